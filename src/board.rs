@@ -1,0 +1,185 @@
+//! Piece placement: which piece stands on which point.
+
+use crate::{Color, Piece, Point, Role};
+
+/// The placement of pieces on the 10 × 9 board.
+///
+/// A mailbox of piece codes with one extra cell, [`NOWHERE`], that is always
+/// empty (unused blocking-point slots of the move tables point there), plus
+/// one occupancy bit set per side so that a side's pieces are found without
+/// scanning all 90 points.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [u8; Point::COUNT + 1],
+    occupied: [u128; 2],
+}
+
+impl Board {
+    /// A board with no pieces.
+    pub const fn empty() -> Board {
+        Board {
+            cells: [0; Point::COUNT + 1],
+            occupied: [0; 2],
+        }
+    }
+
+    /// The initial layout of the spec.
+    ///
+    /// ```
+    /// use duckchess::{Board, Color, Piece, Point, Role};
+    /// let board = Board::initial();
+    /// let duck = Piece::new(Color::Red, Role::Duck);
+    /// assert_eq!(board.get(Point::new(2, 0).unwrap()), Some(duck));
+    /// assert_eq!(board.pieces().count(), 32);
+    /// ```
+    pub fn initial() -> Board {
+        use Role::*;
+        const BACK: [Role; 9] = [
+            Car, Horse, Elephant, Guard, Captain, Guard, Elephant, Horse, Car,
+        ];
+        let mut board = Board::empty();
+        for (color, back, duck, soldier) in [(Color::Red, 0, 2, 3), (Color::Blue, 9, 7, 6)] {
+            let mut put = |x: i64, y: i64, role| {
+                let p = Point::new(x, y).expect("the layout is on the board");
+                board.set(p, Some(Piece::new(color, role)));
+            };
+            for (y, role) in BACK.into_iter().enumerate() {
+                put(back, y as i64, role);
+            }
+            put(duck, 0, Duck);
+            put(duck, 8, Duck);
+            for y in (0..9).step_by(2) {
+                put(soldier, y, Soldier);
+            }
+        }
+        board
+    }
+
+    /// The piece on `p`, if any.
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Piece> {
+        match self.cells[p.index()] {
+            0 => None,
+            code => Some(Piece::from_code(code)),
+        }
+    }
+
+    /// Puts `piece` on `p` (or empties it), replacing what was there.
+    #[inline]
+    pub fn set(&mut self, p: Point, piece: Option<Piece>) {
+        let i = p.index();
+        if let Some(old) = self.get(p) {
+            self.occupied[old.color.index()] &= !(1u128 << i);
+        }
+        self.cells[i] = piece.map_or(0, Piece::code);
+        if let Some(new) = piece {
+            self.occupied[new.color.index()] |= 1u128 << i;
+        }
+    }
+
+    /// Whether the cell with index `i` (a point or [`NOWHERE`]) is empty.
+    #[inline]
+    pub(crate) fn is_empty_cell(&self, i: u8) -> bool {
+        self.cells[i as usize] == 0
+    }
+
+    /// Whether `p` holds a piece of `color`.
+    #[inline]
+    pub fn is_color(&self, p: Point, color: Color) -> bool {
+        self.occupied[color.index()] >> p.index() & 1 != 0
+    }
+
+    /// The raw code on a cell, `0` when empty.
+    #[inline]
+    pub(crate) fn code(&self, i: u8) -> u8 {
+        self.cells[i as usize]
+    }
+
+    /// The points holding a piece of `color`, in index order.
+    pub fn points_of(&self, color: Color) -> impl Iterator<Item = Point> {
+        let mut bits = self.occupied[color.index()];
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Point::from_index(i))
+        })
+    }
+
+    /// Every piece with its point, red before blue, each in index order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Point, Piece)> + '_ {
+        Color::ALL.into_iter().flat_map(move |c| {
+            self.points_of(c)
+                .map(move |p| (p, self.get(p).expect("occupancy matches cells")))
+        })
+    }
+
+    /// Where the captain of `color` stands, if it has one. Scans the board:
+    /// [`crate::Position`] keeps its own copy for the hot path.
+    pub fn find_captain(&self, color: Color) -> Option<Point> {
+        let captain = Piece::new(color, Role::Captain);
+        self.points_of(color)
+            .find(|&p| self.get(p) == Some(captain))
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::initial()
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for x in (0..10).rev() {
+            for y in 0..9 {
+                let p = Point::new(x, y).expect("on board");
+                let c = self.get(p).map_or('.', Piece::char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::NOWHERE;
+
+    #[test]
+    fn initial_layout_has_sixteen_pieces_a_side_with_the_right_counts() {
+        let board = Board::initial();
+        for color in Color::ALL {
+            assert_eq!(board.points_of(color).count(), 16);
+            for role in Role::ALL {
+                let n = board
+                    .pieces()
+                    .filter(|&(_, pc)| pc == Piece::new(color, role))
+                    .count();
+                assert_eq!(n, role.initial_count(), "{color:?} {role:?}");
+            }
+        }
+        assert_eq!(
+            board.find_captain(Color::Blue),
+            Point::new(9, 4),
+            "blue captain at (9,4)"
+        );
+        assert!(board.is_empty_cell(NOWHERE));
+    }
+
+    #[test]
+    fn set_keeps_occupancy_in_step() {
+        let mut board = Board::initial();
+        let p = Point::new(0, 0).unwrap();
+        board.set(p, Some(Piece::new(Color::Blue, Role::Duck)));
+        assert!(board.is_color(p, Color::Blue));
+        assert!(!board.is_color(p, Color::Red));
+        board.set(p, None);
+        assert!(!board.is_color(p, Color::Blue));
+        assert_eq!(board.get(p), None);
+    }
+}

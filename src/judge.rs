@@ -1,0 +1,370 @@
+//! Judge mode: read `Q` and `Q` commands, write one verdict line each.
+//!
+//! Streaming: one input line is held at a time and output is written in
+//! blocks, so memory does not grow with `Q`. The input is read line by line:
+//! tokens on a line are separated by any ASCII white space (so CRLF works),
+//! blank lines are skipped, and a UTF-8 byte order mark before the first
+//! line is ignored. On malformed input the verdicts of every complete
+//! command before it are written first, then the error names the line.
+
+use crate::verdict::INVALID_LINE;
+use crate::{Command, Position};
+use std::fmt;
+use std::io::{self, BufRead, Read, Write};
+
+/// Longest input line read; anything longer cannot be a sensible command.
+const MAX_LINE: u64 = 1 << 16;
+/// Output is handed to the writer in blocks of about this size.
+const OUT_BLOCK: usize = 1 << 16;
+
+/// What is wrong with a malformed input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The input holds no number at all.
+    Empty,
+    /// A token is not a non-negative decimal integer.
+    NotAnInteger(String),
+    /// A token is a negative integer.
+    Negative(String),
+    /// A token is an integer too large to hold.
+    TooLarge(String),
+    /// The first line does not hold exactly one number.
+    CountLine {
+        /// Numbers found on it.
+        found: usize,
+    },
+    /// A command line does not hold exactly four numbers.
+    CommandLine {
+        /// Numbers found on it.
+        found: usize,
+    },
+    /// The input ended before `Q` commands.
+    MissingCommands {
+        /// `Q`.
+        expected: u64,
+        /// Commands read.
+        found: u64,
+    },
+    /// A non-blank line follows the `Q` commands.
+    ExtraInput {
+        /// `Q`.
+        expected: u64,
+    },
+    /// A line longer than any command could be.
+    LineTooLong,
+}
+
+/// Shows a token briefly and unambiguously, whatever bytes it holds.
+fn show(token: &[u8]) -> String {
+    const SHOWN: usize = 24;
+    let text = String::from_utf8_lossy(&token[..token.len().min(SHOWN)]);
+    let more = if token.len() > SHOWN { "..." } else { "" };
+    format!("{:?}{more}", text.as_ref())
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Empty => write!(f, "the input is empty: expected the number of commands Q"),
+            Problem::NotAnInteger(t) => write!(f, "{t} is not a non-negative integer"),
+            Problem::Negative(t) => {
+                write!(f, "{t} is negative: coordinates and Q are never negative")
+            }
+            Problem::TooLarge(t) => write!(f, "{t} is too large (the limit is {})", i64::MAX),
+            Problem::CountLine { found } => {
+                write!(f, "expected one number Q on the first line, found {found}")
+            }
+            Problem::CommandLine { found } => {
+                write!(f, "expected 4 numbers 'xs ys xt yt', found {found}")
+            }
+            Problem::MissingCommands { expected, found } => write!(
+                f,
+                "the input ends after {found} of the {expected} commands Q announced"
+            ),
+            Problem::ExtraInput { expected } => {
+                write!(
+                    f,
+                    "unexpected input after the {expected} commands Q announced"
+                )
+            }
+            Problem::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes"),
+        }
+    }
+}
+
+/// Why judge mode stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    /// The input is not a judge input.
+    #[error("line {line}: {problem}")]
+    Malformed {
+        /// 1-based line number.
+        line: u64,
+        /// What is wrong there.
+        problem: Problem,
+    },
+    /// Reading the input failed.
+    #[error("cannot read input: {0}")]
+    Read(io::Error),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Write(io::Error),
+}
+
+/// What a complete run saw.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Commands judged.
+    pub commands: u64,
+    /// Of those, valid ones.
+    pub valid: u64,
+}
+
+/// Reads judge input line by line, handing out the numbers of each non-blank
+/// line.
+struct Lines<R> {
+    input: R,
+    line: Vec<u8>,
+    number: u64,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Self {
+        Lines {
+            input,
+            line: Vec::with_capacity(64),
+            number: 0,
+        }
+    }
+
+    fn malformed(&self, problem: Problem) -> JudgeError {
+        JudgeError::Malformed {
+            line: self.number,
+            problem,
+        }
+    }
+
+    /// The numbers on the next non-blank line, or `None` at the end of input.
+    /// `nums` receives up to its length; the count of all tokens is returned.
+    fn next_numbers(&mut self, nums: &mut [i64]) -> Result<Option<usize>, JudgeError> {
+        loop {
+            self.line.clear();
+            let read = (&mut self.input)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut self.line)
+                .map_err(JudgeError::Read)?;
+            if read == 0 {
+                return Ok(None);
+            }
+            self.number += 1;
+            if read as u64 > MAX_LINE {
+                return Err(self.malformed(Problem::LineTooLong));
+            }
+            let mut bytes = &self.line[..];
+            if self.number == 1 {
+                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            }
+            let mut count = 0;
+            for token in bytes
+                .split(u8::is_ascii_whitespace)
+                .filter(|t| !t.is_empty())
+            {
+                let n = parse_number(token).map_err(|p| self.malformed(p))?;
+                if let Some(slot) = nums.get_mut(count) {
+                    *slot = n;
+                }
+                count += 1;
+            }
+            if count > 0 {
+                return Ok(Some(count));
+            }
+        }
+    }
+}
+
+fn parse_number(token: &[u8]) -> Result<i64, Problem> {
+    let digits = token.strip_prefix(b"-").unwrap_or(token);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(Problem::NotAnInteger(show(token)));
+    }
+    if digits.len() != token.len() {
+        return Err(Problem::Negative(show(token)));
+    }
+    digits
+        .iter()
+        .try_fold(0i64, |n, &d| {
+            n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+        })
+        .ok_or_else(|| Problem::TooLarge(show(token)))
+}
+
+/// Runs judge mode from `game`: reads `input`, writes verdict lines to
+/// `output` (and nothing else). On an error, every verdict before the bad
+/// line has been written and flushed.
+///
+/// ```
+/// use duckchess::{judge, Position};
+/// let mut out = Vec::new();
+/// let input = "2\n0 3 1 2\n0 0 0 0\n";
+/// judge::run(input.as_bytes(), &mut out, Position::initial()).unwrap();
+/// assert_eq!(out, b"red guard;NA;no;no\nInvalid command\n");
+/// ```
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    mut game: Position,
+) -> Result<Summary, JudgeError> {
+    let mut lines = Lines::new(input);
+    let mut out = Vec::with_capacity(OUT_BLOCK + 128);
+    let mut summary = Summary::default();
+    let result = judge_lines(&mut lines, &mut game, &mut out, &mut output, &mut summary);
+    // Whatever happened, what was judged is written before the error is told.
+    output.write_all(&out).map_err(JudgeError::Write)?;
+    output.flush().map_err(JudgeError::Write)?;
+    result.map(|()| summary)
+}
+
+fn judge_lines<R: BufRead, W: Write>(
+    lines: &mut Lines<R>,
+    game: &mut Position,
+    out: &mut Vec<u8>,
+    output: &mut W,
+    summary: &mut Summary,
+) -> Result<(), JudgeError> {
+    let mut nums = [0i64; 4];
+    let q = match lines.next_numbers(&mut nums)? {
+        None => {
+            lines.number += 1; // the line where the input ended
+            return Err(lines.malformed(Problem::Empty));
+        }
+        Some(1) => nums[0] as u64,
+        Some(found) => return Err(lines.malformed(Problem::CountLine { found })),
+    };
+    while summary.commands < q {
+        match lines.next_numbers(&mut nums)? {
+            Some(4) => {}
+            Some(found) => return Err(lines.malformed(Problem::CommandLine { found })),
+            None => {
+                lines.number += 1; // the line where the input ended
+                return Err(lines.malformed(Problem::MissingCommands {
+                    expected: q,
+                    found: summary.commands,
+                }));
+            }
+        }
+        let [xs, ys, xt, yt] = nums;
+        match game.play(Command::new(xs, ys, xt, yt)) {
+            Ok(record) => {
+                record.write_judge_line(out);
+                summary.valid += 1;
+            }
+            Err(_) => out.extend_from_slice(INVALID_LINE.as_bytes()),
+        }
+        out.push(b'\n');
+        summary.commands += 1;
+        if out.len() >= OUT_BLOCK {
+            output.write_all(out).map_err(JudgeError::Write)?;
+            out.clear();
+        }
+    }
+    match lines.next_numbers(&mut nums) {
+        Ok(None) => Ok(()),
+        // Whatever follows, numbers or junk, it is more than Q commands.
+        Ok(Some(_)) | Err(JudgeError::Malformed { .. }) => {
+            Err(lines.malformed(Problem::ExtraInput { expected: q }))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge(input: &[u8]) -> (String, Result<Summary, String>) {
+        let mut out = Vec::new();
+        let r = run(input, &mut out, Position::initial()).map_err(|e| e.to_string());
+        (String::from_utf8(out).unwrap(), r)
+    }
+
+    #[test]
+    fn crlf_bom_tabs_and_blank_lines_are_accepted() {
+        let (out, r) = judge(b"\xEF\xBB\xBF2\r\n\r\n0\t3 1  2\r\n0 0 0 0\r\n\n");
+        assert_eq!(out, "red guard;NA;no;no\nInvalid command\n");
+        assert_eq!(
+            r.unwrap(),
+            Summary {
+                commands: 2,
+                valid: 1
+            }
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line_after_writing_earlier_verdicts() {
+        let cases: [(&[u8], &str, &str); 9] = [
+            (
+                b"",
+                "",
+                "line 1: the input is empty: expected the number of commands Q",
+            ),
+            (
+                b"1 2\n",
+                "",
+                "line 1: expected one number Q on the first line, found 2",
+            ),
+            (
+                b"2\n0 3 1 2\n0 0 x 0\n",
+                "red guard;NA;no;no\n",
+                "line 3: \"x\" is not a non-negative integer",
+            ),
+            (
+                b"2\n0 3 1 2\n0 0 -1 0\n",
+                "red guard;NA;no;no\n",
+                "line 3: \"-1\" is negative: coordinates and Q are never negative",
+            ),
+            (
+                b"1\n0 0 0 99999999999999999999\n",
+                "",
+                "line 2: \"99999999999999999999\" is too large (the limit is 9223372036854775807)",
+            ),
+            (
+                b"1\n0 0 0\n",
+                "",
+                "line 2: expected 4 numbers 'xs ys xt yt', found 3",
+            ),
+            (
+                b"3\n0 3 1 2\n",
+                "red guard;NA;no;no\n",
+                "line 3: the input ends after 1 of the 3 commands Q announced",
+            ),
+            (
+                b"1\n0 3 1 2\n9 9 9 9\n",
+                "red guard;NA;no;no\n",
+                "line 3: unexpected input after the 1 commands Q announced",
+            ),
+            (
+                b"1\n0 3 1 2\n\xff\n",
+                "red guard;NA;no;no\n",
+                "line 3: unexpected input after the 1 commands Q announced",
+            ),
+        ];
+        for (input, out, err) in cases {
+            let (o, r) = judge(input);
+            assert_eq!(o, out, "{input:?}");
+            assert_eq!(r.unwrap_err(), err, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn off_board_coordinates_are_invalid_commands_not_errors() {
+        let (out, r) = judge(b"3\n10 0 0 0\n0 0 0 9\n0 4 123456789012 4\n");
+        assert_eq!(out, "Invalid command\n".repeat(3));
+        assert_eq!(r.unwrap().valid, 0);
+    }
+
+    #[test]
+    fn q_zero_prints_nothing() {
+        assert_eq!(judge(b"0\n"), (String::new(), Ok(Summary::default())));
+    }
+}

@@ -1,0 +1,343 @@
+//! A game in progress: the board, the side to move and whether a captain has
+//! been removed. Playing a command, generating moves and finding check.
+
+use crate::attacks::{tables, Leap};
+use crate::verdict::{Invalid, MoveRecord};
+use crate::{Board, Color, Command, Piece, Point, Role};
+
+/// A move between two board points (valid or not: see [`Position::validate`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Start point.
+    pub from: Point,
+    /// Target point.
+    pub to: Point,
+}
+
+/// What [`Position::make`] needs to be undone by [`Position::unmake`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Undo {
+    moved: Piece,
+    removed: Option<Piece>,
+}
+
+/// Why a placement cannot be a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// One side has more than one captain.
+    #[error("{0} has more than one captain")]
+    TwoCaptains(Color),
+}
+
+/// A game: placement, side to move, and the winner once a captain has been
+/// removed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    captains: [Option<Point>; 2],
+    winner: Option<Color>,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::initial()
+    }
+}
+
+impl Position {
+    /// The initial layout, red to move.
+    pub fn initial() -> Position {
+        Position::new(Board::initial(), Color::Red).expect("the initial layout is a position")
+    }
+
+    /// A game in progress from any placement with at most one captain a
+    /// side. A side without a captain cannot lose it, so the game goes on.
+    pub fn new(board: Board, turn: Color) -> Result<Position, PositionError> {
+        let mut captains = [None; 2];
+        for color in Color::ALL {
+            let captain = Piece::new(color, Role::Captain);
+            let mut points = board
+                .points_of(color)
+                .filter(|&p| board.get(p) == Some(captain));
+            captains[color.index()] = points.next();
+            if points.next().is_some() {
+                return Err(PositionError::TwoCaptains(color));
+            }
+        }
+        Ok(Position {
+            board,
+            turn,
+            captains,
+            winner: None,
+        })
+    }
+
+    /// The placement.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The side that removed the other's captain, once the game is over.
+    pub fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    /// Whether a captain has been removed.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// Where the captain of `color` stands.
+    pub fn captain(&self, color: Color) -> Option<Point> {
+        self.captains[color.index()]
+    }
+
+    /// Plays one judge command: the move record, or why it is invalid (and
+    /// then nothing changes).
+    ///
+    /// ```
+    /// use duckchess::{Command, Position};
+    /// let mut game = Position::initial();
+    /// // Line 5 of the official sample.
+    /// let record = game.play(Command::new(0, 3, 1, 2)).unwrap();
+    /// assert_eq!(record.to_string(), "red guard;NA;no;no");
+    /// // Blue's car cannot come down past its own duck.
+    /// let why = game.play(Command::new(9, 0, 2, 0)).unwrap_err();
+    /// assert_eq!(why.to_string(), "car at (9,0) cannot pass (7,0), which holds blue duck");
+    /// ```
+    pub fn play(&mut self, command: Command) -> Result<MoveRecord, Invalid> {
+        if let Some(winner) = self.winner {
+            return Err(Invalid::GameOver { winner });
+        }
+        let Some(from) = command.start() else {
+            return Err(Invalid::StartOffBoard {
+                x: command.xs,
+                y: command.ys,
+            });
+        };
+        let piece = self.own_piece_at(from)?;
+        let Some(to) = command.target() else {
+            return Err(Invalid::TargetOffBoard {
+                piece,
+                from,
+                x: command.xt,
+                y: command.yt,
+            });
+        };
+        self.check_move(piece, from, to)?;
+        let undo = self.make(Move { from, to });
+        Ok(MoveRecord {
+            piece,
+            from,
+            to,
+            removed: undo.removed,
+            check: self.is_check(),
+            over: self.is_over(),
+        })
+    }
+
+    /// Whether `m` is a valid move for the side to move, and if not, why.
+    pub fn validate(&self, m: Move) -> Result<(), Invalid> {
+        if let Some(winner) = self.winner {
+            return Err(Invalid::GameOver { winner });
+        }
+        let piece = self.own_piece_at(m.from)?;
+        self.check_move(piece, m.from, m.to)
+    }
+
+    fn own_piece_at(&self, from: Point) -> Result<Piece, Invalid> {
+        match self.board.get(from) {
+            None => Err(Invalid::NoPiece {
+                at: from,
+                turn: self.turn,
+            }),
+            Some(piece) if piece.color != self.turn => Err(Invalid::EnemyPiece { at: from, piece }),
+            Some(piece) => Ok(piece),
+        }
+    }
+
+    /// The rule of `piece`'s role and the extra rules, for a piece standing
+    /// on `from` (whoever's turn it is).
+    fn check_move(&self, piece: Piece, from: Point, to: Point) -> Result<(), Invalid> {
+        if let Some(occupant) = self.board.get(to).filter(|o| o.color == piece.color) {
+            return Err(Invalid::OwnPieceOnTarget {
+                piece,
+                from,
+                to,
+                occupant,
+            });
+        }
+        let blocked = |index: usize, at: Point| Invalid::Blocked {
+            piece,
+            from,
+            to,
+            at,
+            index,
+            blocker: self.board.get(at).expect("a blocking point holds a piece"),
+        };
+        let t = tables();
+        if piece.role == Role::Car {
+            for ray in t.rays(from) {
+                if let Some(k) = ray.iter().position(|&q| q as usize == to.index()) {
+                    return match ray[..k].iter().position(|&q| !self.board.is_empty_cell(q)) {
+                        Some(i) => Err(blocked(i, Point::from_index(ray[i] as usize))),
+                        None => Ok(()),
+                    };
+                }
+            }
+            return Err(Invalid::Shape { piece, from, to });
+        }
+        let leap = t
+            .leaps(piece.role, from)
+            .iter()
+            .find(|l| l.other as usize == to.index())
+            .ok_or(Invalid::Shape { piece, from, to })?;
+        match leap
+            .blocking_points()
+            .enumerate()
+            .find(|&(_, b)| self.board.get(b).is_some())
+        {
+            Some((i, at)) => Err(blocked(i, at)),
+            None => Ok(()),
+        }
+    }
+
+    /// Makes a move known to be valid and returns what undoes it. Removing a
+    /// captain ends the game.
+    #[inline]
+    pub fn make(&mut self, m: Move) -> Undo {
+        let moved = self
+            .board
+            .get(m.from)
+            .expect("a valid move starts on a piece");
+        let removed = self.board.get(m.to);
+        self.board.set(m.from, None);
+        self.board.set(m.to, Some(moved));
+        if moved.role == Role::Captain {
+            self.captains[moved.color.index()] = Some(m.to);
+        }
+        if let Some(r) = removed.filter(|r| r.role == Role::Captain) {
+            self.captains[r.color.index()] = None;
+            self.winner = Some(moved.color);
+        }
+        self.turn = self.turn.other();
+        Undo { moved, removed }
+    }
+
+    /// Takes back `m`, made with [`Position::make`] which returned `undo`.
+    #[inline]
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        self.turn = self.turn.other();
+        self.board.set(m.to, undo.removed);
+        self.board.set(m.from, Some(undo.moved));
+        if undo.moved.role == Role::Captain {
+            self.captains[undo.moved.color.index()] = Some(m.from);
+        }
+        if let Some(r) = undo.removed.filter(|r| r.role == Role::Captain) {
+            self.captains[r.color.index()] = Some(m.to);
+            self.winner = None;
+        }
+    }
+
+    /// Whether either side has a valid move that removes the other's
+    /// captain. Never true once the game is over.
+    pub fn is_check(&self) -> bool {
+        !self.is_over()
+            && Color::ALL.into_iter().any(|c| {
+                self.captain(c)
+                    .is_some_and(|t| self.attackers(t, c.other()).next().is_some())
+            })
+    }
+
+    /// The pieces of `by` that could move onto `target` by their rules,
+    /// whoever's turn it is: leapers found through the incoming table, cars
+    /// by looking along the four rays from `target`.
+    pub fn attackers(&self, target: Point, by: Color) -> impl Iterator<Item = Point> + '_ {
+        let t = tables();
+        let board = &self.board;
+        let leapers = t
+            .incoming(target)
+            .iter()
+            .filter(move |l| {
+                board.code(l.other) == Piece::new(by, l.role).code()
+                    && l.blocks.iter().all(|&b| board.is_empty_cell(b))
+            })
+            .map(|l| l.other);
+        let car = Piece::new(by, Role::Car).code();
+        let cars = t.rays(target).iter().filter_map(move |ray| {
+            let first = ray.iter().copied().find(|&q| !board.is_empty_cell(q))?;
+            (board.code(first) == car).then_some(first)
+        });
+        leapers.chain(cars).map(|i| Point::from_index(i as usize))
+    }
+
+    /// Calls `f` with every point the piece on `from` can move to by its
+    /// rules, whoever's turn it is. Nothing when `from` is empty.
+    pub fn for_each_target(&self, from: Point, mut f: impl FnMut(Point)) {
+        let Some(piece) = self.board.get(from) else {
+            return;
+        };
+        let own = piece.color;
+        let t = tables();
+        if piece.role == Role::Car {
+            for ray in t.rays(from) {
+                for &q in ray {
+                    let q = Point::from_index(q as usize);
+                    match self.board.get(q) {
+                        None => f(q),
+                        Some(o) => {
+                            if o.color != own {
+                                f(q);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        let open = |l: &&Leap| l.blocks.iter().all(|&b| self.board.is_empty_cell(b));
+        for l in t.leaps(piece.role, from).iter().filter(open) {
+            let to = Point::from_index(l.other as usize);
+            if !self.board.is_color(to, own) {
+                f(to);
+            }
+        }
+    }
+
+    /// The points the piece on `from` can reach (for highlighting).
+    pub fn targets(&self, from: Point) -> Vec<Point> {
+        let mut out = Vec::new();
+        self.for_each_target(from, |p| out.push(p));
+        out
+    }
+
+    /// Calls `f` with every valid move of the side to move, piece by piece in
+    /// point order. None once the game is over.
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
+        if self.is_over() {
+            return;
+        }
+        for from in self.board.points_of(self.turn) {
+            self.for_each_target(from, |to| f(Move { from, to }));
+        }
+    }
+
+    /// Every valid move of the side to move.
+    ///
+    /// ```
+    /// use duckchess::Position;
+    /// assert_eq!(Position::initial().moves().len(), 43);
+    /// ```
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.for_each_move(|m| out.push(m));
+        out
+    }
+}

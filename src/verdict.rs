@@ -1,0 +1,247 @@
+//! What a command did: a move record, or why it was invalid.
+
+use crate::{Color, Piece, Point, Role};
+use std::fmt;
+
+/// A valid command's effect, printed as the judge's
+/// `<moved>;<removed>;<check>;<over>` line by its `Display`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRecord {
+    /// The piece that moved.
+    pub piece: Piece,
+    /// Where it started.
+    pub from: Point,
+    /// Where it went.
+    pub to: Point,
+    /// The enemy piece it removed, if any.
+    pub removed: Option<Piece>,
+    /// Whether either side now attacks the other's captain (never once the
+    /// game is over).
+    pub check: bool,
+    /// Whether this move removed a captain and so ended the game.
+    pub over: bool,
+}
+
+/// The judge's line for an invalid command.
+pub const INVALID_LINE: &str = "Invalid command";
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+impl MoveRecord {
+    /// Appends the judge line, without its newline, to `out`. This is the hot
+    /// path of judge mode, so it copies static names instead of formatting.
+    pub fn write_judge_line(&self, out: &mut Vec<u8>) {
+        push_piece(out, self.piece);
+        out.push(b';');
+        match self.removed {
+            Some(p) => push_piece(out, p),
+            None => out.extend_from_slice(b"NA"),
+        }
+        for flag in [self.check, self.over] {
+            out.push(b';');
+            out.extend_from_slice(yes_no(flag).as_bytes());
+        }
+    }
+}
+
+fn push_piece(out: &mut Vec<u8>, p: Piece) {
+    out.extend_from_slice(p.color.name().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(p.role.name().as_bytes());
+}
+
+/// The judge line: `red duck;blue captain;no;yes`.
+impl fmt::Display for MoveRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let removed = self.removed.map_or("NA".to_string(), |p| p.to_string());
+        write!(
+            f,
+            "{};{};{};{}",
+            self.piece,
+            removed,
+            yes_no(self.check),
+            yes_no(self.over)
+        )
+    }
+}
+
+/// Why a command is invalid. Each variant carries what an explanation needs,
+/// so it can be printed without the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Invalid {
+    /// A captain has been removed; every later command is invalid.
+    GameOver {
+        /// The side that removed the other's captain.
+        winner: Color,
+    },
+    /// The start point is not on the board.
+    StartOffBoard {
+        /// The start as given.
+        x: i64,
+        /// The start as given.
+        y: i64,
+    },
+    /// The start point holds no piece.
+    NoPiece {
+        /// The empty start point.
+        at: Point,
+        /// The side to move.
+        turn: Color,
+    },
+    /// The start point holds a piece of the side not to move.
+    EnemyPiece {
+        /// The start point.
+        at: Point,
+        /// The piece there.
+        piece: Piece,
+    },
+    /// The target point is not on the board.
+    TargetOffBoard {
+        /// The piece asked to move.
+        piece: Piece,
+        /// Its point.
+        from: Point,
+        /// The target as given.
+        x: i64,
+        /// The target as given.
+        y: i64,
+    },
+    /// The target holds a piece of the mover's own side (this includes a
+    /// zero-length move).
+    OwnPieceOnTarget {
+        /// The piece asked to move.
+        piece: Piece,
+        /// Its point.
+        from: Point,
+        /// The target.
+        to: Point,
+        /// The own piece on the target.
+        occupant: Piece,
+    },
+    /// The piece cannot make this shape of move at all.
+    Shape {
+        /// The piece asked to move.
+        piece: Piece,
+        /// Its point.
+        from: Point,
+        /// The target.
+        to: Point,
+    },
+    /// The shape is right but a point on the way is occupied.
+    Blocked {
+        /// The piece asked to move.
+        piece: Piece,
+        /// Its point.
+        from: Point,
+        /// The target.
+        to: Point,
+        /// The first occupied point on the way.
+        at: Point,
+        /// Which blocking point of the leap it is (0 = first); for the car,
+        /// how many empty points it passed before.
+        index: usize,
+        /// The piece standing there.
+        blocker: Piece,
+    },
+}
+
+impl Invalid {
+    /// A short machine-friendly name of the reason.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Invalid::GameOver { .. } => "game-over",
+            Invalid::StartOffBoard { .. } => "start-off-board",
+            Invalid::NoPiece { .. } => "no-piece",
+            Invalid::EnemyPiece { .. } => "enemy-piece",
+            Invalid::TargetOffBoard { .. } => "target-off-board",
+            Invalid::OwnPieceOnTarget { .. } => "own-piece-on-target",
+            Invalid::Shape { .. } => "shape",
+            Invalid::Blocked { .. } => "blocked",
+        }
+    }
+}
+
+/// What a blocking point is called, so explanations use the familiar words.
+fn blocking_point_name(role: Role, index: usize) -> &'static str {
+    match (role, index) {
+        (Role::Horse, _) => "leg",
+        (Role::Elephant, _) => "eye",
+        (_, 0) => "first blocking point",
+        _ => "second blocking point",
+    }
+}
+
+/// A plain-words explanation, naming points as `(x,y)`.
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Invalid::GameOver { winner } => {
+                write!(
+                    f,
+                    "the game is over: {winner} removed the {} captain",
+                    winner.other()
+                )
+            }
+            Invalid::StartOffBoard { x, y } => write!(f, "the start ({x},{y}) is off the board"),
+            Invalid::NoPiece { at, turn } => {
+                write!(f, "{at} is empty: there is no {turn} piece to move")
+            }
+            Invalid::EnemyPiece { at, piece } => write!(
+                f,
+                "{at} holds {piece}, but it is {}'s turn",
+                piece.color.other()
+            ),
+            Invalid::TargetOffBoard { piece, from, x, y } => write!(
+                f,
+                "{} at {from} cannot leave the board: the target ({x},{y}) is off it",
+                piece.role
+            ),
+            Invalid::OwnPieceOnTarget {
+                piece,
+                from,
+                to,
+                occupant,
+            } => {
+                if from == to {
+                    write!(
+                        f,
+                        "{} at {from} must move: the target is its own point",
+                        piece.role
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{} at {from} cannot move onto {to}: it holds {occupant}, a piece of its own side",
+                        piece.role
+                    )
+                }
+            }
+            Invalid::Shape { piece, from, to } => write!(
+                f,
+                "a {} cannot move from {from} to {to}: not a {} move",
+                piece.role, piece.role
+            ),
+            Invalid::Blocked {
+                piece,
+                from,
+                at,
+                index,
+                blocker,
+                ..
+            } => match piece.role {
+                Role::Car => write!(f, "car at {from} cannot pass {at}, which holds {blocker}"),
+                role => write!(
+                    f,
+                    "{role} at {from} is blocked: its {} {at} holds {blocker}",
+                    blocking_point_name(role, index)
+                ),
+            },
+        }
+    }
+}
