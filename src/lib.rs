@@ -30,6 +30,7 @@ pub mod fen;
 pub mod geometry;
 pub mod judge;
 mod piece;
+pub mod picture;
 mod point;
 mod position;
 mod role;

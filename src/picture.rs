@@ -1,0 +1,215 @@
+//! Text pictures of the board, shared by `trace`, `show`, the checker and
+//! the terminal toy.
+//!
+//! Row 9 is drawn at the top and row 0 at the bottom, with the judge's row
+//! numbers on the left and column numbers above and below, so a point is
+//! read off the picture exactly as the judge writes it: `(x, y)`.
+//!
+//! Two styles: [`Style::Cjk`] draws the contest toy's glyphs 王 士 象 马 车
+//! 鸭 兵 (two columns wide each); [`Style::Ascii`] draws the notation
+//! letters (upper case red, lower case blue). In colour, red and blue pieces
+//! are coloured; without colour a CJK glyph is followed by `r` or `b` so the
+//! sides stay apart. Highlighted points are drawn in brackets, the selected
+//! point in parentheses.
+
+use crate::{Board, Color, Piece, Point, Position};
+use clap::ValueEnum;
+use std::fmt::{self, Write as _};
+use std::io::IsTerminal;
+
+/// How pieces are drawn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Style {
+    /// The contest toy's glyphs: 王 士 象 马 车 鸭 兵.
+    #[default]
+    Cjk,
+    /// Notation letters only, pure ASCII: K A E H R D S / k a e h r d s.
+    Ascii,
+}
+
+/// Whether pictures written to standard output should be coloured: only on
+/// a terminal, and never when `NO_COLOR` is set to anything non-empty.
+pub fn color_for_stdout() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    !no_color && std::io::stdout().is_terminal()
+}
+
+/// A board picture, configured with the builder methods and drawn by
+/// `Display`.
+///
+/// ```
+/// use duckchess::picture::{Picture, Style};
+/// use duckchess::Board;
+/// let text = Picture::new(&Board::initial()).style(Style::Ascii).to_string();
+/// let top = text.lines().nth(1).unwrap();
+/// assert_eq!(top, "9  r  h  e  a  k  a  e  h  r ");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Picture<'a> {
+    board: &'a Board,
+    style: Style,
+    color: bool,
+    highlight: u128,
+    selected: Option<Point>,
+}
+
+impl<'a> Picture<'a> {
+    /// A picture of `board` in CJK style without colour or highlights.
+    pub fn new(board: &'a Board) -> Picture<'a> {
+        Picture {
+            board,
+            style: Style::Cjk,
+            color: false,
+            highlight: 0,
+            selected: None,
+        }
+    }
+
+    /// Draws with `style`.
+    pub fn style(mut self, style: Style) -> Self {
+        self.style = style;
+        self
+    }
+
+    /// Colours the pieces with ANSI escapes when `color` is true.
+    pub fn color(mut self, color: bool) -> Self {
+        self.color = color;
+        self
+    }
+
+    /// Brackets these points.
+    pub fn highlight(mut self, points: impl IntoIterator<Item = Point>) -> Self {
+        for p in points {
+            self.highlight |= 1u128 << p.index();
+        }
+        self
+    }
+
+    /// Marks `from` as selected and brackets every point the piece there
+    /// can reach (whoever's turn it is).
+    pub fn reach(self, position: &Position, from: Point) -> Self {
+        let mut picture = self.highlight(position.targets(from));
+        picture.selected = Some(from);
+        picture
+    }
+
+    fn cell_width(&self) -> usize {
+        match self.style {
+            Style::Ascii => 3,
+            Style::Cjk => 5,
+        }
+    }
+
+    fn draw_cell(&self, f: &mut fmt::Formatter<'_>, p: Point) -> fmt::Result {
+        let (open, close) = if self.selected == Some(p) {
+            ('(', ')')
+        } else if self.highlight >> p.index() & 1 != 0 {
+            ('[', ']')
+        } else {
+            (' ', ' ')
+        };
+        f.write_char(open)?;
+        match self.board.get(p) {
+            None => f.write_str(match self.style {
+                Style::Ascii => ".",
+                Style::Cjk => " . ",
+            })?,
+            Some(piece) => self.draw_piece(f, piece)?,
+        }
+        f.write_char(close)
+    }
+
+    fn draw_piece(&self, f: &mut fmt::Formatter<'_>, piece: Piece) -> fmt::Result {
+        if self.color {
+            let code = match piece.color {
+                Color::Red => "\x1b[1;31m",
+                Color::Blue => "\x1b[1;34m",
+            };
+            f.write_str(code)?;
+        }
+        match (self.style, self.color) {
+            (Style::Ascii, _) => f.write_char(piece.char())?,
+            (Style::Cjk, true) => write!(f, "{} ", piece.role.glyph())?,
+            (Style::Cjk, false) => {
+                let side = match piece.color {
+                    Color::Red => 'r',
+                    Color::Blue => 'b',
+                };
+                write!(f, "{}{side}", piece.role.glyph())?
+            }
+        }
+        if self.color {
+            f.write_str("\x1b[0m")?;
+        }
+        Ok(())
+    }
+
+    fn draw_columns(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = self.cell_width();
+        f.write_str("  ")?;
+        for y in 0..9 {
+            write!(f, "{y:^w$}")?;
+        }
+        writeln!(f)
+    }
+}
+
+impl fmt::Display for Picture<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.draw_columns(f)?;
+        for x in (0..10).rev() {
+            write!(f, "{x} ")?;
+            for y in 0..9 {
+                self.draw_cell(f, Point::new(x, y).expect("on the board"))?;
+            }
+            writeln!(f)?;
+        }
+        self.draw_columns(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_is_as_wide_as_the_column_header() {
+        let board = Board::initial();
+        for style in [Style::Ascii, Style::Cjk] {
+            let text = Picture::new(&board).style(style).to_string();
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 12);
+            // Display width: a CJK glyph takes two columns.
+            let width = |s: &str| s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum::<usize>();
+            let widths: Vec<usize> = lines.iter().map(|l| width(l.trim_end())).collect();
+            let full = 2 + 9 * Picture::new(&board).style(style).cell_width();
+            assert!(widths.iter().all(|&w| w <= full), "{style:?}: {widths:?}");
+            assert_eq!(width(lines[1]), full, "{style:?}");
+        }
+    }
+
+    #[test]
+    fn reach_brackets_targets_and_parenthesises_the_piece() {
+        let pos = Position::initial();
+        let from = Point::new(3, 4).unwrap(); // red soldier: all 8 neighbours
+        let text = Picture::new(pos.board())
+            .style(Style::Ascii)
+            .reach(&pos, from)
+            .to_string();
+        assert!(text.contains("(S)"));
+        assert_eq!(text.matches("[.]").count(), 8);
+        let row4 = text.lines().find(|l| l.starts_with("4 ")).unwrap();
+        assert_eq!(row4, "4  .  .  . [.][.][.] .  .  . ");
+    }
+
+    #[test]
+    fn colour_uses_ansi_and_drops_the_side_letters() {
+        let board = Board::initial();
+        let plain = Picture::new(&board).to_string();
+        let colored = Picture::new(&board).color(true).to_string();
+        assert!(!plain.contains('\x1b'));
+        assert!(plain.contains("车b") && plain.contains("车r"));
+        assert!(colored.contains("\x1b[1;31m车 \x1b[0m"));
+        assert!(!colored.contains("车b"));
+    }
+}
