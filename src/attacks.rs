@@ -2,19 +2,25 @@
 //! geometry.
 //!
 //! The rules live in `role.rs` as vectors; this module expands them, for
-//! every point of the board, into the concrete targets and blocking points,
-//! so that validating a command, generating moves and finding check are all
-//! table look-ups with no per-direction code:
+//! every point of the board, into concrete targets and blocking points, so
+//! that validating a command, generating moves and finding check are table
+//! look-ups with no per-direction code:
 //!
-//! - `leaps[role][from]`: every on-board leap of a leaper, its target and up
-//!   to two blocking points;
-//! - `incoming[to]`: every leap of any leaper role that ends on `to`, which
+//! - `leaps[role][from]`: every on-board leap of a leaper, its target and
+//!   up to two blocking points, in fixed-size arrays (no pointer chasing);
+//! - `incoming[role][to]`: the same leaps seen from their target, which
 //!   finds check from the captain outward instead of scanning the board;
-//! - `rays[from][direction]`: the points a slider passes, nearest first.
+//! - `reach[role][p]`: the bit set of every point a leap of `role` joins to
+//!   `p`, ignoring blocking points. Leap sets are closed under negation, so
+//!   it serves both directions and lets a caller skip a role with one AND
+//!   when no piece of it stands anywhere near;
+//! - `rays[p][d]`: the bit set of the points a slider passes from `p` in
+//!   direction `d`, used with the "nearest blocker" trick: the first
+//!   occupied point is the lowest (or highest) set bit of `ray & occupied`.
 //!
 //! Unused blocking-point slots hold [`NOWHERE`], an extra board cell that is
-//! always empty, so a leap is tested with the same two look-ups whatever its
-//! shape.
+//! always empty, so every leap is tested with the same two look-ups whatever
+//! its shape.
 
 use crate::geometry::Vector;
 use crate::point::GRID;
@@ -29,27 +35,30 @@ pub(crate) const NOWHERE: u8 = Point::COUNT as u8;
 const MAX_BLOCKS: usize = 2;
 /// Most leaps of one role from one point (horse, duck, soldier: eight).
 const MAX_LEAPS: usize = 8;
-/// Most leaps of all leaper roles together that end on one point.
-const MAX_INCOMING: usize = 40;
 /// Directions of a slider.
-const MAX_RAYS: usize = 4;
-/// Longest ray: a row has 9 points, a column 10.
-const MAX_RAY: usize = 9;
+pub const DIRECTIONS: usize = 4;
 
-/// One leap from a point: its target and its blocking points.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// A set of points as bits `1 << index`.
+pub type Bits = u128;
+
+/// The bit of one point index.
+#[inline]
+pub const fn bit(i: usize) -> Bits {
+    1 << i
+}
+
+/// One leap: the point at its other end and its blocking points.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Leap {
-    /// The other end of the leap (the target, or for an incoming leap the
-    /// start).
+    /// The other end of the leap: the target of a forward leap, the start
+    /// of an incoming one.
     pub other: u8,
     /// Blocking points in the order passed; unused slots are [`NOWHERE`].
     pub blocks: [u8; MAX_BLOCKS],
-    /// The role that makes this leap (used by the incoming table).
-    pub role: Role,
 }
 
 impl Leap {
-    /// The blocking points actually on the path.
+    /// The blocking points actually on the path, in order.
     pub fn blocking_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.blocks
             .iter()
@@ -58,77 +67,141 @@ impl Leap {
     }
 }
 
-/// The expanded tables; see the module documentation.
-pub struct Tables {
-    leaps: Vec<[Vec<Leap>; Point::COUNT]>,
-    incoming: [Vec<Leap>; Point::COUNT],
-    rays: [[Vec<u8>; MAX_RAYS]; Point::COUNT],
+/// Up to [`MAX_LEAPS`] leaps stored inline.
+#[derive(Copy, Clone, Debug, Default)]
+struct Leaps {
+    items: [Leap; MAX_LEAPS],
+    len: u8,
 }
 
-static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
+impl Leaps {
+    fn push(&mut self, leap: Leap) {
+        self.items[self.len as usize] = leap;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[Leap] {
+        &self.items[..self.len as usize]
+    }
+}
+
+/// The expanded tables; see the module documentation.
+pub struct Tables {
+    leaps: [[Leaps; Point::COUNT]; 7],
+    incoming: [[Leaps; Point::COUNT]; 7],
+    reach: [[Bits; Point::COUNT]; 7],
+    rays: [[Bits; DIRECTIONS]; Point::COUNT],
+    increasing: [bool; DIRECTIONS],
+}
+
+static TABLES: LazyLock<Box<Tables>> = LazyLock::new(Tables::build);
 
 /// The tables, built on first use.
+#[inline]
 pub fn tables() -> &'static Tables {
     &TABLES
 }
 
 impl Tables {
-    fn build() -> Tables {
-        let leaps: Vec<[Vec<Leap>; Point::COUNT]> = Role::ALL
-            .iter()
-            .map(|&role| std::array::from_fn(|from| leaps_of(role, from)))
-            .collect();
-        let mut incoming: [Vec<Leap>; Point::COUNT] = std::array::from_fn(|_| Vec::new());
-        for per_point in &leaps {
-            for (from, list) in per_point.iter().enumerate() {
-                for leap in list {
-                    incoming[leap.other as usize].push(Leap {
-                        other: from as u8,
-                        ..*leap
+    fn build() -> Box<Tables> {
+        let mut t = Box::new(Tables {
+            leaps: [[Leaps::default(); Point::COUNT]; 7],
+            incoming: [[Leaps::default(); Point::COUNT]; 7],
+            reach: [[0; Point::COUNT]; 7],
+            rays: [[0; DIRECTIONS]; Point::COUNT],
+            increasing: [false; DIRECTIONS],
+        });
+        for role in Role::ALL {
+            let r = role.index();
+            let vectors = match role.movement() {
+                Movement::Leaper(base) => images(base),
+                Movement::Slider(_) => Vec::new(),
+            };
+            for from in 0..Point::COUNT {
+                for &v in &vectors {
+                    let Some((to, path)) = GRID.leap(from, v) else {
+                        continue;
+                    };
+                    assert!(path.len() <= MAX_BLOCKS, "{role:?} passes too many points");
+                    let mut blocks = [NOWHERE; MAX_BLOCKS];
+                    for (slot, p) in blocks.iter_mut().zip(path) {
+                        *slot = p as u8;
+                    }
+                    t.leaps[r][from].push(Leap {
+                        other: to as u8,
+                        blocks,
                     });
+                    t.incoming[r][to].push(Leap {
+                        other: from as u8,
+                        blocks,
+                    });
+                    t.reach[r][from] |= bit(to);
                 }
             }
         }
-        let car_directions = match Role::Car.movement() {
-            Movement::Slider(base) => images(base),
-            Movement::Leaper(_) => unreachable!("the car is the slider"),
+        let Movement::Slider(base) = Role::Car.movement() else {
+            unreachable!("the car is the slider")
         };
-        assert_eq!(car_directions.len(), MAX_RAYS);
-        let rays = std::array::from_fn(|from| {
-            std::array::from_fn(|d| GRID.ray(from, car_directions[d]).map(|i| i as u8).collect())
-        });
-        let tables = Tables {
-            leaps,
-            incoming,
-            rays,
-        };
-        debug_assert!(tables.fits_the_fixed_bounds());
-        tables
-    }
-
-    fn fits_the_fixed_bounds(&self) -> bool {
-        self.leaps.iter().flatten().all(|l| l.len() <= MAX_LEAPS)
-            && self.incoming.iter().all(|l| l.len() <= MAX_INCOMING)
-            && self.rays.iter().flatten().all(|r| r.len() <= MAX_RAY)
+        let directions = images(base);
+        assert_eq!(directions.len(), DIRECTIONS);
+        for (d, &v) in directions.iter().enumerate() {
+            t.increasing[d] = GRID.offset(0, v).is_some();
+            for from in 0..Point::COUNT {
+                t.rays[from][d] = GRID.ray(from, v).map(bit).fold(0, |a, b| a | b);
+                t.reach[Role::Car.index()][from] |= t.rays[from][d];
+            }
+        }
+        t
     }
 
     /// Every on-board leap of `role` from `from`; empty for the car.
     #[inline]
     pub fn leaps(&self, role: Role, from: Point) -> &[Leap] {
-        &self.leaps[role.index()][from.index()]
+        self.leaps[role.index()][from.index()].as_slice()
     }
 
-    /// Every leap of every leaper role that ends on `to`; `other` is the
-    /// start.
+    /// Every leap of `role` that ends on `to`; `other` is its start.
     #[inline]
-    pub fn incoming(&self, to: Point) -> &[Leap] {
-        &self.incoming[to.index()]
+    pub fn incoming(&self, role: Role, to: Point) -> &[Leap] {
+        self.incoming[role.index()][to.index()].as_slice()
     }
 
-    /// The four slider rays from `from`, nearest point first.
+    /// The points a piece of `role` on `p` could reach on an empty board
+    /// (for the car: its row and column).
     #[inline]
-    pub fn rays(&self, from: Point) -> &[Vec<u8>; MAX_RAYS] {
-        &self.rays[from.index()]
+    pub fn reach(&self, role: Role, p: Point) -> Bits {
+        self.reach[role.index()][p.index()]
+    }
+
+    /// The points a slider on `p` passes in direction `d` on an empty board.
+    #[inline]
+    pub fn ray(&self, p: Point, d: usize) -> Bits {
+        self.rays[p.index()][d]
+    }
+
+    /// The points a slider on `p` reaches in direction `d` given the
+    /// occupied points: the empty ones up to and including the first
+    /// occupied one, which is returned too.
+    #[inline]
+    pub fn slide(&self, p: Point, d: usize, occupied: Bits) -> (Bits, Option<Point>) {
+        let ray = self.ray(p, d);
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            return (ray, None);
+        }
+        let first = if self.increasing[d] {
+            blockers.trailing_zeros()
+        } else {
+            127 - blockers.leading_zeros()
+        } as usize;
+        (ray ^ self.rays[first][d], Some(Point::from_index(first)))
+    }
+
+    /// The direction from `from` whose ray holds `to`, if they share a row
+    /// or column.
+    #[inline]
+    pub fn direction(&self, from: Point, to: Point) -> Option<usize> {
+        (0..DIRECTIONS).find(|&d| self.ray(from, d) & bit(to.index()) != 0)
     }
 }
 
@@ -136,26 +209,16 @@ fn images(base: &[Vector]) -> Vec<Vector> {
     base.iter().flat_map(|v| v.images()).collect()
 }
 
-fn leaps_of(role: Role, from: usize) -> Vec<Leap> {
-    let Movement::Leaper(base) = role.movement() else {
-        return Vec::new();
-    };
-    images(base)
-        .into_iter()
-        .filter_map(|v| GRID.leap(from, v))
-        .map(|(to, path)| {
-            assert!(path.len() <= MAX_BLOCKS, "{role:?} passes too many points");
-            let mut blocks = [NOWHERE; MAX_BLOCKS];
-            for (slot, p) in blocks.iter_mut().zip(path) {
-                *slot = p as u8;
-            }
-            Leap {
-                other: to as u8,
-                blocks,
-                role,
-            }
-        })
-        .collect()
+/// The points of a bit set, lowest index first.
+pub fn points(mut bits: Bits) -> impl Iterator<Item = Point> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(Point::from_index(i))
+    })
 }
 
 #[cfg(test)]
@@ -190,33 +253,47 @@ mod tests {
     }
 
     #[test]
-    fn incoming_mirrors_the_forward_leaps() {
+    fn incoming_mirrors_the_forward_leaps_and_reach_is_symmetric() {
         let t = tables();
-        for to in Point::all() {
-            for leap in t.incoming(to) {
-                let from = Point::from_index(leap.other as usize);
-                let forward = t.leaps(leap.role, from);
-                assert!(forward
-                    .iter()
-                    .any(|f| f.other as usize == to.index() && f.blocks == leap.blocks));
+        for role in Role::ALL {
+            for to in Point::all() {
+                for leap in t.incoming(role, to) {
+                    let from = Point::from_index(leap.other as usize);
+                    assert!(t
+                        .leaps(role, from)
+                        .iter()
+                        .any(|f| f.other as usize == to.index() && f.blocks == leap.blocks));
+                }
+                for from in points(t.reach(role, to)) {
+                    assert!(t.reach(role, from) & bit(to.index()) != 0);
+                }
             }
+            let forward: usize = Point::all().map(|f| t.leaps(role, f).len()).sum();
+            let incoming: usize = Point::all().map(|f| t.incoming(role, f).len()).sum();
+            assert_eq!(forward, incoming);
         }
-        let total_forward: usize = Role::ALL
-            .iter()
-            .flat_map(|&r| Point::all().map(move |f| t.leaps(r, f).len()))
-            .sum();
-        let total_incoming: usize = Point::all().map(|to| t.incoming(to).len()).sum();
-        assert_eq!(total_forward, total_incoming);
     }
 
     #[test]
-    fn rays_reach_the_edges() {
-        let rays = tables().rays(p(0, 0));
-        let lengths: Vec<usize> = rays.iter().map(Vec::len).collect();
-        // Two directions lead off the board at once; one runs up the column
-        // (9 points), one along the row (8 points).
-        let mut sorted = lengths.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, [0, 0, 8, 9]);
+    fn rays_reach_the_edges_and_slides_stop_at_the_first_piece() {
+        let t = tables();
+        let corner = p(0, 0);
+        let mut lengths: Vec<u32> = (0..DIRECTIONS)
+            .map(|d| t.ray(corner, d).count_ones())
+            .collect();
+        lengths.sort_unstable();
+        // Two directions lead off the board at once; the row has 8 more
+        // points, the column 9.
+        assert_eq!(lengths, [0, 0, 8, 9]);
+        let up = t.direction(corner, p(5, 0)).unwrap();
+        let occupied = bit(p(2, 0).index()) | bit(p(6, 0).index());
+        let (reach, first) = t.slide(corner, up, occupied);
+        assert_eq!(first, Some(p(2, 0)));
+        assert_eq!(reach, bit(p(1, 0).index()) | bit(p(2, 0).index()));
+        let down = t.direction(p(9, 0), corner).unwrap();
+        let (reach, first) = t.slide(p(9, 0), down, occupied);
+        assert_eq!(first, Some(p(6, 0)));
+        assert_eq!(reach.count_ones(), 3);
+        assert_eq!(t.direction(corner, p(1, 1)), None);
     }
 }

@@ -1,17 +1,21 @@
 //! Piece placement: which piece stands on which point.
 
+use crate::attacks::{bit, points, Bits};
 use crate::{Color, Piece, Point, Role};
 
 /// The placement of pieces on the 10 × 9 board.
 ///
-/// A mailbox of piece codes with one extra cell, [`NOWHERE`], that is always
-/// empty (unused blocking-point slots of the move tables point there), plus
-/// one occupancy bit set per side so that a side's pieces are found without
-/// scanning all 90 points.
+/// Two views kept in step: a mailbox of piece codes, with one extra cell,
+/// [`NOWHERE`](crate::attacks), that is always empty (unused blocking-point
+/// slots of the move tables point there), and bit sets — one per piece kind
+/// of each side and one per side — so that a side's pieces, or all the
+/// enemy horses near a captain, are found with a few bit operations instead
+/// of scanning 90 points.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; Point::COUNT + 1],
-    occupied: [u128; 2],
+    by_code: [Bits; 15],
+    by_color: [Bits; 2],
 }
 
 impl Board {
@@ -19,7 +23,8 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: [0; Point::COUNT + 1],
-            occupied: [0; 2],
+            by_code: [0; 15],
+            by_color: [0; 2],
         }
     }
 
@@ -69,12 +74,32 @@ impl Board {
     pub fn set(&mut self, p: Point, piece: Option<Piece>) {
         let i = p.index();
         if let Some(old) = self.get(p) {
-            self.occupied[old.color.index()] &= !(1u128 << i);
+            self.by_code[old.code() as usize] ^= bit(i);
+            self.by_color[old.color.index()] ^= bit(i);
         }
         self.cells[i] = piece.map_or(0, Piece::code);
         if let Some(new) = piece {
-            self.occupied[new.color.index()] |= 1u128 << i;
+            self.by_code[new.code() as usize] ^= bit(i);
+            self.by_color[new.color.index()] ^= bit(i);
         }
+    }
+
+    /// The points holding `piece`.
+    #[inline]
+    pub fn bits_of(&self, piece: Piece) -> Bits {
+        self.by_code[piece.code() as usize]
+    }
+
+    /// The points holding a piece of `color`.
+    #[inline]
+    pub fn bits_of_color(&self, color: Color) -> Bits {
+        self.by_color[color.index()]
+    }
+
+    /// The points holding any piece.
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        self.by_color[0] | self.by_color[1]
     }
 
     /// Whether the cell with index `i` (a point or [`NOWHERE`]) is empty.
@@ -86,26 +111,12 @@ impl Board {
     /// Whether `p` holds a piece of `color`.
     #[inline]
     pub fn is_color(&self, p: Point, color: Color) -> bool {
-        self.occupied[color.index()] >> p.index() & 1 != 0
-    }
-
-    /// The raw code on a cell, `0` when empty.
-    #[inline]
-    pub(crate) fn code(&self, i: u8) -> u8 {
-        self.cells[i as usize]
+        self.by_color[color.index()] & bit(p.index()) != 0
     }
 
     /// The points holding a piece of `color`, in index order.
     pub fn points_of(&self, color: Color) -> impl Iterator<Item = Point> {
-        let mut bits = self.occupied[color.index()];
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(Point::from_index(i))
-        })
+        points(self.by_color[color.index()])
     }
 
     /// Every piece with its point, red before blue, each in index order.
@@ -116,12 +127,11 @@ impl Board {
         })
     }
 
-    /// Where the captain of `color` stands, if it has one. Scans the board:
-    /// [`crate::Position`] keeps its own copy for the hot path.
-    pub fn find_captain(&self, color: Color) -> Option<Point> {
-        let captain = Piece::new(color, Role::Captain);
-        self.points_of(color)
-            .find(|&p| self.get(p) == Some(captain))
+    /// Where the captain of `color` stands, if it has one (the first, if a
+    /// hand-made board has more).
+    #[inline]
+    pub fn captain(&self, color: Color) -> Option<Point> {
+        points(self.bits_of(Piece::new(color, Role::Captain))).next()
     }
 }
 
@@ -164,7 +174,7 @@ mod tests {
             }
         }
         assert_eq!(
-            board.find_captain(Color::Blue),
+            board.captain(Color::Blue),
             Point::new(9, 4),
             "blue captain at (9,4)"
         );

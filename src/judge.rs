@@ -7,10 +7,9 @@
 //! line is ignored. On malformed input the verdicts of every complete
 //! command before it are written first, then the error names the line.
 
-use crate::verdict::INVALID_LINE;
-use crate::{Command, Position};
+use crate::{Command, Position, INVALID_LINE};
 use std::fmt;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 
 /// Longest input line read; anything longer cannot be a sensible command.
 const MAX_LINE: u64 = 1 << 16;
@@ -146,40 +145,134 @@ impl<R: BufRead> Lines<R> {
 
     /// The numbers on the next non-blank line, or `None` at the end of input.
     /// `nums` receives up to its length; the count of all tokens is returned.
+    ///
+    /// Fast path: a line that lies whole in the reader's buffer and holds
+    /// only digits and white space is parsed in place in one pass. Anything
+    /// else — a line split across buffer refills, a byte order mark, a bad
+    /// or huge token — goes through [`Lines::parse_slowly`], which is exact
+    /// about what is wrong.
     fn next_numbers(&mut self, nums: &mut [i64]) -> Result<Option<usize>, JudgeError> {
         loop {
-            self.line.clear();
-            let read = (&mut self.input)
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut self.line)
-                .map_err(JudgeError::Read)?;
-            if read == 0 {
-                return Ok(None);
+            let buf = self.input.fill_buf().map_err(JudgeError::Read)?;
+            if buf.is_empty() {
+                if self.line.is_empty() {
+                    return Ok(None);
+                }
+                // The last line has no newline.
+                self.number += 1;
+                match self.parse_slowly(nums)? {
+                    0 => continue,
+                    count => return Ok(Some(count)),
+                }
             }
-            self.number += 1;
-            if read as u64 > MAX_LINE {
+            if self.line.is_empty() {
+                if let Some(line) = scan_line(buf, nums) {
+                    self.number += 1;
+                    if line.clean {
+                        self.input.consume(line.len);
+                        match line.count {
+                            0 => continue,
+                            count => return Ok(Some(count)),
+                        }
+                    }
+                    self.line.extend_from_slice(&buf[..line.len]);
+                    self.input.consume(line.len);
+                    match self.parse_slowly(nums)? {
+                        0 => continue,
+                        count => return Ok(Some(count)),
+                    }
+                }
+            }
+            // The line goes on past the buffer: gather it.
+            let (len, complete) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            self.line.extend_from_slice(&buf[..len]);
+            self.input.consume(len);
+            if self.line.len() as u64 > MAX_LINE {
+                self.number += 1;
                 return Err(self.malformed(Problem::LineTooLong));
             }
-            let mut bytes = &self.line[..];
-            if self.number == 1 {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            }
-            let mut count = 0;
-            for token in bytes
-                .split(u8::is_ascii_whitespace)
-                .filter(|t| !t.is_empty())
-            {
-                let n = parse_number(token).map_err(|p| self.malformed(p))?;
-                if let Some(slot) = nums.get_mut(count) {
-                    *slot = n;
+            if complete {
+                self.number += 1;
+                match self.parse_slowly(nums)? {
+                    0 => continue,
+                    count => return Ok(Some(count)),
                 }
-                count += 1;
-            }
-            if count > 0 {
-                return Ok(Some(count));
             }
         }
     }
+
+    /// Parses the gathered line in `self.line` token by token, naming the
+    /// first bad token; empties `self.line`.
+    fn parse_slowly(&mut self, nums: &mut [i64]) -> Result<usize, JudgeError> {
+        let line = std::mem::take(&mut self.line);
+        let mut bytes = &line[..];
+        if self.number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        let mut count = 0;
+        for token in bytes
+            .split(u8::is_ascii_whitespace)
+            .filter(|t| !t.is_empty())
+        {
+            let n = parse_number(token).map_err(|p| self.malformed(p))?;
+            if let Some(slot) = nums.get_mut(count) {
+                *slot = n;
+            }
+            count += 1;
+        }
+        self.line = line;
+        self.line.clear();
+        Ok(count)
+    }
+}
+
+/// A line found whole at the start of a buffer by [`scan_line`].
+struct Scanned {
+    /// Bytes up to and including the newline.
+    len: usize,
+    /// Tokens seen.
+    count: usize,
+    /// Whether it held only digits and white space, with no token so long
+    /// that it might overflow: then `nums` holds its numbers.
+    clean: bool,
+}
+
+/// One pass over the line at the start of `bytes`: `None` when there is no
+/// newline in `bytes`.
+#[inline]
+fn scan_line(bytes: &[u8], nums: &mut [i64]) -> Option<Scanned> {
+    // Up to 18 digits always fit an i64; longer tokens take the slow path.
+    const SAFE: u64 = 100_000_000_000_000_000;
+    let (mut count, mut value, mut in_token, mut clean) = (0, 0u64, false, true);
+    for (i, &b) in bytes.iter().enumerate() {
+        let digit = b.wrapping_sub(b'0');
+        if digit < 10 {
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            clean &= value < SAFE;
+            in_token = true;
+        } else if b.is_ascii_whitespace() {
+            if in_token {
+                if let Some(slot) = nums.get_mut(count) {
+                    *slot = value as i64;
+                }
+                count += 1;
+                (value, in_token) = (0, false);
+            }
+            if b == b'\n' {
+                return Some(Scanned {
+                    len: i + 1,
+                    count,
+                    clean,
+                });
+            }
+        } else {
+            clean = false;
+        }
+    }
+    None
 }
 
 fn parse_number(token: &[u8]) -> Result<i64, Problem> {
@@ -255,12 +348,14 @@ fn judge_lines<R: BufRead, W: Write>(
         let [xs, ys, xt, yt] = nums;
         match game.play(Command::new(xs, ys, xt, yt)) {
             Ok(record) => {
-                record.write_judge_line(out);
+                out.extend_from_slice(record.judge_line());
                 summary.valid += 1;
             }
-            Err(_) => out.extend_from_slice(INVALID_LINE.as_bytes()),
+            Err(_) => {
+                out.extend_from_slice(INVALID_LINE.as_bytes());
+                out.push(b'\n');
+            }
         }
-        out.push(b'\n');
         summary.commands += 1;
         if out.len() >= OUT_BLOCK {
             output.write_all(out).map_err(JudgeError::Write)?;

@@ -1,7 +1,7 @@
 //! A game in progress: the board, the side to move and whether a captain has
 //! been removed. Playing a command, generating moves and finding check.
 
-use crate::attacks::{tables, Leap};
+use crate::attacks::{bit, points, tables, Bits, DIRECTIONS};
 use crate::verdict::{Invalid, MoveRecord};
 use crate::{Board, Color, Command, Piece, Point, Role};
 
@@ -35,7 +35,6 @@ pub enum PositionError {
 pub struct Position {
     board: Board,
     turn: Color,
-    captains: [Option<Point>; 2],
     winner: Option<Color>,
 }
 
@@ -54,21 +53,14 @@ impl Position {
     /// A game in progress from any placement with at most one captain a
     /// side. A side without a captain cannot lose it, so the game goes on.
     pub fn new(board: Board, turn: Color) -> Result<Position, PositionError> {
-        let mut captains = [None; 2];
         for color in Color::ALL {
-            let captain = Piece::new(color, Role::Captain);
-            let mut points = board
-                .points_of(color)
-                .filter(|&p| board.get(p) == Some(captain));
-            captains[color.index()] = points.next();
-            if points.next().is_some() {
+            if board.bits_of(Piece::new(color, Role::Captain)).count_ones() > 1 {
                 return Err(PositionError::TwoCaptains(color));
             }
         }
         Ok(Position {
             board,
             turn,
-            captains,
             winner: None,
         })
     }
@@ -95,7 +87,7 @@ impl Position {
 
     /// Where the captain of `color` stands.
     pub fn captain(&self, color: Color) -> Option<Point> {
-        self.captains[color.index()]
+        self.board.captain(color)
     }
 
     /// Plays one judge command: the move record, or why it is invalid (and
@@ -183,15 +175,17 @@ impl Position {
         };
         let t = tables();
         if piece.role == Role::Car {
-            for ray in t.rays(from) {
-                if let Some(k) = ray.iter().position(|&q| q as usize == to.index()) {
-                    return match ray[..k].iter().position(|&q| !self.board.is_empty_cell(q)) {
-                        Some(i) => Err(blocked(i, Point::from_index(ray[i] as usize))),
-                        None => Ok(()),
-                    };
+            let d = t
+                .direction(from, to)
+                .ok_or(Invalid::Shape { piece, from, to })?;
+            let (reach, first) = t.slide(from, d, self.board.occupied());
+            return match first {
+                Some(at) if reach & bit(to.index()) == 0 => {
+                    let passed = (t.ray(from, d) & !t.ray(at, d)).count_ones() as usize - 1;
+                    Err(blocked(passed, at))
                 }
-            }
-            return Err(Invalid::Shape { piece, from, to });
+                _ => Ok(()),
+            };
         }
         let leap = t
             .leaps(piece.role, from)
@@ -219,11 +213,7 @@ impl Position {
         let removed = self.board.get(m.to);
         self.board.set(m.from, None);
         self.board.set(m.to, Some(moved));
-        if moved.role == Role::Captain {
-            self.captains[moved.color.index()] = Some(m.to);
-        }
-        if let Some(r) = removed.filter(|r| r.role == Role::Captain) {
-            self.captains[r.color.index()] = None;
+        if removed.is_some_and(|r| r.role == Role::Captain) {
             self.winner = Some(moved.color);
         }
         self.turn = self.turn.other();
@@ -236,79 +226,81 @@ impl Position {
         self.turn = self.turn.other();
         self.board.set(m.to, undo.removed);
         self.board.set(m.from, Some(undo.moved));
-        if undo.moved.role == Role::Captain {
-            self.captains[undo.moved.color.index()] = Some(m.from);
-        }
-        if let Some(r) = undo.removed.filter(|r| r.role == Role::Captain) {
-            self.captains[r.color.index()] = Some(m.to);
+        if undo.removed.is_some_and(|r| r.role == Role::Captain) {
             self.winner = None;
         }
     }
 
     /// Whether either side has a valid move that removes the other's
     /// captain. Never true once the game is over.
+    #[inline]
     pub fn is_check(&self) -> bool {
         !self.is_over()
             && Color::ALL.into_iter().any(|c| {
-                self.captain(c)
-                    .is_some_and(|t| self.attackers(t, c.other()).next().is_some())
+                self.captain(c).is_some_and(|target| {
+                    Role::ALL
+                        .into_iter()
+                        .any(|role| self.attackers_of_role(target, c.other(), role) != 0)
+                })
             })
     }
 
     /// The pieces of `by` that could move onto `target` by their rules,
-    /// whoever's turn it is: leapers found through the incoming table, cars
-    /// by looking along the four rays from `target`.
+    /// whoever's turn it is.
     pub fn attackers(&self, target: Point, by: Color) -> impl Iterator<Item = Point> + '_ {
-        let t = tables();
-        let board = &self.board;
-        let leapers = t
-            .incoming(target)
-            .iter()
-            .filter(move |l| {
-                board.code(l.other) == Piece::new(by, l.role).code()
-                    && l.blocks.iter().all(|&b| board.is_empty_cell(b))
-            })
-            .map(|l| l.other);
-        let car = Piece::new(by, Role::Car).code();
-        let cars = t.rays(target).iter().filter_map(move |ray| {
-            let first = ray.iter().copied().find(|&q| !board.is_empty_cell(q))?;
-            (board.code(first) == car).then_some(first)
-        });
-        leapers.chain(cars).map(|i| Point::from_index(i as usize))
+        Role::ALL
+            .into_iter()
+            .flat_map(move |role| points(self.attackers_of_role(target, by, role)))
     }
 
-    /// Calls `f` with every point the piece on `from` can move to by its
-    /// rules, whoever's turn it is. Nothing when `from` is empty.
-    pub fn for_each_target(&self, from: Point, mut f: impl FnMut(Point)) {
-        let Some(piece) = self.board.get(from) else {
-            return;
-        };
-        let own = piece.color;
+    /// The pieces of `by` and `role` that could move onto `target`, found
+    /// from `target` outward: the role is looked at only when one of its
+    /// pieces stands where it could reach `target` on an empty board; then
+    /// its leaps' blocking points (or the car's rays) are checked.
+    #[inline]
+    fn attackers_of_role(&self, target: Point, by: Color, role: Role) -> Bits {
         let t = tables();
-        if piece.role == Role::Car {
-            for ray in t.rays(from) {
-                for &q in ray {
-                    let q = Point::from_index(q as usize);
-                    match self.board.get(q) {
-                        None => f(q),
-                        Some(o) => {
-                            if o.color != own {
-                                f(q);
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-            return;
+        let board = &self.board;
+        let pieces = board.bits_of(Piece::new(by, role));
+        if pieces & t.reach(role, target) == 0 {
+            return 0;
         }
-        let open = |l: &&Leap| l.blocks.iter().all(|&b| self.board.is_empty_cell(b));
-        for l in t.leaps(piece.role, from).iter().filter(open) {
-            let to = Point::from_index(l.other as usize);
-            if !self.board.is_color(to, own) {
-                f(to);
-            }
+        if role == Role::Car {
+            let occupied = board.occupied();
+            return (0..DIRECTIONS).fold(0, |acc, d| acc | t.slide(target, d, occupied).0) & pieces;
         }
+        t.incoming(role, target)
+            .iter()
+            .filter(|l| {
+                pieces & bit(l.other as usize) != 0
+                    && l.blocks.iter().all(|&b| board.is_empty_cell(b))
+            })
+            .fold(0, |acc, l| acc | bit(l.other as usize))
+    }
+
+    /// The points the piece on `from` can reach by its rules, whoever's turn
+    /// it is, as a bit set. Empty when `from` is empty.
+    #[inline]
+    pub fn target_bits(&self, from: Point) -> Bits {
+        let Some(piece) = self.board.get(from) else {
+            return 0;
+        };
+        let t = tables();
+        let reach = if piece.role == Role::Car {
+            let occupied = self.board.occupied();
+            (0..DIRECTIONS).fold(0, |acc, d| acc | t.slide(from, d, occupied).0)
+        } else {
+            t.leaps(piece.role, from)
+                .iter()
+                .filter(|l| l.blocks.iter().all(|&b| self.board.is_empty_cell(b)))
+                .fold(0, |acc, l| acc | bit(l.other as usize))
+        };
+        reach & !self.board.bits_of_color(piece.color)
+    }
+
+    /// Calls `f` with every point the piece on `from` can reach.
+    pub fn for_each_target(&self, from: Point, f: impl FnMut(Point)) {
+        points(self.target_bits(from)).for_each(f);
     }
 
     /// The points the piece on `from` can reach (for highlighting).

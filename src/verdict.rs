@@ -1,7 +1,9 @@
 //! What a command did: a move record, or why it was invalid.
 
 use crate::{Color, Piece, Point, Role};
+use itertools::iproduct;
 use std::fmt;
+use std::sync::LazyLock;
 
 /// A valid command's effect, printed as the judge's
 /// `<moved>;<removed>;<check>;<over>` line by its `Display`.
@@ -34,26 +36,54 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 impl MoveRecord {
-    /// Appends the judge line, without its newline, to `out`. This is the hot
-    /// path of judge mode, so it copies static names instead of formatting.
-    pub fn write_judge_line(&self, out: &mut Vec<u8>) {
-        push_piece(out, self.piece);
-        out.push(b';');
-        match self.removed {
-            Some(p) => push_piece(out, p),
-            None => out.extend_from_slice(b"NA"),
-        }
-        for flag in [self.check, self.over] {
-            out.push(b';');
-            out.extend_from_slice(yes_no(flag).as_bytes());
-        }
+    /// The judge line with its newline, from a table of every possible line
+    /// built once from `Display`: the hot path of judge mode copies it
+    /// instead of formatting.
+    #[inline]
+    pub fn judge_line(&self) -> &'static [u8] {
+        static LINES: LazyLock<Vec<Box<[u8]>>> = LazyLock::new(|| {
+            let pieces = || {
+                Color::ALL
+                    .into_iter()
+                    .flat_map(|c| Role::ALL.map(|r| Piece::new(c, r)))
+            };
+            let some = |p| Some(p);
+            let all = iproduct!(
+                pieces(),
+                std::iter::once(None).chain(pieces().map(some)),
+                [false, true],
+                [false, true]
+            );
+            all.map(|(piece, removed, check, over)| {
+                let point = Point::from_index(0);
+                let record = MoveRecord {
+                    piece,
+                    from: point,
+                    to: point,
+                    removed,
+                    check,
+                    over,
+                };
+                format!("{record}\n").into_bytes().into_boxed_slice()
+            })
+            .collect()
+        });
+        &LINES[line_index(self)]
     }
 }
 
-fn push_piece(out: &mut Vec<u8>, p: Piece) {
-    out.extend_from_slice(p.color.name().as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(p.role.name().as_bytes());
+/// The place of a line in the table: pieces in colour-then-role order, the
+/// removed piece after "none", then check, then over.
+#[inline]
+fn line_index(r: &MoveRecord) -> usize {
+    line_index_of(r.piece, r.removed, r.check, r.over)
+}
+
+#[inline]
+fn line_index_of(piece: Piece, removed: Option<Piece>, check: bool, over: bool) -> usize {
+    let code = |p: Piece| p.color.index() * 7 + p.role.index();
+    let removed = removed.map_or(0, |p| 1 + code(p));
+    ((code(piece) * 15 + removed) * 2 + check as usize) * 2 + over as usize
 }
 
 /// The judge line: `red duck;blue captain;no;yes`.
@@ -243,5 +273,45 @@ impl fmt::Display for Invalid {
                 ),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_table_agrees_with_display_for_every_record() {
+        let pieces: Vec<Piece> = Color::ALL
+            .into_iter()
+            .flat_map(|c| Role::ALL.map(|r| Piece::new(c, r)))
+            .collect();
+        let removed = std::iter::once(None).chain(pieces.iter().copied().map(Some));
+        let point = Point::from_index(0);
+        let mut seen = 0;
+        for (&piece, removed, check, over) in
+            iproduct!(&pieces, removed, [false, true], [false, true])
+        {
+            let r = MoveRecord {
+                piece,
+                from: point,
+                to: point,
+                removed,
+                check,
+                over,
+            };
+            assert_eq!(r.judge_line(), format!("{r}\n").as_bytes());
+            seen += 1;
+        }
+        assert_eq!(seen, 14 * 15 * 4);
+        let sample = MoveRecord {
+            piece: Piece::new(Color::Red, Role::Duck),
+            from: point,
+            to: point,
+            removed: Some(Piece::new(Color::Blue, Role::Captain)),
+            check: false,
+            over: true,
+        };
+        assert_eq!(sample.judge_line(), b"red duck;blue captain;no;yes\n");
     }
 }
