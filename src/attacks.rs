@@ -41,10 +41,21 @@ pub const DIRECTIONS: usize = 4;
 /// A set of points as bits `1 << index`.
 pub type Bits = u128;
 
-/// The bit of one point index.
+/// The bit of one point index (or of [`NOWHERE`]).
 #[inline]
-pub const fn bit(i: usize) -> Bits {
-    1 << i
+pub fn bit(i: usize) -> Bits {
+    // A 128-bit shift by a variable amount compiles to a few branches and
+    // shifts; a table is one load.
+    static BITS: [Bits; Point::COUNT + 1] = {
+        let mut bits = [0; Point::COUNT + 1];
+        let mut i = 0;
+        while i < bits.len() {
+            bits[i] = 1 << i;
+            i += 1;
+        }
+        bits
+    };
+    BITS[i]
 }
 
 /// One leap: the point at its other end and its blocking points.
@@ -92,6 +103,7 @@ pub struct Tables {
     reach: [[Bits; Point::COUNT]; 7],
     rays: [[Bits; DIRECTIONS]; Point::COUNT],
     increasing: [bool; DIRECTIONS],
+    unblockable: [bool; 7],
 }
 
 static TABLES: LazyLock<Box<Tables>> = LazyLock::new(Tables::build);
@@ -110,6 +122,7 @@ impl Tables {
             reach: [[0; Point::COUNT]; 7],
             rays: [[0; DIRECTIONS]; Point::COUNT],
             increasing: [false; DIRECTIONS],
+            unblockable: [false; 7],
         });
         for role in Role::ALL {
             let r = role.index();
@@ -117,6 +130,7 @@ impl Tables {
                 Movement::Leaper(base) => images(base),
                 Movement::Slider(_) => Vec::new(),
             };
+            t.unblockable[r] = !vectors.is_empty() && vectors.iter().all(|v| v.path().is_empty());
             for from in 0..Point::COUNT {
                 for &v in &vectors {
                     let Some((to, path)) = GRID.leap(from, v) else {
@@ -171,6 +185,13 @@ impl Tables {
     #[inline]
     pub fn reach(&self, role: Role, p: Point) -> Bits {
         self.reach[role.index()][p.index()]
+    }
+
+    /// Whether `role` is a leaper without blocking points (captain, guard,
+    /// soldier): then [`Tables::reach`] is exactly where it can go.
+    #[inline]
+    pub fn unblockable(&self, role: Role) -> bool {
+        self.unblockable[role.index()]
     }
 
     /// The points a slider on `p` passes in direction `d` on an empty board.

@@ -55,11 +55,16 @@ impl Piece {
 
     /// The piece for a non-zero code.
     pub(crate) const fn from_code(code: u8) -> Piece {
-        let i = code as usize - 1;
-        Piece {
-            color: Color::ALL[i / 7],
-            role: Role::ALL[i % 7],
-        }
+        const PIECES: [Piece; 15] = {
+            let mut all = [Piece::new(Color::Red, Role::Captain); 15];
+            let mut i = 1;
+            while i < 15 {
+                all[i] = Piece::new(Color::ALL[(i - 1) / 7], Role::ALL[(i - 1) % 7]);
+                i += 1;
+            }
+            all
+        };
+        PIECES[code as usize]
     }
 }
 

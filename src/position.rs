@@ -1,7 +1,7 @@
 //! A game in progress: the board, the side to move and whether a captain has
 //! been removed. Playing a command, generating moves and finding check.
 
-use crate::attacks::{bit, points, tables, Bits, DIRECTIONS};
+use crate::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
 use crate::verdict::{Invalid, MoveRecord};
 use crate::{Board, Color, Command, Piece, Point, Role};
 
@@ -210,9 +210,7 @@ impl Position {
             .board
             .get(m.from)
             .expect("a valid move starts on a piece");
-        let removed = self.board.get(m.to);
-        self.board.set(m.from, None);
-        self.board.set(m.to, Some(moved));
+        let removed = self.board.move_piece(m.from, m.to);
         if removed.is_some_and(|r| r.role == Role::Captain) {
             self.winner = Some(moved.color);
         }
@@ -224,8 +222,7 @@ impl Position {
     #[inline]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         self.turn = self.turn.other();
-        self.board.set(m.to, undo.removed);
-        self.board.set(m.from, Some(undo.moved));
+        self.board.unmove_piece(m.from, m.to, undo.removed);
         if undo.removed.is_some_and(|r| r.role == Role::Captain) {
             self.winner = None;
         }
@@ -235,14 +232,20 @@ impl Position {
     /// captain. Never true once the game is over.
     #[inline]
     pub fn is_check(&self) -> bool {
-        !self.is_over()
-            && Color::ALL.into_iter().any(|c| {
-                self.captain(c).is_some_and(|target| {
-                    Role::ALL
-                        .into_iter()
-                        .any(|role| self.attackers_of_role(target, c.other(), role) != 0)
-                })
-            })
+        if self.is_over() {
+            return false;
+        }
+        let t = tables();
+        for c in Color::ALL {
+            if let Some(target) = self.captain(c) {
+                for role in Role::ALL {
+                    if self.attackers_of_role(t, target, c.other(), role) != 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The pieces of `by` that could move onto `target` by their rules,
@@ -250,7 +253,7 @@ impl Position {
     pub fn attackers(&self, target: Point, by: Color) -> impl Iterator<Item = Point> + '_ {
         Role::ALL
             .into_iter()
-            .flat_map(move |role| points(self.attackers_of_role(target, by, role)))
+            .flat_map(move |role| points(self.attackers_of_role(tables(), target, by, role)))
     }
 
     /// The pieces of `by` and `role` that could move onto `target`, found
@@ -258,12 +261,12 @@ impl Position {
     /// pieces stands where it could reach `target` on an empty board; then
     /// its leaps' blocking points (or the car's rays) are checked.
     #[inline]
-    fn attackers_of_role(&self, target: Point, by: Color, role: Role) -> Bits {
-        let t = tables();
+    fn attackers_of_role(&self, t: &Tables, target: Point, by: Color, role: Role) -> Bits {
         let board = &self.board;
         let pieces = board.bits_of(Piece::new(by, role));
-        if pieces & t.reach(role, target) == 0 {
-            return 0;
+        let near = pieces & t.reach(role, target);
+        if near == 0 || t.unblockable(role) {
+            return near;
         }
         if role == Role::Car {
             let occupied = board.occupied();
