@@ -1,6 +1,6 @@
 //! Piece placement: which piece stands on which point.
 
-use crate::attacks::{bit, points, Bits};
+use crate::attacks::{bit, points, Bits, Leap};
 use crate::{Color, Piece, Point, Role};
 
 /// The placement of pieces on the 10 × 9 board.
@@ -139,10 +139,14 @@ impl Board {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// Whether the cell with index `i` (a point or [`NOWHERE`]) is empty.
+    /// Whether every blocking point of `leap` is empty. Branch-free: the
+    /// codes of the (fixed number of) blocking cells are OR-ed together.
     #[inline]
-    pub(crate) fn is_empty_cell(&self, i: u8) -> bool {
-        self.cells[i as usize] == 0
+    pub fn is_open(&self, leap: &Leap) -> bool {
+        leap.blocks
+            .iter()
+            .fold(0, |acc, &b| acc | self.cells[b as usize])
+            == 0
     }
 
     /// Whether `p` holds a piece of `color`.
@@ -215,7 +219,7 @@ mod tests {
             Point::new(9, 4),
             "blue captain at (9,4)"
         );
-        assert!(board.is_empty_cell(NOWHERE));
+        assert_eq!(board.cells[NOWHERE as usize], 0);
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod command;
 pub mod fen;
 pub mod geometry;
 pub mod judge;
+pub mod perft;
 pub mod picture;
 mod piece;
 mod point;

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use duckchess::judge::{self, JudgeError};
-use duckchess::Position;
+use duckchess::{perft, Command, Position};
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +35,26 @@ enum Cmd {
         /// Judge input file; standard input when absent.
         file: Option<PathBuf>,
     },
+    /// Count the valid command sequences of length DEPTH (perft); a
+    /// sequence that removes a captain ends there and counts as one.
+    Perft {
+        /// Sequence length.
+        depth: u32,
+        /// Start from this position (FEN) instead of the initial layout.
+        #[arg(long, value_name = "FEN", value_parser = parse_fen)]
+        from: Option<Position>,
+        /// Print each first move `xs ys xt yt: count`, then the total alone.
+        #[arg(long)]
+        divide: bool,
+        /// Threads to count with.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        threads: u16,
+    },
+}
+
+fn parse_fen(text: &str) -> Result<Position, String> {
+    text.parse()
+        .map_err(|e: duckchess::fen::FenError| e.to_string())
 }
 
 fn main() -> ExitCode {
@@ -42,6 +62,35 @@ fn main() -> ExitCode {
     match cli.command {
         None => judge_mode(cli.file),
         Some(Cmd::Judge { file }) => judge_mode(file),
+        Some(Cmd::Perft {
+            depth,
+            from,
+            divide,
+            threads,
+        }) => perft(depth, from.unwrap_or_default(), divide, threads.into()),
+    }
+}
+
+fn perft(depth: u32, from: Position, divide: bool, threads: usize) -> ExitCode {
+    let mut out = io::stdout().lock();
+    let parts = perft::divide(&from, depth, threads);
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        parts.iter().map(|p| p.1).sum()
+    };
+    let mut text = String::new();
+    if divide {
+        for (m, n) in &parts {
+            text += &format!("{}: {n}\n", Command::from(*m));
+        }
+    }
+    text += &format!("{total}\n");
+    match out.write_all(text.as_bytes()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            fail(1, &format!("cannot write output: {e}"))
+        }
+        _ => ExitCode::SUCCESS,
     }
 }
 

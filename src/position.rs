@@ -272,33 +272,62 @@ impl Position {
             let occupied = board.occupied();
             return (0..DIRECTIONS).fold(0, |acc, d| acc | t.slide(target, d, occupied).0) & pieces;
         }
-        t.incoming(role, target)
-            .iter()
-            .filter(|l| {
-                pieces & bit(l.other as usize) != 0
-                    && l.blocks.iter().all(|&b| board.is_empty_cell(b))
-            })
-            .fold(0, |acc, l| acc | bit(l.other as usize))
+        // Branch-free, as in `reach_of`.
+        t.incoming(role, target).iter().fold(0, |acc, l| {
+            acc | (bit(l.other as usize) & Bits::from(board.is_open(l)).wrapping_neg())
+        }) & pieces
     }
 
     /// The points the piece on `from` can reach by its rules, whoever's turn
     /// it is, as a bit set. Empty when `from` is empty.
     #[inline]
     pub fn target_bits(&self, from: Point) -> Bits {
-        let Some(piece) = self.board.get(from) else {
-            return 0;
-        };
-        let t = tables();
-        let reach = if piece.role == Role::Car {
+        match self.board.get(from) {
+            Some(piece) => {
+                self.reach_of(tables(), piece.role, from) & !self.board.bits_of_color(piece.color)
+            }
+            None => 0,
+        }
+    }
+
+    /// Where a piece of `role` on `from` could go if no piece of its own
+    /// stood anywhere: blocking points and the car's first piece applied,
+    /// own-piece targets not yet removed.
+    #[inline(always)]
+    fn reach_of(&self, t: &Tables, role: Role, from: Point) -> Bits {
+        if t.unblockable(role) {
+            return t.reach(role, from);
+        }
+        if role == Role::Car {
             let occupied = self.board.occupied();
-            (0..DIRECTIONS).fold(0, |acc, d| acc | t.slide(from, d, occupied).0)
-        } else {
-            t.leaps(piece.role, from)
-                .iter()
-                .filter(|l| l.blocks.iter().all(|&b| self.board.is_empty_cell(b)))
-                .fold(0, |acc, l| acc | bit(l.other as usize))
-        };
-        reach & !self.board.bits_of_color(piece.color)
+            return (0..DIRECTIONS).fold(0, |acc, d| acc | t.slide(from, d, occupied).0);
+        }
+        // Branch-free: whether a blocking point is occupied is a coin toss
+        // to the branch predictor, so the bit is masked in instead.
+        t.leaps(role, from).iter().fold(0, |reach, l| {
+            reach | (bit(l.other as usize) & Bits::from(self.board.is_open(l)).wrapping_neg())
+        })
+    }
+
+    /// How many valid moves the side to move has: [`Position::moves`]
+    /// counted without listing them (perft's last ply).
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let t = tables();
+        let not_own = !self.board.bits_of_color(self.turn);
+        let mut count = 0;
+        for role in Role::ALL {
+            let mut pieces = self.board.bits_of(Piece::new(self.turn, role));
+            while pieces != 0 {
+                let from = Point::from_index(pieces.trailing_zeros() as usize);
+                pieces &= pieces - 1;
+                count += (self.reach_of(t, role, from) & not_own).count_ones();
+            }
+        }
+        u64::from(count)
     }
 
     /// Calls `f` with every point the piece on `from` can reach.
