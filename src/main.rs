@@ -42,7 +42,7 @@ enum Cmd {
         depth: u32,
         /// Start from this position (FEN) instead of the initial layout.
         #[arg(long, value_name = "FEN", value_parser = parse_fen)]
-        from: Option<Position>,
+        from: Option<Box<Position>>,
         /// Print each first move `xs ys xt yt: count`, then the total alone.
         #[arg(long)]
         divide: bool,
@@ -67,7 +67,12 @@ fn main() -> ExitCode {
             from,
             divide,
             threads,
-        }) => perft(depth, from.unwrap_or_default(), divide, threads.into()),
+        }) => perft(
+            depth,
+            from.map_or_else(Position::initial, |p| *p),
+            divide,
+            threads.into(),
+        ),
     }
 }
 
