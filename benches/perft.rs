@@ -1,0 +1,40 @@
+//! Perft and move generation speed: `cargo bench --bench perft`.
+
+use divan::{black_box, Bencher};
+use duckchess::perft::{perft, perft_threads};
+use duckchess::Position;
+
+fn main() {
+    divan::main();
+}
+
+/// A crowded middle game with every kind of piece still on the board.
+const MIDDLE: &str = "r1eakaehr/4h4/d1s4sd/2s3s2/2S1s4/9/4S1S1S/D3E2HD/9/RH1AKA2R w";
+
+#[divan::bench(args = [4, 5], sample_count = 5, sample_size = 1)]
+fn perft_single_thread(depth: u32) -> u64 {
+    perft(&mut black_box(Position::initial()), depth)
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn perft_5_two_threads() -> u64 {
+    perft_threads(&black_box(Position::initial()), 5, 2)
+}
+
+#[divan::bench(args = ["initial", "middle"])]
+fn list_moves(bencher: Bencher, which: &str) {
+    let p: Position = match which {
+        "initial" => Position::initial(),
+        _ => MIDDLE.parse().expect("a valid position"),
+    };
+    bencher.bench(|| black_box(&p).moves());
+}
+
+#[divan::bench(args = ["initial", "middle"])]
+fn count_moves(bencher: Bencher, which: &str) {
+    let p: Position = match which {
+        "initial" => Position::initial(),
+        _ => MIDDLE.parse().expect("a valid position"),
+    };
+    bencher.bench(|| black_box(&p).count_moves());
+}
