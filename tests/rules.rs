@@ -40,6 +40,11 @@ fn setup(pieces: &[(i64, i64, char)], turn: Color) -> Position {
         .unwrap_or_else(|e| panic!("bad test position {fen}: {e}"))
 }
 
+/// A point as `(x, y)`, as the tests compare them.
+type Xy = (i32, i32);
+/// A point as written in a command.
+type At = (i64, i64);
+
 fn p(x: i64, y: i64) -> Point {
     Point::new(x, y).expect("test points are on the board")
 }
@@ -322,7 +327,7 @@ fn car_cannot_move_diagonally_or_like_a_knight() {
 
 /// The duck's eight targets from (4,4) with their (first, second)
 /// blocking points, from the spec's table.
-const DUCK: [((i32, i32), (i32, i32), (i32, i32)); 8] = [
+const DUCK: [(Xy, Xy, Xy); 8] = [
     ((7, 6), (5, 4), (6, 5)),
     ((7, 2), (5, 4), (6, 3)),
     ((1, 6), (3, 4), (2, 5)),
@@ -595,7 +600,7 @@ fn a_zero_length_move_is_never_valid() {
 #[test]
 fn own_piece_on_target_for_every_role() {
     // Each red piece has an own soldier on one of its targets.
-    let cases: [((i64, i64), char, (i64, i64)); 7] = [
+    let cases: [(At, char, At); 7] = [
         ((4, 4), 'K', (5, 4)),
         ((4, 4), 'A', (5, 5)),
         ((4, 4), 'E', (6, 6)),
