@@ -674,3 +674,16 @@ fn check_is_either_side_and_never_after_the_end() {
         "the red car still attacks the blue captain"
     );
 }
+
+#[test]
+fn shape_explanations_use_the_right_article() {
+    let pos = Position::initial();
+    assert_eq!(
+        why(&pos, (0, 2), (1, 3)).to_string(),
+        "an elephant cannot move from (0,2) to (1,3): not an elephant move"
+    );
+    assert_eq!(
+        why(&pos, (0, 1), (2, 1)).to_string(),
+        "a horse cannot move from (0,1) to (2,1): not a horse move"
+    );
+}
