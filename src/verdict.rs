@@ -252,11 +252,19 @@ impl fmt::Display for Invalid {
                     )
                 }
             }
-            Invalid::Shape { piece, from, to } => write!(
-                f,
-                "a {} cannot move from {from} to {to}: not a {} move",
-                piece.role, piece.role
-            ),
+            Invalid::Shape { piece, from, to } => {
+                // "an elephant", "a horse".
+                let a = if piece.role.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                let role = piece.role;
+                write!(
+                    f,
+                    "{a} {role} cannot move from {from} to {to}: not {a} {role} move"
+                )
+            }
             Invalid::Blocked {
                 piece,
                 from,

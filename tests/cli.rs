@@ -1,0 +1,185 @@
+//! The `duckchess` binary in judge mode: what goes to stdout and stderr, and
+//! the exit codes.
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn duckchess() -> Command {
+    Command::new(cargo_bin!("duckchess"))
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(name)
+}
+
+fn official_answer() -> String {
+    std::fs::read_to_string(sample("official.ans")).unwrap()
+}
+
+#[test]
+fn a_file_argument_gives_the_official_answer_byte_for_byte() {
+    duckchess()
+        .arg(sample("official.in"))
+        .assert()
+        .success()
+        .stdout(official_answer())
+        .stderr("");
+}
+
+#[test]
+fn standard_input_gives_the_official_answer_byte_for_byte() {
+    duckchess()
+        .pipe_stdin(sample("official.in"))
+        .unwrap()
+        .assert()
+        .success()
+        .stdout(official_answer())
+        .stderr("");
+}
+
+#[test]
+fn the_judge_subcommand_is_the_same_as_no_subcommand() {
+    duckchess()
+        .arg("judge")
+        .arg(sample("official.in"))
+        .assert()
+        .success()
+        .stdout(official_answer());
+}
+
+#[test]
+fn stdout_holds_only_verdict_lines() {
+    let output = duckchess()
+        .arg(sample("after_the_end_all_invalid.in"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.ends_with('\n'));
+    assert_eq!(stdout.lines().count(), 16);
+    for line in stdout.lines() {
+        let fields: Vec<&str> = line.split(';').collect();
+        let verdict = line == "Invalid command"
+            || (fields.len() == 4
+                && ["yes", "no"].contains(&fields[2])
+                && ["yes", "no"].contains(&fields[3]));
+        assert!(verdict, "not a verdict line: {line:?}");
+    }
+}
+
+#[test]
+fn crlf_and_a_byte_order_mark_are_accepted_on_stdin() {
+    let input = std::fs::read_to_string(sample("official.in"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    duckchess()
+        .write_stdin(format!("\u{feff}{input}"))
+        .assert()
+        .success()
+        .stdout(official_answer());
+}
+
+#[test]
+fn malformed_input_writes_earlier_verdicts_then_one_error_line_and_exits_2() {
+    duckchess()
+        .write_stdin("3\n0 3 1 2\n9 0 8 0\n0 0 x 0\n")
+        .assert()
+        .code(2)
+        .stdout("red guard;NA;no;no\nblue car;NA;no;no\n")
+        .stderr("duckchess: line 4: \"x\" is not a non-negative integer\n");
+}
+
+#[test]
+fn each_kind_of_malformed_input_names_its_line() {
+    let cases = [
+        (
+            "",
+            "",
+            "line 1: the input is empty: expected the number of commands Q",
+        ),
+        (
+            "-1\n",
+            "",
+            "line 1: \"-1\" is negative: coordinates and Q are never negative",
+        ),
+        (
+            "1\n0 3 1\n",
+            "",
+            "line 2: expected 4 numbers 'xs ys xt yt', found 3",
+        ),
+        (
+            "2\n0 3 1 2\n",
+            "red guard;NA;no;no\n",
+            "line 3: the input ends after 1 of the 2 commands Q announced",
+        ),
+        (
+            "1\n0 3 1 2\n0 4 1 4\n",
+            "red guard;NA;no;no\n",
+            "line 3: unexpected input after the 1 commands Q announced",
+        ),
+    ];
+    for (input, stdout, message) in cases {
+        duckchess()
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout(stdout)
+            .stderr(format!("duckchess: {message}\n"));
+    }
+}
+
+#[test]
+fn off_board_coordinates_are_invalid_commands_not_errors() {
+    duckchess()
+        .write_stdin("2\n10 0 0 0\n0 0 0 9\n")
+        .assert()
+        .success()
+        .stdout("Invalid command\nInvalid command\n");
+}
+
+#[test]
+fn q_zero_prints_nothing_and_succeeds() {
+    duckchess()
+        .arg(sample("q_zero.in"))
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+}
+
+#[test]
+fn a_missing_file_exits_1_with_one_line_on_stderr() {
+    let missing = sample("no-such-file.in");
+    let output = duckchess().arg(&missing).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!("duckchess: cannot open {}: ", missing.display())),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    let output = duckchess().arg("--help").output().unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert!(help.contains("Exit codes:"), "{help}");
+    for code in ["0  success", "1  ", "2  malformed input"] {
+        assert!(help.contains(code), "{code:?} missing from:\n{help}");
+    }
+}
+
+#[test]
+fn an_unknown_option_is_a_usage_error_with_exit_2() {
+    duckchess()
+        .arg("--no-such-option")
+        .assert()
+        .code(2)
+        .stdout("");
+}
