@@ -29,11 +29,13 @@ mod command;
 pub mod fen;
 pub mod geometry;
 pub mod judge;
-mod piece;
 pub mod picture;
+mod piece;
+pub mod play;
 mod point;
 mod position;
 mod role;
+pub mod search;
 mod verdict;
 
 pub use board::Board;

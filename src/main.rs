@@ -3,7 +3,9 @@
 
 use clap::{Parser, Subcommand};
 use duckchess::judge::{self, JudgeError};
-use duckchess::Position;
+use duckchess::play::{self, Options, Vs};
+use duckchess::{search, Color, Position};
+use std::io::IsTerminal;
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,6 +37,26 @@ enum Cmd {
         /// Judge input file; standard input when absent.
         file: Option<PathBuf>,
     },
+    /// Play in the terminal, against the computer or another person.
+    ///
+    /// Arrows or hjkl move the cursor, Enter or Space picks a piece up and
+    /// puts it down on a target; u undoes, n starts a new game, s saves the
+    /// game as a judge input in the current directory, q or Esc quits.
+    Play {
+        /// Who plays the other side.
+        #[arg(long, value_enum, default_value_t = Vs::Computer)]
+        vs: Vs,
+        /// The side the computer plays.
+        #[arg(long, value_parser = parse_color, default_value = "blue")]
+        computer: Color,
+        /// How many plies the computer looks ahead (more is stronger and slower).
+        #[arg(long, default_value_t = search::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=12))]
+        depth: u32,
+        /// Start from this position (FEN) instead of the initial layout.
+        #[arg(long, value_name = "FEN")]
+        from: Option<Position>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -42,6 +64,18 @@ fn main() -> ExitCode {
     match cli.command {
         None => judge_mode(cli.file),
         Some(Cmd::Judge { file }) => judge_mode(file),
+        Some(Cmd::Play {
+            vs,
+            computer,
+            depth,
+            from,
+        }) => play(Options {
+            vs,
+            computer,
+            depth,
+            start: from.unwrap_or_else(Position::initial),
+            ..Options::default()
+        }),
     }
 }
 
@@ -65,6 +99,23 @@ fn judge_mode(file: Option<PathBuf>) -> ExitCode {
         Err(e @ JudgeError::Malformed { .. }) => fail(2, &e.to_string()),
         Err(e) => fail(1, &e.to_string()),
     }
+}
+
+fn play(options: Options) -> ExitCode {
+    if !io::stdout().is_terminal() {
+        return fail(2, "play needs a terminal: standard output is not one");
+    }
+    match play::tui::run(play::Game::new(options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("terminal error: {e}")),
+    }
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    Color::ALL
+        .into_iter()
+        .find(|c| c.name() == text)
+        .ok_or_else(|| format!("expected red or blue, not {text:?}"))
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {
