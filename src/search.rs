@@ -13,7 +13,7 @@
 //! assert!(pos.validate(choice.best).is_ok());
 //! ```
 
-use crate::{Color, Move, Position, Role};
+use crate::{Color, Move, Point, Position, Role};
 
 /// The depth `duckchess play` searches to unless told otherwise: it replies
 /// in well under a second from the opening in a release build on a 2-core
@@ -30,6 +30,16 @@ const WIN_BOUND: i32 = WIN - 1000;
 /// How much mobility counts: this many points per reachable point more than
 /// the other side has.
 const MOBILITY: i32 = 4;
+
+/// How much each reachable point next to the enemy captain (or on it)
+/// counts on top of [`MOBILITY`]: pressure on the captain's escape points is
+/// what wins the game.
+const CAPTAIN_ZONE: i32 = 12;
+
+/// How much being near the enemy captain counts, per point of closeness
+/// (17 less the row and column distance). Without it the search has no
+/// reason to bring pieces closer once material is settled, and games drift.
+const TROPISM: i32 = 2;
 
 /// How many plies of captures the quiescence search may add past the depth,
 /// so the horizon never falls in the middle of an exchange.
@@ -90,7 +100,7 @@ pub fn choose(position: &Position, depth: u32) -> Option<Choice> {
             nodes: 1,
         });
     }
-    let mut search = Search { nodes: 0 };
+    let mut search = Search::new();
     let mut best = Choice {
         best: first,
         score: -WIN,
@@ -125,30 +135,92 @@ pub fn choose(position: &Position, depth: u32) -> Option<Choice> {
     Some(best)
 }
 
-/// The static evaluation for the side to move: material, then mobility
-/// (how many points each side's pieces can reach).
+/// The static evaluation for the side to move: material, mobility (how
+/// many points each side's pieces can reach), pressure on the points around
+/// the enemy captain, and closeness to it.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = 0;
     for color in Color::ALL {
         let sign = if color == pos.turn() { 1 } else { -1 };
+        let enemy = pos.captain(color.other());
+        let near = |p: Point, e: Point| (p.x() - e.x()).abs().max((p.y() - e.y()).abs()) <= 1;
         let mut side = 0;
         for from in pos.board().points_of(color) {
             let role = pos.board().get(from).map_or(Role::Captain, |p| p.role);
             side += value(role);
-            let mut reach = 0;
-            pos.for_each_target(from, |_| reach += 1);
-            side += MOBILITY * reach;
+            let (mut reach, mut zone) = (0, 0);
+            pos.for_each_target(from, |to| {
+                reach += 1;
+                zone += i32::from(enemy.is_some_and(|e| near(to, e)));
+            });
+            side += MOBILITY * reach + CAPTAIN_ZONE * zone;
+            if let (Some(e), true) = (enemy, role != Role::Captain) {
+                let distance = (from.x() - e.x()).abs() + (from.y() - e.y()).abs();
+                side += TROPISM * (17 - distance);
+            }
         }
         score += sign * side;
     }
     score
 }
 
+/// The search's memory within one [`choose`]: what cut off before orders
+/// the moves of the next node, which makes alpha-beta prune far more.
 struct Search {
     nodes: u64,
+    /// Per ply, the last two quiet moves that caused a cut-off there.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per start and target point, how often (weighted by depth) a quiet
+    /// move caused a cut-off anywhere.
+    history: Vec<[i32; Point::COUNT]>,
 }
 
 impl Search {
+    fn new() -> Search {
+        Search {
+            nodes: 0,
+            killers: Vec::new(),
+            history: vec![[0; Point::COUNT]; Point::COUNT],
+        }
+    }
+
+    /// The moves of `pos` ordered with what the search has learnt: captain
+    /// capture and captures as [`ordered_moves`], then this ply's killers,
+    /// then the other quiet moves by history. The sort is stable.
+    fn ordered(&self, pos: &Position, ply: u32) -> Vec<Move> {
+        let mut moves = ordered_moves(pos);
+        let quiet = moves
+            .iter()
+            .position(|m| pos.board().get(m.to).is_none())
+            .unwrap_or(moves.len());
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        moves[quiet..].sort_by_key(|&m| {
+            if Some(m) == killers[0] {
+                i32::MIN
+            } else if Some(m) == killers[1] {
+                i32::MIN + 1
+            } else {
+                -self.history[m.from.index()][m.to.index()]
+            }
+        });
+        moves
+    }
+
+    /// Remembers that the quiet move `m` cut off at `ply`, `depth` plies
+    /// from the horizon.
+    fn cut_off(&mut self, m: Move, ply: u32, depth: u32) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            *k = [Some(m), k[0]];
+        }
+        let h = &mut self.history[m.from.index()][m.to.index()];
+        *h = h.saturating_add((depth * depth) as i32).min(1 << 24);
+    }
+
     /// Negamax with alpha-beta: the score of `pos` for the side to move,
     /// `ply` plies below the root.
     fn negamax(
@@ -167,17 +239,21 @@ impl Search {
         if depth == 0 {
             return self.quiescence(pos, QUIESCENCE_PLIES, ply, alpha, beta);
         }
-        let moves = ordered_moves(pos);
+        let moves = self.ordered(pos, ply);
         match moves.first() {
             None => return evaluate(pos),
             Some(&m) if removes_captain(pos, m) => return WIN - (ply as i32 + 1),
             Some(_) => {}
         }
         for m in moves {
+            let capture = pos.board().get(m.to).is_some();
             let undo = pos.make(m);
             let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
             pos.unmake(m, undo);
             if score >= beta {
+                if !capture {
+                    self.cut_off(m, ply, depth);
+                }
                 return score;
             }
             alpha = alpha.max(score);
@@ -261,7 +337,7 @@ fn ordered_moves(pos: &Position) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Command, Point};
+    use crate::Command;
 
     fn pos(fen: &str) -> Position {
         fen.parse().unwrap()
