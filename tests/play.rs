@@ -122,7 +122,7 @@ fn a_move_with_keys_under_tmux() {
     let dir = std::env::temp_dir().join(format!("duckchess-tmux-{id}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    // Keep the pane after the program ends, to read its exit status.
+    // Keep the pane after the program ends, to read the screen it leaves.
     let config = dir.join("tmux.conf");
     std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
     let tmux = Tmux {
@@ -130,6 +130,7 @@ fn a_move_with_keys_under_tmux() {
         dir: dir.clone(),
     };
     let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
+    let exit_file = dir.join("exit-status");
     let started = tmux.run(&[
         "-f",
         config.to_str().unwrap(),
@@ -143,12 +144,11 @@ fn a_move_with_keys_under_tmux() {
         "24",
         "-c",
         dir.to_str().unwrap(),
-        "env",
-        "NO_COLOR=1",
+        "sh",
+        "-c",
+        r#"NO_COLOR=1 "$0" play --depth 1; echo $? > "$1""#,
         bin.to_str().unwrap(),
-        "play",
-        "--depth",
-        "1",
+        exit_file.to_str().unwrap(),
     ]);
     assert!(started.status.success(), "{started:?}");
 
@@ -199,25 +199,23 @@ fn a_move_with_keys_under_tmux() {
     assert_eq!(listed(lines[at + 1]), record.to_string(), "{screen}");
 
     tmux.run(&["send-keys", "-t", "play", "q"]);
+    // The shell around the game writes its exit status when it ends (tmux's
+    // own pane_dead_status is not always filled in when the pane closes).
     let start = Instant::now();
-    loop {
-        let dead = tmux.run(&[
-            "display-message",
-            "-p",
-            "-t",
-            "play",
-            "#{pane_dead} #{pane_dead_status}",
-        ]);
-        let text = String::from_utf8(dead.stdout).unwrap();
-        if text.trim() == "1 0" {
-            break;
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(&exit_file) {
+            if text.ends_with('\n') {
+                break text;
+            }
         }
         assert!(
             start.elapsed() < Duration::from_secs(10),
-            "still running: {text}"
+            "still running after q; the screen:\n{}",
+            tmux.screen()
         );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status, "0\n", "the exit status");
     // Quitting leaves the alternate screen: the board is gone.
     assert!(!tmux.screen().contains("Duck Chess"));
 }
