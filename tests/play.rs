@@ -1,5 +1,5 @@
 //! `duckchess play` as a program: refusing to run without a terminal, its
-//! options, and one real game under tmux (keys in, screen out).
+//! options, and one real game under tmux (keys and clicks in, screen out).
 
 use duckchess::{Command as JudgeCommand, Position};
 use std::path::{Path, PathBuf};
@@ -197,6 +197,26 @@ fn a_move_with_keys_under_tmux() {
         ))
         .unwrap();
     assert_eq!(listed(lines[at + 1]), record.to_string(), "{screen}");
+
+    // Then one move with the mouse: the horse on (0,1) to (2,2), clicked as
+    // a terminal reports it (SGR: button 0 press and release, 1-based
+    // column and row of the point's glyph).
+    let click = |x: u16, y: u16| {
+        let (row, col) = (2 + (9 - x) + 1, 1 + 2 + 5 * y + 1 + 1);
+        let report = format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m");
+        assert!(tmux
+            .run(&["send-keys", "-t", "play", "-l", &report])
+            .status
+            .success());
+    };
+    click(0, 1);
+    click(2, 2);
+    let screen = tmux.wait_for("the reply to the click", |s| {
+        s.contains("  4. ") && s.contains("red (you) to move")
+    });
+    assert!(screen.contains("  3. 0 1 2 2"), "{screen}");
+    // (Not checking (2,2): the computer's reply may take the horse.)
+    assert_eq!(cell(&screen, 0, 1), ".");
 
     tmux.run(&["send-keys", "-t", "play", "q"]);
     // The shell around the game writes its exit status when it ends (tmux's
