@@ -11,6 +11,7 @@
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
 //! - [`fen`]: the position notation; [`judge`]: the judge format.
+//! - [`search`]: the computer opponent; [`play`]: the terminal game.
 //!
 //! ```
 //! use duckchess::{Command, Position};
@@ -32,9 +33,11 @@ pub mod judge;
 pub mod perft;
 pub mod picture;
 mod piece;
+pub mod play;
 mod point;
 mod position;
 mod role;
+pub mod search;
 mod verdict;
 
 pub use board::Board;

@@ -3,7 +3,9 @@
 
 use clap::{Parser, Subcommand};
 use duckchess::judge::{self, JudgeError};
-use duckchess::{perft, Command, Position};
+use duckchess::play::{self, Options, Vs};
+use duckchess::{perft, search, Color, Command, Position};
+use std::io::IsTerminal;
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,10 +52,31 @@ enum Cmd {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
         threads: u16,
     },
+    /// Play in the terminal, against the computer or another person.
+    ///
+    /// Arrows or hjkl move the cursor, Enter or Space picks a piece up and
+    /// puts it down on a target; u undoes, n starts a new game, s saves the
+    /// game as a judge input in the current directory, q or Esc quits.
+    Play {
+        /// Who plays the other side.
+        #[arg(long, value_enum, default_value_t = Vs::Computer)]
+        vs: Vs,
+        /// The side the computer plays.
+        #[arg(long, value_parser = parse_color, default_value = "blue")]
+        computer: Color,
+        /// How many plies the computer looks ahead (more is stronger and slower).
+        #[arg(long, default_value_t = search::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=12))]
+        depth: u32,
+        /// Start from this position (FEN) instead of the initial layout.
+        #[arg(long, value_name = "FEN", value_parser = parse_fen)]
+        from: Option<Box<Position>>,
+    },
 }
 
-fn parse_fen(text: &str) -> Result<Position, String> {
+fn parse_fen(text: &str) -> Result<Box<Position>, String> {
     text.parse()
+        .map(Box::new)
         .map_err(|e: duckchess::fen::FenError| e.to_string())
 }
 
@@ -73,6 +96,18 @@ fn main() -> ExitCode {
             divide,
             threads.into(),
         ),
+        Some(Cmd::Play {
+            vs,
+            computer,
+            depth,
+            from,
+        }) => play(Options {
+            vs,
+            computer,
+            depth,
+            start: from.map_or_else(Position::initial, |p| *p),
+            ..Options::default()
+        }),
     }
 }
 
@@ -119,6 +154,23 @@ fn judge_mode(file: Option<PathBuf>) -> ExitCode {
         Err(e @ JudgeError::Malformed { .. }) => fail(2, &e.to_string()),
         Err(e) => fail(1, &e.to_string()),
     }
+}
+
+fn play(options: Options) -> ExitCode {
+    if !io::stdout().is_terminal() {
+        return fail(2, "play needs a terminal: standard output is not one");
+    }
+    match play::tui::run(play::Game::new(options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("terminal error: {e}")),
+    }
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    Color::ALL
+        .into_iter()
+        .find(|c| c.name() == text)
+        .ok_or_else(|| format!("expected red or blue, not {text:?}"))
 }
 
 fn fail(code: u8, message: &str) -> ExitCode {

@@ -1,0 +1,363 @@
+//! The terminal around a [`Game`]: ratatui drawing and the crossterm event
+//! loop. Kept thin: keys and clicks become [`Action`]s, the computer's
+//! search runs on a thread, and everything drawn is read from the game.
+//!
+//! The board is drawn like [`crate::picture`]'s CJK style: row 9 at the top,
+//! the judge's row and column numbers around it, five columns a point, the
+//! glyphs 王 士 象 马 车 鸭 兵 in bold red and blue (or followed by `r`/`b`
+//! when `NO_COLOR` is set), the selected piece in parentheses and its
+//! reachable points in brackets. The cursor is drawn in reverse video.
+
+use super::{Action, Game};
+use crate::{search, Color, Point};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::crossterm::execute;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::{DefaultTerminal, Frame};
+use std::io;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The smallest terminal the game is laid out for.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// Columns a board point takes: bracket, glyph (two columns), space,
+/// bracket; as in the picture's CJK style.
+const CELL: u16 = 5;
+/// The row number and a space before the first point of a row.
+const MARGIN: u16 = 2;
+/// The board's box: the points, the margin and the border.
+const BOARD_WIDTH: u16 = MARGIN + 9 * CELL + 2;
+/// Column header, ten rows, column footer, border.
+const BOARD_HEIGHT: u16 = 12 + 2;
+
+const KEYS: [&str; 3] = [
+    "arrows or hjkl: cursor    Enter or Space: select",
+    "u: undo   n: new game   s: save   q or Esc: quit",
+    "or click a piece, then where it goes",
+];
+
+/// Runs the game full screen until the player quits.
+pub fn run(game: Game) -> io::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    // ratatui's panic hook restores the screen; mouse reporting must be
+    // switched off too or the shell receives the escape codes.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let result = execute!(io::stdout(), EnableMouseCapture)
+        .and_then(|()| event_loop(&mut terminal, game, color));
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::try_restore()?;
+    result
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, color: bool) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    while !game.should_quit() {
+        if let Some(request) = game.request() {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let best = search::choose(&request.position, request.depth).map(|c| c.best);
+                // The loop may have ended; nobody needs the answer then.
+                let _ = tx.send((request.id, best));
+            });
+        }
+        terminal.draw(|frame| draw(frame, &game, color))?;
+        if event::poll(Duration::from_millis(50))? {
+            let action = match event::read()? {
+                Event::Key(key) => action_for_key(key),
+                Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    let board = Areas::of(terminal.get_frame().area()).board;
+                    point_at(board, m.column, m.row).map(Action::Click)
+                }
+                _ => None,
+            };
+            if let Some(action) = action {
+                game.handle(action);
+            }
+        }
+        while let Ok((id, best)) = rx.try_recv() {
+            game.reply(id, best);
+        }
+    }
+    Ok(())
+}
+
+/// What a key press means; releases and unknown keys mean nothing.
+pub fn action_for_key(key: KeyEvent) -> Option<Action> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        // Raw mode turns Ctrl-C into a key: let it quit as usual.
+        return (key.code == KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Action::Up,
+        KeyCode::Down | KeyCode::Char('j') => Action::Down,
+        KeyCode::Left | KeyCode::Char('h') => Action::Left,
+        KeyCode::Right | KeyCode::Char('l') => Action::Right,
+        KeyCode::Enter | KeyCode::Char(' ') => Action::Activate,
+        KeyCode::Char('u') => Action::Undo,
+        KeyCode::Char('n') => Action::New,
+        KeyCode::Char('s') => Action::Save,
+        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+        _ => return None,
+    })
+}
+
+/// Where things go on the screen.
+struct Areas {
+    /// The board's box.
+    board: Rect,
+    /// Status, hint and keys, under the board.
+    status: Rect,
+    /// The move list, right of the board.
+    moves: Rect,
+}
+
+impl Areas {
+    fn of(area: Rect) -> Areas {
+        let [left, moves] =
+            Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(0)]).areas(area);
+        let [board, status] =
+            Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(0)]).areas(left);
+        Areas {
+            board,
+            status,
+            moves,
+        }
+    }
+}
+
+/// The board point drawn at screen cell (`column`, `row`), if any, for a
+/// board box at `board`.
+fn point_at(board: Rect, column: u16, row: u16) -> Option<Point> {
+    // Inside the border: the header line, then rows 9 down to 0.
+    let line = row.checked_sub(board.y + 2)?;
+    let across = column.checked_sub(board.x + 1 + MARGIN)?;
+    let (x, y) = (9 - i64::from(line), i64::from(across / CELL));
+    if line > 9 || y > 8 {
+        return None;
+    }
+    Point::new(x, y)
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, game: &Game, color: bool) {
+    let area = frame.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "duckchess play needs a terminal of at least {}x{}; this one is {}x{}. Enlarge it, or press q.",
+            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let areas = Areas::of(area);
+    let board = Paragraph::new(board_lines(game, color))
+        .block(Block::bordered().title(" Duck Chess 鸭棋 "));
+    frame.render_widget(board, areas.board);
+
+    let mut status = vec![
+        Line::styled(game.status(), Style::new().add_modifier(Modifier::BOLD)),
+        Line::raw(game.hint()),
+        Line::raw(""),
+    ];
+    status.extend(KEYS.map(|k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))));
+    frame.render_widget(
+        Paragraph::new(status).wrap(Wrap { trim: false }),
+        areas.status,
+    );
+
+    // The newest moves, as many as fit.
+    let inner = areas.moves.height.saturating_sub(2) as usize;
+    let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
+    let shown: Vec<Line> = lines[lines.len().saturating_sub(inner)..]
+        .iter()
+        .map(|l| Line::raw(l.as_str()))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
+        areas.moves,
+    );
+}
+
+/// The board as lines: the picture's layout, with styles instead of ANSI
+/// codes so ratatui can place it.
+fn board_lines(game: &Game, color: bool) -> Vec<Line<'static>> {
+    let header = {
+        let mut text = " ".repeat(MARGIN as usize);
+        for y in 0..9 {
+            text.push_str(&format!("{y:^w$}", w = CELL as usize));
+        }
+        Line::raw(text)
+    };
+    let reach = game.reach();
+    let last = game.last_move();
+    let mut lines = vec![header.clone()];
+    for x in (0..10).rev() {
+        let mut spans = vec![Span::raw(format!("{x} "))];
+        for y in 0..9 {
+            let p = Point::new(x, y).expect("on the board");
+            let (open, close) = if game.selected() == Some(p) {
+                ('(', ')')
+            } else if reach.contains(&p) {
+                ('[', ']')
+            } else {
+                (' ', ' ')
+            };
+            let mut cell = Style::new();
+            if last.is_some_and(|(from, to)| p == from || p == to) {
+                cell = cell.add_modifier(Modifier::UNDERLINED);
+            }
+            if game.cursor() == p {
+                cell = cell.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::styled(open.to_string(), cell));
+            spans.push(piece_span(game, p, color).patch_style(cell));
+            spans.push(Span::styled(close.to_string(), cell));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(header);
+    lines
+}
+
+fn piece_span(game: &Game, p: Point, color: bool) -> Span<'static> {
+    let Some(piece) = game.position().board().get(p) else {
+        return Span::raw(" . ");
+    };
+    let glyph = piece.role.glyph();
+    if !color {
+        let side = match piece.color {
+            Color::Red => 'r',
+            Color::Blue => 'b',
+        };
+        return Span::raw(format!("{glyph}{side}"));
+    }
+    let tint = match piece.color {
+        Color::Red => Tint::Red,
+        Color::Blue => Tint::Blue,
+    };
+    Span::styled(
+        format!("{glyph} "),
+        Style::new().fg(tint).add_modifier(Modifier::BOLD),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Options, Vs};
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    fn screen(game: &Game, color: bool) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|f| draw(f, game, color)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..24)
+            .map(|row| {
+                let mut line = String::new();
+                let mut col = 0;
+                while col < 80 {
+                    let symbol = buffer[(col, row)].symbol();
+                    line.push_str(symbol);
+                    // A CJK glyph is two columns wide and covers the next cell.
+                    let wide = symbol
+                        .chars()
+                        .any(|c| ('\u{2E80}'..='\u{9FFF}').contains(&c));
+                    col += if wide { 2 } else { 1 };
+                }
+                line
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_point_is_clicked_where_it_is_drawn() {
+        let area = Rect::new(0, 0, 80, 24);
+        let board = Areas::of(area).board;
+        let game = Game::new(Options {
+            vs: Vs::Human,
+            ..Options::default()
+        });
+        let rows = screen(&game, false);
+        for p in Point::all() {
+            // Find the glyph (or the dot) of p by its column and row.
+            let row = board.y + 2 + (9 - p.x() as u16);
+            let col = board.x + 1 + MARGIN + CELL * p.y() as u16 + 1;
+            assert_eq!(point_at(board, col, row), Some(p));
+            assert_eq!(point_at(board, col + 3, row), Some(p));
+            let drawn = &rows[row as usize];
+            let label: String = drawn.chars().skip(board.x as usize + 1).take(2).collect();
+            assert_eq!(label.trim(), p.x().to_string(), "row label of {p}");
+        }
+        assert_eq!(point_at(board, 0, 0), None);
+        assert_eq!(
+            point_at(board, board.x + 1, board.y + 2),
+            None,
+            "the row label"
+        );
+        assert_eq!(point_at(board, 60, 5), None, "the move list");
+    }
+
+    #[test]
+    fn the_screen_fits_80_by_24_and_shows_board_status_and_moves() {
+        let mut game = Game::new(Options {
+            vs: Vs::Human,
+            ..Options::default()
+        });
+        game.handle(Action::Click(Point::new(3, 4).unwrap()));
+        game.handle(Action::Click(Point::new(4, 4).unwrap()));
+        game.handle(Action::Click(Point::new(9, 4).unwrap()));
+        let rows = screen(&game, false);
+        let text = rows.join("\n");
+        assert!(text.contains("Duck Chess"), "{text}");
+        assert!(text.contains("车b"), "{text}");
+        assert!(text.contains("兵r"), "{text}");
+        assert!(text.contains("  1. 3 4 4 4"), "{text}");
+        assert!(text.contains("red soldier;NA;no;no"), "{text}");
+        assert!(text.contains("blue to move"), "{text}");
+        assert!(text.contains(&game.hint()), "{text}");
+        assert!(text.contains("q or Esc: quit"), "{text}");
+        // The picked-up blue captain is in parentheses, its targets bracketed.
+        assert!(text.contains("(王b)"), "{text}");
+        assert_eq!(text.matches("[ . ]").count(), 1, "(8,4) only: {text}");
+    }
+
+    #[test]
+    fn a_small_terminal_is_told_the_size_needed() {
+        let game = Game::new(Options::default());
+        let mut terminal = Terminal::new(TestBackend::new(60, 20)).unwrap();
+        terminal.draw(|f| draw(f, &game, true)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let first: String = (0..60)
+            .map(|c| buffer[(c, 0)].symbol().to_string())
+            .collect();
+        assert!(first.contains("at least 80x24"), "{first}");
+    }
+
+    #[test]
+    fn keys_map_to_actions() {
+        let press = |code| action_for_key(KeyEvent::new(code, KeyModifiers::NONE));
+        assert_eq!(press(KeyCode::Char('k')), Some(Action::Up));
+        assert_eq!(press(KeyCode::Left), Some(Action::Left));
+        assert_eq!(press(KeyCode::Char(' ')), Some(Action::Activate));
+        assert_eq!(press(KeyCode::Esc), Some(Action::Quit));
+        assert_eq!(press(KeyCode::Char('x')), None);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action_for_key(ctrl_c), Some(Action::Quit));
+    }
+}
