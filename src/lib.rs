@@ -10,7 +10,8 @@
 //! - [`Color`], [`Role`] (the piece set, as data), [`Piece`], [`Point`];
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
-//! - [`fen`]: the position notation; [`judge`]: the judge format.
+//! - [`fen`]: the position notation; [`judge`]: the judge format;
+//! - [`picture`]: board pictures; [`trace`]: verdicts explained.
 //!
 //! ```
 //! use duckchess::{Command, Position};
@@ -34,6 +35,7 @@ mod piece;
 mod point;
 mod position;
 mod role;
+pub mod trace;
 mod verdict;
 
 pub use board::Board;

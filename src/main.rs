@@ -2,8 +2,11 @@
 //! work is done by the library.
 
 use clap::{Parser, Subcommand};
-use duckchess::judge::{self, JudgeError};
-use duckchess::Position;
+use duckchess::fen::FSF_CONFIG;
+use duckchess::judge::{self, JudgeError, Summary};
+use duckchess::picture::{self, Picture, Style};
+use duckchess::trace;
+use duckchess::{Command, Point, Position};
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +27,11 @@ struct Cli {
     /// Judge input file; standard input when absent.
     file: Option<PathBuf>,
 
+    /// Start from this position (FEN, or the word `start`) instead of the
+    /// initial layout.
+    #[arg(long, value_name = "FEN")]
+    from: Option<String>,
+
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -34,30 +42,180 @@ enum Cmd {
     Judge {
         /// Judge input file; standard input when absent.
         file: Option<PathBuf>,
+        /// Start from this position (FEN, or `start`).
+        #[arg(long, value_name = "FEN")]
+        from: Option<String>,
     },
+    /// Explain every verdict: why a command is invalid, what a valid one
+    /// did, which pieces give check.
+    Trace {
+        /// Judge input file; standard input when absent.
+        file: Option<PathBuf>,
+        /// Draw the board at the start and after every valid move.
+        #[arg(long)]
+        board: bool,
+        /// Print the position as FEN at the start and after every command.
+        #[arg(long)]
+        fen: bool,
+        /// How the board draws pieces.
+        #[arg(long, value_enum, default_value_t)]
+        style: Style,
+        /// Start from this position (FEN, or `start`).
+        #[arg(long, value_name = "FEN")]
+        from: Option<String>,
+    },
+    /// Draw the board of a position.
+    Show {
+        /// The position: FEN (quoted, or its fields as separate words) or
+        /// `start`.
+        #[arg(required = true, num_args = 1..)]
+        fen: Vec<String>,
+        /// How the board draws pieces.
+        #[arg(long, value_enum, default_value_t)]
+        style: Style,
+        /// Mark every point the piece on X,Y can reach.
+        #[arg(long, value_name = "X,Y")]
+        highlight: Option<String>,
+    },
+    /// Every valid command of the side to move, one per line as `xs ys xt yt`.
+    Moves {
+        /// The position: FEN (quoted, or its fields as separate words) or
+        /// `start`.
+        #[arg(required = true, num_args = 1..)]
+        fen: Vec<String>,
+        /// Only the commands that move the piece on X,Y.
+        #[arg(long, value_name = "X,Y")]
+        at: Option<String>,
+    },
+    /// Print the Fairy-Stockfish variant definition that reads the same FEN.
+    FsfConfig,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        None => judge_mode(cli.file),
-        Some(Cmd::Judge { file }) => judge_mode(file),
+    let result = match cli.command {
+        None => judge_mode(cli.file, cli.from),
+        Some(Cmd::Judge { file, from }) => judge_mode(file, from),
+        Some(Cmd::Trace {
+            file,
+            board,
+            fen,
+            style,
+            from,
+        }) => trace_mode(file, from, board, fen, style),
+        Some(Cmd::Show {
+            fen,
+            style,
+            highlight,
+        }) => show(&fen.join(" "), style, highlight),
+        Some(Cmd::Moves { fen, at }) => moves(&fen.join(" "), at),
+        Some(Cmd::FsfConfig) => print(FSF_CONFIG.to_string()),
+    };
+    result.unwrap_or_else(|e| e)
+}
+
+/// A usage error: the message on standard error, exit code 2.
+fn usage(message: String) -> ExitCode {
+    fail(2, &message)
+}
+
+/// The position a FEN argument names; `start` is the initial layout.
+fn position(fen: Option<&str>) -> Result<Position, ExitCode> {
+    match fen.map(str::trim) {
+        None | Some("start") => Ok(Position::initial()),
+        Some(text) => text
+            .parse()
+            .map_err(|e| usage(format!("bad FEN {text:?}: {e}"))),
     }
 }
 
-fn judge_mode(file: Option<PathBuf>) -> ExitCode {
+/// A point argument `x,y`.
+fn point(text: &str) -> Result<Point, ExitCode> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(x, y)| Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?));
+    parsed.ok_or_else(|| {
+        usage(format!(
+            "bad point {text:?}: expected x,y with 0 <= x <= 9 and 0 <= y <= 8"
+        ))
+    })
+}
+
+fn print(text: String) -> Result<ExitCode, ExitCode> {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(fail(1, &format!("cannot write output: {e}"))),
+    }
+}
+
+fn show(fen: &str, style: Style, highlight: Option<String>) -> Result<ExitCode, ExitCode> {
+    let game = position(Some(fen))?;
+    let mut picture = Picture::new(game.board())
+        .style(style)
+        .color(picture::color_for_stdout());
+    if let Some(at) = highlight {
+        picture = picture.reach(&game, point(&at)?);
+    }
+    let mut text = format!("{picture}{} to move\n", game.turn());
+    for note in trace::checks(&game) {
+        text += &format!("{note}\n");
+    }
+    print(text)
+}
+
+fn moves(fen: &str, at: Option<String>) -> Result<ExitCode, ExitCode> {
+    let game = position(Some(fen))?;
+    let at = at.map(|p| point(&p)).transpose()?;
+    let mut text = String::new();
+    game.for_each_move(|m| {
+        if at.is_none_or(|p| p == m.from) {
+            text += &format!("{}\n", Command::from(m));
+        }
+    });
+    print(text)
+}
+
+fn trace_mode(
+    file: Option<PathBuf>,
+    from: Option<String>,
+    board: bool,
+    fen: bool,
+    style: Style,
+) -> Result<ExitCode, ExitCode> {
+    let game = position(from.as_deref())?;
+    let options = trace::Options {
+        board,
+        fen,
+        style,
+        color: picture::color_for_stdout(),
+    };
     let stdout = io::stdout().lock();
     let result = match &file {
         Some(path) => match std::fs::File::open(path) {
-            Ok(f) => judge::run(
-                BufReader::with_capacity(1 << 16, f),
-                stdout,
-                Position::initial(),
-            ),
-            Err(e) => return fail(1, &format!("cannot open {}: {e}", path.display())),
+            Ok(f) => trace::run(BufReader::new(f), stdout, game, &options),
+            Err(e) => return Err(fail(1, &format!("cannot open {}: {e}", path.display()))),
         },
-        None => judge::run(io::stdin().lock(), stdout, Position::initial()),
+        None => trace::run(io::stdin().lock(), stdout, game, &options),
     };
+    Ok(finish(result))
+}
+
+fn judge_mode(file: Option<PathBuf>, from: Option<String>) -> Result<ExitCode, ExitCode> {
+    let game = position(from.as_deref())?;
+    let stdout = io::stdout().lock();
+    let result = match &file {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => judge::run(BufReader::with_capacity(1 << 16, f), stdout, game),
+            Err(e) => return Err(fail(1, &format!("cannot open {}: {e}", path.display()))),
+        },
+        None => judge::run(io::stdin().lock(), stdout, game),
+    };
+    Ok(finish(result))
+}
+
+/// The exit code for how judge or trace mode ended, telling any error.
+fn finish(result: Result<Summary, JudgeError>) -> ExitCode {
     match result {
         Ok(_) => ExitCode::SUCCESS,
         // A reader that stopped listening (`| head`) is not an error.
