@@ -74,7 +74,7 @@ enum Cmd {
         #[arg(long, value_enum, default_value_t)]
         style: Style,
         /// Mark every point the piece on X,Y can reach.
-        #[arg(long, value_name = "X,Y")]
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         highlight: Option<String>,
     },
     /// Every valid command of the side to move, one per line as `xs ys xt yt`.
@@ -84,7 +84,7 @@ enum Cmd {
         #[arg(required = true, num_args = 1..)]
         fen: Vec<String>,
         /// Only the commands that move the piece on X,Y.
-        #[arg(long, value_name = "X,Y")]
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         at: Option<String>,
     },
     /// Print the Fairy-Stockfish variant definition that reads the same FEN.
