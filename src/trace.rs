@@ -34,7 +34,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 /// One line of explanation under a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Note {
-    /// Why the command is invalid (any reason but the game being over).
+    /// Why the command is invalid; a game that ended during the trace is
+    /// told by [`Note::GameOver`] instead, which names the move that ended it.
     Invalid(Invalid),
     /// The command came after a captain was removed.
     GameOver {
