@@ -58,3 +58,24 @@ fn trace_judge_lines_match_the_answers() {
         assert_eq!(judged, answer.lines().collect::<Vec<_>>(), "{path:?}");
     });
 }
+
+/// Colour is the caller's choice (the CLI asks `picture::color_for_stdout`).
+#[test]
+fn boards_are_coloured_only_when_asked() {
+    let input = b"1\n0 3 1 2\n";
+    let plain = trace::Options {
+        board: true,
+        ..trace::Options::default()
+    };
+    let colored = trace::Options {
+        color: true,
+        ..plain
+    };
+    assert!(!trace_text(input, &plain).contains('\x1b'));
+    let text = trace_text(input, &colored);
+    assert!(text.contains("\x1b[1;31m士 \x1b[0m"), "red guard in red");
+    assert!(
+        text.contains("\x1b[1;34m王 \x1b[0m"),
+        "blue captain in blue"
+    );
+}
