@@ -331,6 +331,117 @@ fn parse_number(token: &[u8]) -> Result<i64, Problem> {
         .ok_or_else(|| Problem::TooLarge(show(token)))
 }
 
+/// The commands of a judge input, read one line at a time: `Q` on the
+/// first line, then `Q` lines `xs ys xt yt`, then nothing but blank lines.
+///
+/// Judge mode and trace mode both read through this, so they accept the
+/// same inputs and report malformed ones the same way. As an iterator it
+/// yields each command, then at most one error, then stops.
+///
+/// ```
+/// use duckchess::{judge::Commands, Command};
+/// let mut commands = Commands::new("2\n0 3 1 2\n\n9 9 9 9\n".as_bytes());
+/// assert_eq!(commands.q().unwrap(), 2);
+/// let all: Vec<Command> = commands.map(Result::unwrap).collect();
+/// assert_eq!(all, [Command::new(0, 3, 1, 2), Command::new(9, 9, 9, 9)]);
+/// ```
+pub struct Commands<R> {
+    lines: Lines<R>,
+    /// `Q`, once the first line has been read.
+    q: Option<u64>,
+    /// Commands handed out so far.
+    read: u64,
+    /// Set after the end of input or an error, so the iterator is fused.
+    done: bool,
+}
+
+impl<R: BufRead> Commands<R> {
+    /// A reader of the judge input `input`; nothing is read yet.
+    pub fn new(input: R) -> Self {
+        Commands {
+            lines: Lines::new(input),
+            q: None,
+            read: 0,
+            done: false,
+        }
+    }
+
+    /// `Q`, the number of commands the input announces (reading the first
+    /// line if it has not been read yet).
+    pub fn q(&mut self) -> Result<u64, JudgeError> {
+        if let Some(q) = self.q {
+            return Ok(q);
+        }
+        let mut nums = [0i64; 1];
+        let q = match self.lines.next_numbers(&mut nums)? {
+            Some(1) => nums[0] as u64,
+            Some(found) => return Err(self.lines.malformed(Problem::CountLine { found })),
+            None => {
+                self.lines.number += 1; // the line where the input ended
+                return Err(self.lines.malformed(Problem::Empty));
+            }
+        };
+        self.q = Some(q);
+        Ok(q)
+    }
+
+    /// The next command; `None` after the `Q`th once the rest of the input
+    /// has been checked to be blank.
+    #[inline]
+    pub fn next_command(&mut self) -> Result<Option<Command>, JudgeError> {
+        if self.done {
+            return Ok(None);
+        }
+        let result = self.read_command();
+        if !matches!(result, Ok(Some(_))) {
+            self.done = true;
+        }
+        result
+    }
+
+    fn read_command(&mut self) -> Result<Option<Command>, JudgeError> {
+        let q = self.q()?;
+        let mut nums = [0i64; 4];
+        if self.read == q {
+            return match self.lines.next_numbers(&mut nums) {
+                Ok(None) => Ok(None),
+                // Whatever follows, numbers or junk, it is more than Q commands.
+                Ok(Some(_)) | Err(JudgeError::Malformed { .. }) => {
+                    Err(self.lines.malformed(Problem::ExtraInput { expected: q }))
+                }
+                Err(e) => Err(e),
+            };
+        }
+        match self.lines.next_numbers(&mut nums)? {
+            Some(4) => {}
+            Some(found) => return Err(self.lines.malformed(Problem::CommandLine { found })),
+            None => {
+                self.lines.number += 1; // the line where the input ended
+                return Err(self.lines.malformed(Problem::MissingCommands {
+                    expected: q,
+                    found: self.read,
+                }));
+            }
+        }
+        self.read += 1;
+        let [xs, ys, xt, yt] = nums;
+        Ok(Some(Command::new(xs, ys, xt, yt)))
+    }
+
+    /// The 1-based number of the last input line read.
+    pub fn line(&self) -> u64 {
+        self.lines.number
+    }
+}
+
+impl<R: BufRead> Iterator for Commands<R> {
+    type Item = Result<Command, JudgeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_command().transpose()
+    }
+}
+
 /// Runs judge mode from `game`: reads `input`, writes verdict lines to
 /// `output` (and nothing else). On an error, every verdict before the bad
 /// line has been written and flushed.
@@ -347,46 +458,31 @@ pub fn run<R: BufRead, W: Write>(
     mut output: W,
     mut game: Position,
 ) -> Result<Summary, JudgeError> {
-    let mut lines = Lines::new(input);
+    let mut commands = Commands::new(input);
     let mut out = Vec::with_capacity(OUT_BLOCK + 128);
     let mut summary = Summary::default();
-    let result = judge_lines(&mut lines, &mut game, &mut out, &mut output, &mut summary);
+    let result = judge_commands(
+        &mut commands,
+        &mut game,
+        &mut out,
+        &mut output,
+        &mut summary,
+    );
     // Whatever happened, what was judged is written before the error is told.
     output.write_all(&out).map_err(JudgeError::Write)?;
     output.flush().map_err(JudgeError::Write)?;
     result.map(|()| summary)
 }
 
-fn judge_lines<R: BufRead, W: Write>(
-    lines: &mut Lines<R>,
+fn judge_commands<R: BufRead, W: Write>(
+    commands: &mut Commands<R>,
     game: &mut Position,
     out: &mut Vec<u8>,
     output: &mut W,
     summary: &mut Summary,
 ) -> Result<(), JudgeError> {
-    let mut nums = [0i64; 4];
-    let q = match lines.next_numbers(&mut nums)? {
-        None => {
-            lines.number += 1; // the line where the input ended
-            return Err(lines.malformed(Problem::Empty));
-        }
-        Some(1) => nums[0] as u64,
-        Some(found) => return Err(lines.malformed(Problem::CountLine { found })),
-    };
-    while summary.commands < q {
-        match lines.next_numbers(&mut nums)? {
-            Some(4) => {}
-            Some(found) => return Err(lines.malformed(Problem::CommandLine { found })),
-            None => {
-                lines.number += 1; // the line where the input ended
-                return Err(lines.malformed(Problem::MissingCommands {
-                    expected: q,
-                    found: summary.commands,
-                }));
-            }
-        }
-        let [xs, ys, xt, yt] = nums;
-        match game.play(Command::new(xs, ys, xt, yt)) {
+    while let Some(command) = commands.next_command()? {
+        match game.play(command) {
             Ok(record) => {
                 out.extend_from_slice(record.judge_line());
                 summary.valid += 1;
@@ -402,14 +498,7 @@ fn judge_lines<R: BufRead, W: Write>(
             out.clear();
         }
     }
-    match lines.next_numbers(&mut nums) {
-        Ok(None) => Ok(()),
-        // Whatever follows, numbers or junk, it is more than Q commands.
-        Ok(Some(_)) | Err(JudgeError::Malformed { .. }) => {
-            Err(lines.malformed(Problem::ExtraInput { expected: q }))
-        }
-        Err(e) => Err(e),
-    }
+    Ok(())
 }
 
 #[cfg(test)]

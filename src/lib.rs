@@ -10,8 +10,10 @@
 //! - [`Color`], [`Role`] (the piece set, as data), [`Piece`], [`Point`];
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
-//! - [`fen`]: the position notation; [`judge`]: the judge format.
-//! - [`search`]: the computer opponent; [`play`]: the terminal game.
+//! - [`fen`]: the position notation; [`judge`]: the judge format;
+//! - [`picture`]: board pictures; [`trace`]: verdicts explained;
+//! - [`perft`]: move counting; [`search`]: the computer opponent;
+//!   [`play`]: the terminal game.
 //!
 //! ```
 //! use duckchess::{Command, Position};
@@ -38,6 +40,7 @@ mod point;
 mod position;
 mod role;
 pub mod search;
+pub mod trace;
 mod verdict;
 
 pub use board::Board;
