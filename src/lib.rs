@@ -27,13 +27,15 @@ mod board;
 mod color;
 mod command;
 pub mod fen;
+pub mod gen;
 pub mod geometry;
 pub mod judge;
-mod piece;
 pub mod picture;
+mod piece;
 mod point;
 mod position;
 mod role;
+pub mod runner;
 mod verdict;
 
 pub use board::Board;

@@ -180,7 +180,11 @@ mod tests {
             let lines: Vec<&str> = text.lines().collect();
             assert_eq!(lines.len(), 12);
             // Display width: a CJK glyph takes two columns.
-            let width = |s: &str| s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum::<usize>();
+            let width = |s: &str| {
+                s.chars()
+                    .map(|c| if c.is_ascii() { 1 } else { 2 })
+                    .sum::<usize>()
+            };
             let widths: Vec<usize> = lines.iter().map(|l| width(l.trim_end())).collect();
             let full = 2 + 9 * Picture::new(&board).style(style).cell_width();
             assert!(widths.iter().all(|&w| w <= full), "{style:?}: {widths:?}");
