@@ -22,8 +22,10 @@
 //! );
 //! ```
 
+pub mod answer;
 pub mod attacks;
 mod board;
+pub mod check;
 mod color;
 mod command;
 pub mod fen;
@@ -36,7 +38,9 @@ mod point;
 mod position;
 mod role;
 pub mod runner;
+pub mod validate;
 mod verdict;
+pub mod verify;
 
 pub use board::Board;
 pub use color::Color;
