@@ -261,82 +261,240 @@ fn cut(mut commands: Vec<Command>, verdict: &Verdict) -> Vec<Command> {
     commands
 }
 
-/// Shrinks a failing input; see the module documentation. Candidates are
-/// tried `jobs` at a time, and the first failing one in order is kept, so
-/// the result is the same as trying them one by one.
+/// The commands without those the simulator finds invalid (they change
+/// nothing), except the last one, which may be the failing command.
+fn without_invalid(commands: &[Command]) -> Vec<Command> {
+    let mut game = Position::initial();
+    let last = commands.len().saturating_sub(1);
+    commands
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| game.play(c).is_ok() || i == last)
+        .map(|(_, &c)| c)
+        .collect()
+}
+
+/// `commands` without `len` of them from `start` on.
+fn delete(commands: &[Command], start: usize, len: usize) -> Vec<Command> {
+    let mut c = commands[..start].to_vec();
+    c.extend_from_slice(&commands[(start + len).min(commands.len())..]);
+    c
+}
+
+/// What kind of line the simulator gives a command: for an invalid one
+/// the reason's kind, for a valid one what it removed and its flags. A
+/// failure is sought again among commands of the same class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Class {
+    Invalid(&'static str),
+    Valid {
+        removed: Option<crate::Role>,
+        check: bool,
+        over: bool,
+    },
+}
+
+fn class_of(game: &mut Position, command: Command) -> Class {
+    match game.play(command) {
+        Ok(r) => Class::Valid {
+            removed: r.removed.map(|p| p.role),
+            check: r.check,
+            over: r.over,
+        },
+        Err(e) => Class::Invalid(e.kind()),
+    }
+}
+
+/// The class of the last command.
+fn last_class(commands: &[Command]) -> Option<Class> {
+    let (&last, before) = commands.split_last()?;
+    Some(class_of(&mut verify::replay(before), last))
+}
+
+/// `commands` up to the first command of class `class`, if one has it.
+fn up_to_class(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
+    let mut game = Position::initial();
+    let k = commands
+        .iter()
+        .position(|&c| class_of(&mut game, c) == *class)?;
+    commands.truncate(k + 1);
+    Some(commands)
+}
+
+/// Runs at most this many candidates while shrinking one case.
+const MAX_SHRINK_RUNS: usize = 3000;
+/// Deleting every pair of commands is tried up to this many commands.
+const MAX_PAIRS_LEN: usize = 80;
+
+/// The state of a shrink; see [`shrink`].
+struct Shrinker<'a> {
+    config: &'a Config,
+    observer: &'a dyn Observer,
+    kind: &'static str,
+    current: Vec<Command>,
+    best: Outcome,
+    runs: usize,
+    /// For a wrong answer, the class of the failing (last) command: a
+    /// candidate is cut after its first command of that class, and not
+    /// run at all when it has none. It keeps the failure alike, and
+    /// spares most runs.
+    signature: Option<Class>,
+}
+
+impl Shrinker<'_> {
+    fn keep(&mut self, candidate: Vec<Command>, outcome: Outcome) {
+        self.current = cut(candidate, &outcome.verdict);
+        self.signature = match &outcome.verdict {
+            Verdict::WrongAnswer(d) if d.line == self.current.len() => last_class(&self.current),
+            _ => None,
+        };
+        self.best = outcome;
+        self.observer.shrinking(self.current.len());
+    }
+
+    /// Runs the candidates that pass the signature, `jobs` at a time and
+    /// in order, keeps the first that fails the same way and returns its
+    /// tag. So the result does not depend on `jobs`.
+    fn first_failing<T: Copy>(
+        &mut self,
+        candidates: impl Iterator<Item = (T, Vec<Command>)>,
+    ) -> io::Result<Option<T>> {
+        let jobs = self.config.jobs.max(1);
+        let signature = self.signature.clone();
+        let mut candidates = candidates
+            .filter_map(|(tag, c)| match &signature {
+                None => Some((tag, c)),
+                Some(class) => Some((tag, up_to_class(c, class)?)),
+            })
+            .peekable();
+        while candidates.peek().is_some() && self.runs < MAX_SHRINK_RUNS {
+            let batch: Vec<(T, Vec<Command>)> = candidates.by_ref().take(jobs).collect();
+            let config = self.config;
+            let outcomes: Vec<io::Result<Outcome>> = thread::scope(|s| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|(_, c)| s.spawn(move || run_case(config, c)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a shrinking run does not panic"))
+                    .collect()
+            });
+            self.runs += batch.len();
+            for ((tag, candidate), outcome) in batch.into_iter().zip(outcomes) {
+                let outcome = outcome?;
+                if outcome.verdict.kind() == self.kind {
+                    self.keep(candidate, outcome);
+                    return Ok(Some(tag));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Deletes chunks of `size` commands starting every `step`, resuming
+    /// where the last kept deletion was.
+    fn chunks(&mut self, size: usize, step: usize) -> io::Result<()> {
+        let mut i = 0;
+        loop {
+            let snapshot = self.current.clone();
+            let candidates = (i..snapshot.len())
+                .step_by(step)
+                .map(|s| (s, delete(&snapshot, s, size)));
+            match self.first_failing(candidates)? {
+                Some(s) => i = s,
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// Deletes one command and every command that becomes invalid without
+    /// it: a move, the moves that needed it, and replies of the other side
+    /// that are no longer on turn.
+    fn cascades(&mut self) -> io::Result<()> {
+        let mut i = 0;
+        loop {
+            let snapshot = self.current.clone();
+            let candidates = (i..snapshot.len().saturating_sub(1))
+                .map(|s| (s, without_invalid(&delete(&snapshot, s, 1))));
+            match self.first_failing(candidates)? {
+                Some(s) => i = s,
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// Deletes two commands anywhere (a move and a later reply, so the
+    /// turn is kept); only worth it when the signature spares the runs.
+    fn pairs(&mut self) -> io::Result<()> {
+        let mut first = 0;
+        loop {
+            let snapshot = self.current.clone();
+            let n = snapshot.len();
+            let candidates = (first..n).flat_map(|i| {
+                let snapshot = &snapshot;
+                (i + 1..n).map(move |j| {
+                    let mut c = snapshot.clone();
+                    c.remove(j);
+                    c.remove(i);
+                    (i, c)
+                })
+            });
+            match self.first_failing(candidates)? {
+                Some(i) => first = i,
+                None => return Ok(()),
+            }
+        }
+    }
+}
+
+/// Shrinks a failing input; see the module documentation. Each pass drops
+/// every command the simulator finds invalid, deletes chunks of halving
+/// sizes (chunks of one and two commands at every offset), and, for a
+/// wrong answer, each command with what becomes invalid without it, and
+/// every pair of commands. Passes repeat while they make
+/// progress. Returns the minimal input, its outcome and the runs made.
 pub fn shrink(
     config: &Config,
     commands: Vec<Command>,
     outcome: Outcome,
     observer: &dyn Observer,
 ) -> io::Result<(Vec<Command>, Outcome, usize)> {
-    /// Whole passes over the chunk sizes, at most.
-    const PASSES: usize = 3;
-    let kind = outcome.verdict.kind();
-    let mut current = cut(commands, &outcome.verdict);
-    let mut best = outcome;
-    let mut runs = 0;
-    let jobs = config.jobs.max(1);
-    observer.shrinking(current.len());
-    for _ in 0..PASSES {
-        let before = current.len();
-        let mut size = (current.len() / 2).max(1);
+    let mut s = Shrinker {
+        config,
+        observer,
+        kind: outcome.verdict.kind(),
+        current: Vec::new(),
+        best: outcome.clone(),
+        runs: 0,
+        signature: None,
+    };
+    s.keep(commands, outcome);
+    loop {
+        let before = s.current.len();
+        let valid_only = without_invalid(&s.current);
+        if valid_only.len() < s.current.len() {
+            s.first_failing(std::iter::once(((), valid_only)))?;
+        }
+        let mut size = (s.current.len() / 2).max(1);
         loop {
-            let mut i = 0;
-            while i < current.len() {
-                let starts: Vec<usize> = (0..jobs)
-                    .map(|j| i + j * size)
-                    .take_while(|&s| s < current.len())
-                    .collect();
-                let tried: Vec<io::Result<(Vec<Command>, Outcome)>> = thread::scope(|s| {
-                    let handles: Vec<_> = starts
-                        .iter()
-                        .map(|&start| {
-                            let current = &current;
-                            s.spawn(move || {
-                                let mut candidate = current[..start].to_vec();
-                                candidate.extend_from_slice(
-                                    &current[(start + size).min(current.len())..],
-                                );
-                                let o = run_case(config, &candidate)?;
-                                Ok((candidate, o))
-                            })
-                        })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("a shrinking run does not panic"))
-                        .collect()
-                });
-                runs += tried.len();
-                let mut kept = None;
-                for (k, t) in tried.into_iter().enumerate() {
-                    let (candidate, o) = t?;
-                    if o.verdict.kind() == kind {
-                        kept = Some((k, candidate, o));
-                        break;
-                    }
-                }
-                match kept {
-                    Some((k, candidate, o)) => {
-                        current = cut(candidate, &o.verdict);
-                        best = o;
-                        i = starts[k];
-                        observer.shrinking(current.len());
-                    }
-                    None => i = starts.last().expect("at least one start") + size,
-                }
-            }
+            s.chunks(size, if size <= 2 { 1 } else { size })?;
             if size == 1 {
                 break;
             }
             size /= 2;
         }
-        if current.len() == before {
+        if s.signature.is_some() {
+            s.cascades()?;
+            if s.current.len() <= MAX_PAIRS_LEN {
+                s.pairs()?;
+            }
+        }
+        if s.current.len() == before || s.runs >= MAX_SHRINK_RUNS {
             break;
         }
     }
-    Ok((current, best, runs))
+    Ok((s.current, s.best, s.runs))
 }
 
 /// Which command to show the board before: for a wrong answer the

@@ -33,6 +33,15 @@ pub enum Profile {
     Endgame,
 }
 
+/// The name on the command line: `realistic`, `quiet`, …
+impl std::fmt::Display for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use clap::ValueEnum;
+        let value = self.to_possible_value().expect("no profile is skipped");
+        f.write_str(value.get_name())
+    }
+}
+
 impl Profile {
     /// Percent of commands (before the end) that are deliberately invalid.
     const fn invalid_percent(self) -> u32 {

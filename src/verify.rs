@@ -230,6 +230,110 @@ pub fn explain(before: &Position, command: Command) -> String {
     why
 }
 
+/// What `duckchess verify` found: the contestant's verdict, the
+/// simulator's reason for a wrong line, and whether the given answer file
+/// disagrees with the simulator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The output's verdict against the simulator.
+    pub verdict: Verdict,
+    /// For a wrong answer: the command and the simulator's reason.
+    pub reason: Option<String>,
+    /// Where the given answer file disagrees with the simulator, if it does.
+    pub answer_disagrees: Option<Difference>,
+}
+
+impl Report {
+    /// testlib's exit code: 0 ok, 1 wrong answer, 2 presentation error, 3
+    /// when the answer file disagrees with the simulator (the jury's fault).
+    pub fn exit_code(&self) -> u8 {
+        if self.answer_disagrees.is_some() {
+            3
+        } else {
+            self.verdict.exit_code()
+        }
+    }
+}
+
+/// How testlib words a verdict: `ok 18 lines`, `wrong answer line 3:
+/// expected '…', found '…'`, `presentation error: …`, then the reason and
+/// any disagreement of the answer file on lines of their own.
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quote = |l: &Option<String>| match l {
+            Some(l) => format!("'{}'", shorten(l)),
+            None => "(end of file)".to_string(),
+        };
+        match &self.verdict {
+            Verdict::Ok(n) => writeln!(f, "ok {n} lines")?,
+            Verdict::WrongAnswer(d) => writeln!(
+                f,
+                "wrong answer line {}: expected {}, found {}",
+                d.line,
+                quote(&d.expected),
+                quote(&d.found)
+            )?,
+            Verdict::Presentation(p) => writeln!(f, "presentation error: {p}")?,
+        }
+        if let Some(reason) = &self.reason {
+            writeln!(f, "{reason}")?;
+        }
+        if let Some(d) = &self.answer_disagrees {
+            writeln!(
+                f,
+                "fail: ANSWER disagrees with the simulator on line {}: simulator {}, ANSWER {}",
+                d.line,
+                quote(&d.expected),
+                quote(&d.found)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The commands of a judge input already known to be well formed.
+fn commands_of(input: &[u8]) -> Vec<Command> {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let numbers: Vec<i64> = input
+        .split(u8::is_ascii_whitespace)
+        .filter(|t| !t.is_empty())
+        .skip(1)
+        .filter_map(|t| std::str::from_utf8(t).ok()?.parse().ok())
+        .collect();
+    numbers
+        .chunks_exact(4)
+        .map(|c| Command::new(c[0], c[1], c[2], c[3]))
+        .collect()
+}
+
+/// Checks a contestant's `output` for the judge `input`, and the jury's
+/// `answer` too when given. Fails when `input` is not a judge input.
+pub fn verify_files(
+    input: &[u8],
+    output: &[u8],
+    answer: Option<&[u8]>,
+) -> Result<Report, crate::judge::JudgeError> {
+    let mut expected = Vec::new();
+    crate::judge::run(input, &mut expected, Position::initial())?;
+    let verdict = verify(&expected, output);
+    let reason = match &verdict {
+        Verdict::WrongAnswer(d) => {
+            let commands = commands_of(input);
+            commands.get(d.line - 1).map(|&c| {
+                let before = replay(&commands[..d.line - 1]);
+                format!("command {} '{c}': {}", d.line, explain(&before, c))
+            })
+        }
+        _ => None,
+    };
+    let answer_disagrees = answer.and_then(|a| first_difference(&expected, a));
+    Ok(Report {
+        verdict,
+        reason,
+        answer_disagrees,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,6 +376,30 @@ mod tests {
                 other => panic!("{output:?}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn reports_give_the_reason_and_blame_a_wrong_answer_file() {
+        // The car is blocked, then the duck is (at its second point).
+        let input = b"2\n0 0 7 0\n2 0 4 3\n";
+        let right = b"Invalid command\nInvalid command\n";
+        let wrong = b"Invalid command\nred duck;NA;no;no\n";
+        let ok = verify_files(input, right, Some(right)).unwrap();
+        assert_eq!((ok.to_string(), ok.exit_code()), ("ok 2 lines\n".into(), 0));
+        let wa = verify_files(input, wrong, None).unwrap();
+        assert_eq!(wa.exit_code(), 1);
+        assert_eq!(
+            wa.to_string(),
+            "wrong answer line 2: expected 'Invalid command', found 'red duck;NA;no;no'\n\
+             command 2 '2 0 4 3': duck at (2,0) is blocked: its second blocking point (3,2) holds red soldier\n"
+        );
+        let jury = verify_files(input, right, Some(wrong)).unwrap();
+        assert_eq!(jury.exit_code(), 3);
+        assert!(jury.to_string().ends_with(
+            "fail: ANSWER disagrees with the simulator on line 2: \
+             simulator 'Invalid command', ANSWER 'red duck;NA;no;no'\n"
+        ));
+        assert!(verify_files(b"2\n0 3 1 2\n", right, None).is_err());
     }
 
     #[test]
