@@ -13,6 +13,7 @@ use crate::picture::{Picture, Style};
 use crate::runner::{self, Ending, Limits, Run};
 use crate::verify::{self, Difference};
 use crate::{judge, Command, Position};
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io;
@@ -282,11 +283,12 @@ fn delete(commands: &[Command], start: usize, len: usize) -> Vec<Command> {
 }
 
 /// What kind of line the simulator gives a command: for an invalid one
-/// the reason's kind, for a valid one what it removed and its flags. A
-/// failure is sought again among commands of the same class.
+/// the reason's kind and the piece's role, for a valid one what it removed
+/// and its flags. A failure is sought again among commands of the same
+/// class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Class {
-    Invalid(&'static str),
+    Invalid(&'static str, Option<crate::Role>),
     Valid {
         removed: Option<crate::Role>,
         check: bool,
@@ -301,7 +303,18 @@ fn class_of(game: &mut Position, command: Command) -> Class {
             check: r.check,
             over: r.over,
         },
-        Err(e) => Class::Invalid(e.kind()),
+        Err(e) => {
+            use crate::Invalid::*;
+            let role = match e {
+                EnemyPiece { piece, .. }
+                | TargetOffBoard { piece, .. }
+                | OwnPieceOnTarget { piece, .. }
+                | Shape { piece, .. }
+                | Blocked { piece, .. } => Some(piece.role),
+                GameOver { .. } | StartOffBoard { .. } | NoPiece { .. } => None,
+            };
+            Class::Invalid(e.kind(), role)
+        }
     }
 }
 
@@ -311,14 +324,47 @@ fn last_class(commands: &[Command]) -> Option<Class> {
     Some(class_of(&mut verify::replay(before), last))
 }
 
-/// `commands` up to the first command of class `class`, if one has it.
-fn up_to_class(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
+/// `commands` up to the first command of class `class`, if one has it
+/// before the last: a failure may well come sooner. Not for a plain move
+/// (no removal, no check), the class of most commands, whose first one
+/// is rarely the failing one.
+fn sooner(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
+    let plain = Class::Valid {
+        removed: None,
+        check: false,
+        over: false,
+    };
+    if *class == plain {
+        return None;
+    }
     let mut game = Position::initial();
     let k = commands
         .iter()
         .position(|&c| class_of(&mut game, c) == *class)?;
-    commands.truncate(k + 1);
-    Some(commands)
+    (k + 1 < commands.len()).then(|| {
+        commands.truncate(k + 1);
+        commands
+    })
+}
+
+/// Whether a candidate is worth running for a failure of class `class`:
+/// as it is when its last command has that class; cut after the end of
+/// the game when the move that ended it has that class (what follows the
+/// end cannot matter); otherwise not at all.
+fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
+    let mut game = Position::initial();
+    let last = commands.len().checked_sub(1)?;
+    for (k, &c) in commands.iter().enumerate() {
+        let this = class_of(&mut game, c);
+        if k == last || game.is_over() {
+            if this != *class {
+                return None;
+            }
+            commands.truncate(k + 1);
+            return Some(commands);
+        }
+    }
+    None
 }
 
 /// Runs at most this many candidates while shrinking one case.
@@ -334,11 +380,12 @@ struct Shrinker<'a> {
     current: Vec<Command>,
     best: Outcome,
     runs: usize,
-    /// For a wrong answer, the class of the failing (last) command: a
-    /// candidate is cut after its first command of that class, and not
-    /// run at all when it has none. It keeps the failure alike, and
+    /// For a wrong answer, the class of the failing (last) command: only
+    /// candidates [`alike`] it are run. It keeps the failure alike, and
     /// spares most runs.
     signature: Option<Class>,
+    /// Every candidate run, so none is run twice.
+    tried: HashSet<Vec<Command>>,
 }
 
 impl Shrinker<'_> {
@@ -361,11 +408,19 @@ impl Shrinker<'_> {
     ) -> io::Result<Option<T>> {
         let jobs = self.config.jobs.max(1);
         let signature = self.signature.clone();
+        // With a signature, each candidate is tried cut at the first command
+        // like the failing one, then whole when its failing command is
+        // still alike.
         let mut candidates = candidates
-            .filter_map(|(tag, c)| match &signature {
-                None => Some((tag, c)),
-                Some(class) => Some((tag, up_to_class(c, class)?)),
+            .flat_map(|(tag, c)| match &signature {
+                None => vec![(tag, c)],
+                Some(class) => [sooner(c.clone(), class), alike(c, class)]
+                    .into_iter()
+                    .flatten()
+                    .map(|c| (tag, c))
+                    .collect(),
             })
+            .filter(|(_, c)| self.tried.insert(c.clone()))
             .peekable();
         while candidates.peek().is_some() && self.runs < MAX_SHRINK_RUNS {
             let batch: Vec<(T, Vec<Command>)> = candidates.by_ref().take(jobs).collect();
@@ -468,6 +523,7 @@ pub fn shrink(
         best: outcome.clone(),
         runs: 0,
         signature: None,
+        tried: HashSet::new(),
     };
     s.keep(commands, outcome);
     loop {
