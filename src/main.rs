@@ -13,6 +13,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// `println!` that ignores a reader who stopped listening (`| head`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stdout(), $($arg)*);
+    }};
+}
+
+/// `print!` likewise.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        let _ = write!(io::stdout(), $($arg)*);
+    }};
+}
+
 const EXIT_CODES: &str = "\
 Exit codes:
   0  success
@@ -217,7 +231,7 @@ fn gen_one(seed: u64, commands: u64, profile: Profile) -> ExitCode {
 fn gen_tests(dir: &std::path::Path, count: u64, seed: u64, commands: u64, p: Profile) -> ExitCode {
     match answer::write_tests(dir, count, seed, commands, p) {
         Ok(written) => {
-            println!("wrote {} tests to {}", written.len(), dir.display());
+            say!("wrote {} tests to {}", written.len(), dir.display());
             ExitCode::SUCCESS
         }
         Err(e) => fail(1, &e.to_string()),
@@ -228,7 +242,7 @@ fn answer_files(files: &[PathBuf]) -> ExitCode {
     let mut code = ExitCode::SUCCESS;
     for file in files {
         match answer::write_answer(file) {
-            Ok(ans) => println!("{}", ans.display()),
+            Ok(ans) => say!("{}", ans.display()),
             Err(e) => code = fail(1, &e.to_string()),
         }
     }
@@ -270,7 +284,7 @@ fn check_program(config: &check::Config, save: &std::path::Path, style: Style) -
     match report {
         Err(e) => fail(2, &format!("cannot run {program}: {e}")),
         Ok(Report::Passed { cases }) => {
-            println!(
+            say!(
                 "OK: {cases} cases passed (seeds {}..={}, {} commands each, profile {})",
                 config.seed,
                 config.seed.wrapping_add(cases.saturating_sub(1)),
@@ -280,9 +294,9 @@ fn check_program(config: &check::Config, save: &std::path::Path, style: Style) -
             ExitCode::SUCCESS
         }
         Ok(Report::Failed(failure)) => {
-            print!("{}", failure.render(style, picture::color_for_stdout()));
+            say_raw!("{}", failure.render(style, picture::color_for_stdout()));
             match failure.save(save) {
-                Ok(dir) => println!(
+                Ok(dir) => say!(
                     "saved case.in, case.ans, case.out, original.in in {}",
                     dir.display()
                 ),
@@ -300,11 +314,11 @@ fn validate_file(file: &std::path::Path, max_q: u64) -> ExitCode {
     };
     match validate::validate(BufReader::new(f), max_q) {
         Ok(q) => {
-            println!("ok {q} commands");
+            say!("ok {q} commands");
             ExitCode::SUCCESS
         }
         Err(validate::ValidateError::Invalid(e)) => {
-            println!("{e}");
+            say!("{e}");
             ExitCode::from(1)
         }
         Err(e) => fail(2, &e.to_string()),
@@ -324,17 +338,17 @@ fn verify_output(
     let (input_bytes, output_bytes, answer_bytes) = match files {
         Ok(f) => f,
         Err(message) => {
-            println!("{message}");
+            say!("{message}");
             return ExitCode::from(3);
         }
     };
     match verify::verify_files(&input_bytes, &output_bytes, answer_bytes.as_deref()) {
         Ok(report) => {
-            print!("{report}");
+            say_raw!("{report}");
             ExitCode::from(report.exit_code())
         }
         Err(e) => {
-            println!("fail: INPUT {}: {e}", input.display());
+            say!("fail: INPUT {}: {e}", input.display());
             ExitCode::from(3)
         }
     }

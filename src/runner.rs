@@ -7,7 +7,10 @@
 //! buffered without bound), and the caller's, which watches the clock.
 //! The child is always waited for, after a kill too, so no zombie is left;
 //! on Unix it runs in its own process group, and the whole group is killed,
-//! so a wrapper script's children cannot keep the output pipe open.
+//! so a wrapper script's children cannot keep the output pipe open. On
+//! Linux the checker is also a child subreaper: such orphans are handed to
+//! it rather than to PID 1 (which in a container may never reap them), and
+//! it reaps them.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -65,6 +68,7 @@ pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
+    adopt_orphans();
     let start = Instant::now();
     let mut child = command.spawn()?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
@@ -122,6 +126,7 @@ fn watch(child: &mut Child, start: Instant, timeout: Duration, overflow: &Atomic
                 // Anything the program left behind in its group would keep
                 // the output pipe open; it goes too.
                 kill_group(child);
+                reap_group(child);
                 if overflow.load(Ordering::SeqCst) {
                     return Ending::OutputLimit;
                 }
@@ -152,7 +157,45 @@ fn kill(child: &mut Child) {
     kill_group(child);
     let _ = child.kill();
     let _ = child.wait();
+    reap_group(child);
 }
+
+/// Makes this process a child subreaper, once (Linux only).
+fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            // Without it orphans go to PID 1 as usual: nothing breaks.
+            let _ = nix::sys::prctl::set_child_subreaper(true);
+        });
+    }
+}
+
+/// Reaps the members of the child's killed group that were handed to us,
+/// once the child itself has been reaped (so this cannot take it from
+/// `std`). Gives up after a second: SIGKILL is not instant, but nearly.
+#[cfg(unix)]
+fn reap_group(child: &Child) {
+    use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+    use nix::unistd::Pid;
+    let group = Pid::from_raw(-(child.id() as i32));
+    let deadline = Instant::now() + Duration::from_secs(1);
+    loop {
+        match waitpid(group, Some(WaitPidFlag::WNOHANG)) {
+            Ok(WaitStatus::StillAlive) if Instant::now() < deadline => {
+                thread::sleep(Duration::from_millis(1))
+            }
+            Ok(WaitStatus::StillAlive) => return,
+            Ok(_) => {}
+            // No child of ours is left in the group.
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn reap_group(_child: &Child) {}
 
 #[cfg(unix)]
 fn kill_group(child: &Child) {
@@ -213,6 +256,38 @@ mod tests {
         assert_eq!(r.output, b"done\n");
         assert!(matches!(r.ending, Ending::Exited(s) if s.success()));
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    }
+
+    /// The zombie children of this process: `/proc` lists every process
+    /// with its parent and state.
+    #[cfg(target_os = "linux")]
+    fn zombies_of_mine() -> Vec<String> {
+        let me = std::process::id().to_string();
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+            .filter(|stat| {
+                // "pid (name) state ppid ...": the name may hold spaces.
+                let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+                let fields: Vec<&str> = rest.split_whitespace().collect();
+                fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str())
+            })
+            .collect()
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_wrapper_scripts_killed_children_are_reaped() {
+        // `sh` forks the sleepers; killing the group orphans them, and as
+        // subreaper this process must reap them.
+        let r = sh("sleep 30 & sleep 30 & sleep 30", b"", 200, 1 << 20);
+        assert_eq!(r.ending, Ending::TimedOut);
+        assert!(nix::sys::prctl::get_child_subreaper().unwrap());
+        let mine: Vec<String> = zombies_of_mine()
+            .into_iter()
+            .filter(|s| s.contains("(sleep)") || s.contains("(sh)"))
+            .collect();
+        assert!(mine.is_empty(), "{mine:?}");
     }
 
     #[test]
