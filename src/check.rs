@@ -370,7 +370,7 @@ fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
 /// Runs at most this many candidates while shrinking one case.
 const MAX_SHRINK_RUNS: usize = 3000;
 /// Deleting every pair of commands is tried up to this many commands.
-const MAX_PAIRS_LEN: usize = 80;
+const MAX_PAIRS_LEN: usize = 160;
 
 /// The state of a shrink; see [`shrink`].
 struct Shrinker<'a> {

@@ -154,45 +154,79 @@ impl Generator {
     /// A valid move by the profile's taste, made on the game; `None` when
     /// the side to move has none.
     fn valid_move(&mut self) -> Option<Move> {
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.clear();
-        self.game.for_each_move(|m| moves.push(m));
-        let board = self.game.board();
-        let captures_captain = |m: &Move| {
-            board
-                .get(m.to)
-                .is_some_and(|p| p.role == crate::Role::Captain)
-        };
-        let ending = moves.iter().position(captures_captain);
-        let chosen = if let (Some(i), true) = (ending, self.played >= self.end_after) {
-            Some(moves[i])
-        } else {
-            // Keep the moves the profile likes; fall back to all of them.
-            let taste = match self.profile {
-                Profile::Quiet => Taste::Quiet,
-                Profile::Endgame if below(&mut self.rng, 100) < 80 => Taste::Capture,
-                _ => Taste::NotTheCaptain,
-            };
-            let liked = |m: &&Move| match taste {
-                Taste::Quiet => board.get(m.to).is_none(),
-                Taste::Capture => board.get(m.to).is_some() && !captures_captain(m),
-                Taste::NotTheCaptain => !captures_captain(m),
-            };
-            let count = moves.iter().filter(liked).count();
-            if count > 0 {
-                let k = below(&mut self.rng, count as u32) as usize;
-                moves.iter().filter(liked).nth(k).copied()
-            } else if moves.is_empty() {
-                None
-            } else {
-                Some(moves[below(&mut self.rng, moves.len() as u32) as usize])
-            }
-        };
-        self.moves = moves;
-        let m = chosen?;
+        let m = self.choose_move()?;
         self.game.make(m);
         self.played += 1;
         Some(m)
+    }
+
+    fn choose_move(&mut self) -> Option<Move> {
+        /// Random pieces tried before every move is generated.
+        const SAMPLES: usize = 6;
+        let turn = self.game.turn();
+        let enemy_captain = self.game.captain(turn.other());
+        if self.played >= self.end_after {
+            // Time to end: a move onto the enemy captain, when there is one.
+            if let Some(to) = enemy_captain {
+                if let Some(from) = self.game.attackers(to, turn).next() {
+                    return Some(Move { from, to });
+                }
+            }
+        }
+        let taste = match self.profile {
+            Profile::Quiet => Taste::Quiet,
+            Profile::Endgame if below(&mut self.rng, 100) < 80 => Taste::Capture,
+            _ => Taste::NotTheCaptain,
+        };
+        let board = self.game.board();
+        let liked = |to: Point| match taste {
+            Taste::Quiet => board.get(to).is_none(),
+            Taste::Capture => board.get(to).is_some() && Some(to) != enemy_captain,
+            Taste::NotTheCaptain => Some(to) != enemy_captain,
+        };
+        // Cheap first: a random piece and a liked target of it. Generating
+        // every move of the side for every command would cost most of the
+        // time of a long run.
+        let mut targets = std::mem::take(&mut self.scratch);
+        let mut chosen = None;
+        for _ in 0..SAMPLES {
+            targets.clear();
+            targets.extend(board.points_of(turn));
+            if targets.is_empty() {
+                break;
+            }
+            let from = targets[below(&mut self.rng, targets.len() as u32) as usize];
+            targets.clear();
+            self.game.for_each_target(from, |to| {
+                if liked(to) {
+                    targets.push(to)
+                }
+            });
+            if !targets.is_empty() {
+                let to = targets[below(&mut self.rng, targets.len() as u32) as usize];
+                chosen = Some(Move { from, to });
+                break;
+            }
+        }
+        self.scratch = targets;
+        if chosen.is_some() {
+            return chosen;
+        }
+        // Then every move: a liked one, else any.
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        self.game.for_each_move(|m| moves.push(m));
+        let count = moves.iter().filter(|m| liked(m.to)).count();
+        let chosen = if count > 0 {
+            let k = below(&mut self.rng, count as u32) as usize;
+            moves.iter().filter(|m| liked(m.to)).nth(k).copied()
+        } else if moves.is_empty() {
+            None
+        } else {
+            Some(moves[below(&mut self.rng, moves.len() as u32) as usize])
+        };
+        self.moves = moves;
+        chosen
     }
 
     /// An invalid command of kind `wrong`, if the position allows one.
