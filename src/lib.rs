@@ -11,6 +11,10 @@
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
 //! - [`fen`]: the position notation; [`judge`]: the judge format.
+//! - For checking contest solutions: [`gen`] (seeded games), [`runner`]
+//!   (running a program with limits), [`check`] (verdicts, shrinking),
+//!   [`verify`] (output checker), [`validate`] (input validator) and
+//!   [`answer`] (test files).
 //!
 //! ```
 //! use duckchess::{Command, Position};
