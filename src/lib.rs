@@ -13,7 +13,11 @@
 //! - [`fen`]: the position notation; [`judge`]: the judge format;
 //! - [`picture`]: board pictures; [`trace`]: verdicts explained;
 //! - [`perft`]: move counting; [`search`]: the computer opponent;
-//!   [`play`]: the terminal game.
+//!   [`play`]: the terminal game;
+//! - For checking contest solutions: [`gen`] (seeded games), [`runner`]
+//!   (running a program with limits), [`check`] (verdicts, shrinking),
+//!   [`verify`] (output checker), [`validate`] (input validator) and
+//!   [`answer`] (test files).
 //!
 //! ```
 //! use duckchess::{Command, Position};
@@ -25,11 +29,14 @@
 //! );
 //! ```
 
+pub mod answer;
 pub mod attacks;
 mod board;
+pub mod check;
 mod color;
 mod command;
 pub mod fen;
+pub mod gen;
 pub mod geometry;
 pub mod judge;
 pub mod perft;
@@ -39,9 +46,12 @@ pub mod play;
 mod point;
 mod position;
 mod role;
+pub mod runner;
 pub mod search;
 pub mod trace;
+pub mod validate;
 mod verdict;
+pub mod verify;
 
 pub use board::Board;
 pub use color::Color;

@@ -2,15 +2,33 @@
 //! work is done by the library.
 
 use clap::{Parser, Subcommand};
+use duckchess::check::{self, Report};
 use duckchess::fen::FSF_CONFIG;
+use duckchess::gen::{self, Profile};
 use duckchess::judge::{self, JudgeError, Summary};
 use duckchess::picture::{self, Picture, Style};
 use duckchess::play::{self, Options, Vs};
-use duckchess::{perft, search, trace};
+use duckchess::{answer, perft, search, trace, validate, verify};
 use duckchess::{Color, Command, Point, Position};
+use std::ffi::OsString;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+
+/// `println!` that ignores a reader who stopped listening (`| head`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stdout(), $($arg)*);
+    }};
+}
+
+/// `print!` likewise.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        let _ = write!(io::stdout(), $($arg)*);
+    }};
+}
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -90,6 +108,99 @@ enum Cmd {
     },
     /// Print the Fairy-Stockfish variant definition that reads the same FEN.
     FsfConfig,
+    /// Print a judge input that plays a real game, from a seed.
+    ///
+    /// Randomness: ChaCha8 (the rand_chacha crate's ChaCha8Rng, seeded with
+    /// seed_from_u64), drawn with integer arithmetic only, so the same seed
+    /// and version give the same bytes on every machine. Coordinates are
+    /// always on the board, as in the contest.
+    Gen {
+        /// Seed of the game (of the first test with --count).
+        #[arg(long)]
+        seed: u64,
+        /// Commands in the input (Q).
+        #[arg(long, default_value_t = 1000)]
+        commands: u64,
+        /// Kind of game.
+        #[arg(long, value_enum, default_value_t)]
+        profile: Profile,
+        /// Write this many tests to --out as 01.in, 01.ans, … (seeds S, S+1, …).
+        #[arg(long, requires = "out")]
+        count: Option<u64>,
+        /// Folder for --count.
+        #[arg(long, requires = "count")]
+        out: Option<PathBuf>,
+    },
+    /// Write the judge answer X.ans beside each input X.in.
+    Answer {
+        /// Judge inputs, named X.in.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Check a contest solution against the simulator on generated games.
+    ///
+    /// Runs PROGRAM (stdin → stdout) on generated inputs in parallel and
+    /// compares its output line by line. Verdicts: OK, WA (first differing
+    /// line), RE (non-zero exit or signal), TLE (killed at the timeout), OLE
+    /// (output beyond 4 × the answer + 1 MiB). A failing input is shrunk to
+    /// a minimal one, explained on the board and saved.
+    #[command(after_help = CHECK_EXIT_CODES)]
+    Check {
+        /// Cases to run; case i uses seed S+i.
+        #[arg(long, default_value_t = 100)]
+        cases: u64,
+        /// Seed of the first case; a fresh one (printed) when absent.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Commands per case.
+        #[arg(long, default_value_t = 1000)]
+        commands: usize,
+        /// Kind of game.
+        #[arg(long, value_enum, default_value_t)]
+        profile: Profile,
+        /// Programs run at once [default: the number of cores].
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Time limit of one run, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        timeout_ms: u64,
+        /// Where a failing case is saved, under <seed>/.
+        #[arg(long, default_value = "duckchess-failures")]
+        save: PathBuf,
+        /// How the board is drawn.
+        #[arg(long, value_enum, default_value_t)]
+        style: Style,
+        /// The program under test and its arguments.
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        program: Vec<OsString>,
+    },
+    /// Validate a contest input strictly (like a testlib validator).
+    #[command(
+        after_help = "Exit codes:\n  0  valid\n  1  invalid (line N: what)\n  2  unreadable file or usage error"
+    )]
+    Validate {
+        /// The input.
+        file: PathBuf,
+        /// Largest Q allowed.
+        #[arg(long, default_value_t = validate::CONTEST_MAX_Q)]
+        max_q: u64,
+    },
+    /// Check a contestant's OUTPUT for INPUT (testlib conventions).
+    ///
+    /// Compares with the simulator's answer; white space at line ends and
+    /// blank lines at the end are ignored. With ANSWER, also says whether
+    /// the jury's answer disagrees with the simulator.
+    #[command(
+        after_help = "Exit codes:\n  0  ok\n  1  wrong answer\n  2  presentation error (line count, a malformed line)\n  3  internal failure (bad INPUT, unreadable file, ANSWER disagrees, usage)"
+    )]
+    Verify {
+        /// The judge input.
+        input: PathBuf,
+        /// The contestant's output.
+        output: PathBuf,
+        /// The jury's answer.
+        answer: Option<PathBuf>,
+    },
     /// Count the valid command sequences of length DEPTH (perft); a
     /// sequence that removes a captain ends there and counts as one.
     Perft {
@@ -127,8 +238,27 @@ enum Cmd {
     },
 }
 
+const CHECK_EXIT_CODES: &str = "\
+Exit codes:
+  0  every case passed
+  1  a case failed (it is shrunk, explained and saved)
+  2  usage error, or PROGRAM cannot be started";
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // A checker's usage error is testlib's internal failure, never
+            // its presentation error (2).
+            let verify = std::env::args_os().nth(1).is_some_and(|a| a == "verify");
+            return ExitCode::from(match (e.use_stderr(), verify) {
+                (false, _) => 0,
+                (true, true) => 3,
+                (true, false) => 2,
+            });
+        }
+    };
     let result = match cli.command {
         None => judge_mode(cli.file, cli.from),
         Some(Cmd::Judge { file, from }) => judge_mode(file, from),
@@ -158,6 +288,49 @@ fn main() -> ExitCode {
             depth,
             from,
         }) => play(vs, computer, depth, from),
+        Some(Cmd::Gen {
+            seed,
+            commands,
+            profile,
+            count: Some(count),
+            out: Some(out),
+        }) => Ok(gen_tests(&out, count, seed, commands, profile)),
+        Some(Cmd::Gen {
+            seed,
+            commands,
+            profile,
+            ..
+        }) => Ok(gen_one(seed, commands, profile)),
+        Some(Cmd::Answer { files }) => Ok(answer_files(&files)),
+        Some(Cmd::Check {
+            cases,
+            seed,
+            commands,
+            profile,
+            jobs,
+            timeout_ms,
+            save,
+            style,
+            program,
+        }) => {
+            let config = check::Config {
+                program,
+                cases,
+                seed: seed.unwrap_or_else(fresh_seed),
+                commands,
+                profile,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                timeout: Duration::from_millis(timeout_ms),
+            };
+            Ok(check_program(&config, &save, style))
+        }
+        Some(Cmd::Validate { file, max_q }) => Ok(validate_file(&file, max_q)),
+        Some(Cmd::Verify {
+            input,
+            output,
+            answer,
+        }) => Ok(verify_output(&input, &output, answer.as_deref())),
     };
     result.unwrap_or_else(|e| e)
 }
@@ -222,6 +395,141 @@ fn moves(fen: &str, at: Option<String>) -> Result<ExitCode, ExitCode> {
         }
     });
     print(text)
+}
+
+fn gen_one(seed: u64, commands: u64, profile: Profile) -> ExitCode {
+    let out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match gen::write_generated(out, seed, commands, profile) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(1, &format!("cannot write output: {e}")),
+    }
+}
+
+fn gen_tests(dir: &std::path::Path, count: u64, seed: u64, commands: u64, p: Profile) -> ExitCode {
+    match answer::write_tests(dir, count, seed, commands, p) {
+        Ok(written) => {
+            say!("wrote {} tests to {}", written.len(), dir.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(1, &e.to_string()),
+    }
+}
+
+fn answer_files(files: &[PathBuf]) -> ExitCode {
+    let mut code = ExitCode::SUCCESS;
+    for file in files {
+        match answer::write_answer(file) {
+            Ok(ans) => say!("{}", ans.display()),
+            Err(e) => code = fail(1, &e.to_string()),
+        }
+    }
+    code
+}
+
+/// A seed for a check run without --seed: the clock's nanoseconds.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// A progress bar on standard error, when it is a terminal.
+struct Progress(indicatif::ProgressBar);
+
+impl check::Observer for Progress {
+    fn case_done(&self) {
+        self.0.inc(1);
+    }
+    fn shrinking(&self, commands: usize) {
+        self.0
+            .set_message(format!("shrinking: {commands} commands"));
+    }
+}
+
+fn check_program(config: &check::Config, save: &std::path::Path, style: Style) -> ExitCode {
+    let bar = if io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(config.cases).with_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} cases {msg}")
+                .expect("a valid template"),
+        )
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let report = check::check(config, &Progress(bar.clone()));
+    bar.finish_and_clear();
+    let program = config.program[0].to_string_lossy();
+    match report {
+        Err(e) => fail(2, &format!("cannot run {program}: {e}")),
+        Ok(Report::Passed { cases }) => {
+            say!(
+                "OK: {cases} cases passed (seeds {}..={}, {} commands each, profile {})",
+                config.seed,
+                config.seed.wrapping_add(cases.saturating_sub(1)),
+                config.commands,
+                config.profile
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(Report::Failed(failure)) => {
+            say_raw!("{}", failure.render(style, picture::color_for_stdout()));
+            match failure.save(save) {
+                Ok(dir) => say!(
+                    "saved case.in, case.ans, case.out, original.in in {}",
+                    dir.display()
+                ),
+                Err(e) => eprintln!("duckchess: cannot save the case in {}: {e}", save.display()),
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn validate_file(file: &std::path::Path, max_q: u64) -> ExitCode {
+    let f = match std::fs::File::open(file) {
+        Ok(f) => f,
+        Err(e) => return fail(2, &format!("cannot open {}: {e}", file.display())),
+    };
+    match validate::validate(BufReader::new(f), max_q) {
+        Ok(q) => {
+            say!("ok {q} commands");
+            ExitCode::SUCCESS
+        }
+        Err(validate::ValidateError::Invalid(e)) => {
+            say!("{e}");
+            ExitCode::from(1)
+        }
+        Err(e) => fail(2, &e.to_string()),
+    }
+}
+
+fn verify_output(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    answer: Option<&std::path::Path>,
+) -> ExitCode {
+    let read = |p: &std::path::Path| {
+        std::fs::read(p).map_err(|e| format!("fail: cannot read {}: {e}", p.display()))
+    };
+    let files =
+        (|| Ok::<_, String>((read(input)?, read(output)?, answer.map(read).transpose()?)))();
+    let (input_bytes, output_bytes, answer_bytes) = match files {
+        Ok(f) => f,
+        Err(message) => {
+            say!("{message}");
+            return ExitCode::from(3);
+        }
+    };
+    match verify::verify_files(&input_bytes, &output_bytes, answer_bytes.as_deref()) {
+        Ok(report) => {
+            say_raw!("{report}");
+            ExitCode::from(report.exit_code())
+        }
+        Err(e) => {
+            say!("fail: INPUT {}: {e}", input.display());
+            ExitCode::from(3)
+        }
+    }
 }
 
 fn perft(

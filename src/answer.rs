@@ -1,0 +1,130 @@
+//! Test files for problem setters: generated `NN.in`/`NN.ans` pairs, and
+//! the judge answer `X.ans` written beside any `X.in`.
+
+use crate::gen::{self, Profile};
+use crate::judge::{self, JudgeError};
+use crate::Position;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter};
+use std::path::{Path, PathBuf};
+
+/// Why an answer file could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerError {
+    /// The input's name does not end in `.in`.
+    #[error("{0}: the input's name must end in .in")]
+    NotAnInput(PathBuf),
+    /// The input is not a judge input.
+    #[error("{path}: {source}")]
+    Judge {
+        /// The input.
+        path: PathBuf,
+        /// What went wrong.
+        source: JudgeError,
+    },
+    /// A file could not be opened or created.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+}
+
+/// Writes the judge answer for `input` (`X.in`) to `X.ans` and returns that
+/// path. A malformed input leaves no answer file behind.
+pub fn write_answer(input: &Path) -> Result<PathBuf, AnswerError> {
+    if input.extension().is_none_or(|e| e != "in") {
+        return Err(AnswerError::NotAnInput(input.to_path_buf()));
+    }
+    let out_path = input.with_extension("ans");
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| AnswerError::Io { path, source }
+    };
+    let reader = BufReader::new(File::open(input).map_err(io_error(input))?);
+    let writer = BufWriter::new(File::create(&out_path).map_err(io_error(&out_path))?);
+    if let Err(source) = judge::run(reader, writer, Position::initial()) {
+        let _ = std::fs::remove_file(&out_path);
+        return Err(AnswerError::Judge {
+            path: input.to_path_buf(),
+            source,
+        });
+    }
+    Ok(out_path)
+}
+
+/// Writes `count` generated tests to `dir` as `01.in`, `01.ans`, … (at
+/// least two digits, more when `count` needs them), test `i` from seed
+/// `seed + i - 1`. Returns the inputs written.
+pub fn write_tests(
+    dir: &Path,
+    count: u64,
+    seed: u64,
+    commands: u64,
+    profile: Profile,
+) -> Result<Vec<PathBuf>, AnswerError> {
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| AnswerError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+    let width = count.to_string().len().max(2);
+    let mut written = Vec::new();
+    for i in 0..count {
+        let path = dir.join(format!("{:0width$}.in", i + 1));
+        let file = BufWriter::new(File::create(&path).map_err(io_error(&path))?);
+        gen::write_generated(file, seed.wrapping_add(i), commands, profile)
+            .map_err(io_error(&path))?;
+        write_answer(&path)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("duckchess-answer-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn test_sets_pair_inputs_with_answers() {
+        let dir = scratch("set");
+        let written = write_tests(&dir, 3, 10, 50, Profile::Realistic).unwrap();
+        assert_eq!(written, ["01.in", "02.in", "03.in"].map(|n| dir.join(n)));
+        for (i, input) in written.iter().enumerate() {
+            let bytes = std::fs::read(input).unwrap();
+            let commands = gen::generate(10 + i as u64, 50, Profile::Realistic);
+            assert_eq!(bytes, gen::input_bytes(&commands));
+            let ans = std::fs::read(input.with_extension("ans")).unwrap();
+            assert_eq!(ans, crate::check::answer(&commands));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bad_inputs_leave_no_answer() {
+        let dir = scratch("bad");
+        std::fs::create_dir_all(&dir).unwrap();
+        let input = dir.join("x.in");
+        std::fs::write(&input, "2\n0 3 1 2\n").unwrap();
+        let e = write_answer(&input).unwrap_err().to_string();
+        assert!(
+            e.ends_with("line 3: the input ends after 1 of the 2 commands Q announced"),
+            "{e}"
+        );
+        assert!(!dir.join("x.ans").exists());
+        assert!(matches!(
+            write_answer(&dir.join("x.txt")),
+            Err(AnswerError::NotAnInput(_))
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

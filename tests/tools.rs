@@ -1,0 +1,160 @@
+//! The problem setter's tools on the command line: `gen`, `answer`,
+//! `validate` and `verify`, with their exit codes.
+
+use assert_cmd::cargo::cargo_bin;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn duckchess(args: &[&str]) -> Output {
+    Command::new(cargo_bin!("duckchess"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn gen_is_deterministic_and_passes_the_validator() {
+    let a = duckchess(&["gen", "--seed", "11", "--commands", "1000"]);
+    let b = duckchess(&["gen", "--seed", "11", "--commands", "1000"]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let c = duckchess(&["gen", "--seed", "12", "--commands", "1000"]);
+    assert_ne!(a.stdout, c.stdout);
+    let dir = tempfile::tempdir().unwrap();
+    for profile in ["realistic", "quiet", "invalid", "endgame"] {
+        let input = dir.path().join(format!("{profile}.in"));
+        let out = duckchess(&["gen", "--seed", "3", "--profile", profile]);
+        std::fs::write(&input, &out.stdout).unwrap();
+        let v = duckchess(&["validate", path(&input)]);
+        assert_eq!(v.status.code(), Some(0), "{profile}");
+        assert_eq!(String::from_utf8_lossy(&v.stdout), "ok 1000 commands\n");
+    }
+}
+
+#[test]
+fn gen_count_writes_numbered_pairs_and_answer_rewrites_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = duckchess(&[
+        "gen",
+        "--seed",
+        "7",
+        "--commands",
+        "40",
+        "--count",
+        "3",
+        "--out",
+        path(dir.path()),
+    ]);
+    assert!(out.status.success());
+    for (i, name) in ["01", "02", "03"].iter().enumerate() {
+        let input = dir.path().join(format!("{name}.in"));
+        let alone = duckchess(&["gen", "--seed", &(7 + i).to_string(), "--commands", "40"]);
+        assert_eq!(std::fs::read(&input).unwrap(), alone.stdout);
+        let ans = dir.path().join(format!("{name}.ans"));
+        let judged = duckchess(&[path(&input)]);
+        assert_eq!(std::fs::read(&ans).unwrap(), judged.stdout);
+        std::fs::remove_file(&ans).unwrap();
+    }
+    let inputs: Vec<String> = ["01", "02", "03"]
+        .iter()
+        .map(|n| path(&dir.path().join(format!("{n}.in"))).to_string())
+        .collect();
+    let mut args = vec!["answer"];
+    args.extend(inputs.iter().map(String::as_str));
+    assert!(duckchess(&args).status.success());
+    for n in ["01", "02", "03"] {
+        assert!(dir.path().join(format!("{n}.ans")).exists());
+    }
+    let bad = dir.path().join("bad.in");
+    std::fs::write(&bad, "3\n0 0 0 0\n").unwrap();
+    let out = duckchess(&["answer", path(&bad)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.path().join("bad.ans").exists());
+}
+
+#[test]
+fn validate_names_the_line_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("x.in");
+    std::fs::write(&file, "2\n0 0 0 0\n0 0 0 9\n").unwrap();
+    let out = duckchess(&["validate", path(&file)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "line 3: yt = 9 is out of range 0..=8\n"
+    );
+    std::fs::write(&file, format!("1001\n{}", "0 0 0 0\n".repeat(1001))).unwrap();
+    assert_eq!(duckchess(&["validate", path(&file)]).status.code(), Some(1));
+    let out = duckchess(&["validate", "--max-q", "2000", path(&file)]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn verify_uses_testlib_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/official.in");
+    let answer = std::fs::read_to_string(sample.with_extension("ans")).unwrap();
+    let good = write("good.out", &answer);
+    // Line 16: the blue captain walks into check; say it did not.
+    let wrong_text = answer.replacen("blue captain;NA;yes;no", "blue captain;NA;no;no", 1);
+    let wrong = write("wrong.out", &wrong_text);
+    let short = write(
+        "short.out",
+        &answer[..answer.len() - "Invalid command\n".len()],
+    );
+    let garbled = write(
+        "garbled.out",
+        &answer.replacen("Invalid command", "invalid", 1),
+    );
+    let cases = [
+        (&good, None, 0, "ok 18 lines\n".to_string()),
+        (
+            &wrong,
+            None,
+            1,
+            "wrong answer line 16: expected 'blue captain;NA;yes;no', found 'blue captain;NA;no;no'\n\
+             command 16 '8 4 9 4': valid: blue captain moves (8,4) to (9,4); check is yes: \
+             red duck at (6,6) attacks the blue captain at (9,4)\n"
+                .to_string(),
+        ),
+        (&short, None, 2, "presentation error: expected 18 lines, found 17\n".into()),
+        (
+            &garbled,
+            None,
+            2,
+            "presentation error: line 1: 'invalid' is not a judge line\n".into(),
+        ),
+        (&good, Some(&wrong), 3, String::new()),
+    ];
+    for (output, jury, code, message) in cases {
+        let mut args = vec!["verify", path(&sample), path(output)];
+        args.extend(jury.map(|j| path(j)));
+        let out = duckchess(&args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if code == 3 {
+            assert!(
+                stdout.starts_with("ok 18 lines\nfail: ANSWER disagrees"),
+                "{stdout}"
+            );
+        } else {
+            assert_eq!(stdout, message);
+        }
+    }
+    let bad_input = write("bad.in", "2\n0 0 0 0\n");
+    let out = duckchess(&["verify", path(&bad_input), path(&good)]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        duckchess(&["verify", "only-one-file"]).status.code(),
+        Some(3)
+    );
+}
