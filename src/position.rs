@@ -157,12 +157,12 @@ impl Position {
     /// The rule of `piece`'s role and the extra rules, for a piece standing
     /// on `from` (whoever's turn it is).
     fn check_move(&self, piece: Piece, from: Point, to: Point) -> Result<(), Invalid> {
-        if let Some(occupant) = self.board.get(to).filter(|o| o.color == piece.color) {
+        if self.board.is_color(to, piece.color) {
             return Err(Invalid::OwnPieceOnTarget {
                 piece,
                 from,
                 to,
-                occupant,
+                occupant: self.board.get(to).expect("an own piece stands there"),
             });
         }
         let blocked = |index: usize, at: Point| Invalid::Blocked {
@@ -192,14 +192,13 @@ impl Position {
             .iter()
             .find(|l| l.other as usize == to.index())
             .ok_or(Invalid::Shape { piece, from, to })?;
-        match leap
-            .blocking_points()
+        if self.board.is_open(leap) {
+            return Ok(());
+        }
+        leap.blocking_points()
             .enumerate()
             .find(|&(_, b)| self.board.get(b).is_some())
-        {
-            Some((i, at)) => Err(blocked(i, at)),
-            None => Ok(()),
-        }
+            .map_or(Ok(()), |(i, at)| Err(blocked(i, at)))
     }
 
     /// Makes a move known to be valid and returns what undoes it. Removing a
@@ -260,7 +259,7 @@ impl Position {
     /// from `target` outward: the role is looked at only when one of its
     /// pieces stands where it could reach `target` on an empty board; then
     /// its leaps' blocking points (or the car's rays) are checked.
-    #[inline]
+    #[inline(always)]
     fn attackers_of_role(&self, t: &Tables, target: Point, by: Color, role: Role) -> Bits {
         let board = &self.board;
         let pieces = board.bits_of(Piece::new(by, role));
