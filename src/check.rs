@@ -576,12 +576,13 @@ impl Failure {
         let mut s = String::new();
         let v = &self.outcome.verdict;
         let _ = writeln!(s, "FAIL seed {}: {}", self.seed, v.describe());
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let _ = writeln!(
             s,
-            "minimal input ({} commands, shrunk from {} in {} runs):",
-            self.minimal.len(),
+            "minimal input ({}, shrunk from {} in {}):",
+            plural(self.minimal.len(), "command"),
             self.original.len(),
-            self.runs
+            plural(self.runs, "run")
         );
         let input = gen::input_bytes(&self.minimal);
         let text = String::from_utf8_lossy(&input);
