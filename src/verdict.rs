@@ -42,33 +42,33 @@ impl MoveRecord {
     #[inline]
     pub fn judge_line(&self) -> &'static [u8] {
         static LINES: LazyLock<Vec<Box<[u8]>>> = LazyLock::new(|| {
-            let pieces = || {
-                Color::ALL
-                    .into_iter()
-                    .flat_map(|c| Role::ALL.map(|r| Piece::new(c, r)))
-            };
-            let some = |p| Some(p);
-            let all = iproduct!(
-                pieces(),
-                std::iter::once(None).chain(pieces().map(some)),
-                [false, true],
-                [false, true]
-            );
-            all.map(|(piece, removed, check, over)| {
-                let point = Point::from_index(0);
-                let record = MoveRecord {
-                    piece,
-                    from: point,
-                    to: point,
-                    removed,
-                    check,
-                    over,
-                };
-                format!("{record}\n").into_bytes().into_boxed_slice()
-            })
-            .collect()
+            MoveRecord::every_line_kind()
+                .map(|record| format!("{record}\n").into_bytes().into_boxed_slice())
+                .collect()
         });
         &LINES[line_index(self)]
+    }
+
+    /// One record for each distinct judge line (the points are all
+    /// `(0,0)`: lines do not show them), in the order of the line table.
+    fn every_line_kind() -> impl Iterator<Item = MoveRecord> {
+        let pieces = || {
+            Color::ALL
+                .into_iter()
+                .flat_map(|c| Role::ALL.map(|r| Piece::new(c, r)))
+        };
+        let removed = std::iter::once(None).chain(pieces().map(Some));
+        let point = Point::from_index(0);
+        iproduct!(pieces(), removed, [false, true], [false, true]).map(
+            move |(piece, removed, check, over)| MoveRecord {
+                piece,
+                from: point,
+                to: point,
+                removed,
+                check,
+                over,
+            },
+        )
     }
 }
 
@@ -290,28 +290,15 @@ mod tests {
 
     #[test]
     fn the_line_table_agrees_with_display_for_every_record() {
-        let pieces: Vec<Piece> = Color::ALL
-            .into_iter()
-            .flat_map(|c| Role::ALL.map(|r| Piece::new(c, r)))
-            .collect();
-        let removed = std::iter::once(None).chain(pieces.iter().copied().map(Some));
-        let point = Point::from_index(0);
         let mut seen = 0;
-        for (&piece, removed, check, over) in
-            iproduct!(&pieces, removed, [false, true], [false, true])
-        {
-            let r = MoveRecord {
-                piece,
-                from: point,
-                to: point,
-                removed,
-                check,
-                over,
-            };
+        for r in MoveRecord::every_line_kind() {
             assert_eq!(r.judge_line(), format!("{r}\n").as_bytes());
+            // The table is indexed by piece, removed, check and over.
+            assert_eq!(line_index(&r), seen);
             seen += 1;
         }
         assert_eq!(seen, 14 * 15 * 4);
+        let point = Point::new(6, 6).unwrap();
         let sample = MoveRecord {
             piece: Piece::new(Color::Red, Role::Duck),
             from: point,
