@@ -18,7 +18,7 @@
 //!   direction `d`, used with the "nearest blocker" trick: the first
 //!   occupied point is the lowest (or highest) set bit of `ray & occupied`.
 //!
-//! Unused blocking-point slots hold [`NOWHERE`], an extra board cell that is
+//! Unused blocking-point slots hold `NOWHERE` (index 90), an extra board cell that is
 //! always empty, so every leap is tested with the same two look-ups whatever
 //! its shape.
 
@@ -41,7 +41,7 @@ pub const DIRECTIONS: usize = 4;
 /// A set of points as bits `1 << index`.
 pub type Bits = u128;
 
-/// The bit of one point index (or of [`NOWHERE`]).
+/// The bit of one point index (or of the spare cell `NOWHERE`, 90).
 #[inline]
 pub fn bit(i: usize) -> Bits {
     // A 128-bit shift by a variable amount compiles to a few branches and
@@ -64,7 +64,7 @@ pub struct Leap {
     /// The other end of the leap: the target of a forward leap, the start
     /// of an incoming one.
     pub other: u8,
-    /// Blocking points in the order passed; unused slots are [`NOWHERE`].
+    /// Blocking points in the order passed; unused slots are `NOWHERE` (index 90).
     pub blocks: [u8; MAX_BLOCKS],
 }
 

@@ -6,7 +6,7 @@ use crate::{Color, Piece, Point, Role};
 /// The placement of pieces on the 10 × 9 board.
 ///
 /// Two views kept in step: a mailbox of piece codes, with one extra cell,
-/// [`NOWHERE`](crate::attacks), that is always empty (unused blocking-point
+/// `NOWHERE` (index 90), that is always empty (unused blocking-point
 /// slots of the move tables point there), and bit sets — one per piece kind
 /// of each side and one per side — so that a side's pieces, or all the
 /// enemy horses near a captain, are found with a few bit operations instead
