@@ -45,11 +45,12 @@ pub type Bits = u128;
 #[inline]
 pub fn bit(i: usize) -> Bits {
     // A 128-bit shift by a variable amount compiles to a few branches and
-    // shifts; a table is one load.
-    static BITS: [Bits; Point::COUNT + 1] = {
-        let mut bits = [0; Point::COUNT + 1];
+    // shifts; a table is one load. 256 entries (zero past the board) so that
+    // an index made from a `u8` needs no bounds check.
+    static BITS: [Bits; 256] = {
+        let mut bits = [0; 256];
         let mut i = 0;
-        while i < bits.len() {
+        while i <= Point::COUNT {
             bits[i] = 1 << i;
             i += 1;
         }

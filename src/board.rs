@@ -11,9 +11,13 @@ use crate::{Color, Piece, Point, Role};
 /// of each side and one per side — so that a side's pieces, or all the
 /// enemy horses near a captain, are found with a few bit operations instead
 /// of scanning 90 points.
+/// Cells of the mailbox: the 90 points, `NOWHERE`, and spare cells up to
+/// 256 so that indexing by any `u8` needs no bounds check in the hot loops.
+const CELLS: usize = 256;
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    cells: [u8; Point::COUNT + 1],
+    cells: [u8; CELLS],
     by_code: [Bits; 15],
     by_color: [Bits; 2],
 }
@@ -22,7 +26,7 @@ impl Board {
     /// A board with no pieces.
     pub const fn empty() -> Board {
         Board {
-            cells: [0; Point::COUNT + 1],
+            cells: [0; CELLS],
             by_code: [0; 15],
             by_color: [0; 2],
         }
