@@ -21,20 +21,21 @@ fn perft_5_two_threads() -> u64 {
     perft_threads(&black_box(Position::initial()), 5, 2)
 }
 
-#[divan::bench(args = ["initial", "middle"])]
-fn list_moves(bencher: Bencher, which: &str) {
-    let p: Position = match which {
+fn position(which: &str) -> Position {
+    match which {
         "initial" => Position::initial(),
         _ => MIDDLE.parse().expect("a valid position"),
-    };
+    }
+}
+
+#[divan::bench(args = ["initial", "middle"])]
+fn list_moves(bencher: Bencher, which: &str) {
+    let p = position(which);
     bencher.bench(|| black_box(&p).moves());
 }
 
 #[divan::bench(args = ["initial", "middle"])]
 fn count_moves(bencher: Bencher, which: &str) {
-    let p: Position = match which {
-        "initial" => Position::initial(),
-        _ => MIDDLE.parse().expect("a valid position"),
-    };
+    let p = position(which);
     bencher.bench(|| black_box(&p).count_moves());
 }
