@@ -36,7 +36,7 @@ Exit codes:
   1  a file could not be read or the output could not be written
   2  malformed input (after every verdict before it was written) or a usage error";
 
-/// Judge-exact simulator for Duck Chess (THUPC 2019 \"duckchess\", Luogu P5380, LOJ 6619).
+/// Judge-exact simulator for Duck Chess (THUPC 2019 "duckchess", Luogu P5380, LOJ 6619).
 ///
 /// With no subcommand, reads a judge input (Q, then Q lines `xs ys xt yt`)
 /// from FILE or standard input and prints exactly the judge output.
