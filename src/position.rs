@@ -268,8 +268,16 @@ impl Position {
             return near;
         }
         if role == Role::Car {
+            // Only the rays that hold one of the cars need their first
+            // piece found.
             let occupied = board.occupied();
-            return (0..DIRECTIONS).fold(0, |acc, d| acc | t.slide(target, d, occupied).0) & pieces;
+            let mut found = 0;
+            for d in 0..DIRECTIONS {
+                if t.ray(target, d) & pieces != 0 {
+                    found |= t.slide(target, d, occupied).0 & pieces;
+                }
+            }
+            return found;
         }
         // Branch-free, as in `reach_of`.
         t.incoming(role, target).iter().fold(0, |acc, l| {
