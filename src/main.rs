@@ -594,28 +594,61 @@ fn trace_mode(
         style,
         color: picture::color_for_stdout(),
     };
-    let stdout = io::stdout().lock();
-    let result = match &file {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => trace::run(BufReader::new(f), stdout, game, &options),
-            Err(e) => return Err(fail(1, &format!("cannot open {}: {e}", path.display()))),
-        },
-        None => trace::run(io::stdin().lock(), stdout, game, &options),
-    };
-    Ok(finish(result))
+    let input = open_input(file.as_deref())?;
+    Ok(finish(trace::run(
+        input,
+        io::stdout().lock(),
+        game,
+        &options,
+    )))
 }
 
 fn judge_mode(file: Option<PathBuf>, from: Option<String>) -> Result<ExitCode, ExitCode> {
     let game = position(from.as_deref())?;
-    let stdout = io::stdout().lock();
-    let result = match &file {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => judge::run(BufReader::with_capacity(1 << 16, f), stdout, game),
-            Err(e) => return Err(fail(1, &format!("cannot open {}: {e}", path.display()))),
-        },
-        None => judge::run(io::stdin().lock(), stdout, game),
-    };
-    Ok(finish(result))
+    let input = open_input(file.as_deref())?;
+    Ok(finish(judge::run(input, io::stdout().lock(), game)))
+}
+
+/// A judge input: a file, or standard input when there is none.
+enum Input {
+    File(BufReader<std::fs::File>),
+    Stdin(io::StdinLock<'static>),
+}
+
+/// Opens FILE, or standard input; a file that cannot be opened is told on
+/// standard error with exit code 1.
+fn open_input(file: Option<&std::path::Path>) -> Result<Input, ExitCode> {
+    match file {
+        None => Ok(Input::Stdin(io::stdin().lock())),
+        Some(path) => std::fs::File::open(path)
+            .map(|f| Input::File(BufReader::with_capacity(1 << 16, f)))
+            .map_err(|e| fail(1, &format!("cannot open {}: {e}", path.display()))),
+    }
+}
+
+impl io::Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Input::File(f) => f.read(buf),
+            Input::Stdin(s) => s.read(buf),
+        }
+    }
+}
+
+impl io::BufRead for Input {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self {
+            Input::File(f) => f.fill_buf(),
+            Input::Stdin(s) => s.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        match self {
+            Input::File(f) => f.consume(amount),
+            Input::Stdin(s) => s.consume(amount),
+        }
+    }
 }
 
 /// The exit code for how judge or trace mode ended, telling any error.
