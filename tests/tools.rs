@@ -158,3 +158,27 @@ fn verify_uses_testlib_exit_codes() {
         Some(3)
     );
 }
+
+/// The generator's promise: a seed gives the same bytes on every machine
+/// for a version of this crate. The snapshots pin a short game of each
+/// profile, so a change to the generator shows up in review (and then
+/// deserves a version bump), and a machine that draws differently fails.
+#[test]
+fn gen_bytes_are_pinned_per_profile() {
+    for profile in ["realistic", "quiet", "invalid", "endgame"] {
+        let out = duckchess(&[
+            "gen",
+            "--seed",
+            "2026",
+            "--commands",
+            "12",
+            "--profile",
+            profile,
+        ]);
+        assert!(out.status.success());
+        insta::assert_snapshot!(
+            format!("gen_seed_2026_{profile}"),
+            String::from_utf8(out.stdout).unwrap()
+        );
+    }
+}
