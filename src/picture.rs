@@ -42,7 +42,7 @@ pub fn color_for_stdout() -> bool {
 /// use duckchess::Board;
 /// let text = Picture::new(&Board::initial()).style(Style::Ascii).to_string();
 /// let top = text.lines().nth(1).unwrap();
-/// assert_eq!(top, "9  r  h  e  a  k  a  e  h  r ");
+/// assert_eq!(top, "9  r  h  e  a  k  a  e  h  r");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Picture<'a> {
@@ -100,7 +100,7 @@ impl<'a> Picture<'a> {
         }
     }
 
-    fn draw_cell(&self, f: &mut fmt::Formatter<'_>, p: Point) -> fmt::Result {
+    fn draw_cell(&self, f: &mut String, p: Point) -> fmt::Result {
         let (open, close) = if self.selected == Some(p) {
             ('(', ')')
         } else if self.highlight >> p.index() & 1 != 0 {
@@ -119,7 +119,7 @@ impl<'a> Picture<'a> {
         f.write_char(close)
     }
 
-    fn draw_piece(&self, f: &mut fmt::Formatter<'_>, piece: Piece) -> fmt::Result {
+    fn draw_piece(&self, f: &mut String, piece: Piece) -> fmt::Result {
         if self.color {
             let code = match piece.color {
                 Color::Red => "\x1b[1;31m",
@@ -144,27 +144,37 @@ impl<'a> Picture<'a> {
         Ok(())
     }
 
-    fn draw_columns(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn draw_columns(&self, f: &mut String) -> fmt::Result {
         let w = self.cell_width();
         f.write_str("  ")?;
         for y in 0..9 {
             write!(f, "{y:^w$}")?;
         }
-        writeln!(f)
+        Ok(())
     }
 }
 
 impl fmt::Display for Picture<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.draw_columns(f)?;
+        // Each line is drawn whole, then written without trailing spaces.
+        let mut line = String::new();
+        let mut end_line = |line: &mut String| {
+            let text = line.trim_end_matches(' ');
+            let result = writeln!(f, "{text}");
+            line.clear();
+            result
+        };
+        self.draw_columns(&mut line)?;
+        end_line(&mut line)?;
         for x in (0..10).rev() {
-            write!(f, "{x} ")?;
+            write!(line, "{x} ")?;
             for y in 0..9 {
-                self.draw_cell(f, Point::new(x, y).expect("on the board"))?;
+                self.draw_cell(&mut line, Point::new(x, y).expect("on the board"))?;
             }
-            writeln!(f)?;
+            end_line(&mut line)?;
         }
-        self.draw_columns(f)
+        self.draw_columns(&mut line)?;
+        end_line(&mut line)
     }
 }
 
@@ -173,10 +183,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_row_is_as_wide_as_the_column_header() {
+    fn rows_line_up_and_end_without_spaces() {
         let board = Board::initial();
+        // The bracket on (0,8) fills the last cell's closing slot.
+        let corner = Point::new(0, 8).unwrap();
         for style in [Style::Ascii, Style::Cjk] {
-            let text = Picture::new(&board).style(style).to_string();
+            let text = Picture::new(&board)
+                .style(style)
+                .highlight([corner])
+                .to_string();
             let lines: Vec<&str> = text.lines().collect();
             assert_eq!(lines.len(), 12);
             // Display width: a CJK glyph takes two columns.
@@ -185,10 +200,13 @@ mod tests {
                     .map(|c| if c.is_ascii() { 1 } else { 2 })
                     .sum::<usize>()
             };
-            let widths: Vec<usize> = lines.iter().map(|l| width(l.trim_end())).collect();
+            assert!(lines.iter().all(|l| !l.ends_with(' ')), "{style:?}");
+            let widths: Vec<usize> = lines.iter().map(|l| width(l)).collect();
             let full = 2 + 9 * Picture::new(&board).style(style).cell_width();
             assert!(widths.iter().all(|&w| w <= full), "{style:?}: {widths:?}");
-            assert_eq!(width(lines[1]), full, "{style:?}");
+            assert_eq!(width(lines[10]), full, "{style:?}: row 0");
+            // Row 9's last cell has a blank closing slot, trimmed away.
+            assert_eq!(width(lines[1]), full - 1, "{style:?}: row 9");
         }
     }
 
@@ -203,7 +221,7 @@ mod tests {
         assert!(text.contains("(S)"));
         assert_eq!(text.matches("[.]").count(), 8);
         let row4 = text.lines().find(|l| l.starts_with("4 ")).unwrap();
-        assert_eq!(row4, "4  .  .  . [.][.][.] .  .  . ");
+        assert_eq!(row4, "4  .  .  . [.][.][.] .  .  .");
     }
 
     #[test]
