@@ -447,61 +447,66 @@ impl Shrinker<'_> {
         Ok(None)
     }
 
-    /// Deletes chunks of `size` commands starting every `step`, resuming
-    /// where the last kept deletion was.
-    fn chunks(&mut self, size: usize, step: usize) -> io::Result<()> {
-        let mut i = 0;
+    /// One deletion pass: `candidates(current, from)` offers inputs with
+    /// something deleted at or after place `from`; the first that still
+    /// fails the same way is kept, and the pass resumes at its place until
+    /// none does.
+    fn deleting(
+        &mut self,
+        candidates: impl for<'a> Fn(&'a [Command], usize) -> Candidates<'a>,
+    ) -> io::Result<()> {
+        let mut from = 0;
         loop {
             let snapshot = self.current.clone();
-            let candidates = (i..snapshot.len())
-                .step_by(step)
-                .map(|s| (s, delete(&snapshot, s, size)));
-            match self.first_failing(candidates)? {
-                Some(s) => i = s,
+            match self.first_failing(candidates(&snapshot, from))? {
+                Some(place) => from = place,
                 None => return Ok(()),
             }
         }
+    }
+
+    /// Deletes chunks of `size` commands starting every `step`.
+    fn chunks(&mut self, size: usize, step: usize) -> io::Result<()> {
+        self.deleting(|c, from| {
+            Box::new(
+                (from..c.len())
+                    .step_by(step)
+                    .map(move |s| (s, delete(c, s, size))),
+            )
+        })
     }
 
     /// Deletes one command and every command that becomes invalid without
     /// it: a move, the moves that needed it, and replies of the other side
     /// that are no longer on turn.
     fn cascades(&mut self) -> io::Result<()> {
-        let mut i = 0;
-        loop {
-            let snapshot = self.current.clone();
-            let candidates = (i..snapshot.len().saturating_sub(1))
-                .map(|s| (s, without_invalid(&delete(&snapshot, s, 1))));
-            match self.first_failing(candidates)? {
-                Some(s) => i = s,
-                None => return Ok(()),
-            }
-        }
+        self.deleting(|c, from| {
+            Box::new(
+                (from..c.len().saturating_sub(1))
+                    .map(move |s| (s, without_invalid(&delete(c, s, 1)))),
+            )
+        })
     }
 
     /// Deletes two commands anywhere (a move and a later reply, so the
     /// turn is kept); only worth it when the signature spares the runs.
     fn pairs(&mut self) -> io::Result<()> {
-        let mut first = 0;
-        loop {
-            let snapshot = self.current.clone();
-            let n = snapshot.len();
-            let candidates = (first..n).flat_map(|i| {
-                let snapshot = &snapshot;
+        self.deleting(|c, from| {
+            let n = c.len();
+            Box::new((from..n).flat_map(move |i| {
                 (i + 1..n).map(move |j| {
-                    let mut c = snapshot.clone();
-                    c.remove(j);
-                    c.remove(i);
-                    (i, c)
+                    let mut pair_gone = c.to_vec();
+                    pair_gone.remove(j);
+                    pair_gone.remove(i);
+                    (i, pair_gone)
                 })
-            });
-            match self.first_failing(candidates)? {
-                Some(i) => first = i,
-                None => return Ok(()),
-            }
-        }
+            }))
+        })
     }
 }
+
+/// Inputs a deletion pass offers, each with the place it deleted at.
+type Candidates<'a> = Box<dyn Iterator<Item = (usize, Vec<Command>)> + 'a>;
 
 /// Shrinks a failing input; see the module documentation. Each pass drops
 /// every command the simulator finds invalid, deletes chunks of halving
