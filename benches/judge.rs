@@ -6,8 +6,8 @@
 //! later command invalid.
 
 use divan::{black_box, Bencher};
-use duckchess::gen::{self, Profile};
-use duckchess::{judge, Position};
+use duckchess::contest::gen::{self, Profile};
+use duckchess::duck::{judge, Position};
 
 fn main() {
     divan::main();

@@ -1,8 +1,8 @@
 //! Perft and move generation speed: `cargo bench --bench perft`.
 
 use divan::{black_box, Bencher};
-use duckchess::perft::{perft, perft_threads};
-use duckchess::Position;
+use duckchess::duck::perft::{perft, perft_threads};
+use duckchess::duck::Position;
 
 fn main() {
     divan::main();

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example search_timing -- [DEPTH] [PLIES]`
 
-use duckchess::{search, Command, Position};
+use duckchess::duck::{search, Command, Position};
 use std::time::{Duration, Instant};
 
 fn main() {

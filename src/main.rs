@@ -2,14 +2,15 @@
 //! work is done by the library.
 
 use clap::{Parser, Subcommand};
-use duckchess::check::{self, Report};
-use duckchess::fen::FSF_CONFIG;
-use duckchess::gen::{self, Profile};
-use duckchess::judge::{self, JudgeError, Summary};
-use duckchess::picture::{self, Picture, Style};
+use duckchess::contest::check::{self, Report};
+use duckchess::contest::gen::{self, Profile};
+use duckchess::contest::{answer, validate, verify};
+use duckchess::duck::fen::FSF_CONFIG;
+use duckchess::duck::judge::{self, JudgeError, Summary};
+use duckchess::duck::picture::{self, Picture, Style};
+use duckchess::duck::{perft, search, trace};
+use duckchess::duck::{Color, Command, Point, Position};
 use duckchess::play::{self, Options, Vs};
-use duckchess::{answer, perft, search, trace, validate, verify};
-use duckchess::{Color, Command, Point, Position};
 use std::ffi::OsString;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::PathBuf;

@@ -3,8 +3,8 @@
 //! correct mode as an independent cross-check of the simulator.
 
 use assert_cmd::cargo::cargo_bin;
-use duckchess::check::{self, Config, Quiet, Report};
-use duckchess::gen::Profile;
+use duckchess::contest::check::{self, Config, Quiet, Report};
+use duckchess::contest::gen::Profile;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

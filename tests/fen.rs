@@ -1,6 +1,6 @@
 //! FEN round trips: any placement, and any position reached by play.
 
-use duckchess::{Board, Color, Command, Piece, Point, Position, Role};
+use duckchess::duck::{Board, Color, Command, Piece, Point, Position, Role};
 use proptest::prelude::*;
 
 /// Every piece but the captains, which are placed separately (at most one

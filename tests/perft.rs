@@ -1,8 +1,8 @@
 //! Perft: the published counts from the initial position, and small
 //! positions whose counts are worked out by hand in the comments.
 
-use duckchess::perft::{divide, perft, perft_threads};
-use duckchess::{Command, Position};
+use duckchess::duck::perft::{divide, perft, perft_threads};
+use duckchess::duck::{Command, Position};
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -16,7 +16,7 @@ fn counts(fen: &str, depth: u32) -> Vec<u64> {
 #[test]
 fn initial_position_depths_one_to_four() {
     assert_eq!(
-        counts(duckchess::fen::INITIAL_FEN, 4),
+        counts(duckchess::duck::fen::INITIAL_FEN, 4),
         [43, 1_849, 80_066, 3_466_638]
     );
 }
@@ -66,7 +66,7 @@ fn bulk_counting_agrees_with_playing_every_move() {
             .sum()
     }
     for fen in [
-        duckchess::fen::INITIAL_FEN,
+        duckchess::duck::fen::INITIAL_FEN,
         "r3k4/9/9/4d4/9/4S4/9/9/4D4/R3K4 w",
         "4k4/9/9/9/9/9/9/9/9/r3K3R b",
     ] {

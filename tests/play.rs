@@ -1,7 +1,7 @@
 //! `duckchess play` as a program: refusing to run without a terminal, its
 //! options, and one real game under tmux (keys and clicks in, screen out).
 
-use duckchess::{Command as JudgeCommand, Position};
+use duckchess::duck::{Command as JudgeCommand, Position};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

@@ -7,8 +7,8 @@
 //! each side, whether any of its pieces may move onto the other captain —
 //! not `attackers` or `is_check`.
 
-use duckchess::judge::{self, JudgeError};
-use duckchess::{Board, Color, Command, Invalid, Move, Point, Position, Role, INVALID_LINE};
+use duckchess::duck::judge::{self, JudgeError};
+use duckchess::duck::{Board, Color, Command, Invalid, Move, Point, Position, Role, INVALID_LINE};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};

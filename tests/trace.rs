@@ -1,7 +1,7 @@
 //! Snapshots of trace mode on every sample, read through the library.
 
-use duckchess::picture::Style;
-use duckchess::{trace, Position};
+use duckchess::duck::picture::Style;
+use duckchess::duck::{trace, Position};
 
 fn trace_text(input: &[u8], options: &trace::Options) -> String {
     let mut out = Vec::new();

@@ -2,14 +2,14 @@
 //! loop. Kept thin: keys and clicks become [`Action`]s, the computer's
 //! search runs on a thread, and everything drawn is read from the game.
 //!
-//! The board is drawn like [`crate::picture`]'s CJK style: row 9 at the top,
+//! The board is drawn like [`crate::duck::picture`]'s CJK style: row 9 at the top,
 //! the judge's row and column numbers around it, five columns a point, the
 //! glyphs 王 士 象 马 车 鸭 兵 in bold red and blue (or followed by `r`/`b`
 //! when `NO_COLOR` is set), the selected piece in parentheses and its
 //! reachable points in brackets. The cursor is drawn in reverse video.
 
 use super::{Action, Game};
-use crate::{search, Color, Point};
+use crate::duck::{search, Color, Point};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEventKind,

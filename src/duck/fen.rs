@@ -7,8 +7,8 @@
 //! `s` soldier, upper case red and lower case blue. Then the side to move,
 //! `w` (red) or `b` (blue), and optionally the fields `- - 0 1`.
 
-use crate::position::PositionError;
-use crate::{Board, Color, Piece, Point, Position};
+use crate::duck::position::PositionError;
+use crate::duck::{Board, Color, Piece, Point, Position};
 use itertools::Itertools;
 use std::fmt;
 use std::str::FromStr;
@@ -116,7 +116,7 @@ impl FromStr for Position {
     /// Reads a FEN.
     ///
     /// ```
-    /// use duckchess::{fen::INITIAL_FEN, Position};
+    /// use duckchess::duck::{fen::INITIAL_FEN, Position};
     /// let pos: Position = INITIAL_FEN.parse().unwrap();
     /// assert_eq!(pos, Position::initial());
     /// assert_eq!(pos.to_fen(), INITIAL_FEN);

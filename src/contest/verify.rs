@@ -6,7 +6,7 @@
 //! line (a CR of CRLF too) and blank lines at the end of the output are
 //! ignored, as contest checkers usually do.
 
-use crate::{Color, Command, Position};
+use crate::duck::{Color, Command, Position};
 use std::fmt;
 
 /// The first place where two outputs differ. `None` on a side means that
@@ -109,13 +109,13 @@ fn lines(text: &[u8]) -> Vec<String> {
 /// Whether `line` has the shape of a judge line: `Invalid command`, or
 /// `<colour> <piece>;<colour> <piece>|NA;yes|no;yes|no`.
 pub fn is_judge_line(line: &str) -> bool {
-    if line == crate::INVALID_LINE {
+    if line == crate::duck::INVALID_LINE {
         return true;
     }
     let piece = |s: &str| {
         s.split_once(' ').is_some_and(|(c, r)| {
             Color::ALL.iter().any(|k| k.name() == c)
-                && crate::Role::ALL.iter().any(|k| k.name() == r)
+                && crate::duck::Role::ALL.iter().any(|k| k.name() == r)
         })
     };
     let flag = |s: &str| s == "yes" || s == "no";
@@ -127,7 +127,7 @@ pub fn is_judge_line(line: &str) -> bool {
 /// The first differing line of two outputs, if any.
 ///
 /// ```
-/// use duckchess::verify::first_difference;
+/// use duckchess::contest::verify::first_difference;
 /// let d = first_difference(b"a\nb\n", b"a\nc\r\n").unwrap();
 /// assert_eq!((d.line, d.expected.as_deref(), d.found.as_deref()), (2, Some("b"), Some("c")));
 /// assert_eq!(first_difference(b"a\n", b"a  \n\n"), None);
@@ -187,7 +187,7 @@ pub fn replay(commands: &[Command]) -> Position {
 /// in plain words.
 ///
 /// ```
-/// use duckchess::{verify::explain, Command, Position};
+/// use duckchess::duck::{verify::explain, Command, Position};
 /// let why = explain(&Position::initial(), Command::new(2, 0, 4, 3));
 /// assert_eq!(why, "duck at (2,0) is blocked: its second blocking point (3,2) holds red soldier");
 /// ```
@@ -312,9 +312,9 @@ pub fn verify_files(
     input: &[u8],
     output: &[u8],
     answer: Option<&[u8]>,
-) -> Result<Report, crate::judge::JudgeError> {
+) -> Result<Report, crate::duck::judge::JudgeError> {
     let mut expected = Vec::new();
-    crate::judge::run(input, &mut expected, Position::initial())?;
+    crate::duck::judge::run(input, &mut expected, Position::initial())?;
     let verdict = verify(&expected, output);
     let reason = match &verdict {
         Verdict::WrongAnswer(d) => {

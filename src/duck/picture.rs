@@ -12,7 +12,7 @@
 //! sides stay apart. Highlighted points are drawn in brackets, the selected
 //! point in parentheses.
 
-use crate::{Board, Color, Piece, Point, Position};
+use crate::duck::{Board, Color, Piece, Point, Position};
 use clap::ValueEnum;
 use std::fmt::{self, Write as _};
 use std::io::IsTerminal;
@@ -38,8 +38,8 @@ pub fn color_for_stdout() -> bool {
 /// `Display`.
 ///
 /// ```
-/// use duckchess::picture::{Picture, Style};
-/// use duckchess::Board;
+/// use duckchess::duck::picture::{Picture, Style};
+/// use duckchess::duck::Board;
 /// let text = Picture::new(&Board::initial()).style(Style::Ascii).to_string();
 /// let top = text.lines().nth(1).unwrap();
 /// assert_eq!(top, "9  r  h  e  a  k  a  e  h  r");

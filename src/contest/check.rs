@@ -8,11 +8,11 @@
 //! commands is a valid input: a deleted move may change whose turn it is,
 //! and the simulator simply gives the new expected answer.
 
-use crate::gen::{self, Profile};
-use crate::picture::{Picture, Style};
-use crate::runner::{self, Ending, Limits, Run};
-use crate::verify::{self, Difference};
-use crate::{judge, Command, Position};
+use crate::contest::gen::{self, Profile};
+use crate::contest::runner::{self, Ending, Limits, Run};
+use crate::contest::verify::{self, Difference};
+use crate::duck::picture::{Picture, Style};
+use crate::duck::{judge, Command, Position};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -288,9 +288,9 @@ fn delete(commands: &[Command], start: usize, len: usize) -> Vec<Command> {
 /// class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Class {
-    Invalid(&'static str, Option<crate::Role>),
+    Invalid(&'static str, Option<crate::duck::Role>),
     Valid {
-        removed: Option<crate::Role>,
+        removed: Option<crate::duck::Role>,
         check: bool,
         over: bool,
     },
@@ -304,7 +304,7 @@ fn class_of(game: &mut Position, command: Command) -> Class {
             over: r.over,
         },
         Err(e) => {
-            use crate::Invalid::*;
+            use crate::duck::Invalid::*;
             let role = match e {
                 EnemyPiece { piece, .. }
                 | TargetOffBoard { piece, .. }

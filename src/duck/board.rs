@@ -1,7 +1,7 @@
 //! Piece placement: which piece stands on which point.
 
-use crate::attacks::{bit, points, Bits, Leap};
-use crate::{Color, Piece, Point, Role};
+use crate::duck::attacks::{bit, points, Bits, Leap};
+use crate::duck::{Color, Piece, Point, Role};
 
 /// The placement of pieces on the 10 × 9 board.
 ///
@@ -35,7 +35,7 @@ impl Board {
     /// The initial layout of the spec.
     ///
     /// ```
-    /// use duckchess::{Board, Color, Piece, Point, Role};
+    /// use duckchess::duck::{Board, Color, Piece, Point, Role};
     /// let board = Board::initial();
     /// let duck = Piece::new(Color::Red, Role::Duck);
     /// assert_eq!(board.get(Point::new(2, 0).unwrap()), Some(duck));
@@ -203,7 +203,7 @@ impl std::fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attacks::NOWHERE;
+    use crate::duck::attacks::NOWHERE;
 
     #[test]
     fn initial_layout_has_sixteen_pieces_a_side_with_the_right_counts() {

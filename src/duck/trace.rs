@@ -1,6 +1,6 @@
 //! Trace mode: the judge's verdicts, each with a plain-words explanation.
 //!
-//! A trace reads the same judge input as [`judge::run`](crate::judge::run)
+//! A trace reads the same judge input as [`judge::run`](crate::duck::judge::run)
 //! (through the shared [`Commands`] reader, so malformed input is reported
 //! the same way) and prints, for each command, its number, the command, the
 //! judge line and why: the reason an invalid command is invalid, what a
@@ -9,7 +9,7 @@
 //! and a picture of the board after every valid move.
 //!
 //! ```
-//! use duckchess::{trace, Position};
+//! use duckchess::duck::{trace, Position};
 //! let mut out = Vec::new();
 //! let input = "2\n0 0 7 0\n0 3 1 2\n";
 //! trace::run(input.as_bytes(), &mut out, Position::initial(), &trace::Options::default())
@@ -24,10 +24,10 @@
 //! );
 //! ```
 
-use crate::judge::{Commands, JudgeError, Summary};
-use crate::picture::{Picture, Style};
-use crate::verdict::INVALID_LINE;
-use crate::{Command, Invalid, MoveRecord, Piece, Point, Position, Role};
+use crate::duck::judge::{Commands, JudgeError, Summary};
+use crate::duck::picture::{Picture, Style};
+use crate::duck::verdict::INVALID_LINE;
+use crate::duck::{Command, Invalid, MoveRecord, Piece, Point, Position, Role};
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
 
@@ -101,7 +101,7 @@ impl fmt::Display for Note {
 /// allowed), then those on the other side.
 ///
 /// ```
-/// use duckchess::{trace, Position};
+/// use duckchess::duck::{trace, Position};
 /// let pos: Position = "4k4/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
 /// let notes: Vec<String> = trace::checks(&pos).iter().map(|n| n.to_string()).collect();
 /// assert!(notes.is_empty());
@@ -157,7 +157,7 @@ impl Step {
 /// Plays commands one by one and explains each.
 ///
 /// ```
-/// use duckchess::{trace::Tracer, Command, Position};
+/// use duckchess::duck::{trace::Tracer, Command, Position};
 /// let mut tracer = Tracer::new(Position::initial());
 /// let step = tracer.step(Command::new(0, 1, 1, 3));
 /// assert_eq!(step.judge_line(), "Invalid command");
@@ -332,7 +332,7 @@ fn write_position<W: Write>(
 mod tests {
     use super::*;
 
-    const OFFICIAL: &str = include_str!("../samples/official.in");
+    const OFFICIAL: &str = include_str!("../../samples/official.in");
 
     fn official_steps() -> Vec<Step> {
         let mut tracer = Tracer::new(Position::initial());

@@ -1,7 +1,7 @@
 //! The terminal game `duckchess play`, as a state machine: a cursor on the
 //! board, a selected piece and its reachable points, the moves played with
 //! their judge lines, undo, new game, saving the game as a judge input, and
-//! a computer side fed by [`crate::search`].
+//! a computer side fed by [`crate::duck::search`].
 //!
 //! Nothing here touches a terminal: [`Game::handle`] takes an [`Action`]
 //! (what a key or a click means) and the drawing code in [`tui`] only reads
@@ -23,7 +23,7 @@
 
 pub mod tui;
 
-use crate::{search, Color, Command, Move, MoveRecord, Point, Position};
+use crate::duck::{search, Color, Command, Move, MoveRecord, Point, Position};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -272,7 +272,7 @@ impl Game {
             None => match self.position.validate(Move { from: at, to: at }) {
                 // The start is checked before the target, so a zero-length
                 // move explains exactly why `at` cannot be picked up.
-                Err(why) if !matches!(why, crate::Invalid::OwnPieceOnTarget { .. }) => {
+                Err(why) if !matches!(why, crate::duck::Invalid::OwnPieceOnTarget { .. }) => {
                     self.message = Some(why.to_string())
                 }
                 _ => {
@@ -537,7 +537,7 @@ fn utc_stamp(now: SystemTime) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge;
+    use crate::duck::judge;
     use std::time::Duration;
 
     fn point(x: i64, y: i64) -> Point {

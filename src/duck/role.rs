@@ -1,6 +1,6 @@
 //! The seven kinds of piece and how each one moves, as data.
 
-use crate::geometry::Vector;
+use crate::duck::geometry::Vector;
 use std::fmt;
 
 /// A kind of piece, named as the judge prints it.
@@ -76,7 +76,7 @@ impl Role {
     /// `duckxq` variant): k a e h r d s.
     ///
     /// ```
-    /// use duckchess::Role;
+    /// use duckchess::duck::Role;
     /// assert_eq!(Role::Guard.char(), 'a');
     /// assert_eq!(Role::from_char('d'), Some(Role::Duck));
     /// assert_eq!(Role::from_char('D'), None); // colour is the caller's business

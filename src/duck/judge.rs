@@ -7,7 +7,7 @@
 //! line is ignored. On malformed input the verdicts of every complete
 //! command before it are written first, then the error names the line.
 
-use crate::{Command, Position, INVALID_LINE};
+use crate::duck::{Command, Position, INVALID_LINE};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -339,7 +339,7 @@ fn parse_number(token: &[u8]) -> Result<i64, Problem> {
 /// yields each command, then at most one error, then stops.
 ///
 /// ```
-/// use duckchess::{judge::Commands, Command};
+/// use duckchess::duck::{judge::Commands, Command};
 /// let mut commands = Commands::new("2\n0 3 1 2\n\n9 9 9 9\n".as_bytes());
 /// assert_eq!(commands.q().unwrap(), 2);
 /// let all: Vec<Command> = commands.map(Result::unwrap).collect();
@@ -447,7 +447,7 @@ impl<R: BufRead> Iterator for Commands<R> {
 /// line has been written and flushed.
 ///
 /// ```
-/// use duckchess::{judge, Position};
+/// use duckchess::duck::{judge, Position};
 /// let mut out = Vec::new();
 /// let input = "2\n0 3 1 2\n0 0 0 0\n";
 /// judge::run(input.as_bytes(), &mut out, Position::initial()).unwrap();

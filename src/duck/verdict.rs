@@ -1,6 +1,6 @@
 //! What a command did: a move record, or why it was invalid.
 
-use crate::{Color, Piece, Point, Role};
+use crate::duck::{Color, Piece, Point, Role};
 use itertools::iproduct;
 use std::fmt;
 use std::sync::LazyLock;

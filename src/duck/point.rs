@@ -1,6 +1,6 @@
 //! A point of the Duck Chess board.
 
-use crate::geometry::Grid;
+use crate::duck::geometry::Grid;
 use std::fmt;
 
 /// The Duck Chess board: 10 rows × 9 columns.
@@ -18,7 +18,7 @@ impl Point {
     /// integers so that judge coordinates can be checked without overflow.
     ///
     /// ```
-    /// use duckchess::Point;
+    /// use duckchess::duck::Point;
     /// let p = Point::new(9, 4).unwrap();
     /// assert_eq!((p.x(), p.y()), (9, 4));
     /// assert_eq!(Point::new(10, 0), None);

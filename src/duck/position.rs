@@ -1,9 +1,9 @@
 //! A game in progress: the board, the side to move and whether a captain has
 //! been removed. Playing a command, generating moves and finding check.
 
-use crate::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
-use crate::verdict::{Invalid, MoveRecord};
-use crate::{Board, Color, Command, Piece, Point, Role};
+use crate::duck::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
+use crate::duck::verdict::{Invalid, MoveRecord};
+use crate::duck::{Board, Color, Command, Piece, Point, Role};
 
 /// A move between two board points (valid or not: see [`Position::validate`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -94,7 +94,7 @@ impl Position {
     /// then nothing changes).
     ///
     /// ```
-    /// use duckchess::{Command, Position};
+    /// use duckchess::duck::{Command, Position};
     /// let mut game = Position::initial();
     /// // Line 5 of the official sample.
     /// let record = game.play(Command::new(0, 3, 1, 2)).unwrap();
@@ -363,7 +363,7 @@ impl Position {
     /// Every valid move of the side to move.
     ///
     /// ```
-    /// use duckchess::Position;
+    /// use duckchess::duck::Position;
     /// assert_eq!(Position::initial().moves().len(), 43);
     /// ```
     pub fn moves(&self) -> Vec<Move> {

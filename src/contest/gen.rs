@@ -11,8 +11,8 @@
 //! integer arithmetic only, so a seed gives the same bytes on every machine
 //! for a given version of this crate.
 
-use crate::attacks::{points, tables, Bits, DIRECTIONS};
-use crate::{Command, Invalid, Move, Point, Position};
+use crate::duck::attacks::{points, tables, Bits, DIRECTIONS};
+use crate::duck::{Command, Invalid, Move, Point, Position};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, Write};
@@ -85,7 +85,7 @@ const WRONG: [Wrong; 5] = [
 /// documentation.
 ///
 /// ```
-/// use duckchess::gen::{Generator, Profile};
+/// use duckchess::contest::gen::{Generator, Profile};
 /// let a: Vec<_> = Generator::new(7, Profile::Realistic).take(50).collect();
 /// let b: Vec<_> = Generator::new(7, Profile::Realistic).take(50).collect();
 /// assert_eq!(a, b);
@@ -266,7 +266,7 @@ impl Generator {
                     .filter(|l| l.blocking_points().any(|b| board.get(b).is_some()))
                     .map(|l| l.other);
                 let beyond_first: Bits = (0..DIRECTIONS)
-                    .filter(|_| role == crate::Role::Car)
+                    .filter(|_| role == crate::duck::Role::Car)
                     .map(|d| t.ray(from, d) & !t.slide(from, d, board.occupied()).0)
                     .fold(0, |acc, b| acc | b);
                 let rays = points(beyond_first).map(|p| p.index() as u8);

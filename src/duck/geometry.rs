@@ -29,7 +29,7 @@ impl Vector {
     /// square lattice (both sign flips and the swap of the axes), sorted.
     ///
     /// ```
-    /// use duckchess::geometry::Vector;
+    /// use duckchess::duck::geometry::Vector;
     /// assert_eq!(Vector::new(1, 0).images().len(), 4); // captain, car
     /// assert_eq!(Vector::new(1, 1).images().len(), 4); // guard, elephant
     /// assert_eq!(Vector::new(3, 2).images().len(), 8); // duck
@@ -55,7 +55,7 @@ impl Vector {
     /// `(1, 0)` and `(2, 1)`.
     ///
     /// ```
-    /// use duckchess::geometry::Vector;
+    /// use duckchess::duck::geometry::Vector;
     /// let v = Vector::new;
     /// assert_eq!(v(2, 1).path(), [v(1, 0)]); // horse leg
     /// assert_eq!(v(-2, 2).path(), [v(-1, 1)]); // elephant eye

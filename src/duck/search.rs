@@ -7,13 +7,13 @@
 //! enemy captain ends the game and is always taken at once.
 //!
 //! ```
-//! use duckchess::{search, Position};
+//! use duckchess::duck::{search, Position};
 //! let pos = Position::initial();
 //! let choice = search::choose(&pos, 2).unwrap();
 //! assert!(pos.validate(choice.best).is_ok());
 //! ```
 
-use crate::{Color, Move, Point, Position, Role};
+use crate::duck::{Color, Move, Point, Position, Role};
 
 /// The depth `duckchess play` searches to unless told otherwise: it replies
 /// in well under a second from the opening in a release build on a 2-core
@@ -337,7 +337,7 @@ fn ordered_moves(pos: &Position) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Command;
+    use crate::duck::Command;
 
     fn pos(fen: &str) -> Position {
         fen.parse().unwrap()

@@ -22,10 +22,10 @@
 //! always empty, so every leap is tested with the same two look-ups whatever
 //! its shape.
 
-use crate::geometry::Vector;
-use crate::point::GRID;
-use crate::role::Movement;
-use crate::{Point, Role};
+use crate::duck::geometry::Vector;
+use crate::duck::point::GRID;
+use crate::duck::role::Movement;
+use crate::duck::{Point, Role};
 use std::sync::LazyLock;
 
 /// Index of the always-empty cell past the last point of the board.

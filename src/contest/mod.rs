@@ -1,0 +1,11 @@
+//! Tools for setting and judging the contest problem: [`gen`] (seeded
+//! games), [`runner`] (running a program with limits), [`check`] (verdicts,
+//! shrinking), [`verify`] (output checker), [`validate`] (input validator)
+//! and [`answer`] (test files).
+
+pub mod answer;
+pub mod check;
+pub mod gen;
+pub mod runner;
+pub mod validate;
+pub mod verify;

@@ -1,0 +1,49 @@
+//! Duck Chess (鸭棋), the THUPC 2019 problem: the judge's fast engine.
+//!
+//! This is the flagship game and its engine is tuned for the judge: a 10 × 9
+//! board with a spare always-empty cell, bit sets of 128 bits and per-point
+//! tables expanded from [`Role::movement`]. Its layers, from the bottom:
+//!
+//! - [`geometry`]: the 10 × 9 lattice, leap vectors, blocking points;
+//! - [`Color`], [`Role`] (the piece set, as data), [`Piece`], [`Point`];
+//! - [`attacks`]: per-point tables expanded from the roles;
+//! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
+//! - [`fen`]: the position notation; [`judge`]: the judge format;
+//! - [`picture`]: board pictures; [`trace`]: verdicts explained;
+//! - [`perft`]: move counting; [`search`]: the computer opponent.
+//!
+//! ```
+//! use duckchess::duck::{Command, Position};
+//! let mut game = Position::initial();
+//! let verdict = game.play(Command::new(0, 0, 7, 0));
+//! assert_eq!(
+//!     verdict.unwrap_err().to_string(),
+//!     "car at (0,0) cannot pass (2,0), which holds red duck"
+//! );
+//! ```
+
+pub mod attacks;
+mod board;
+mod color;
+mod command;
+pub mod fen;
+pub mod geometry;
+pub mod judge;
+pub mod perft;
+pub mod picture;
+mod piece;
+mod point;
+mod position;
+mod role;
+pub mod search;
+pub mod trace;
+mod verdict;
+
+pub use board::Board;
+pub use color::Color;
+pub use command::Command;
+pub use piece::Piece;
+pub use point::{Point, GRID};
+pub use position::{Move, Position, PositionError, Undo};
+pub use role::{Movement, Role};
+pub use verdict::{Invalid, MoveRecord, INVALID_LINE};
