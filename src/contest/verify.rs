@@ -188,7 +188,8 @@ pub fn replay(commands: &[Command]) -> Position {
 ///
 /// ```
 /// use duckchess::duck::{verify::explain, Command, Position};
-/// let why = explain(&Position::initial(), Command::new(2, 0, 4, 3));
+/// use duckchess::contest::verify::explain;
+/// use duckchess::duck::{Command, Position};
 /// assert_eq!(why, "duck at (2,0) is blocked: its second blocking point (3,2) holds red soldier");
 /// ```
 pub fn explain(before: &Position, command: Command) -> String {
