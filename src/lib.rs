@@ -22,6 +22,8 @@
 //! assert!(game.play(Command::new(3, 0, 4, 0)).is_ok());
 //! ```
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod duck;

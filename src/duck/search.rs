@@ -1,6 +1,6 @@
 //! The computer opponent: a negamax alpha-beta search over the position's
-//! own move generator ([`Position::for_each_move`], [`Position::make`],
-//! [`Position::unmake`]), with a material + mobility evaluation.
+//! own move generator ([`Position::for_each_move`], `Position::make`,
+//! `Position::unmake`), with a material + mobility evaluation.
 //!
 //! Everything is deterministic: the same position and depth always give the
 //! same move, so games and tests replay exactly. A move that removes the
