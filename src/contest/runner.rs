@@ -14,10 +14,11 @@
 //! program exits or is stopped, everything it left behind is killed: its
 //! group, every process below it, and every process carrying its marker
 //! (a descendant that called `setsid` left the group but kept the marker).
-//! On Linux the program is made a child subreaper, so its orphans stay
-//! below it while it lives, and the checker is one too, so orphans of a
-//! program that exited are handed to it rather than to PID 1 (which in a
-//! container may never reap them); it reaps them.
+//! On Linux the checker is a child subreaper, so orphans are handed to it
+//! rather than to PID 1 (which in a container may never reap them): it
+//! finds them among its own children, kills them and reaps them. (A
+//! descendant that leaves the group, clears its environment and is
+//! orphaned is out of reach; no contest solution has a reason to.)
 //!
 //! [`kill_all`] stops every run in progress, for a checker that is told
 //! to stop (Ctrl-C, SIGTERM, SIGHUP).
@@ -98,8 +99,9 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 pub fn kill_all() {
     let mut registry = registry();
     registry.stopped = true;
+    let all: Vec<u32> = registry.runs.iter().map(|(pid, _)| *pid).collect();
     for (pid, marker) in &registry.runs {
-        sweep(*pid, marker);
+        sweep(*pid, marker, &all);
     }
 }
 
@@ -136,19 +138,6 @@ pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
     {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
-    }
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: prctl is a plain system call, safe between fork and exec.
-        // The attribute survives exec: the program's orphans stay below it
-        // while it lives, where the sweep finds them.
-        unsafe {
-            command.pre_exec(|| {
-                let _ = nix::sys::prctl::set_child_subreaper(true);
-                Ok(())
-            });
-        }
     }
     adopt_orphans();
     let (start, child) = {
@@ -214,9 +203,11 @@ fn drive(
     let mut exited = false;
     let mut elapsed = None;
     let mut buf = vec![0u8; 1 << 16];
-    // Poll with a growing pause: quick programs are seen quickly, slow ones
-    // cost few wake-ups. Pipe events end a pause at once.
-    let mut pause = Duration::from_millis(1);
+    // Poll with a growing pause, back to the shortest after any pipe
+    // activity: quick programs are seen quickly, slow ones cost few
+    // wake-ups. Pipe events end a pause at once.
+    let shortest = Duration::from_micros(50);
+    let mut pause = shortest;
     let ending = loop {
         if !exited {
             match exit_seen(&mut child) {
@@ -226,7 +217,7 @@ fn drive(
                     // What the program left behind would keep the pipes
                     // open; it goes. The program itself is not reaped yet,
                     // so its id (and group id) cannot be reused meanwhile.
-                    sweep(child.id(), marker);
+                    sweep(child.id(), marker, &others());
                 }
                 Ok(false) => {}
                 Err(e) => {
@@ -266,13 +257,17 @@ fn drive(
             slots[2] = fds.len();
             fds.push(PollFd::new(p.as_fd(), PollFlags::POLLIN));
         }
+        if fds.is_empty() {
+            // Only the exit is awaited: poll counts whole milliseconds.
+            std::thread::sleep(wait);
+            continue;
+        }
         // Whole milliseconds, rounded up, so a pause is never zero.
         let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-        match poll(
-            &mut fds,
-            nix::poll::PollTimeout::try_from(ms).unwrap_or(nix::poll::PollTimeout::MAX),
-        ) {
-            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+        let timeout = nix::poll::PollTimeout::try_from(ms).unwrap_or(nix::poll::PollTimeout::MAX);
+        match poll(&mut fds, timeout) {
+            Ok(0) | Err(nix::errno::Errno::EINTR) => {}
+            Ok(_) => pause = shortest,
             Err(e) => {
                 stop(&mut child, marker);
                 return Err(io::Error::from(e));
@@ -394,11 +389,25 @@ fn exit_seen(child: &mut Child) -> io::Result<bool> {
 /// Kills the program and everything it left behind, and reaps it.
 #[cfg(unix)]
 fn stop(child: &mut Child, marker: &str) {
-    sweep(child.id(), marker);
     let _ = child.kill();
+    // Dead but not reaped: its children are ours now, and its id cannot be
+    // reused while they are swept.
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag};
+        use nix::unistd::Pid;
+        let id = Pid::from_raw(child.id() as i32);
+        while waitid(Id::Pid(id), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+            == Err(nix::errno::Errno::EINTR)
+        {}
+    }
+    sweep(child.id(), marker, &others());
     let _ = child.wait();
-    // Descendants of ours that were still on their way to us.
-    sweep(child.id(), marker);
+}
+
+/// The programs of every run in progress.
+fn others() -> Vec<u32> {
+    registry().runs.iter().map(|(pid, _)| *pid).collect()
 }
 
 /// Kills the program whose id is `root` and everything it left behind: its
@@ -406,15 +415,15 @@ fn stop(child: &mut Child, marker: &str) {
 /// marker; reaps those handed to this process. The program itself is
 /// killed but not reaped (std's `Child` does that).
 #[cfg(unix)]
-fn sweep(root: u32, marker: &str) {
+fn sweep(root: u32, marker: &str, others: &[u32]) {
     use nix::sys::signal::{killpg, Signal};
     use nix::unistd::Pid;
     // An empty group (everything already gone) is not an error.
     let _ = killpg(Pid::from_raw(root as i32), Signal::SIGKILL);
     #[cfg(target_os = "linux")]
-    procs::sweep(root as i32, marker);
+    procs::sweep(root as i32, marker, others);
     #[cfg(not(target_os = "linux"))]
-    let _ = marker;
+    let _ = (marker, others);
 }
 
 #[cfg(not(unix))]
@@ -496,13 +505,14 @@ fn drive(
 }
 
 #[cfg(not(unix))]
-fn sweep(_root: u32, _marker: &str) {}
+fn sweep(_root: u32, _marker: &str, _others: &[u32]) {}
 
 /// Finding a program's descendants in `/proc`.
 #[cfg(target_os = "linux")]
 mod procs {
+    use nix::errno::Errno;
     use nix::sys::signal::{kill, Signal};
-    use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+    use nix::sys::wait::waitpid;
     use nix::unistd::Pid;
     use std::collections::{HashMap, HashSet};
     use std::time::{Duration, Instant};
@@ -545,8 +555,81 @@ mod procs {
     /// Kills, until none is left, every process that is in `root`'s group,
     /// below `root` or below one already killed, or that carries the
     /// marker; then reaps those that became this process's children (a
-    /// zombie is killed harmlessly, and reaped).
-    pub(super) fn sweep(root: i32, marker: &str) {
+    /// zombie is killed harmlessly, and reaped). `others` are the programs
+    /// of the other runs in progress.
+    pub(super) fn sweep(root: i32, marker: &str, others: &[u32]) {
+        if has_children_lists() {
+            sweep_tree(root, marker, others);
+        } else {
+            sweep_all(root, marker);
+        }
+    }
+
+    /// Whether `/proc/PID/task/TID/children` exists (it needs a kernel
+    /// option most kernels have): the sweep then reads only the lists of
+    /// this process and of the run's processes, not every process's stat.
+    fn has_children_lists() -> bool {
+        static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *HAS.get_or_init(|| std::path::Path::new("/proc/thread-self/children").exists())
+    }
+
+    /// The children of `pid`, all its threads' (a child belongs to the
+    /// thread that forked it).
+    fn children(pid: i32) -> Vec<i32> {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return Vec::new();
+        };
+        tasks
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("children")).ok())
+            .flat_map(|text| {
+                text.split_whitespace()
+                    .filter_map(|w| w.parse().ok())
+                    .collect::<Vec<i32>>()
+            })
+            .collect()
+    }
+
+    /// [`sweep`] with the children lists: everything below `root`, and
+    /// every child of this process (an orphan handed to it) that is in
+    /// `root`'s group or carries the marker, with everything below it.
+    /// `others` are the programs of the other runs, children of this
+    /// process that are not looked at.
+    fn sweep_tree(root: i32, marker: &str, others: &[u32]) {
+        let me = std::process::id() as i32;
+        let mut killed: HashSet<i32> = HashSet::new();
+        // A process killed while it forked may leave a child behind for the
+        // next round; a bound keeps a pathological case from spinning.
+        for _ in 0..100 {
+            let mut stack = children(root);
+            for c in children(me) {
+                if c == root || killed.contains(&c) || others.contains(&(c as u32)) {
+                    continue;
+                }
+                if stat(c).is_some_and(|s| s.pgrp == root) || carries(c, marker) {
+                    stack.push(c);
+                }
+            }
+            let mut found = Vec::new();
+            while let Some(p) = stack.pop() {
+                if p != me && p != root && !killed.contains(&p) && !found.contains(&p) {
+                    found.push(p);
+                    stack.extend(children(p));
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            for pid in found {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+                killed.insert(pid);
+            }
+        }
+        reap(killed);
+    }
+
+    /// [`sweep`] by reading every process's stat: for kernels without
+    /// children lists.
+    fn sweep_all(root: i32, marker: &str) {
         let me = std::process::id() as i32;
         let mut killed: HashSet<i32> = HashSet::new();
         // A process killed while it forked may leave a child behind for the
@@ -586,21 +669,21 @@ mod procs {
         reap(killed);
     }
 
-    /// Reaps the killed processes as they become our zombies. Gives up
-    /// after a second: SIGKILL is not instant, but nearly.
+    /// Reaps the killed processes as they become our zombies (waiting for
+    /// a killed child is short: SIGKILL cannot be caught). One whose parent
+    /// is still dying is not ours yet: it is tried again after the others.
+    /// Gives up after a second.
     fn reap(mut left: HashSet<i32>) {
         let deadline = Instant::now() + Duration::from_secs(1);
         while !left.is_empty() && Instant::now() < deadline {
-            left.retain(
-                |&pid| match waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG)) {
-                    Ok(WaitStatus::StillAlive) => true,
-                    Ok(_) => false,
-                    // Not (yet) our child: gone, or still on its way to us
-                    // through a dying parent.
-                    Err(_) => stat(pid).is_some(),
-                },
-            );
-            if !left.is_empty() {
+            let before = left.len();
+            left.retain(|&pid| match waitpid(Pid::from_raw(pid), None) {
+                Ok(_) => false,
+                Err(Errno::EINTR) => true,
+                // Not (yet) our child: gone, or on its way to us.
+                Err(_) => stat(pid).is_some(),
+            });
+            if left.len() == before {
                 std::thread::sleep(Duration::from_millis(1));
             }
         }
