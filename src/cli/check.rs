@@ -81,7 +81,13 @@ fn stop_on_signals() {
             if let Some(signal) = signals.forever().next() {
                 STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
                 duckchess::contest::runner::kill_all();
-                eprintln!("duckchess: stopped by signal {signal}; every candidate was killed");
+                // Not eprintln!, which panics when standard error is gone:
+                // this thread must reach the exit.
+                use std::io::Write as _;
+                let _ = writeln!(
+                    io::stderr(),
+                    "duckchess: stopped by signal {signal}; every candidate was killed"
+                );
                 std::process::exit(128 + signal);
             }
         });
