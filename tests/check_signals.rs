@@ -69,6 +69,14 @@ fn a_stopped_check_kills_every_candidate() {
         let status = check.wait().unwrap();
         assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
         assert_eq!(status.code(), Some(128 + number), "SIG{name}: {status:?}");
+        let mut said = String::new();
+        std::io::Read::read_to_string(&mut check.stderr.take().unwrap(), &mut said).unwrap();
+        assert!(
+            said.contains(&format!(
+                "stopped by signal {number}; every candidate was killed"
+            )),
+            "{said}"
+        );
         let survivors: Vec<i32> = pids(dir.path()).into_iter().filter(|&p| alive(p)).collect();
         assert_eq!(survivors, Vec::<i32>::new(), "SIG{name}");
     }
