@@ -214,6 +214,8 @@ fn drive(
                 Ok(true) => {
                     exited = true;
                     elapsed = Some(start.elapsed());
+                    // Nobody is left to read the rest of the input.
+                    stdin = None;
                     // What the program left behind would keep the pipes
                     // open; it goes. The program itself is not reaped yet,
                     // so its id (and group id) cannot be reused meanwhile.
