@@ -48,11 +48,17 @@ pub struct Run {
     pub output: Vec<u8>,
     /// Wall-clock time from spawn to exit or kill.
     pub elapsed: Duration,
+    /// The end of standard error: at most [`STDERR_KEPT`] bytes, the last
+    /// ones, since a crash's reason comes last.
+    pub stderr: Vec<u8>,
 }
 
+/// Bytes of standard error a [`Run`] keeps.
+pub const STDERR_KEPT: usize = 64 * 1024;
+
 /// Runs `argv` (program and arguments) with `input` on standard input.
-/// Standard error is discarded. Fails only when the program cannot be
-/// started.
+/// The end of standard error is kept. Fails only when the program cannot
+/// be started.
 pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
     let (program, args) = argv
         .split_first()
@@ -62,7 +68,7 @@ pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(Stdio::piped());
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
@@ -73,6 +79,7 @@ pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
     let mut child = command.spawn()?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = StderrTail::start(child.stderr.take().expect("stderr is piped"));
     let overflow = AtomicBool::new(false);
     thread::scope(|s| {
         s.spawn(move || {
@@ -83,10 +90,12 @@ pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
         let reader = s.spawn(|| read_bounded(stdout, limits.max_output, &overflow));
         let ending = watch(&mut child, start, limits.timeout, &overflow);
         let output = reader.join().expect("the reader thread does not panic");
+        let elapsed = start.elapsed();
         Ok(Run {
             ending,
             output,
-            elapsed: start.elapsed(),
+            elapsed,
+            stderr: stderr.finish(),
         })
     })
 }
@@ -112,6 +121,58 @@ fn read_bounded(mut stdout: ChildStdout, cap: usize, overflow: &AtomicBool) -> V
         }
     }
     out
+}
+
+/// The end of a child's standard error, read by a thread of its own that
+/// is never joined: whatever still holds the pipe open, the run does not
+/// wait for it beyond a short grace.
+struct StderrTail {
+    kept: std::sync::Arc<std::sync::Mutex<(Vec<u8>, bool)>>,
+}
+
+impl StderrTail {
+    fn start(mut stderr: std::process::ChildStderr) -> StderrTail {
+        let kept = std::sync::Arc::new(std::sync::Mutex::new((Vec::new(), false)));
+        let shared = kept.clone();
+        thread::spawn(move || {
+            let mut buf = vec![0u8; 1 << 14];
+            loop {
+                match stderr.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let mut k = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        k.0.extend_from_slice(&buf[..n]);
+                        // Reading goes on (a full pipe would block the
+                        // program); only the last bytes are kept.
+                        if k.0.len() > 2 * STDERR_KEPT {
+                            let extra = k.0.len() - STDERR_KEPT;
+                            k.0.drain(..extra);
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            shared.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+        });
+        StderrTail { kept }
+    }
+
+    /// What was read, once the pipe closed or after a grace of 200 ms.
+    fn finish(self) -> Vec<u8> {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            let mut k = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            if k.1 || Instant::now() >= deadline {
+                let mut tail = std::mem::take(&mut k.0);
+                let extra = tail.len().saturating_sub(STDERR_KEPT);
+                tail.drain(..extra);
+                return tail;
+            }
+            drop(k);
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
 /// Waits for the child, killing it at the timeout or on overflow; always
@@ -298,6 +359,15 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         };
         assert!(mine.is_empty(), "{mine:?}");
+    }
+
+    #[test]
+    fn the_end_of_standard_error_is_kept() {
+        let r = sh("echo start >&2; head -c 200000 /dev/zero | tr '\\0' x >&2; echo last words >&2; exit 1", b"", 5000, 1 << 20);
+        assert!(r.stderr.starts_with(b"xxx"), "{:?}", &r.stderr[..10]);
+        assert!(r.stderr.ends_with(b"xlast words\n"));
+        assert_eq!(r.stderr.len(), STDERR_KEPT);
+        assert!(r.output.is_empty());
     }
 
     #[test]
