@@ -1,21 +1,21 @@
 //! Differential checking of a contest solution against the simulator:
 //! generated cases run in parallel, verdicts (OK, WA, RE, TLE, OLE), and
-//! shrinking of a failing case to a minimal one.
+//! shrinking of a failing case to a minimal one ([`shrink`]), explained
+//! on the board ([`render`]).
 //!
-//! Shrinking first cuts a wrong answer after its first differing command,
-//! then deletes chunks of commands (halving the chunk size down to single
-//! commands) while the candidate still fails the same way. Any list of
-//! commands is a valid input: a deleted move may change whose turn it is,
-//! and the simulator simply gives the new expected answer.
+//! Any list of commands is a valid input: a deleted move may change whose
+//! turn it is, and the simulator simply gives the new expected answer.
+
+mod render;
+mod shrink;
+
+pub use shrink::shrink;
 
 use crate::contest::gen::{self, Profile};
 use crate::contest::runner::{self, Ending, Limits, Run};
 use crate::contest::verify::{self, Difference};
-use crate::duck::picture::{Picture, Style};
 use crate::duck::{judge, Command, Position};
-use std::collections::HashSet;
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -40,6 +40,9 @@ pub struct Config {
     pub jobs: usize,
     /// Time limit of one run.
     pub timeout: Duration,
+    /// Run every case even after a failure, for a tally; otherwise the
+    /// check stops at the first failure.
+    pub keep_going: bool,
 }
 
 /// The verdict of one run.
@@ -63,6 +66,9 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every short name, in the order a tally lists them.
+    pub const KINDS: [&'static str; 5] = ["OK", "WA", "RE", "TLE", "OLE"];
+
     /// The short name: `OK`, `WA`, `RE`, `TLE`, `OLE`. Shrinking keeps a
     /// candidate input only when the verdict keeps its kind.
     pub fn kind(&self) -> &'static str {
@@ -100,6 +106,10 @@ pub struct Outcome {
     pub expected: Vec<u8>,
     /// The program's output (bounded).
     pub output: Vec<u8>,
+    /// The end of the program's standard error.
+    pub stderr: Vec<u8>,
+    /// Wall-clock time of the run.
+    pub elapsed: Duration,
 }
 
 /// The simulator's answer for `commands`.
@@ -114,33 +124,52 @@ pub fn answer(commands: &[Command]) -> Vec<u8> {
     out
 }
 
+/// The output limit for an answer of `expected_len` bytes: far beyond any
+/// sensible output, but bounded.
+pub fn output_limit(expected_len: usize) -> usize {
+    4 * expected_len + (1 << 20)
+}
+
+/// Judges a finished run against the `expected` answer: the one
+/// comparison behind `check` and `test`. `limits` are those it ran under.
+pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> Verdict {
+    match run.ending {
+        Ending::TimedOut => Verdict::TimeLimit(limits.timeout),
+        Ending::OutputLimit => Verdict::OutputLimit(limits.max_output),
+        Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
+            status: describe_status(status),
+            lines: run.output.iter().filter(|&&b| b == b'\n').count(),
+        },
+        Ending::Exited(_) => match verify::first_difference(expected, &run.output) {
+            None => Verdict::Ok,
+            Some(d) => Verdict::WrongAnswer(d),
+        },
+    }
+}
+
 /// Runs the program on `commands` and judges the run. Fails only when the
 /// program cannot be started.
 pub fn run_case(config: &Config, commands: &[Command]) -> io::Result<Outcome> {
     let input = gen::input_bytes(commands);
     let expected = answer(commands);
-    // Far beyond any sensible answer, but bounded.
     let limits = Limits {
         timeout: config.timeout,
-        max_output: 4 * expected.len() + (1 << 20),
+        max_output: output_limit(expected.len()),
     };
-    let Run { ending, output, .. } = runner::run(&config.program, &input, limits)?;
-    let verdict = match ending {
-        Ending::TimedOut => Verdict::TimeLimit(config.timeout),
-        Ending::OutputLimit => Verdict::OutputLimit(limits.max_output),
-        Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
-            status: describe_status(status),
-            lines: output.iter().filter(|&&b| b == b'\n').count(),
-        },
-        Ending::Exited(_) => match verify::first_difference(&expected, &output) {
-            None => Verdict::Ok,
-            Some(d) => Verdict::WrongAnswer(d),
-        },
-    };
+    let run = runner::run(&config.program, &input, limits)?;
+    let verdict = judge_run(&run, &expected, limits);
+    let Run {
+        output,
+        stderr,
+        elapsed,
+        ..
+    } = run;
     Ok(Outcome {
         verdict,
         expected,
         output,
+        stderr,
+        elapsed,
     })
 }
 
@@ -156,6 +185,12 @@ fn describe_status(status: std::process::ExitStatus) -> String {
         Some(code) => format!("exit code {code}"),
         None => status.to_string(),
     }
+}
+
+/// `n` and `what`, with an `s` unless `n` is 1: `1 command`, `2 commands`.
+pub fn plural(n: impl Into<u64>, what: &str) -> String {
+    let n = n.into();
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Told how the check goes (for a progress bar).
@@ -185,16 +220,49 @@ pub struct Failure {
     pub runs: usize,
 }
 
+/// How many cases ended with each verdict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Per short name ([`Verdict::KINDS`]), the seeds of the cases.
+    pub seeds: std::collections::BTreeMap<&'static str, Vec<u64>>,
+}
+
+impl Tally {
+    /// Cases with the verdict `kind`.
+    pub fn count(&self, kind: &str) -> usize {
+        self.seeds.get(kind).map_or(0, Vec::len)
+    }
+
+    /// Cases run.
+    pub fn total(&self) -> usize {
+        self.seeds.values().map(Vec::len).sum()
+    }
+
+    /// Cases that failed.
+    pub fn failed(&self) -> usize {
+        self.total() - self.count("OK")
+    }
+}
+
 /// The end of a check.
 #[derive(Clone, Debug)]
-pub enum Report {
-    /// Every case passed.
-    Passed {
-        /// Cases run.
-        cases: u64,
-    },
-    /// A case failed: the one with the smallest seed among those run.
-    Failed(Box<Failure>),
+pub struct Report {
+    /// Cases asked for.
+    pub cases: u64,
+    /// The verdicts of the cases run (every case with
+    /// [`Config::keep_going`]; otherwise those finished when the first
+    /// failure stopped the check).
+    pub tally: Tally,
+    /// The failing case with the smallest seed, shrunk; `None` when every
+    /// case passed.
+    pub failure: Option<Box<Failure>>,
+}
+
+impl Report {
+    /// Whether every case passed.
+    pub fn passed(&self) -> bool {
+        self.failure.is_none()
+    }
 }
 
 /// Runs the check: the cases in parallel, then the first failing case (by
@@ -204,6 +272,7 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
     let stop = AtomicBool::new(false);
     // The failing case with the smallest index, and any start-up error.
     let first: Mutex<Option<(u64, Vec<Command>, Outcome)>> = Mutex::new(None);
+    let tally = Mutex::new(Tally::default());
     let error: Mutex<Option<io::Error>> = Mutex::new(None);
     thread::scope(|s| {
         for _ in 0..config.jobs.max(1) {
@@ -218,9 +287,17 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
                     let seed = config.seed.wrapping_add(i);
                     let commands = gen::generate(seed, config.commands, config.profile);
                     match run_case(config, &commands) {
-                        Ok(o) if o.verdict == Verdict::Ok => observer.case_done(),
                         Ok(o) => {
-                            stop.store(true, Ordering::SeqCst);
+                            let mut t = tally.lock().expect("no worker panics");
+                            t.seeds.entry(o.verdict.kind()).or_default().push(seed);
+                            drop(t);
+                            observer.case_done();
+                            if o.verdict == Verdict::Ok {
+                                continue;
+                            }
+                            if !config.keep_going {
+                                stop.store(true, Ordering::SeqCst);
+                            }
                             let mut first = first.lock().expect("no worker panics");
                             if first.as_ref().is_none_or(|(j, ..)| i < *j) {
                                 *first = Some((i, commands, o));
@@ -238,410 +315,42 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
     if let Some(e) = error.into_inner().expect("no worker panics") {
         return Err(e);
     }
-    let Some((i, original, outcome)) = first.into_inner().expect("no worker panics") else {
-        return Ok(Report::Passed {
-            cases: config.cases,
-        });
-    };
-    let (minimal, outcome, runs) = shrink(config, original.clone(), outcome, observer)?;
-    Ok(Report::Failed(Box::new(Failure {
-        seed: config.seed.wrapping_add(i),
-        original,
-        minimal,
-        outcome,
-        runs,
-    })))
-}
-
-/// For a wrong answer, the commands up to the first differing one: the
-/// rest cannot matter to that line.
-fn cut(mut commands: Vec<Command>, verdict: &Verdict) -> Vec<Command> {
-    if let Verdict::WrongAnswer(d) = verdict {
-        commands.truncate(d.line);
+    let mut tally = tally.into_inner().expect("no worker panics");
+    for seeds in tally.seeds.values_mut() {
+        seeds.sort_unstable();
     }
-    commands
-}
-
-/// The commands without those the simulator finds invalid (they change
-/// nothing), except the last one, which may be the failing command.
-fn without_invalid(commands: &[Command]) -> Vec<Command> {
-    let mut game = Position::initial();
-    let last = commands.len().saturating_sub(1);
-    commands
-        .iter()
-        .enumerate()
-        .filter(|&(i, &c)| game.play(c).is_ok() || i == last)
-        .map(|(_, &c)| c)
-        .collect()
-}
-
-/// `commands` without `len` of them from `start` on.
-fn delete(commands: &[Command], start: usize, len: usize) -> Vec<Command> {
-    let mut c = commands[..start].to_vec();
-    c.extend_from_slice(&commands[(start + len).min(commands.len())..]);
-    c
-}
-
-/// What kind of line the simulator gives a command: for an invalid one
-/// the reason's kind and the piece's role, for a valid one what it removed
-/// and its flags. A failure is sought again among commands of the same
-/// class.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Class {
-    Invalid(&'static str, Option<crate::duck::Role>),
-    Valid {
-        removed: Option<crate::duck::Role>,
-        check: bool,
-        over: bool,
-    },
-}
-
-fn class_of(game: &mut Position, command: Command) -> Class {
-    match game.play(command) {
-        Ok(r) => Class::Valid {
-            removed: r.removed.map(|p| p.role),
-            check: r.check,
-            over: r.over,
-        },
-        Err(e) => {
-            use crate::duck::Invalid::*;
-            let role = match e {
-                EnemyPiece { piece, .. }
-                | TargetOffBoard { piece, .. }
-                | OwnPieceOnTarget { piece, .. }
-                | Shape { piece, .. }
-                | Blocked { piece, .. } => Some(piece.role),
-                GameOver { .. } | StartOffBoard { .. } | NoPiece { .. } => None,
-            };
-            Class::Invalid(e.kind(), role)
+    let failure = match first.into_inner().expect("no worker panics") {
+        None => None,
+        Some((i, original, outcome)) => {
+            let (minimal, outcome, runs) = shrink(config, original.clone(), outcome, observer)?;
+            Some(Box::new(Failure {
+                seed: config.seed.wrapping_add(i),
+                original,
+                minimal,
+                outcome,
+                runs,
+            }))
         }
-    }
-}
-
-/// The class of the last command.
-fn last_class(commands: &[Command]) -> Option<Class> {
-    let (&last, before) = commands.split_last()?;
-    Some(class_of(&mut verify::replay(before), last))
-}
-
-/// `commands` up to the first command of class `class`, if one has it
-/// before the last: a failure may well come sooner. Not for a plain move
-/// (no removal, no check), the class of most commands, whose first one
-/// is rarely the failing one.
-fn sooner(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
-    let plain = Class::Valid {
-        removed: None,
-        check: false,
-        over: false,
     };
-    if *class == plain {
-        return None;
-    }
-    let mut game = Position::initial();
-    let k = commands
-        .iter()
-        .position(|&c| class_of(&mut game, c) == *class)?;
-    (k + 1 < commands.len()).then(|| {
-        commands.truncate(k + 1);
-        commands
+    Ok(Report {
+        cases: config.cases,
+        tally,
+        failure,
     })
 }
 
-/// Whether a candidate is worth running for a failure of class `class`:
-/// as it is when its last command has that class; cut after the end of
-/// the game when the move that ended it has that class (what follows the
-/// end cannot matter); otherwise not at all.
-fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
-    let mut game = Position::initial();
-    let last = commands.len().checked_sub(1)?;
-    for (k, &c) in commands.iter().enumerate() {
-        let this = class_of(&mut game, c);
-        if k == last || game.is_over() {
-            if this != *class {
-                return None;
-            }
-            commands.truncate(k + 1);
-            return Some(commands);
-        }
-    }
-    None
-}
-
-/// Runs at most this many candidates while shrinking one case.
-const MAX_SHRINK_RUNS: usize = 3000;
-/// Deleting every pair of commands is tried up to this many commands.
-const MAX_PAIRS_LEN: usize = 160;
-
-/// The state of a shrink; see [`shrink`].
-struct Shrinker<'a> {
-    config: &'a Config,
-    observer: &'a dyn Observer,
-    kind: &'static str,
-    current: Vec<Command>,
-    best: Outcome,
-    runs: usize,
-    /// For a wrong answer, the class of the failing (last) command: only
-    /// candidates [`alike`] it are run. It keeps the failure alike, and
-    /// spares most runs.
-    signature: Option<Class>,
-    /// Every candidate run, so none is run twice.
-    tried: HashSet<Vec<Command>>,
-}
-
-impl Shrinker<'_> {
-    fn keep(&mut self, candidate: Vec<Command>, outcome: Outcome) {
-        self.current = cut(candidate, &outcome.verdict);
-        self.signature = match &outcome.verdict {
-            Verdict::WrongAnswer(d) if d.line == self.current.len() => last_class(&self.current),
-            _ => None,
-        };
-        self.best = outcome;
-        self.observer.shrinking(self.current.len());
-    }
-
-    /// Runs the candidates that pass the signature, `jobs` at a time and
-    /// in order, keeps the first that fails the same way and returns its
-    /// tag. So the result does not depend on `jobs`.
-    fn first_failing<T: Copy>(
-        &mut self,
-        candidates: impl Iterator<Item = (T, Vec<Command>)>,
-    ) -> io::Result<Option<T>> {
-        let jobs = self.config.jobs.max(1);
-        let signature = self.signature.clone();
-        // With a signature, each candidate is tried cut at the first command
-        // like the failing one, then whole when its failing command is
-        // still alike.
-        let mut candidates = candidates
-            .flat_map(|(tag, c)| match &signature {
-                None => vec![(tag, c)],
-                Some(class) => [sooner(c.clone(), class), alike(c, class)]
-                    .into_iter()
-                    .flatten()
-                    .map(|c| (tag, c))
-                    .collect(),
-            })
-            .filter(|(_, c)| self.tried.insert(c.clone()))
-            .peekable();
-        while candidates.peek().is_some() && self.runs < MAX_SHRINK_RUNS {
-            let batch: Vec<(T, Vec<Command>)> = candidates.by_ref().take(jobs).collect();
-            let config = self.config;
-            let outcomes: Vec<io::Result<Outcome>> = thread::scope(|s| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|(_, c)| s.spawn(move || run_case(config, c)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a shrinking run does not panic"))
-                    .collect()
-            });
-            self.runs += batch.len();
-            for ((tag, candidate), outcome) in batch.into_iter().zip(outcomes) {
-                let outcome = outcome?;
-                if outcome.verdict.kind() == self.kind {
-                    self.keep(candidate, outcome);
-                    return Ok(Some(tag));
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    /// One deletion pass: `candidates(current, from)` offers inputs with
-    /// something deleted at or after place `from`; the first that still
-    /// fails the same way is kept, and the pass resumes at its place until
-    /// none does.
-    fn deleting(
-        &mut self,
-        candidates: impl for<'a> Fn(&'a [Command], usize) -> Candidates<'a>,
-    ) -> io::Result<()> {
-        let mut from = 0;
-        loop {
-            let snapshot = self.current.clone();
-            match self.first_failing(candidates(&snapshot, from))? {
-                Some(place) => from = place,
-                None => return Ok(()),
-            }
-        }
-    }
-
-    /// Deletes chunks of `size` commands starting every `step`.
-    fn chunks(&mut self, size: usize, step: usize) -> io::Result<()> {
-        self.deleting(|c, from| {
-            Box::new(
-                (from..c.len())
-                    .step_by(step)
-                    .map(move |s| (s, delete(c, s, size))),
-            )
-        })
-    }
-
-    /// Deletes one command and every command that becomes invalid without
-    /// it: a move, the moves that needed it, and replies of the other side
-    /// that are no longer on turn.
-    fn cascades(&mut self) -> io::Result<()> {
-        self.deleting(|c, from| {
-            Box::new(
-                (from..c.len().saturating_sub(1))
-                    .map(move |s| (s, without_invalid(&delete(c, s, 1)))),
-            )
-        })
-    }
-
-    /// Deletes two commands anywhere (a move and a later reply, so the
-    /// turn is kept); only worth it when the signature spares the runs.
-    fn pairs(&mut self) -> io::Result<()> {
-        self.deleting(|c, from| {
-            let n = c.len();
-            Box::new((from..n).flat_map(move |i| {
-                (i + 1..n).map(move |j| {
-                    let mut pair_gone = c.to_vec();
-                    pair_gone.remove(j);
-                    pair_gone.remove(i);
-                    (i, pair_gone)
-                })
-            }))
-        })
-    }
-}
-
-/// Inputs a deletion pass offers, each with the place it deleted at.
-type Candidates<'a> = Box<dyn Iterator<Item = (usize, Vec<Command>)> + 'a>;
-
-/// Shrinks a failing input; see the module documentation. Each pass drops
-/// every command the simulator finds invalid, deletes chunks of halving
-/// sizes (chunks of one and two commands at every offset), and, for a
-/// wrong answer, each command with what becomes invalid without it, and
-/// every pair of commands. Passes repeat while they make
-/// progress. Returns the minimal input, its outcome and the runs made.
-pub fn shrink(
-    config: &Config,
-    commands: Vec<Command>,
-    outcome: Outcome,
-    observer: &dyn Observer,
-) -> io::Result<(Vec<Command>, Outcome, usize)> {
-    let mut s = Shrinker {
-        config,
-        observer,
-        kind: outcome.verdict.kind(),
-        current: Vec::new(),
-        best: outcome.clone(),
-        runs: 0,
-        signature: None,
-        tried: HashSet::new(),
-    };
-    s.keep(commands, outcome);
-    loop {
-        let before = s.current.len();
-        let valid_only = without_invalid(&s.current);
-        if valid_only.len() < s.current.len() {
-            s.first_failing(std::iter::once(((), valid_only)))?;
-        }
-        let mut size = (s.current.len() / 2).max(1);
-        loop {
-            s.chunks(size, if size <= 2 { 1 } else { size })?;
-            if size == 1 {
-                break;
-            }
-            size /= 2;
-        }
-        if s.signature.is_some() {
-            s.cascades()?;
-            if s.current.len() <= MAX_PAIRS_LEN {
-                s.pairs()?;
-            }
-        }
-        if s.current.len() == before || s.runs >= MAX_SHRINK_RUNS {
-            break;
-        }
-    }
-    Ok((s.current, s.best, s.runs))
-}
-
-/// Which command to show the board before: for a wrong answer the
-/// differing one, otherwise the one after the last complete output line.
-fn failing_index(failure: &Failure) -> Option<usize> {
-    let k = match &failure.outcome.verdict {
-        Verdict::WrongAnswer(d) => d.line - 1,
-        _ => failure
-            .outcome
-            .output
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count(),
-    };
-    (k < failure.minimal.len()).then_some(k)
-}
-
 impl Failure {
-    /// The full report: seed, minimal input, expected and found lines, the
-    /// board before the failing command and the simulator's reason.
-    pub fn render(&self, style: Style, color: bool) -> String {
-        const SHOWN: usize = 40;
-        let mut s = String::new();
-        let v = &self.outcome.verdict;
-        let _ = writeln!(s, "FAIL seed {}: {}", self.seed, v.describe());
-        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-        let _ = writeln!(
-            s,
-            "minimal input ({}, shrunk from {} in {}):",
-            plural(self.minimal.len(), "command"),
-            self.original.len(),
-            plural(self.runs, "run")
-        );
-        let input = gen::input_bytes(&self.minimal);
-        let text = String::from_utf8_lossy(&input);
-        for line in text.lines().take(SHOWN + 1) {
-            let _ = writeln!(s, "    {line}");
-        }
-        if self.minimal.len() > SHOWN {
-            let _ = writeln!(s, "    ... ({} more)", self.minimal.len() - SHOWN);
-        }
-        if let Verdict::WrongAnswer(d) = v {
-            let show = |l: &Option<String>| match l {
-                Some(l) => format!("'{l}'"),
-                None => "(end of output)".to_string(),
-            };
-            let _ = writeln!(s, "line {}:", d.line);
-            let _ = writeln!(s, "    expected {}", show(&d.expected));
-            let _ = writeln!(s, "    found    {}", show(&d.found));
-        }
-        match failing_index(self) {
-            Some(k) => {
-                let before = verify::replay(&self.minimal[..k]);
-                let command = self.minimal[k];
-                let _ = writeln!(
-                    s,
-                    "board before command {} '{command}' ({} to move):",
-                    k + 1,
-                    before.turn()
-                );
-                let mut picture = Picture::new(before.board()).style(style).color(color);
-                if let Some(from) = command.start() {
-                    picture = picture.highlight(command.target()).reach(&before, from);
-                }
-                let _ = write!(s, "{picture}");
-                let _ = writeln!(s, "simulator: {}", verify::explain(&before, command));
-            }
-            None if matches!(v, Verdict::WrongAnswer(_)) => {
-                let _ = writeln!(
-                    s,
-                    "the program printed more lines than the input has commands"
-                );
-            }
-            None => {}
-        }
-        s
-    }
-
-    /// Saves `case.in`, `case.ans`, `case.out` (the program's output on the
-    /// minimal input) and `original.in` in `dir/<seed>/`, which it returns.
+    /// Saves `case.in`, `case.ans`, `case.out` and `case.err` (the
+    /// simulator's answer for the minimal input, and the program's output
+    /// and standard error on it) and `original.in` in `dir/<seed>/`, which
+    /// it returns.
     pub fn save(&self, dir: &Path) -> io::Result<PathBuf> {
         let dir = dir.join(self.seed.to_string());
         std::fs::create_dir_all(&dir)?;
         std::fs::write(dir.join("case.in"), gen::input_bytes(&self.minimal))?;
         std::fs::write(dir.join("case.ans"), &self.outcome.expected)?;
         std::fs::write(dir.join("case.out"), &self.outcome.output)?;
+        std::fs::write(dir.join("case.err"), &self.outcome.stderr)?;
         std::fs::write(dir.join("original.in"), gen::input_bytes(&self.original))?;
         Ok(dir)
     }
@@ -660,6 +369,7 @@ mod tests {
             profile: Profile::Realistic,
             jobs: 2,
             timeout: Duration::from_secs(5),
+            keep_going: false,
         }
     }
 
@@ -668,7 +378,7 @@ mod tests {
         // Prints Q lines of "Invalid command": wrong as soon as a move is valid.
         let c =
             config("read q; i=0; while [ $i -lt $q ]; do echo 'Invalid command'; i=$((i+1)); done");
-        let Report::Failed(f) = check(&c, &Quiet).unwrap() else {
+        let Some(f) = check(&c, &Quiet).unwrap().failure else {
             panic!("expected a failure")
         };
         assert_eq!(f.seed, 1);
@@ -676,7 +386,7 @@ mod tests {
         assert_eq!(f.outcome.verdict.kind(), "WA");
         // The one command left is a valid move from the initial position.
         assert!(Position::initial().play(f.minimal[0]).is_ok());
-        let text = f.render(Style::Ascii, false);
+        let text = f.render(&c, None, crate::duck::picture::Style::Ascii, false);
         assert!(text.contains("found    'Invalid command'"), "{text}");
         assert!(text.contains("simulator: valid: red"), "{text}");
     }
@@ -684,7 +394,7 @@ mod tests {
     #[test]
     fn a_crash_on_any_input_shrinks_to_the_empty_input() {
         let c = config("exit 7");
-        let Report::Failed(f) = check(&c, &Quiet).unwrap() else {
+        let Some(f) = check(&c, &Quiet).unwrap().failure else {
             panic!("expected a failure")
         };
         assert!(f.minimal.is_empty());
