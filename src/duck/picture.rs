@@ -255,7 +255,7 @@ mod tests {
         let row = |x: char| text.lines().find(|l| l.starts_with(x)).unwrap();
         assert_eq!(row('0'), "0 (R) H  E  A  K  A  E  H  R");
         // The target is an attacker too: the brace wins.
-        assert_eq!(row('1'), "1 {.}");
+        assert_eq!(row('1'), "1 {.} .  .  .  .  .  .  .  .");
         assert_eq!(row('9'), "9 {r} h  e  a  k  a  e  h  r");
         assert_eq!(text.matches('[').count(), 0);
     }
