@@ -1,7 +1,7 @@
 //! `duckchess check -- PROGRAM`: a contest solution against the simulator.
 
 use super::{fail, say, say_raw, usage};
-use duckchess::contest::check::{self, plural, Report, Tally, Verdict};
+use duckchess::contest::check::{self, plural, Report, Verdict};
 use duckchess::contest::gen::Profile;
 use duckchess::duck::picture::{self, Style};
 use std::ffi::OsString;
@@ -142,12 +142,13 @@ fn seeds(first: u64, cases: u64) -> String {
     }
 }
 
-/// `95 OK, 4 WA, 1 RE`: the verdicts that occurred, in a fixed order.
-fn tally_line(tally: &Tally) -> String {
+/// `95 OK, 4 WA, 1 RE`: the verdicts that occurred, in a fixed order,
+/// with `count` giving how often each did.
+pub fn tally_line(count: impl Fn(&str) -> usize) -> String {
     Verdict::KINDS
         .iter()
-        .filter(|k| tally.count(k) > 0)
-        .map(|k| format!("{} {k}", tally.count(k)))
+        .filter(|k| count(k) > 0)
+        .map(|k| format!("{} {k}", count(k)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -207,7 +208,7 @@ fn check_program(config: &check::Config, args: &Args) -> ExitCode {
     if config.keep_going {
         say!(
             "tally: {} ({} of {what})",
-            tally_line(&tally),
+            tally_line(|k| tally.count(k)),
             plural(cases, "case")
         );
         for kind in Verdict::KINDS.iter().filter(|&&k| k != "OK") {

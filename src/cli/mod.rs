@@ -10,6 +10,7 @@ mod moves;
 mod perft;
 mod play;
 mod show;
+mod test;
 mod trace;
 mod validate;
 mod verify;
@@ -91,6 +92,14 @@ enum Cmd {
     /// a minimal one, explained on the board and saved.
     #[command(after_help = check::EXIT_CODES)]
     Check(check::Args),
+    /// Run a contest solution on a folder of tests (X.in against X.ans).
+    ///
+    /// Runs PROGRAM on every X.in in DIR that has an X.ans beside it, in
+    /// natural order (2 before 10), and judges it as check does: per test
+    /// the verdict, the time, and for a wrong answer the first differing
+    /// line with the lines around it; a tally at the end.
+    #[command(after_help = test::EXIT_CODES)]
+    Test(test::Args),
     /// Validate a contest input strictly (like a testlib validator).
     #[command(after_help = validate::EXIT_CODES)]
     Validate(validate::Args),
@@ -140,6 +149,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
+        Some(Cmd::Test(args)) => test::run(args),
         Some(Cmd::Validate(args)) => validate::run(args),
         Some(Cmd::Verify(args)) => verify::run(args),
     };

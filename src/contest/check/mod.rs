@@ -9,6 +9,7 @@
 mod render;
 mod shrink;
 
+pub use render::{escape_controls, stderr_block};
 pub use shrink::shrink;
 
 use crate::contest::gen::{self, Profile};
@@ -389,6 +390,14 @@ mod tests {
         let text = f.render(&c, None, crate::duck::picture::Style::Ascii, false);
         assert!(text.contains("found    'Invalid command'"), "{text}");
         assert!(text.contains("simulator: valid: red"), "{text}");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_quotes_kept() {
+        assert_eq!(
+            escape_controls("can't \x1b[2J\tgo"),
+            "can't \\u{1b}[2J\\tgo"
+        );
     }
 
     #[test]

@@ -61,6 +61,45 @@ fn shell_line<'a>(args: impl IntoIterator<Item = &'a OsStr>) -> String {
     args.into_iter().map(quote).collect::<Vec<_>>().join(" ")
 }
 
+/// `text` with control characters escaped (`\u{1b}`), so that a program's
+/// bytes cannot drive the terminal; everything else as it is.
+pub fn escape_controls(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// The last lines a program wrote on standard error, indented under a
+/// title, control characters escaped.
+pub fn stderr_block(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return "standard error: (empty)\n".into();
+    }
+    let shown = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    let mut s = format!(
+        "standard error ({}{}):\n",
+        if shown.len() < lines.len() {
+            "the last "
+        } else {
+            ""
+        },
+        plural(shown.len() as u64, "line")
+    );
+    for line in shown {
+        let _ = writeln!(s, "    {}", escape_controls(line));
+    }
+    s
+}
+
 impl Failure {
     /// The full report: seed, minimal input, expected and found lines, the
     /// boards before and after the failing command, the simulator's
@@ -110,7 +149,7 @@ impl Failure {
             None => {}
         }
         if matches!(v, Verdict::RuntimeError { .. }) {
-            self.stderr_tail(&mut s);
+            s += &stderr_block(&self.outcome.stderr);
         }
         if let Some(dir) = dir {
             self.rerun(&mut s, config, dir);
@@ -162,31 +201,6 @@ impl Failure {
             let _ = write!(s, "{drawn}");
         }
         let _ = writeln!(s, "simulator: {}", verify::explain(&before, command));
-    }
-
-    /// The last lines the program wrote on standard error.
-    fn stderr_tail(&self, s: &mut String) {
-        let text = String::from_utf8_lossy(&self.outcome.stderr);
-        let lines: Vec<&str> = text.lines().collect();
-        if lines.is_empty() {
-            let _ = writeln!(s, "standard error: (empty)");
-            return;
-        }
-        let shown = &lines[lines.len().saturating_sub(STDERR_LINES)..];
-        let _ = writeln!(
-            s,
-            "standard error ({}{}):",
-            if shown.len() < lines.len() {
-                "the last "
-            } else {
-                ""
-            },
-            plural(shown.len() as u64, "line")
-        );
-        for line in shown {
-            let escaped: String = line.escape_debug().collect();
-            let _ = writeln!(s, "    {escaped}");
-        }
     }
 
     /// The commands that rerun the case saved in `dir` (as [`Failure::save`]
