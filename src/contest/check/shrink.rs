@@ -332,7 +332,7 @@ const SEARCH_BATCHES: usize = 3;
 /// of the class can be played.
 fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed);
-    let mut below = |n: usize| (u64::from(rng.next_u32()) * n as u64 >> 32) as usize;
+    let mut below = |n: usize| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
     let mut found: Vec<Vec<Command>> = Vec::new();
     let mut seen = HashSet::new();
     for _ in 0..PLAYOUTS {
