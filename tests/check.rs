@@ -539,3 +539,34 @@ fn usage_errors_are_plain() {
         "OK: 1 case passed (seed 5, 1 command each, profile realistic)\n"
     );
 }
+
+/// A program that is wrong on line 12 only, and only when the input has at
+/// least 12 commands: the cut input is minimal. The saved files must come
+/// from a run on that cut input, or `verify` blames the answer file.
+#[test]
+fn a_saved_case_that_was_cut_reproduces() {
+    let save = tempfile::tempdir().unwrap();
+    let script = r#"duckchess="$0"; "$duckchess" | awk 'NR == 12 { if ($0 == "Invalid command") print "red car;NA;no;no"; else print "Invalid command"; next } { print }'"#;
+    let out = Command::new(cargo_bin!("duckchess"))
+        .args([
+            "check",
+            "--seed",
+            "3",
+            "--cases",
+            "1",
+            "--commands",
+            "200",
+            "--save",
+        ])
+        .arg(save.path())
+        .args(["--", "sh", "-c", script])
+        .arg(cargo_bin!("duckchess"))
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert_eq!(minimal_size(&stdout), 12, "{stdout}");
+    assert_saved(save.path(), &stdout, "200", "realistic");
+    let case_out = save.path().join("3").join("case.out");
+    assert_eq!(text(&std::fs::read(case_out).unwrap()).lines().count(), 12);
+}
