@@ -170,7 +170,7 @@ fn crashes_and_hangs_are_told_with_standard_error() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains("RE (runtime error): exit code 4 after 1 lines of output"),
+        stdout.contains("RE (runtime error): exit code 4 after 1 line of output"),
         "{stdout}"
     );
     assert!(

@@ -88,7 +88,8 @@ impl Verdict {
             Verdict::Ok => "OK".into(),
             Verdict::WrongAnswer(d) => format!("WA (wrong answer) on line {}", d.line),
             Verdict::RuntimeError { status, lines } => {
-                format!("RE (runtime error): {status} after {lines} lines of output")
+                let lines = plural(*lines as u64, "line");
+                format!("RE (runtime error): {status} after {lines} of output")
             }
             Verdict::TimeLimit(t) => format!("TLE (killed after {} ms)", t.as_millis()),
             Verdict::OutputLimit(n) => {
