@@ -514,6 +514,9 @@ fn usage_errors_are_plain() {
             && stderr.contains("-- python3 x.py --bug crash"),
         "{stderr}"
     );
+    let out = duckchess(&os(&["check", "--keepgoing", "--", "python3"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown option '--keepgoing'"));
     let out = duckchess(&os(&["check", "--jobs", "0", "--", "python3"]));
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);

@@ -70,6 +70,17 @@ pub fn program_or_hint(
     stray: &[OsString],
     program: Vec<OsString>,
 ) -> Result<Vec<OsString>, ExitCode> {
+    // The hidden positional takes unknown options too: one that comes
+    // first is a mistyped option, not a program.
+    if let Some(first) = stray
+        .first()
+        .filter(|a| a.to_string_lossy().starts_with('-'))
+    {
+        return Err(usage(format!(
+            "unknown option '{}' (see duckchess {sub} --help)",
+            first.to_string_lossy()
+        )));
+    }
     if !stray.is_empty() {
         let words: Vec<String> = stray
             .iter()

@@ -90,7 +90,10 @@ enum Cmd {
     /// line), RE (non-zero exit or signal), TLE (killed at the timeout), OLE
     /// (output beyond 4 × the answer + 1 MiB). A failing input is shrunk to
     /// a minimal one, explained on the board and saved.
-    #[command(after_help = check::EXIT_CODES)]
+    #[command(
+        after_help = check::EXIT_CODES,
+        override_usage = "duckchess check [OPTIONS] -- PROGRAM [ARGS...]"
+    )]
     Check(check::Args),
     /// Run a contest solution on a folder of tests (X.in against X.ans).
     ///
@@ -98,7 +101,10 @@ enum Cmd {
     /// natural order (2 before 10), and judges it as check does: per test
     /// the verdict, the time, and for a wrong answer the first differing
     /// line with the lines around it; a tally at the end.
-    #[command(after_help = test::EXIT_CODES)]
+    #[command(
+        after_help = test::EXIT_CODES,
+        override_usage = "duckchess test [OPTIONS] DIR -- PROGRAM [ARGS...]"
+    )]
     Test(test::Args),
     /// Validate a contest input strictly (like a testlib validator).
     #[command(after_help = validate::EXIT_CODES)]
