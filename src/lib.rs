@@ -20,4 +20,7 @@
 
 pub mod contest;
 pub mod duck;
+pub mod geometry;
+pub mod kernel;
 pub mod play;
+pub mod variants;
