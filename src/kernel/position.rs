@@ -443,21 +443,10 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
-        for (mask, dirs) in &r.groups {
+        for (g, (mask, _)) in r.groups.iter().enumerate() {
             let sliders = self.kinds_in(*mask) & theirs;
-            if sliders.is_empty() {
-                continue;
-            }
-            for &d in dirs {
-                let d = d as usize;
-                if (r.ray(square, d) & sliders).is_empty() {
-                    continue;
-                }
-                if let Some(b) = r.first_blocker(square, d, occupied) {
-                    if sliders.contains(b) {
-                        found |= S::single(b);
-                    }
-                }
+            if sliders.any() {
+                found |= r.group_attacks(g, square, occupied) & sliders;
             }
         }
         found

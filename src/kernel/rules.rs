@@ -7,6 +7,15 @@ use crate::geometry::Vector;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// One square's magic for one group of directions.
+#[derive(Clone, Debug)]
+struct Magic<S> {
+    mask: S,
+    factor: u64,
+    shift: u32,
+    offset: u32,
+}
+
 /// No direction lines the two squares up / no such square.
 pub(crate) const NONE: u16 = u16::MAX;
 
@@ -38,8 +47,12 @@ pub struct Rules<S> {
     /// Directions grouped by the kinds sliding along them: each group's
     /// kind mask and directions.
     pub(crate) groups: Vec<(u8, Vec<u16>)>,
-    /// Per kind, its slider directions.
-    pub(crate) kind_dirs: [Vec<u16>; MAX_KINDS],
+    /// Per kind, the groups it slides along, as a bit mask.
+    pub(crate) kind_groups: [u32; MAX_KINDS],
+    /// Per group, its magic numbers per square, if a search found them.
+    magics: Vec<Option<Vec<Magic<S>>>>,
+    /// The attack sets the magics index.
+    magic_table: Vec<S>,
     /// `leaps[kind][square]`: targets of the leaps over anything.
     pub(crate) leaps: [Vec<S>; MAX_KINDS],
     /// `lame[kind][square]`: lame leaps out as (target, squares passed).
@@ -136,10 +149,13 @@ impl<S: SquareSet> Rules<S> {
                 None => groups.push((mask, vec![d as u16])),
             }
         }
-        let kind_dirs = std::array::from_fn(|k| {
-            (0..nd as u16)
-                .filter(|&d| dir_kinds[d as usize] >> k & 1 == 1)
-                .collect()
+        assert!(groups.len() <= 32, "at most 32 groups of slider directions");
+        let kind_groups = std::array::from_fn(|k| {
+            groups
+                .iter()
+                .enumerate()
+                .filter(|(_, (mask, _))| mask >> k & 1 == 1)
+                .fold(0, |set, (g, _)| set | 1 << g)
         });
 
         let mut leaps: [Vec<S>; MAX_KINDS] = std::array::from_fn(|_| vec![S::EMPTY; len]);
@@ -265,7 +281,7 @@ impl<S: SquareSet> Rules<S> {
         let black_key = rng.next_u64();
 
         let masks = variant.royalty == Royalty::Check && lame_kinds == 0;
-        Ok(Rules {
+        let mut rules = Rules {
             variant,
             len,
             dirs,
@@ -274,7 +290,9 @@ impl<S: SquareSet> Rules<S> {
             align,
             dir_kinds,
             groups,
-            kind_dirs,
+            kind_groups,
+            magics: Vec::new(),
+            magic_table: Vec::new(),
             leaps,
             lame,
             lame_in,
@@ -294,7 +312,127 @@ impl<S: SquareSet> Rules<S> {
             castle_safe,
             odd_squares,
             masks,
-        })
+        };
+        rules.find_magics();
+        Ok(rules)
+    }
+
+    /// Finds, per group of slider directions and per square, a "fancy magic"
+    /// multiplier: the blockers that matter (the rays without their last
+    /// squares), folded to 64 bits and multiplied, give in their top bits an
+    /// index to the attack set. A seeded search, so the tables are the same
+    /// on every run; a group whose masks are too big or whose search fails
+    /// keeps the ray-by-ray scan.
+    fn find_magics(&mut self) {
+        const MAX_BITS: usize = 14;
+        const TRIES: usize = 1 << 16;
+        // splitmix64: the search draws millions of candidates, and a
+        // cryptographic generator is slow in unoptimised builds.
+        let mut state = 0x6d61_6769_63u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let groups = self.groups.clone();
+        for (_, dirs) in &groups {
+            let table_start = self.magic_table.len();
+            let mut entries = Vec::with_capacity(self.len);
+            let mut stamp: Vec<u32> = Vec::new();
+            let mut slot: Vec<S> = Vec::new();
+            let mut epoch = 0u32;
+            for square in 0..self.len {
+                let mut mask = S::EMPTY;
+                for &d in dirs {
+                    let ray = self.ray(square, d as usize);
+                    let end = if self.dir_up[d as usize] {
+                        ray.last()
+                    } else {
+                        ray.first()
+                    };
+                    if let Some(end) = end {
+                        mask |= ray ^ S::single(end);
+                    }
+                }
+                let bits: Vec<usize> = mask.squares().collect();
+                if bits.len() > MAX_BITS {
+                    break;
+                }
+                let size = 1usize << bits.len();
+                let subsets: Vec<S> = (0..size)
+                    .map(|i| {
+                        bits.iter()
+                            .enumerate()
+                            .filter(|(j, _)| i >> j & 1 == 1)
+                            .fold(S::EMPTY, |set, (_, &b)| set | S::single(b))
+                    })
+                    .collect();
+                let attacks: Vec<S> = subsets
+                    .iter()
+                    .map(|&occupied| {
+                        dirs.iter().fold(S::EMPTY, |a, &d| {
+                            a | self.ray_attacks(square, d as usize, occupied)
+                        })
+                    })
+                    .collect();
+                let folded: Vec<u64> = subsets.iter().map(|s| s.fold()).collect();
+                let shift = (64 - bits.len() as u32).min(63);
+                stamp.clear();
+                stamp.resize(size, 0);
+                slot.clear();
+                slot.resize(size, S::EMPTY);
+                let found = (0..TRIES).find_map(|_| {
+                    let factor = next() & next() & next();
+                    // A factor that leaves few bits of the whole mask at the
+                    // top rarely separates its subsets: skip it unchecked.
+                    if bits.len() > 6 && (mask.fold().wrapping_mul(factor) >> 56).count_ones() < 6 {
+                        return None;
+                    }
+                    epoch += 1;
+                    for (&key, &attack) in folded.iter().zip(&attacks) {
+                        let i = (key.wrapping_mul(factor) >> shift) as usize;
+                        if stamp[i] != epoch {
+                            stamp[i] = epoch;
+                            slot[i] = attack;
+                        } else if slot[i] != attack {
+                            return None;
+                        }
+                    }
+                    Some(factor)
+                });
+                let Some(factor) = found else { break };
+                entries.push(Magic {
+                    mask,
+                    factor,
+                    shift,
+                    offset: self.magic_table.len() as u32,
+                });
+                self.magic_table.extend_from_slice(&slot);
+            }
+            if entries.len() == self.len {
+                self.magics.push(Some(entries));
+            } else {
+                self.magic_table.truncate(table_start);
+                self.magics.push(None);
+            }
+        }
+    }
+
+    /// The squares sliders along group `g`'s directions reach from `square`.
+    #[inline]
+    pub(crate) fn group_attacks(&self, g: usize, square: usize, occupied: S) -> S {
+        match &self.magics[g] {
+            Some(entries) => {
+                let m = &entries[square];
+                let i = ((occupied & m.mask).fold().wrapping_mul(m.factor) >> m.shift) as usize;
+                self.magic_table[m.offset as usize + i]
+            }
+            None => self.groups[g].1.iter().fold(S::EMPTY, |a, &d| {
+                a | self.ray_attacks(square, d as usize, occupied)
+            }),
+        }
     }
 
     /// Moves the rules to the heap for the rest of the program, so positions
@@ -390,8 +528,10 @@ impl<S: SquareSet> Rules<S> {
                 }
             }
         }
-        for &d in &self.kind_dirs[k] {
-            set |= self.ray_attacks(square, d as usize, occupied);
+        let mut groups = self.kind_groups[k];
+        while groups != 0 {
+            set |= self.group_attacks(groups.trailing_zeros() as usize, square, occupied);
+            groups &= groups - 1;
         }
         set
     }

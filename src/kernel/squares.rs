@@ -47,6 +47,10 @@ pub trait SquareSet:
     /// The highest square, if any.
     fn last(self) -> Option<usize>;
 
+    /// The set folded into 64 bits (not one to one above 64 squares), the
+    /// key that magic multiplication hashes.
+    fn fold(self) -> u64;
+
     /// Whether the set holds `square`.
     #[inline]
     fn contains(self, square: usize) -> bool {
@@ -98,6 +102,12 @@ macro_rules! primitive_set {
             #[inline]
             fn is_empty(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn fold(self) -> u64 {
+                // Rotating the high word keeps neighbouring squares of the two
+                // halves apart.
+                (self as u64) ^ ((self >> 32 >> 32) as u64).rotate_left(29)
             }
             #[inline]
             fn count(self) -> u32 {
@@ -188,6 +198,13 @@ impl<const W: usize> SquareSet for Bits<W> {
     #[inline]
     fn is_empty(self) -> bool {
         self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn fold(self) -> u64 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0, |f, (i, &w)| f ^ w.rotate_left(29 * i as u32))
     }
     #[inline]
     fn count(self) -> u32 {
