@@ -842,11 +842,9 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(bishop) = dead.same_colour_pair {
             let bishops = self.by_kind[bishop.index()];
-            let both_sides =
-                (bishops & self.by_color[0]).any() && (bishops & self.by_color[1]).any();
-            if rest == (rest & bishops) && both_sides {
-                let dark = rest & r.odd_squares;
-                return dark.is_empty() || dark == rest;
+            if rest == (rest & bishops) {
+                let odd = rest & r.odd_squares;
+                return odd.is_empty() || odd == rest;
             }
         }
         false

@@ -44,8 +44,9 @@ pub struct DeadPositions {
     /// Kinds which, as the only non-royal piece on the board, cannot mate
     /// (chess: bishop, knight).
     pub lone_minor: Vec<Kind>,
-    /// A kind which, one a side with all on squares of one colour and
-    /// nothing else, cannot mate (chess: the bishop).
+    /// A kind which, when all non-royal pieces are of it and stand on
+    /// squares of one colour, cannot mate (chess: the bishop; this covers
+    /// K+B v K+B with bishops on the same colour).
     pub same_colour_pair: Option<Kind>,
 }
 
