@@ -1,20 +1,34 @@
 //! Orthodox chess on the generic kernel: perft against published counts,
 //! FEN and UCI notation, the end of the game.
 //!
-//! Debug runs stop at the depths that stay fast; the deeper published counts
-//! are checked in release by `scripts/kernel_perft_release.sh`.
+//! Debug runs stop at the depths that stay fast ([`NODE_LIMIT`]); the deeper
+//! published counts are checked by the release run of the same tests,
+//! `scripts/kernel_perft_release.sh` (`cargo test --release --test
+//! kernel_chess --test kernel_shapes`).
 
 use duckchess::kernel::{divide, perft, Draw, Game, Outcome, Win};
 use duckchess::variants::chess::{self, from_fen, parse_uci, uci, FenError, UciError};
 
+/// The largest count a perft test computes: small in debug builds, none in
+/// release builds.
+const NODE_LIMIT: u64 = if cfg!(debug_assertions) {
+    250_000
+} else {
+    u64::MAX
+};
+
 /// Perft counts from the Chess Programming Wiki's "Perft Results" page and
 /// other published test suites, cross-checked with python-chess.
 const POSITIONS: &[(&str, &str, &[u64])] = &[
-    ("start", chess::START_FEN, &[20, 400, 8_902, 197_281]),
+    (
+        "start",
+        chess::START_FEN,
+        &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
+    ),
     (
         "kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        &[48, 2_039, 97_862],
+        &[48, 2_039, 97_862, 4_085_603],
     ),
     (
         "position 3",
@@ -24,12 +38,12 @@ const POSITIONS: &[(&str, &str, &[u64])] = &[
     (
         "position 4",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        &[6, 264, 9_467],
+        &[6, 264, 9_467, 422_333],
     ),
     (
         "position 4 mirrored",
         "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
-        &[6, 264, 9_467],
+        &[6, 264, 9_467, 422_333],
     ),
     (
         "position 5",
@@ -39,7 +53,7 @@ const POSITIONS: &[(&str, &str, &[u64])] = &[
     (
         "position 6",
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        &[46, 2_079, 89_890],
+        &[46, 2_079, 89_890, 3_894_594],
     ),
 ];
 
@@ -47,7 +61,7 @@ const POSITIONS: &[(&str, &str, &[u64])] = &[
 fn published_perft_counts() {
     for &(name, fen, counts) in POSITIONS {
         let position = from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for (depth, &expected) in (1..).zip(counts) {
+        for (depth, &expected) in (1..).zip(counts).filter(|&(_, &n)| n <= NODE_LIMIT) {
             assert_eq!(perft(&position, depth), expected, "{name} depth {depth}");
         }
     }
@@ -55,37 +69,83 @@ fn published_perft_counts() {
 
 /// Small positions from published perft suites that catch the rare rules:
 /// en passant exposing the king, castling through or giving check,
-/// promotion with capture and out of check, stalemate traps. Depths 1–3
-/// here (counted with python-chess); the published deeper counts run in
-/// the release script.
-const SMALL: &[(&str, &[u64])] = &[
-    ("3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", &[18, 92, 1_670]),
-    ("8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1", &[13, 102, 1_266]),
-    ("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", &[15, 126, 1_928]),
-    ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", &[15, 66, 1_198]),
-    ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", &[16, 71, 1_286]),
+/// promotion with capture and out of check, stalemate traps: depths 1–3
+/// (counted with python-chess), then the published depth and count, run when
+/// within [`NODE_LIMIT`].
+const SMALL: &[(&str, &[u64], (u32, u64))] = &[
+    (
+        "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
+        &[18, 92, 1_670],
+        (6, 1_134_888),
+    ),
+    (
+        "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1",
+        &[13, 102, 1_266],
+        (6, 1_015_133),
+    ),
+    (
+        "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+        &[15, 126, 1_928],
+        (6, 1_440_467),
+    ),
+    (
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+        &[15, 66, 1_198],
+        (6, 661_072),
+    ),
+    (
+        "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        &[16, 71, 1_286],
+        (6, 803_711),
+    ),
     (
         "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1",
         &[26, 1_141, 27_826],
+        (4, 1_274_206),
     ),
     (
         "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
         &[44, 1_494, 50_509],
+        (4, 1_720_476),
     ),
-    ("2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1", &[11, 133, 1_442]),
-    ("8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1", &[29, 165, 5_160]),
-    ("4k3/1P6/8/8/8/8/K7/8 w - - 0 1", &[9, 40, 472]),
-    ("8/P1k5/K7/8/8/8/8/8 w - - 0 1", &[6, 27, 273]),
-    ("K1k5/8/P7/8/8/8/8/8 w - - 0 1", &[2, 6, 13]),
-    ("8/k1P5/8/1K6/8/8/8/8 w - - 0 1", &[10, 25, 268]),
-    ("8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", &[37, 183, 6_559]),
+    (
+        "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1",
+        &[11, 133, 1_442],
+        (6, 3_821_001),
+    ),
+    (
+        "8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1",
+        &[29, 165, 5_160],
+        (5, 1_004_658),
+    ),
+    (
+        "4k3/1P6/8/8/8/8/K7/8 w - - 0 1",
+        &[9, 40, 472],
+        (6, 217_342),
+    ),
+    ("8/P1k5/K7/8/8/8/8/8 w - - 0 1", &[6, 27, 273], (6, 92_683)),
+    ("K1k5/8/P7/8/8/8/8/8 w - - 0 1", &[2, 6, 13], (6, 2_217)),
+    (
+        "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",
+        &[10, 25, 268],
+        (7, 567_584),
+    ),
+    (
+        "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",
+        &[37, 183, 6_559],
+        (4, 23_527),
+    ),
 ];
 
 #[test]
 fn perft_of_positions_with_rare_rules() {
-    for &(fen, counts) in SMALL {
+    for &(fen, counts, (deep, deep_count)) in SMALL {
         let position = from_fen(fen).unwrap();
-        for (depth, &expected) in (1..).zip(counts) {
+        let shallow = (1..).zip(counts.iter().copied());
+        for (depth, expected) in shallow
+            .chain([(deep, deep_count)])
+            .filter(|&(_, n)| n <= NODE_LIMIT)
+        {
             assert_eq!(perft(&position, depth), expected, "{fen} depth {depth}");
         }
     }
@@ -104,7 +164,7 @@ fn fen_round_trips() {
     let fens = POSITIONS
         .iter()
         .map(|&(_, fen, _)| fen)
-        .chain(SMALL.iter().map(|&(fen, _)| fen));
+        .chain(SMALL.iter().map(|&(fen, _, _)| fen));
     for fen in fens {
         assert_eq!(chess::fen(&from_fen(fen).unwrap()), fen);
     }

@@ -183,6 +183,9 @@ fn fourfold_published_perft_counts() {
     let turned = |[x, y, z, w]: [i32; 4]| [3 - x, 3 - y, 1 - z, 1 - w];
     let position = fourfold(&classic, turned);
     assert_eq!([1, 2, 3].map(|d| perft(&position, d)), [41, 1_671, 74_569]);
+    if !cfg!(debug_assertions) {
+        assert_eq!(perft(&position, 4), 3_194_878);
+    }
 
     let mut full: Vec<((i32, i32, i32, i32), char)> = Vec::new();
     for (x, (a, b)) in "RNBQ".chars().zip("KBNR".chars()).enumerate() {
@@ -197,4 +200,8 @@ fn fourfold_published_perft_counts() {
     let mirrored = |[x, y, z, w]: [i32; 4]| [x, 3 - y, z, 1 - w];
     let position = fourfold(&full, mirrored);
     assert_eq!([1, 2, 3].map(|d| perft(&position, d)), [48, 2_116, 100_207]);
+    if !cfg!(debug_assertions) {
+        // Checked by the release run, scripts/kernel_perft_release.sh.
+        assert_eq!(perft(&position, 4), 4_700_547);
+    }
 }
