@@ -31,4 +31,4 @@ pub use piece::{Kind, Leap, PawnRules, Piece, PieceKind, MAX_KINDS};
 pub use position::{Draw, IllegalMove, Outcome, Position, PositionError, Setup, Win};
 pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
-pub use variant::{CastlingRule, DeadPositions, DrawRules, Royalty, Variant};
+pub use variant::{CastlingRule, DeadPositions, DrawRules, Royalty, Variant, VariantError};

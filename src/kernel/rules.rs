@@ -2,7 +2,7 @@
 //! squares a lame leap passes, per direction the ray as a set, which
 //! directions line two squares up, pawn steps, and hashing keys.
 
-use super::{Color, Kind, SquareSet, Variant, MAX_KINDS};
+use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -95,12 +95,12 @@ pub struct Rules<S> {
 
 impl<S: SquareSet> Rules<S> {
     /// Expands a variant's tables.
-    pub fn new(variant: Variant) -> Result<Rules<S>, String> {
+    pub fn new(variant: Variant) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
         let shape = variant.shape;
         let len = shape.len();
         if len > S::CAPACITY || len >= NONE as usize {
-            return Err(format!("{len} squares do not fit a set of {}", S::CAPACITY));
+            return Err(VariantError::TooBig { squares: len, capacity: S::CAPACITY });
         }
         let axes = shape.axes();
         let kinds = &variant.kinds;
@@ -537,4 +537,3 @@ impl<S: SquareSet> Rules<S> {
     }
 }
 
-use super::Royalty;

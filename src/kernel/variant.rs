@@ -2,6 +2,35 @@
 
 use super::{Color, Kind, Piece, PieceKind, MAX_KINDS};
 use crate::geometry::Shape;
+use thiserror::Error;
+
+/// Why a variant value cannot be expanded into tables.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum VariantError {
+    /// No kind of piece, or more than [`MAX_KINDS`].
+    #[error("a variant has 1 to {MAX_KINDS} kinds of piece, not {0}")]
+    Kinds(usize),
+    /// More than one royal kind.
+    #[error("a variant has at most one royal kind")]
+    RoyalKinds,
+    /// More than one pawn kind.
+    #[error("a variant has at most one pawn kind")]
+    PawnKinds,
+    /// More than eight castling rules.
+    #[error("a variant has at most eight castling rules, not {0}")]
+    Castling(usize),
+    /// A start square off the board.
+    #[error("start square {0} is off the board")]
+    StartSquare(usize),
+    /// The board does not fit the square-set type.
+    #[error("{squares} squares do not fit a set of {capacity}")]
+    TooBig {
+        /// The board's squares.
+        squares: usize,
+        /// The set type's capacity.
+        capacity: usize,
+    },
+}
 
 /// What the royal piece means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -131,25 +160,22 @@ impl Variant {
     }
 
     /// Checks what the tables rely on; the registry's variants pass.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), VariantError> {
         if self.kinds.is_empty() || self.kinds.len() > MAX_KINDS {
-            return Err(format!(
-                "1 to {MAX_KINDS} kinds of piece, not {}",
-                self.kinds.len()
-            ));
+            return Err(VariantError::Kinds(self.kinds.len()));
         }
         if self.kinds.iter().filter(|k| k.royal).count() > 1 {
-            return Err("at most one royal kind".into());
+            return Err(VariantError::RoyalKinds);
         }
         if self.kinds.iter().filter(|k| k.pawn.is_some()).count() > 1 {
-            return Err("at most one pawn kind".into());
+            return Err(VariantError::PawnKinds);
         }
         if self.castling.len() > 8 {
-            return Err("at most eight castling rules".into());
+            return Err(VariantError::Castling(self.castling.len()));
         }
         let len = self.shape.len();
-        if self.start.iter().any(|&(s, _)| s >= len) {
-            return Err("a start square is off the board".into());
+        if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {
+            return Err(VariantError::StartSquare(square));
         }
         Ok(())
     }

@@ -397,13 +397,18 @@ pub enum UciError {
     Illegal(String),
 }
 
-/// A move in UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move
-/// `e1g1`.
+/// A chess move in UCI coordinates: `e2e4`, `e7e8q`, castling as the
+/// king's move `e1g1`.
 pub fn uci(m: Move) -> String {
-    let rules = rules();
-    let mut text = square_name(m.from(), 8) + &square_name(m.to(), 8);
+    write_uci(rules().variant(), m)
+}
+
+/// A move of a two-axis variant in UCI coordinates.
+pub fn write_uci(variant: &Variant, m: Move) -> String {
+    let files = variant.shape.size(0) as usize;
+    let mut text = square_name(m.from(), files) + &square_name(m.to(), files);
     if let Some(kind) = m.promotion {
-        text.push(rules.variant().kind(kind).letter);
+        text.push(variant.kind(kind).letter);
     }
     text
 }
