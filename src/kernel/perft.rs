@@ -22,11 +22,11 @@ pub fn perft<S: SquareSet>(position: &Position<S>, depth: u32) -> u64 {
 
 fn count<S: SquareSet>(position: &Position<S>, buffers: &mut [Vec<Move>]) -> u64 {
     let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
+    if deeper.is_empty() {
+        return position.count_legal() as u64;
+    }
     moves.clear();
     position.generate_legal(moves);
-    if deeper.is_empty() {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&m| {

@@ -7,6 +7,43 @@ use super::{Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSe
 use std::fmt;
 use thiserror::Error;
 
+/// Where generation puts moves: a list, or a counter for perft's last ply.
+pub(crate) trait Sink<S: SquareSet> {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Normal moves from one square to each square of a set.
+    fn push_all(&mut self, from: usize, targets: S);
+}
+
+impl<S: SquareSet> Sink<S> for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn push_all(&mut self, from: usize, targets: S) {
+        self.extend(
+            targets
+                .squares()
+                .map(|to| Move::new(from, to, MoveKind::Normal)),
+        );
+    }
+}
+
+/// Counts moves instead of listing them.
+struct Count(usize);
+
+impl<S: SquareSet> Sink<S> for Count {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_all(&mut self, _: usize, targets: S) {
+        self.0 += targets.count() as usize;
+    }
+}
+
 /// A position as plain data, for notation readers and writers: build one,
 /// then [`Position::from_setup`] checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -489,6 +526,18 @@ impl<S: SquareSet> Position<S> {
         self.legal_moves().contains(&m)
     }
 
+    /// The number of legal moves, counted without listing them where the
+    /// masks allow (perft's last ply).
+    pub fn count_legal(&self) -> usize {
+        if self.rules.masks {
+            let mut count = Count(0);
+            self.generate_with_masks(&mut count);
+            count.0
+        } else {
+            self.legal_moves().len()
+        }
+    }
+
     /// Appends every legal move to `out`.
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
         let r = self.rules;
@@ -522,7 +571,7 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    fn generate_with_masks(&self, out: &mut Vec<Move>) {
+    fn generate_with_masks<O: Sink<S>>(&self, out: &mut O) {
         let r = self.rules;
         let us = self.turn;
         let own = self.by_color[us.index()];
@@ -536,11 +585,13 @@ impl<S: SquareSet> Position<S> {
         // The king may not step along a checking ray away from a slider, so
         // it is tested with itself removed.
         let without_king = occupied ^ S::single(king);
+        let mut safe = S::EMPTY;
         for to in (r.attacks(royal, us, king, occupied) & !own).squares() {
             if self.attackers(to, !us, without_king).is_empty() {
-                out.push(Move::new(king, to, MoveKind::Normal));
+                safe |= S::single(to);
             }
         }
+        out.push_all(king, safe);
         if checkers.more_than_one() {
             return;
         }
@@ -603,7 +654,7 @@ impl<S: SquareSet> Position<S> {
     /// caller then tests every move).
     fn generate_pieces(
         &self,
-        out: &mut Vec<Move>,
+        out: &mut impl Sink<S>,
         target: S,
         pinned: S,
         king: Option<usize>,
@@ -632,17 +683,17 @@ impl<S: SquareSet> Position<S> {
                 continue;
             }
             for from in pieces.squares() {
-                let targets = r.attacks(kind, us, from, occupied) & !own & target & line(from);
-                for to in targets.squares() {
-                    out.push(Move::new(from, to, MoveKind::Normal));
-                }
+                out.push_all(
+                    from,
+                    r.attacks(kind, us, from, occupied) & !own & target & line(from),
+                );
             }
         }
     }
 
-    fn generate_pawns(
+    fn generate_pawns<O: Sink<S>>(
         &self,
-        out: &mut Vec<Move>,
+        out: &mut O,
         pawns: S,
         target: S,
         line: &dyn Fn(usize) -> S,
@@ -657,7 +708,8 @@ impl<S: SquareSet> Position<S> {
             Some(rules) => &rules.promotion,
             None => &[],
         };
-        let emit = |out: &mut Vec<Move>, from: usize, to: usize, kind: MoveKind| {
+        // A move onto the last rank is one move per promotion choice.
+        let emit = |out: &mut O, from: usize, to: usize, kind: MoveKind| {
             if zone.contains(to) {
                 for &p in promotions {
                     out.push(Move {
@@ -701,7 +753,7 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    fn generate_castling(&self, out: &mut Vec<Move>) {
+    fn generate_castling(&self, out: &mut impl Sink<S>) {
         let r = self.rules;
         let us = self.turn;
         if self.castling == 0 {

@@ -49,8 +49,10 @@ pub struct Rules<S> {
     pub(crate) groups: Vec<(u8, Vec<u16>)>,
     /// Per kind, the groups it slides along, as a bit mask.
     pub(crate) kind_groups: [u32; MAX_KINDS],
-    /// Per group, its magic numbers per square, if a search found them.
-    magics: Vec<Option<Vec<Magic<S>>>>,
+    /// Bit `g` set: group `g` has magics (`magics[g * len + square]`).
+    magic_groups: u32,
+    /// The magics of the groups that have them, per square.
+    magics: Vec<Magic<S>>,
     /// The attack sets the magics index.
     magic_table: Vec<S>,
     /// `leaps[kind][square]`: targets of the leaps over anything.
@@ -100,7 +102,10 @@ impl<S: SquareSet> Rules<S> {
         let shape = variant.shape;
         let len = shape.len();
         if len > S::CAPACITY || len >= NONE as usize {
-            return Err(VariantError::TooBig { squares: len, capacity: S::CAPACITY });
+            return Err(VariantError::TooBig {
+                squares: len,
+                capacity: S::CAPACITY,
+            });
         }
         let axes = shape.axes();
         let kinds = &variant.kinds;
@@ -291,6 +296,7 @@ impl<S: SquareSet> Rules<S> {
             dir_kinds,
             groups,
             kind_groups,
+            magic_groups: 0,
             magics: Vec::new(),
             magic_table: Vec::new(),
             leaps,
@@ -325,7 +331,7 @@ impl<S: SquareSet> Rules<S> {
     /// keeps the ray-by-ray scan.
     fn find_magics(&mut self) {
         const MAX_BITS: usize = 14;
-        const TRIES: usize = 1 << 16;
+        const TRIES: usize = 1 << 14;
         // splitmix64: the search draws millions of candidates, and a
         // cryptographic generator is slow in unoptimised builds.
         let mut state = 0x6d61_6769_63u64;
@@ -337,7 +343,13 @@ impl<S: SquareSet> Rules<S> {
             z ^ (z >> 31)
         };
         let groups = self.groups.clone();
-        for (_, dirs) in &groups {
+        let placeholder = Magic {
+            mask: S::EMPTY,
+            factor: 0,
+            shift: 63,
+            offset: 0,
+        };
+        for (g, (_, dirs)) in groups.iter().enumerate() {
             let table_start = self.magic_table.len();
             let mut entries = Vec::with_capacity(self.len);
             let mut stamp: Vec<u32> = Vec::new();
@@ -378,31 +390,43 @@ impl<S: SquareSet> Rules<S> {
                     })
                     .collect();
                 let folded: Vec<u64> = subsets.iter().map(|s| s.fold()).collect();
-                let shift = (64 - bits.len() as u32).min(63);
-                stamp.clear();
-                stamp.resize(size, 0);
-                slot.clear();
-                slot.resize(size, S::EMPTY);
-                let found = (0..TRIES).find_map(|_| {
-                    let factor = next() & next() & next();
-                    // A factor that leaves few bits of the whole mask at the
-                    // top rarely separates its subsets: skip it unchecked.
-                    if bits.len() > 6 && (mask.fold().wrapping_mul(factor) >> 56).count_ones() < 6 {
-                        return None;
-                    }
-                    epoch += 1;
-                    for (&key, &attack) in folded.iter().zip(&attacks) {
-                        let i = (key.wrapping_mul(factor) >> shift) as usize;
-                        if stamp[i] != epoch {
-                            stamp[i] = epoch;
-                            slot[i] = attack;
-                        } else if slot[i] != attack {
+                // A square whose search runs long gets one more index bit
+                // (a table twice the size, many more good factors).
+                let mut found = None;
+                for extra in 0..3 {
+                    let index_bits = bits.len() + extra;
+                    let shift = (64 - index_bits as u32).min(63);
+                    let size = 1usize << index_bits;
+                    stamp.clear();
+                    stamp.resize(size, 0);
+                    slot.clear();
+                    slot.resize(size, S::EMPTY);
+                    found = (0..TRIES).find_map(|_| {
+                        let factor = next() & next() & next();
+                        // A factor that leaves few bits of the whole mask at
+                        // the top rarely separates its subsets: skip it.
+                        if bits.len() > 6
+                            && (mask.fold().wrapping_mul(factor) >> 56).count_ones() < 6
+                        {
                             return None;
                         }
+                        epoch += 1;
+                        for (&key, &attack) in folded.iter().zip(&attacks) {
+                            let i = (key.wrapping_mul(factor) >> shift) as usize;
+                            if stamp[i] != epoch {
+                                stamp[i] = epoch;
+                                slot[i] = attack;
+                            } else if slot[i] != attack {
+                                return None;
+                            }
+                        }
+                        Some((factor, shift))
+                    });
+                    if found.is_some() {
+                        break;
                     }
-                    Some(factor)
-                });
-                let Some(factor) = found else { break };
+                }
+                let Some((factor, shift)) = found else { break };
                 entries.push(Magic {
                     mask,
                     factor,
@@ -412,27 +436,34 @@ impl<S: SquareSet> Rules<S> {
                 self.magic_table.extend_from_slice(&slot);
             }
             if entries.len() == self.len {
-                self.magics.push(Some(entries));
+                self.magics.extend(entries);
+                self.magic_groups |= 1 << g;
             } else {
                 self.magic_table.truncate(table_start);
-                self.magics.push(None);
+                self.magics
+                    .extend(std::iter::repeat_n(placeholder.clone(), self.len));
             }
         }
     }
 
     /// The squares sliders along group `g`'s directions reach from `square`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn group_attacks(&self, g: usize, square: usize, occupied: S) -> S {
-        match &self.magics[g] {
-            Some(entries) => {
-                let m = &entries[square];
-                let i = ((occupied & m.mask).fold().wrapping_mul(m.factor) >> m.shift) as usize;
-                self.magic_table[m.offset as usize + i]
-            }
-            None => self.groups[g].1.iter().fold(S::EMPTY, |a, &d| {
-                a | self.ray_attacks(square, d as usize, occupied)
-            }),
+        if self.magic_groups >> g & 1 == 1 {
+            let m = &self.magics[g * self.len + square];
+            let i = ((occupied & m.mask).fold().wrapping_mul(m.factor) >> m.shift) as usize;
+            self.magic_table[m.offset as usize + i]
+        } else {
+            self.scan_attacks(g, square, occupied)
         }
+    }
+
+    /// Group `g`'s attacks ray by ray, for groups without magics.
+    #[inline(never)]
+    fn scan_attacks(&self, g: usize, square: usize, occupied: S) -> S {
+        self.groups[g].1.iter().fold(S::EMPTY, |a, &d| {
+            a | self.ray_attacks(square, d as usize, occupied)
+        })
     }
 
     /// Moves the rules to the heap for the rest of the program, so positions
@@ -537,3 +568,12 @@ impl<S: SquareSet> Rules<S> {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn chess_groups_have_magics() {
+        let rules = crate::variants::chess::rules();
+        assert_eq!(rules.groups.len(), 2);
+        assert_eq!(rules.magic_groups, 0b11);
+    }
+}
