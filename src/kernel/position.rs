@@ -471,7 +471,7 @@ impl<S: SquareSet> Position<S> {
                 found |= r.pawn_captures[(!color).index()][square] & pieces;
                 continue;
             }
-            found |= r.leaps[k][square] & pieces;
+            found |= r.leaps[k * r.len + square] & pieces;
             if r.lame_kinds >> k & 1 == 1 {
                 for &(from, passed) in &r.lame_in[k][square] {
                     if pieces.contains(from as usize) && (passed & occupied).is_empty() {
@@ -708,39 +708,35 @@ impl<S: SquareSet> Position<S> {
             Some(rules) => &rules.promotion,
             None => &[],
         };
-        // A move onto the last rank is one move per promotion choice.
-        let emit = |out: &mut O, from: usize, to: usize, kind: MoveKind| {
-            if zone.contains(to) {
-                for &p in promotions {
-                    out.push(Move {
-                        from: from as u16,
-                        to: to as u16,
-                        promotion: Some(p),
-                        kind,
-                    });
-                }
-            } else {
-                out.push(Move::new(from, to, kind));
-            }
-        };
         for from in pawns.squares() {
             let allowed = target & line(from);
             let push = r.pawn_push[c][from];
+            let mut plain = S::EMPTY;
             if push != NONE && !occupied.contains(push as usize) {
-                if allowed.contains(push as usize) {
-                    emit(out, from, push as usize, MoveKind::Normal);
-                }
+                plain |= S::single(push as usize);
                 let double = r.pawn_double[c][from];
                 if double != NONE
                     && !occupied.contains(double as usize)
                     && allowed.contains(double as usize)
                 {
-                    emit(out, from, double as usize, MoveKind::DoubleStep);
+                    out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
                 }
             }
             let captures = r.pawn_captures[c][from];
-            for to in (captures & enemy & allowed).squares() {
-                emit(out, from, to, MoveKind::Normal);
+            plain = (plain | (captures & enemy)) & allowed;
+            if (plain & zone).is_empty() {
+                out.push_all(from, plain);
+            } else {
+                for to in plain.squares() {
+                    for &p in promotions {
+                        out.push(Move {
+                            from: from as u16,
+                            to: to as u16,
+                            promotion: Some(p),
+                            kind: MoveKind::Normal,
+                        });
+                    }
+                }
             }
             if self.ep != NONE && captures.contains(self.ep as usize) {
                 let m = Move::new(from, self.ep as usize, MoveKind::EnPassant);

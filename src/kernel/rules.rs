@@ -55,8 +55,8 @@ pub struct Rules<S> {
     magics: Vec<Magic<S>>,
     /// The attack sets the magics index.
     magic_table: Vec<S>,
-    /// `leaps[kind][square]`: targets of the leaps over anything.
-    pub(crate) leaps: [Vec<S>; MAX_KINDS],
+    /// `leaps[kind * len + square]`: targets of the leaps over anything.
+    pub(crate) leaps: Vec<S>,
     /// `lame[kind][square]`: lame leaps out as (target, squares passed).
     pub(crate) lame: [Vec<Vec<(u16, S)>>; MAX_KINDS],
     /// `lame_in[kind][square]`: lame leaps in as (origin, squares passed).
@@ -163,7 +163,7 @@ impl<S: SquareSet> Rules<S> {
                 .fold(0, |set, (g, _)| set | 1 << g)
         });
 
-        let mut leaps: [Vec<S>; MAX_KINDS] = std::array::from_fn(|_| vec![S::EMPTY; len]);
+        let mut leaps = vec![S::EMPTY; kinds.len() * len];
         let mut lame: [Vec<Vec<(u16, S)>>; MAX_KINDS] =
             std::array::from_fn(|_| vec![Vec::new(); len]);
         let mut lame_in: [Vec<Vec<(u16, S)>>; MAX_KINDS] =
@@ -184,7 +184,7 @@ impl<S: SquareSet> Rules<S> {
                             lame[k][square].push((to as u16, set));
                             lame_in[k][to].push((square as u16, set));
                         } else {
-                            leaps[k][square] |= S::single(to);
+                            leaps[k * len + square] |= S::single(to);
                         }
                     }
                 }
@@ -545,13 +545,13 @@ impl<S: SquareSet> Rules<S> {
 
     /// The squares a piece of `kind` and `color` on `square` attacks given
     /// the occupied squares.
-    #[inline]
+    #[inline(always)]
     pub fn attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
         let k = kind.index();
         if Some(kind) == self.pawn {
             return self.pawn_captures[color.index()][square];
         }
-        let mut set = self.leaps[k][square];
+        let mut set = self.leaps[k * self.len + square];
         if self.lame_kinds >> k & 1 == 1 {
             for &(to, passed) in &self.lame[k][square] {
                 if (passed & occupied).is_empty() {

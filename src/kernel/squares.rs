@@ -51,6 +51,15 @@ pub trait SquareSet:
     /// key that magic multiplication hashes.
     fn fold(self) -> u64;
 
+    /// The set without its lowest square.
+    #[inline]
+    fn without_first(self) -> Self {
+        match self.first() {
+            Some(square) => self ^ Self::single(square),
+            None => self,
+        }
+    }
+
     /// Whether the set holds `square`.
     #[inline]
     fn contains(self, square: usize) -> bool {
@@ -85,7 +94,7 @@ impl<S: SquareSet> Iterator for Squares<S> {
     #[inline]
     fn next(&mut self) -> Option<usize> {
         let square = self.0.first()?;
-        self.0 ^= S::single(square);
+        self.0 = self.0.without_first();
         Some(square)
     }
 }
@@ -102,6 +111,14 @@ macro_rules! primitive_set {
             #[inline]
             fn is_empty(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn without_first(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn contains(self, square: usize) -> bool {
+                self >> square & 1 == 1
             }
             #[inline]
             fn fold(self) -> u64 {
