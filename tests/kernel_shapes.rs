@@ -123,13 +123,13 @@ fn a_ten_cube_fits_the_multiword_set() {
     );
 }
 
+/// A piece letter on a square given by its (x, y, z, w).
+type Placed = ((i32, i32, i32, i32), char);
+
 /// Fourfold: 4 × 4 × 2 × 2; pawns capture along X, Z or W, promote to a
 /// queen; Black is White turned through the centre (classic) or mirrored
 /// across ranks and board rows (full).
-fn fourfold(
-    white: &[((i32, i32, i32, i32), char)],
-    black_of: fn([i32; 4]) -> [i32; 4],
-) -> Position<u64> {
+fn fourfold(white: &[Placed], black_of: fn([i32; 4]) -> [i32; 4]) -> Position<u64> {
     let pawn = PawnRules {
         forward_axis: 1,
         capture_axes: 1 << 0 | 1 << 2 | 1 << 3,
@@ -187,7 +187,7 @@ fn fourfold_published_perft_counts() {
         assert_eq!(perft(&position, 4), 3_194_878);
     }
 
-    let mut full: Vec<((i32, i32, i32, i32), char)> = Vec::new();
+    let mut full: Vec<Placed> = Vec::new();
     for (x, (a, b)) in "RNBQ".chars().zip("KBNR".chars()).enumerate() {
         let x = x as i32;
         full.extend([

@@ -33,11 +33,6 @@ impl Vector {
         self.0 == [0; MAX_AXES]
     }
 
-    /// The opposite vector.
-    pub fn neg(self) -> Vector {
-        Vector(self.0.map(|c| -c))
-    }
-
     /// The distinct images of this vector under the symmetries of a board of
     /// `axes` axes (every permutation of the axes and every sign flip),
     /// sorted. Components beyond `axes` must be 0.
@@ -109,6 +104,14 @@ impl Vector {
         }
         points.pop(); // the last point reached is the target itself
         points
+    }
+}
+
+impl std::ops::Neg for Vector {
+    type Output = Vector;
+    /// The opposite vector.
+    fn neg(self) -> Vector {
+        Vector(self.0.map(|c| -c))
     }
 }
 

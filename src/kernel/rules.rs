@@ -334,7 +334,7 @@ impl<S: SquareSet> Rules<S> {
         const TRIES: usize = 1 << 14;
         // splitmix64: the search draws millions of candidates, and a
         // cryptographic generator is slow in unoptimised builds.
-        let mut state = 0x6d61_6769_63u64;
+        let mut state = 0x006d_6167_6963_u64;
         let mut next = move || {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
             let mut z = state;
