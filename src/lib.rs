@@ -6,6 +6,11 @@
 //! The crate is a library first; the `duckchess` binary is a thin layer over
 //! it. The folders show the layers:
 //!
+//! - [`geometry`]: boards of 1 to 4 axes, vectors and their symmetry
+//!   images, direction classes, lame-leap paths — no pieces;
+//! - [`kernel`]: pieces and variants as data, legal move generation,
+//!   outcomes, perft — no notation;
+//! - [`variants`]: one file per game with its data and notation;
 //! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
 //!   pictures, traces, perft and the computer opponent;
 //! - `contest`: checking contest solutions — generator, runner, checker,
@@ -27,5 +32,8 @@
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod duck;
+pub mod geometry;
+pub mod kernel;
 #[cfg(feature = "tui")]
 pub mod play;
+pub mod variants;
