@@ -13,6 +13,7 @@
 //! assert_eq!(perft(&start, 2), 400);
 //! ```
 
+mod any;
 mod color;
 mod game;
 mod moves;
@@ -23,6 +24,7 @@ mod rules;
 mod squares;
 mod variant;
 
+pub use any::{AnyGame, AnyPosition};
 pub use color::Color;
 pub use game::Game;
 pub use moves::{Move, MoveKind, Played};
