@@ -187,7 +187,8 @@ pub fn replay(commands: &[Command]) -> Position {
 /// in plain words.
 ///
 /// ```
-/// use duckchess::duck::{verify::explain, Command, Position};
+/// use duckchess::contest::verify::explain;
+/// use duckchess::duck::{Command, Position};
 /// let why = explain(&Position::initial(), Command::new(2, 0, 4, 3));
 /// assert_eq!(why, "duck at (2,0) is blocked: its second blocking point (3,2) holds red soldier");
 /// ```

@@ -1,0 +1,254 @@
+//! The `duckchess` command line: argument parsing and printing only; all the
+//! work is done by the library. One file per subcommand; this file holds the
+//! top-level parser, the dispatch and the helpers every subcommand shares.
+
+mod answer;
+mod check;
+mod gen;
+mod judge;
+mod moves;
+mod perft;
+mod play;
+mod show;
+mod trace;
+mod validate;
+mod verify;
+
+use clap::{Parser, Subcommand};
+use duckchess::duck::fen::FSF_CONFIG;
+use duckchess::duck::judge::{JudgeError, Summary};
+use duckchess::duck::{Point, Position};
+use std::io::{self, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `println!` that ignores a reader who stopped listening (`| head`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// `print!` likewise.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+pub(crate) use {say, say_raw};
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success
+  1  a file could not be read or the output could not be written
+  2  malformed input (after every verdict before it was written) or a usage error";
+
+/// Judge-exact simulator for Duck Chess (THUPC 2019 "duckchess", Luogu P5380, LOJ 6619).
+///
+/// With no subcommand, reads a judge input (Q, then Q lines `xs ys xt yt`)
+/// from FILE or standard input and prints exactly the judge output.
+#[derive(Parser)]
+#[command(version, after_help = EXIT_CODES, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(flatten)]
+    judge: judge::Args,
+
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Judge mode, spelled out: the same as giving no subcommand.
+    Judge(judge::Args),
+    /// Explain every verdict: why a command is invalid, what a valid one
+    /// did, which pieces give check.
+    Trace(trace::Args),
+    /// Draw the board of a position.
+    Show(show::Args),
+    /// Every valid command of the side to move, one per line as `xs ys xt yt`.
+    Moves(moves::Args),
+    /// Print the Fairy-Stockfish variant definition that reads the same FEN.
+    FsfConfig,
+    /// Print a judge input that plays a real game, from a seed.
+    ///
+    /// Randomness: ChaCha8 (the rand_chacha crate's ChaCha8Rng, seeded with
+    /// seed_from_u64), drawn with integer arithmetic only, so the same seed
+    /// and version give the same bytes on every machine. Coordinates are
+    /// always on the board, as in the contest.
+    Gen(gen::Args),
+    /// Write the judge answer X.ans beside each input X.in.
+    Answer(answer::Args),
+    /// Check a contest solution against the simulator on generated games.
+    ///
+    /// Runs PROGRAM (stdin → stdout) on generated inputs in parallel and
+    /// compares its output line by line. Verdicts: OK, WA (first differing
+    /// line), RE (non-zero exit or signal), TLE (killed at the timeout), OLE
+    /// (output beyond 4 × the answer + 1 MiB). A failing input is shrunk to
+    /// a minimal one, explained on the board and saved.
+    #[command(after_help = check::EXIT_CODES)]
+    Check(check::Args),
+    /// Validate a contest input strictly (like a testlib validator).
+    #[command(after_help = validate::EXIT_CODES)]
+    Validate(validate::Args),
+    /// Check a contestant's OUTPUT for INPUT (testlib conventions).
+    ///
+    /// Compares with the simulator's answer; white space at line ends and
+    /// blank lines at the end are ignored. With ANSWER, also says whether
+    /// the jury's answer disagrees with the simulator.
+    #[command(after_help = verify::EXIT_CODES)]
+    Verify(verify::Args),
+    /// Count the valid command sequences of length DEPTH (perft); a
+    /// sequence that removes a captain ends there and counts as one.
+    Perft(perft::Args),
+    /// Play in the terminal, against the computer or another person.
+    ///
+    /// Arrows or hjkl move the cursor, Enter or Space picks a piece up and
+    /// puts it down on a target; u undoes, n starts a new game, s saves the
+    /// game as a judge input in the current directory, q or Esc quits.
+    Play(play::Args),
+}
+
+/// Parses the command line and runs the subcommand.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // A checker's usage error is testlib's internal failure, never
+            // its presentation error (2).
+            let verify = std::env::args_os().nth(1).is_some_and(|a| a == "verify");
+            return ExitCode::from(match (e.use_stderr(), verify) {
+                (false, _) => 0,
+                (true, true) => 3,
+                (true, false) => 2,
+            });
+        }
+    };
+    let result = match cli.command {
+        None => judge::run(cli.judge),
+        Some(Cmd::Judge(args)) => judge::run(args),
+        Some(Cmd::Trace(args)) => trace::run(args),
+        Some(Cmd::Show(args)) => show::run(args),
+        Some(Cmd::Moves(args)) => moves::run(args),
+        Some(Cmd::FsfConfig) => print(FSF_CONFIG.to_string()),
+        Some(Cmd::Perft(args)) => perft::run(args),
+        Some(Cmd::Play(args)) => play::run(args),
+        Some(Cmd::Gen(args)) => gen::run(args),
+        Some(Cmd::Answer(args)) => answer::run(args),
+        Some(Cmd::Check(args)) => check::run(args),
+        Some(Cmd::Validate(args)) => validate::run(args),
+        Some(Cmd::Verify(args)) => verify::run(args),
+    };
+    result.unwrap_or_else(|e| e)
+}
+
+/// A usage error: the message on standard error, exit code 2.
+fn usage(message: String) -> ExitCode {
+    fail(2, &message)
+}
+
+/// The message on standard error, prefixed with the program's name, and the
+/// exit code.
+fn fail(code: u8, message: &str) -> ExitCode {
+    let _ = writeln!(io::stderr(), "duckchess: {message}");
+    ExitCode::from(code)
+}
+
+/// The position a FEN argument names; `start` is the initial layout.
+fn position(fen: Option<&str>) -> Result<Position, ExitCode> {
+    match fen.map(str::trim) {
+        None | Some("start") => Ok(Position::initial()),
+        Some(text) => text
+            .parse()
+            .map_err(|e| usage(format!("bad FEN {text:?}: {e}"))),
+    }
+}
+
+/// A point argument `x,y`.
+fn point(text: &str) -> Result<Point, ExitCode> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(x, y)| Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?));
+    parsed.ok_or_else(|| {
+        usage(format!(
+            "bad point {text:?}: expected x,y with 0 <= x <= 9 and 0 <= y <= 8"
+        ))
+    })
+}
+
+/// Writes TEXT to standard output; a closed pipe is not an error.
+fn print(text: String) -> Result<ExitCode, ExitCode> {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(fail(1, &format!("cannot write output: {e}"))),
+    }
+}
+
+/// A judge input: a file, or standard input when there is none.
+enum Input {
+    File(BufReader<std::fs::File>),
+    Stdin(io::StdinLock<'static>),
+}
+
+/// Opens FILE, or standard input; a file that cannot be opened is told on
+/// standard error with exit code 1.
+fn open_input(file: Option<&Path>) -> Result<Input, ExitCode> {
+    match file {
+        None => Ok(Input::Stdin(io::stdin().lock())),
+        Some(path) => std::fs::File::open(path)
+            .map(|f| Input::File(BufReader::with_capacity(1 << 16, f)))
+            .map_err(|e| fail(1, &format!("cannot open {}: {e}", path.display()))),
+    }
+}
+
+impl io::Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Input::File(f) => f.read(buf),
+            Input::Stdin(s) => s.read(buf),
+        }
+    }
+}
+
+impl io::BufRead for Input {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self {
+            Input::File(f) => f.fill_buf(),
+            Input::Stdin(s) => s.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        match self {
+            Input::File(f) => f.consume(amount),
+            Input::Stdin(s) => s.consume(amount),
+        }
+    }
+}
+
+/// The exit code for how judge or trace mode ended, telling any error.
+fn finish(result: Result<Summary, JudgeError>) -> ExitCode {
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        // A reader that stopped listening (`| head`) is not an error.
+        Err(JudgeError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e @ JudgeError::Malformed { .. }) => fail(2, &e.to_string()),
+        Err(e) => fail(1, &e.to_string()),
+    }
+}
+
+/// Where the judge and the trace read from.
+#[derive(clap::Args)]
+struct InputArgs {
+    /// Judge input file; standard input when absent.
+    file: Option<PathBuf>,
+    /// Start from this position (FEN, or the word `start`) instead of the
+    /// initial layout.
+    #[arg(long, value_name = "FEN")]
+    from: Option<String>,
+}

@@ -1,0 +1,39 @@
+//! `duckchess trace`: every verdict explained.
+
+use super::{finish, open_input, position, InputArgs};
+use duckchess::duck::picture::{self, Style};
+use duckchess::duck::trace;
+use std::io;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Draw the board at the start and after every valid move.
+    #[arg(long)]
+    board: bool,
+    /// Print the position as FEN at the start and after every command.
+    #[arg(long)]
+    fen: bool,
+    /// How the board draws pieces.
+    #[arg(long, value_enum, default_value_t)]
+    style: Style,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    let game = position(args.input.from.as_deref())?;
+    let options = trace::Options {
+        board: args.board,
+        fen: args.fen,
+        style: args.style,
+        color: picture::color_for_stdout(),
+    };
+    let input = open_input(args.input.file.as_deref())?;
+    Ok(finish(trace::run(
+        input,
+        io::stdout().lock(),
+        game,
+        &options,
+    )))
+}
