@@ -52,6 +52,7 @@
 //! assert_eq!(start.legal_moves().len(), 6 + 3 + 4 + 4);
 //! ```
 
+mod any;
 mod color;
 mod game;
 mod moves;
@@ -62,6 +63,7 @@ mod rules;
 mod squares;
 mod variant;
 
+pub use any::{AnyGame, AnyPosition};
 pub use color::Color;
 pub use game::Game;
 pub use moves::{Move, MoveKind, Played};

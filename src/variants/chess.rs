@@ -12,8 +12,8 @@
 
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
-    CastlingRule, Color, DeadPositions, DrawRules, Kind, Move, MoveKind, PawnRules, Piece,
-    PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Variant,
+    AnyPosition, CastlingRule, Color, DeadPositions, DrawRules, Kind, Move, MoveKind, PawnRules,
+    Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Variant,
 };
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -462,4 +462,61 @@ pub fn parse_uci<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
 /// Whether a move is a castling (for notation).
 pub fn is_castling(m: Move) -> bool {
     matches!(m.kind, MoveKind::Castle(_))
+}
+
+/// Chess as the front ends see it ([`super::Notation`]): FEN positions,
+/// UCI coordinates.
+pub struct Chess;
+
+/// The chess position behind a front end's `dyn AnyPosition`.
+fn concrete(position: &dyn AnyPosition) -> &Position<u64> {
+    position.as_any().downcast_ref().expect("a chess position")
+}
+
+impl super::Notation for Chess {
+    fn name(&self) -> &'static str {
+        "chess"
+    }
+
+    fn summary(&self) -> String {
+        "8×8; king queen rook bishop knight pawn; castling, en passant, promotion, \
+         FIDE draws"
+            .into()
+    }
+
+    fn start(&self) -> Box<dyn AnyPosition> {
+        Box::new(start())
+    }
+
+    fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, super::NotationError> {
+        Ok(Box::new(from_fen(text)?))
+    }
+
+    fn write_position(&self, position: &dyn AnyPosition) -> String {
+        fen(concrete(position))
+    }
+
+    fn write_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
+        uci(m)
+    }
+
+    fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
+        uci(m)
+    }
+
+    fn read_move(
+        &self,
+        position: &dyn AnyPosition,
+        text: &str,
+    ) -> Result<Move, super::NotationError> {
+        Ok(parse_uci(concrete(position), text)?)
+    }
+
+    fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {
+        square_name(square, 8)
+    }
+
+    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
+        String::new()
+    }
 }
