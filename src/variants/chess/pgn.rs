@@ -466,8 +466,7 @@ impl<'a> Reader<'a> {
         let mut begun = false;
         let mut in_moves = false;
         self.games += 1;
-        loop {
-            let Some(c) = self.peek() else { break };
+        while let Some(c) = self.peek() {
             let at_line_start = self.at == 0 || self.text[..self.at].ends_with('\n');
             match c {
                 _ if c.is_whitespace() => {
