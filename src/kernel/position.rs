@@ -853,9 +853,9 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(bishop) = dead.same_colour_pair {
             let bishops = self.by_kind[bishop.index()];
-            let both_sides =
-                (bishops & self.by_color[0]).any() && (bishops & self.by_color[1]).any();
-            if rest == (rest & bishops) && both_sides {
+            // Bishops all on one colour cannot mate, however many there are
+            // and whichever side has them.
+            if rest == (rest & bishops) {
                 let dark = rest & r.odd_squares;
                 return dark.is_empty() || dark == rest;
             }

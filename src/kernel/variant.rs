@@ -44,8 +44,9 @@ pub struct DeadPositions {
     /// Kinds which, as the only non-royal piece on the board, cannot mate
     /// (chess: bishop, knight).
     pub lone_minor: Vec<Kind>,
-    /// A kind which, one a side with all on squares of one colour and
-    /// nothing else, cannot mate (chess: the bishop).
+    /// A kind which cannot mate when it is all that is left beside the
+    /// royal pieces and all of it stands on squares of one colour, on one
+    /// side or both (chess: the bishop).
     pub same_colour_pair: Option<Kind>,
 }
 
