@@ -21,7 +21,8 @@ material), the 50- and 75-move rules and three- and fivefold repetition
 
 Prints the figures and exits 1 if anything differs. --drop-one removes one
 move from duckchess's answer before comparing, to show a difference is
-caught. --write-data FILE writes the first games, ply by ply, as the data
+caught. --write-data FILE writes 20 of the games (those that end in mate or
+stalemate first), ply by ply, as the data
 tests/chess_data.rs replays. DUCKCHESS names the binary (default
 target/debug/duckchess).
 """
@@ -143,7 +144,7 @@ def main():
     parser.add_argument("--drop-one", action="store_true")
     parser.add_argument("--write-data", metavar="FILE")
     parser.add_argument("--data-games", type=int, default=20)
-    parser.add_argument("--data-plies", type=int, default=60)
+    parser.add_argument("--data-plies", type=int, default=150)
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
@@ -202,16 +203,26 @@ def main():
 
 def write_data(args, games):
     """The first games, ply by ply, as python-chess plays them."""
+    def ends(game):
+        """Whether the game ends in mate or stalemate within the plies kept."""
+        start, moves = game
+        board = chess.Board(start)
+        for uci in moves[:args.data_plies]:
+            board.push_uci(uci)
+        return board.is_checkmate() or board.is_stalemate()
+    # Games that end on the board first, then the others, in play order.
+    chosen = sorted(games, key=lambda g: not ends(g))[:args.data_games]
     with open(args.write_data, "w") as f:
         f.write(
             "# Chess facts from python-chess " + chess.__version__ + ", written once by\n"
             f"#   python3 scripts/chess_crosscheck.py --seed {args.seed} --games {args.games}"
             f" --write-data {args.write_data}\n"
-            f"# (the first {args.data_games} games, at most {args.data_plies} plies each).\n"
+            f"# ({args.data_games} games, at most {args.data_plies} plies each: first those\n"
+            "# that end in mate or stalemate, then the others in the order played).\n"
             "# A game is `game START-FEN`, then one line per ply, tab-separated:\n"
             "# the move in UCI, its SAN, the FEN after it, the status words after it.\n"
             "# tests/chess_data.rs replays every ply through duckchess.\n")
-        for start, moves in games[:args.data_games]:
+        for start, moves in chosen:
             board = chess.Board(start)
             f.write(f"\ngame {start}\n")
             for uci in moves[:args.data_plies]:

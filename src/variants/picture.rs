@@ -178,3 +178,20 @@ impl fmt::Display for Picture<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::by_name;
+
+    #[test]
+    fn colour_only_when_asked() {
+        let chess = by_name("chess").unwrap();
+        let start = chess.start();
+        let plain = Picture::new(chess, &*start).to_string();
+        assert!(!plain.contains('\x1b'));
+        let coloured = Picture::new(chess, &*start).color(true).to_string();
+        assert!(coloured.contains("\x1b[1;33m♔\x1b[0m"));
+        assert!(coloured.contains("\x1b[1;34m♚\x1b[0m"));
+    }
+}
