@@ -51,7 +51,16 @@ fn moves_lists_the_legal_moves_in_uci() {
 
 #[test]
 fn moves_san_and_moves_after_the_position() {
-    let text = stdout(&["moves", "--variant", "chess", "--san", "start", "moves", "e4", "e5"]);
+    let text = stdout(&[
+        "moves",
+        "--variant",
+        "chess",
+        "--san",
+        "start",
+        "moves",
+        "e4",
+        "e5",
+    ]);
     assert!(text.lines().any(|l| l == "Nf3"));
     assert!(text.lines().any(|l| l == "Qh5"));
     assert_eq!(text.lines().count(), 29);
@@ -105,13 +114,28 @@ fn a_bad_line_on_standard_input_is_named_after_the_answers_before_it() {
 #[test]
 fn perft_3_of_chess_with_and_without_divide_and_threads() {
     assert_eq!(stdout(&["perft", "3", "--variant", "chess"]), "8902\n");
-    let divided = stdout(&["perft", "3", "--variant", "chess", "--divide", "--threads", "3"]);
+    let divided = stdout(&[
+        "perft",
+        "3",
+        "--variant",
+        "chess",
+        "--divide",
+        "--threads",
+        "3",
+    ]);
     let lines: Vec<&str> = divided.lines().collect();
     assert_eq!(lines.len(), 21);
     assert!(lines.contains(&"e2e4: 600"));
     assert_eq!(lines[20], "8902");
     assert_eq!(
-        stdout(&["perft", "2", "--variant", "chess", "--from", "start moves e4"]),
+        stdout(&[
+            "perft",
+            "2",
+            "--variant",
+            "chess",
+            "--from",
+            "start moves e4"
+        ]),
         "600\n"
     );
     assert_eq!(stdout(&["perft", "0", "--variant", "chess"]), "1\n");
@@ -123,10 +147,15 @@ fn duck_is_the_default_variant() {
         stdout(&["perft", "2"]),
         stdout(&["perft", "2", "--variant", "duck"])
     );
-    assert_eq!(
-        stdout(&["moves", "start"]),
-        stdout(&["moves", "--variant", "duck", "start"])
-    );
+    let one = stdout(&["moves", "start"]);
+    assert_eq!(one, stdout(&["moves", "--variant", "duck", "start"]));
+    // Duck Chess reads many positions from standard input too.
+    let out = duckchess()
+        .args(["moves", "-"])
+        .write_stdin("start\nstart\n")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{one}\n{one}\n"));
 }
 
 #[test]
@@ -155,13 +184,39 @@ fn show_chess_start_ascii_and_figurine() {
 
 #[test]
 fn show_tells_check_mate_and_draws() {
-    let text = stdout(&["show", "--variant", "chess", "start", "moves", "f3", "e5", "g4", "Qh4#"]);
+    let text = stdout(&[
+        "show",
+        "--variant",
+        "chess",
+        "start",
+        "moves",
+        "f3",
+        "e5",
+        "g4",
+        "Qh4#",
+    ]);
     assert!(text.ends_with("white to move\nwhite is in check from h4\ncheckmate: black wins\n"));
-    let text = stdout(&["show", "--variant", "chess", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"]);
+    let text = stdout(&[
+        "show",
+        "--variant",
+        "chess",
+        "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+    ]);
     assert!(text.ends_with("black to move\ndraw: stalemate\n"));
     let text = stdout(&[
-        "show", "--variant", "chess", "start", "moves", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6",
-        "Ng1", "Ng8",
+        "show",
+        "--variant",
+        "chess",
+        "start",
+        "moves",
+        "Nf3",
+        "Nf6",
+        "Ng1",
+        "Ng8",
+        "Nf3",
+        "Nf6",
+        "Ng1",
+        "Ng8",
     ]);
     assert!(text.ends_with("white may claim a draw: the position occurred 3 times\n"));
 }
@@ -181,7 +236,11 @@ fn pgn_is_read_and_written_again() {
     assert!(text.starts_with("[Event \"?\"]\n"));
     assert!(text.contains("[White \"Ann\"]\n"));
     assert!(text.ends_with("\n1. e4 e5 2. Nf3 Nc6 *\n"));
-    let fen = duckchess().args(["pgn", "--fen", "-"]).write_stdin(pgn).output().unwrap();
+    let fen = duckchess()
+        .args(["pgn", "--fen", "-"])
+        .write_stdin(pgn)
+        .output()
+        .unwrap();
     assert_eq!(
         String::from_utf8(fen.stdout).unwrap(),
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n"
@@ -209,7 +268,16 @@ fn bad_input_is_one_line_and_exit_2() {
         "duckchess: bad position \"8/8/8/8/8/8/8/8 w - - 0 1\": impossible position: white has 0 royal pieces"
     );
     assert_eq!(
-        refused(&["moves", "--variant", "chess", "start", "moves", "e4", "e5", "Ke3"]),
+        refused(&[
+            "moves",
+            "--variant",
+            "chess",
+            "start",
+            "moves",
+            "e4",
+            "e5",
+            "Ke3"
+        ]),
         "duckchess: move 3 \"Ke3\": Ke3 is not legal here: white has no king that can go to e3"
     );
     assert_eq!(
@@ -224,7 +292,14 @@ fn bad_input_is_one_line_and_exit_2() {
         "duckchess: move 1 \"Nd7\": Nd7 is ambiguous: knights on b8 and f6 can go there"
     );
     assert_eq!(
-        refused(&["perft", "2", "--variant", "chess", "--from", "start moves e2e5"]),
+        refused(&[
+            "perft",
+            "2",
+            "--variant",
+            "chess",
+            "--from",
+            "start moves e2e5"
+        ]),
         "duckchess: move 1 \"e2e5\": \"e2e5\" is not legal here"
     );
     assert_eq!(
