@@ -155,7 +155,10 @@ fn duck_is_the_default_variant() {
         .write_stdin("start\nstart\n")
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{one}\n{one}\n"));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{one}\n{one}\n")
+    );
 }
 
 #[test]
