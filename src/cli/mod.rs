@@ -8,17 +8,21 @@ mod gen;
 mod judge;
 mod moves;
 mod perft;
+mod pgn;
 mod play;
 mod show;
 mod test;
 mod trace;
 mod validate;
+mod variants;
 mod verify;
 
 use clap::{Parser, Subcommand};
 use duckchess::duck::fen::FSF_CONFIG;
 use duckchess::duck::judge::{JudgeError, Summary};
 use duckchess::duck::{Point, Position};
+use duckchess::kernel::AnyGame;
+use duckchess::variants::{line, Notation};
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -119,6 +123,11 @@ enum Cmd {
     /// Count the valid command sequences of length DEPTH (perft); a
     /// sequence that removes a captain ends there and counts as one.
     Perft(perft::Args),
+    /// List every game --variant knows, with its board and pieces.
+    Variants,
+    /// Read chess games in PGN and write them again in export form (or their
+    /// final positions), checking every move.
+    Pgn(pgn::Args),
     /// Play in the terminal, against the computer or another person.
     ///
     /// Arrows or hjkl move the cursor, Enter or Space picks a piece up and
@@ -152,6 +161,8 @@ pub fn main() -> ExitCode {
         Some(Cmd::FsfConfig) => print(FSF_CONFIG.to_string()),
         Some(Cmd::Perft(args)) => perft::run(args),
         Some(Cmd::Play(args)) => play::run(args),
+        Some(Cmd::Variants) => variants::run(),
+        Some(Cmd::Pgn(args)) => pgn::run(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
@@ -176,11 +187,63 @@ fn fail(code: u8, message: &str) -> ExitCode {
 
 /// The position a FEN argument names; `start` is the initial layout.
 fn position(fen: Option<&str>) -> Result<Position, ExitCode> {
+    duck_position(fen).map_err(usage)
+}
+
+/// [`position`], the error as its message.
+fn duck_position(fen: Option<&str>) -> Result<Position, String> {
     match fen.map(str::trim) {
         None | Some("start") => Ok(Position::initial()),
-        Some(text) => text
-            .parse()
-            .map_err(|e| usage(format!("bad FEN {text:?}: {e}"))),
+        Some(text) => text.parse().map_err(|e| format!("bad FEN {text:?}: {e}")),
+    }
+}
+
+/// The `--variant` option of the commands that serve every game.
+#[derive(clap::Args)]
+struct VariantArg {
+    /// The game: `duck` (Duck Chess, the default) or one that `duckchess
+    /// variants` lists, such as `chess`.
+    #[arg(long, value_name = "NAME", default_value = duckchess::duck::NAME)]
+    variant: String,
+}
+
+impl VariantArg {
+    /// The kernel variant named, or `None` for Duck Chess (the judge's own
+    /// engine).
+    fn notation(&self) -> Result<Option<&'static dyn Notation>, ExitCode> {
+        if self.variant == duckchess::duck::NAME {
+            return Ok(None);
+        }
+        duckchess::variants::by_name(&self.variant)
+            .map(Some)
+            .ok_or_else(|| {
+                usage(format!(
+                    "unknown variant {:?}: the variants are {}, {}",
+                    self.variant,
+                    duckchess::duck::NAME,
+                    duckchess::variants::names().join(", ")
+                ))
+            })
+    }
+}
+
+/// A kernel variant's position and moves from one line of words: `start`
+/// or a position, then optionally `moves` and the moves.
+fn game_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>, ExitCode> {
+    line::read_line(notation, text).map_err(|e| usage(e.to_string()))
+}
+
+/// [`game_line`], the error as its message.
+fn game_line_message(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>, String> {
+    line::read_line(notation, text).map_err(|e| e.to_string())
+}
+
+/// Refuses a Duck Chess option for a kernel variant, or the reverse.
+fn only_for(given: bool, option: &str, whom: &str) -> Result<(), ExitCode> {
+    if given {
+        Err(usage(format!("{option} is only for {whom}")))
+    } else {
+        Ok(())
     }
 }
 

@@ -47,3 +47,10 @@ pub use point::{Point, GRID};
 pub use position::{Move, Position, PositionError};
 pub use role::{Movement, Role};
 pub use verdict::{Invalid, MoveRecord, INVALID_LINE};
+
+/// The name `--variant` knows Duck Chess by (the default).
+pub const NAME: &str = "duck";
+
+/// One line for `duckchess variants`: the board and the pieces.
+pub const SUMMARY: &str = "10×9 xiangqi board (THUPC 2019); captain guard elephant horse car \
+     duck soldier; a side wins by taking the other's captain";

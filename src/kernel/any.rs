@@ -42,6 +42,9 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     fn play(&mut self, m: Move) -> Result<Played, IllegalMove>;
     /// The end of the game as far as the position alone tells.
     fn outcome(&self) -> Option<Outcome>;
+    /// Whether neither side can ever mate, even if the game ended otherwise
+    /// (a stalemate may also be dead).
+    fn is_dead(&self) -> bool;
     /// The position's hash key (equal positions, equal keys).
     fn key(&self) -> u64;
     /// Plies since the last capture or pawn move.
@@ -98,6 +101,9 @@ impl<S: SquareSet> AnyPosition for Position<S> {
     }
     fn outcome(&self) -> Option<Outcome> {
         Position::outcome(self)
+    }
+    fn is_dead(&self) -> bool {
+        Position::is_dead(self)
     }
     fn key(&self) -> u64 {
         Position::key(self)

@@ -1,5 +1,6 @@
 //! Orthodox chess (FIDE Laws, articles 1–5 and 9) as a kernel variant, with
-//! its notation: FEN for positions and UCI coordinates for moves.
+//! its notation: FEN for positions, UCI coordinates and SAN ([`san`]) for
+//! moves, PGN ([`pgn`]) for games.
 //!
 //! ```
 //! use duckchess::variants::chess;
@@ -17,6 +18,9 @@ use crate::kernel::{
 };
 use std::sync::OnceLock;
 use thiserror::Error;
+
+pub mod pgn;
+pub mod san;
 
 /// The king, [`variant`]'s kind 0.
 pub const KING: Kind = Kind(0);
@@ -464,8 +468,26 @@ pub fn is_castling(m: Move) -> bool {
     matches!(m.kind, MoveKind::Castle(_))
 }
 
+/// A move in UCI coordinates or in SAN: text that is UCI's shape (`e2e4`,
+/// `e7e8q`) is read as UCI, anything else as SAN.
+///
+/// ```
+/// use duckchess::variants::chess::{read_move, start, uci};
+/// let p = start();
+/// assert_eq!(uci(read_move(&p, "g1f3").unwrap()), "g1f3");
+/// assert_eq!(uci(read_move(&p, "Nf3").unwrap()), "g1f3");
+/// assert_eq!(read_move(&p, "e2e5").unwrap_err().to_string(), "\"e2e5\" is not legal here");
+/// ```
+pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, super::NotationError> {
+    match parse_uci(position, text.trim()) {
+        Ok(m) => Ok(m),
+        Err(e @ UciError::Illegal(_)) => Err(e.into()),
+        Err(UciError::Syntax(_)) => Ok(san::parse(position, text)?),
+    }
+}
+
 /// Chess as the front ends see it ([`super::Notation`]): FEN positions,
-/// UCI coordinates.
+/// SAN moves (UCI coordinates for machines).
 pub struct Chess;
 
 /// The chess position behind a front end's `dyn AnyPosition`.
@@ -496,8 +518,8 @@ impl super::Notation for Chess {
         fen(concrete(position))
     }
 
-    fn write_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
-        uci(m)
+    fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String {
+        san::write(concrete(position), m)
     }
 
     fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
@@ -509,7 +531,7 @@ impl super::Notation for Chess {
         position: &dyn AnyPosition,
         text: &str,
     ) -> Result<Move, super::NotationError> {
-        Ok(parse_uci(concrete(position), text)?)
+        read_move(concrete(position), text)
     }
 
     fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {

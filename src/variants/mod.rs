@@ -15,6 +15,10 @@
 
 pub mod chess;
 pub mod layout;
+pub mod line;
+pub mod perft;
+pub mod picture;
+pub mod status;
 
 use crate::kernel::{AnyPosition, Move};
 use layout::{Across, Layout};

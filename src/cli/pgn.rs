@@ -1,0 +1,65 @@
+//! `duckchess pgn FILE`: chess games in PGN, read and written again.
+
+use super::{fail, print, usage};
+use duckchess::variants::chess::{fen, pgn};
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The PGN file; `-` or nothing for standard input.
+    file: Option<PathBuf>,
+    /// Only the first game.
+    #[arg(long)]
+    first: bool,
+    /// Print each game's final position (FEN) instead of the game.
+    #[arg(long)]
+    fen: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    let (name, text) = match args.file.as_deref().filter(|p| p.as_os_str() != "-") {
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read_to_string(path)
+                .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))?,
+        ),
+        None => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| fail(1, &format!("cannot read standard input: {e}")))?;
+            ("standard input".to_string(), text)
+        }
+    };
+    let mut out = String::new();
+    let mut count = 0;
+    for game in pgn::Reader::new(&text) {
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                // The games before the fault are written first.
+                print(out)?;
+                return Err(usage(format!("{name}: {e}")));
+            }
+        };
+        if args.fen {
+            out += &fen(&game.end());
+            out.push('\n');
+        } else {
+            if count > 0 {
+                out.push('\n');
+            }
+            out += &game.write();
+        }
+        count += 1;
+        if args.first {
+            break;
+        }
+    }
+    if count == 0 {
+        return Err(usage(format!("{name}: no game")));
+    }
+    print(out)
+}

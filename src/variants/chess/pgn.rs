@@ -1,0 +1,608 @@
+//! Portable Game Notation: a game as tags and numbered SAN moves.
+//!
+//! Writing gives the export form: the Seven Tag Roster (Event, Site, Date,
+//! Round, White, Black, Result) then any other tags, `SetUp` and `FEN` when
+//! the game does not start from the usual position, then the moves numbered
+//! and the result, in lines of at most 80 columns.
+//!
+//! Reading takes what common programs write: tags, comments in braces and
+//! after `;`, variations in parentheses (skipped, nested or not), NAGs
+//! (`$1`), annotations (`!?`), move numbers (`1.`, `1...`, `1.e4`), and
+//! several games in one text. Moves may be SAN or UCI. An error names the
+//! game, the line, the move number and the text at fault.
+//!
+//! ```
+//! use duckchess::variants::chess::pgn;
+//! let text = r#"[Event "Casual"]
+//! [White "Ann"]
+//!
+//! 1. e4 {the king's pawn} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 1-0"#;
+//! let game = pgn::read_game(text).unwrap();
+//! assert_eq!(game.moves.len(), 4);
+//! assert_eq!(game.tag("White"), Some("Ann"));
+//! assert_eq!(game.result, "1-0");
+//! let again = pgn::read_game(&game.write()).unwrap();
+//! assert_eq!(again.moves, game.moves);
+//! ```
+
+use super::{fen, from_fen, read_move, san, start, FenError, START_FEN};
+use crate::kernel::{Color, Game, Move, Outcome, Position};
+use std::fmt;
+use thiserror::Error;
+
+/// The tags every exported game has, in order, with their unknown values.
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The longest line [`PgnGame::write`] writes.
+pub const LINE_WIDTH: usize = 80;
+
+/// One game: its tags, where it starts, its moves and its result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PgnGame {
+    /// The tag pairs in the order read or set (the roster need not be
+    /// here; writing fills it in).
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move (from the `FEN` tag, if any).
+    pub start: Position<u64>,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` (unknown or unfinished).
+    pub result: String,
+}
+
+/// The PGN result of a game's end: `*` while it goes on.
+///
+/// ```
+/// use duckchess::kernel::{Color, Draw, Outcome, Win};
+/// use duckchess::variants::chess::pgn::result_of;
+/// assert_eq!(result_of(Some(Outcome::Decisive { winner: Color::Black, how: Win::Checkmate })), "0-1");
+/// assert_eq!(result_of(Some(Outcome::Draw(Draw::Stalemate))), "1/2-1/2");
+/// assert_eq!(result_of(None), "*");
+/// ```
+pub fn result_of(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            ..
+        }) => "1-0",
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        }) => "0-1",
+        Some(Outcome::Draw(_)) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+impl PgnGame {
+    /// A game with no moves yet from `start`, result `*`.
+    pub fn new(start: Position<u64>) -> PgnGame {
+        PgnGame {
+            tags: Vec::new(),
+            start,
+            moves: Vec::new(),
+            result: "*".into(),
+        }
+    }
+
+    /// A record of a played game, its result taken from how it ended.
+    pub fn from_moves(start: Position<u64>, moves: &[Move]) -> PgnGame {
+        let mut game = PgnGame::new(start);
+        game.moves = moves.to_vec();
+        game.result = result_of(game.game().outcome()).into();
+        game
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing its value if present.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value.into(),
+            None => self.tags.push((name.into(), value.into())),
+        }
+    }
+
+    /// The game replayed, with the history repetition needs.
+    pub fn game(&self) -> Game<u64> {
+        let mut game = Game::new(self.start);
+        for &m in &self.moves {
+            game.play(m).expect("a PgnGame holds legal moves");
+        }
+        game
+    }
+
+    /// The position after the last move.
+    pub fn end(&self) -> Position<u64> {
+        *self.game().position()
+    }
+
+    /// The moves in SAN, in order.
+    pub fn san_moves(&self) -> Vec<String> {
+        let mut position = self.start;
+        self.moves
+            .iter()
+            .map(|&m| {
+                let text = san::write(&position, m);
+                position.play(m).expect("a PgnGame holds legal moves");
+                text
+            })
+            .collect()
+    }
+
+    /// The game in PGN export form.
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        let mut tag = |name: &str, value: &str| {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            out += &format!("[{name} \"{value}\"]\n");
+        };
+        for (name, unknown) in SEVEN_TAG_ROSTER {
+            let value = match name {
+                "Result" => self.result.as_str(),
+                _ => self.tag(name).unwrap_or(unknown),
+            };
+            tag(name, value);
+        }
+        let start_fen = fen(&self.start);
+        if start_fen != START_FEN {
+            tag("SetUp", "1");
+            tag("FEN", &start_fen);
+        }
+        for (name, value) in &self.tags {
+            let known = SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name);
+            if !known && name != "SetUp" && name != "FEN" {
+                tag(name, value);
+            }
+        }
+        out.push('\n');
+
+        let mut tokens = Vec::new();
+        let mut position = self.start;
+        for (i, &m) in self.moves.iter().enumerate() {
+            let number = position.fullmove();
+            match position.turn() {
+                Color::White => tokens.push(format!("{number}.")),
+                Color::Black if i == 0 => tokens.push(format!("{number}...")),
+                Color::Black => {}
+            }
+            tokens.push(san::write(&position, m));
+            position.play(m).expect("a PgnGame holds legal moves");
+        }
+        tokens.push(self.result.clone());
+        let mut line = String::new();
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
+                out += &line;
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line += &token;
+        }
+        out += &line;
+        out.push('\n');
+        out
+    }
+}
+
+/// Where in a PGN text something went wrong, and what.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("game {game}, line {line}: {kind}")]
+pub struct PgnError {
+    /// The game, counting from 1.
+    pub game: usize,
+    /// The line, counting from 1.
+    pub line: usize,
+    /// What went wrong.
+    pub kind: PgnErrorKind,
+}
+
+/// What went wrong reading PGN.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PgnErrorKind {
+    /// A move that could not be read or is not legal.
+    #[error("move {number}{dots} {text}: {why}")]
+    Move {
+        /// The move number.
+        number: u32,
+        /// `.` for White's move, `...` for Black's.
+        dots: &'static str,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        why: String,
+    },
+    /// A tag pair that is not `[Name "value"]`.
+    #[error("malformed tag: {0}")]
+    Tag(String),
+    /// The `FEN` tag is not a position.
+    #[error("FEN tag: {0}")]
+    Fen(FenError),
+    /// A `Variant` tag naming another game.
+    #[error("variant {0:?} is not orthodox chess")]
+    Variant(String),
+    /// A comment, variation or tag that never ends.
+    #[error("unclosed {0}")]
+    Unclosed(&'static str),
+    /// A `)` with no `(`.
+    #[error("')' closes no variation")]
+    StrayParenthesis,
+    /// The text holds no game.
+    #[error("no game")]
+    NoGame,
+}
+
+/// A game being read.
+struct Draft {
+    tags: Vec<(String, String)>,
+    game: Option<Game<u64>>,
+    start: Option<Position<u64>>,
+    moves: Vec<Move>,
+    result: Option<String>,
+}
+
+/// Reads PGN games one by one; stops at the first error.
+///
+/// ```
+/// use duckchess::variants::chess::pgn::Reader;
+/// let two = "1. e4 e5 1-0\n\n[White \"B\"]\n1. d4 *\n";
+/// let games: Vec<_> = Reader::new(two).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].tag("White"), Some("B"));
+/// ```
+pub struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+    line: usize,
+    games: usize,
+    failed: bool,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `text`.
+    pub fn new(text: &'a str) -> Reader<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Reader {
+            text,
+            at: 0,
+            line: 1,
+            games: 0,
+            failed: false,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    fn error(&self, kind: PgnErrorKind) -> PgnError {
+        PgnError {
+            game: self.games.max(1),
+            line: self.line,
+            kind,
+        }
+    }
+
+    /// Skips to the end of the line.
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Skips a `{...}` comment whose `{` was read.
+    fn skip_comment(&mut self) -> Result<(), PgnError> {
+        let line = self.line;
+        loop {
+            match self.bump() {
+                Some('}') => return Ok(()),
+                Some(_) => {}
+                None => {
+                    return Err(PgnError {
+                        line,
+                        ..self.error(PgnErrorKind::Unclosed("comment"))
+                    })
+                }
+            }
+        }
+    }
+
+    /// Skips a variation whose `(` was read, nested ones and comments in it.
+    fn skip_variation(&mut self) -> Result<(), PgnError> {
+        let line = self.line;
+        let mut depth = 1;
+        while depth > 0 {
+            match self.bump() {
+                Some('(') => depth += 1,
+                Some(')') => depth -= 1,
+                Some('{') => self.skip_comment()?,
+                Some(';') => self.skip_line(),
+                Some(_) => {}
+                None => {
+                    return Err(PgnError {
+                        line,
+                        ..self.error(PgnErrorKind::Unclosed("variation"))
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a tag pair whose `[` was read.
+    fn tag(&mut self) -> Result<(String, String), PgnError> {
+        let line = self.line;
+        let start = self.at;
+        let end = self.text[start..]
+            .find(['\n', ']'])
+            .map_or(self.text.len(), |i| start + i);
+        let mut raw = String::new();
+        let mut in_string = false;
+        let mut escaped = false;
+        // Read to the `]` outside the string (a value may hold `]`).
+        loop {
+            let Some(c) = self.bump() else {
+                return Err(PgnError {
+                    line,
+                    ..self.error(PgnErrorKind::Unclosed("tag"))
+                });
+            };
+            if c == '\n' && !in_string {
+                return Err(PgnError {
+                    line,
+                    ..self.error(PgnErrorKind::Unclosed("tag"))
+                });
+            }
+            if c == ']' && !in_string {
+                break;
+            }
+            if in_string && !escaped && c == '"' {
+                in_string = false;
+            } else if !in_string && c == '"' {
+                in_string = true;
+            }
+            escaped = in_string && !escaped && c == '\\';
+            raw.push(c);
+        }
+        let bad = || PgnError {
+            line,
+            ..self.error(PgnErrorKind::Tag(format!(
+                "[{}",
+                &self.text[start..end.max(start)]
+            )))
+        };
+        let raw = raw.trim();
+        let (name, value) = raw.split_once(char::is_whitespace).ok_or_else(bad)?;
+        let value = value.trim();
+        if name.is_empty()
+            || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            || !value.starts_with('"')
+            || !value.ends_with('"')
+            || value.len() < 2
+        {
+            return Err(bad());
+        }
+        let mut unescaped = String::new();
+        let mut chars = value[1..value.len() - 1].chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                unescaped.extend(chars.next());
+            } else {
+                unescaped.push(c);
+            }
+        }
+        Ok((name.to_string(), unescaped))
+    }
+
+    /// The next whitespace- or bracket-delimited token.
+    fn symbol(&mut self) -> &'a str {
+        let start = self.at;
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || "{}()[];$".contains(c) {
+                break;
+            }
+            self.bump();
+        }
+        &self.text[start..self.at]
+    }
+
+    /// The game's position, made from its `FEN` tag at its first move.
+    fn game<'d>(&self, draft: &'d mut Draft) -> Result<&'d mut Game<u64>, PgnError> {
+        if draft.game.is_none() {
+            let find = |name: &str| draft.tags.iter().find(|(n, _)| n == name);
+            if let Some((_, v)) = find("Variant") {
+                let v = v.to_ascii_lowercase();
+                if !["standard", "chess", "from position", "normal"].contains(&v.as_str()) {
+                    return Err(self.error(PgnErrorKind::Variant(v)));
+                }
+            }
+            let position = match find("FEN") {
+                Some((_, f)) => from_fen(f).map_err(|e| self.error(PgnErrorKind::Fen(e)))?,
+                None => start(),
+            };
+            draft.start = Some(position);
+            draft.game = Some(Game::new(position));
+        }
+        Ok(draft.game.as_mut().expect("just made"))
+    }
+
+    /// Reads the next game.
+    fn next_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        let mut draft = Draft {
+            tags: Vec::new(),
+            game: None,
+            start: None,
+            moves: Vec::new(),
+            result: None,
+        };
+        let mut begun = false;
+        let mut in_moves = false;
+        self.games += 1;
+        while let Some(c) = self.peek() {
+            let at_line_start = self.at == 0 || self.text[..self.at].ends_with('\n');
+            match c {
+                _ if c.is_whitespace() => {
+                    self.bump();
+                }
+                '%' if at_line_start => self.skip_line(),
+                '[' => {
+                    if in_moves {
+                        break; // the next game's tags
+                    }
+                    begun = true;
+                    self.bump();
+                    let (name, value) = self.tag()?;
+                    draft.tags.push((name, value));
+                }
+                '{' => {
+                    self.bump();
+                    self.skip_comment()?;
+                }
+                ';' => self.skip_line(),
+                '(' => {
+                    self.bump();
+                    self.skip_variation()?;
+                }
+                ')' => return Err(self.error(PgnErrorKind::StrayParenthesis)),
+                '$' => {
+                    self.bump();
+                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        self.bump();
+                    }
+                }
+                _ => {
+                    let line = self.line;
+                    let token = self.symbol();
+                    if token.is_empty() {
+                        self.bump(); // a lone `]` or `}`: nothing to read
+                        continue;
+                    }
+                    begun = true;
+                    in_moves = true;
+                    if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+                        draft.result = Some(if token == "½-½" {
+                            "1/2-1/2".into()
+                        } else {
+                            token.into()
+                        });
+                        break;
+                    }
+                    // A move number, perhaps glued to the move (`1.e4`).
+                    let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let rest = if digits.len() < token.len() && digits.starts_with('.') {
+                        digits.trim_start_matches('.')
+                    } else if digits.is_empty() {
+                        ""
+                    } else {
+                        token
+                    };
+                    if rest.is_empty() || rest.chars().all(|c| "!?‼⁇⁈⁉".contains(c)) {
+                        continue;
+                    }
+                    let game = self.game(&mut draft)?;
+                    let position = *game.position();
+                    let m = read_move(&position, rest).map_err(|e| PgnError {
+                        line,
+                        ..self.error(PgnErrorKind::Move {
+                            number: position.fullmove(),
+                            dots: match position.turn() {
+                                Color::White => ".",
+                                Color::Black => "...",
+                            },
+                            text: rest.into(),
+                            why: e.to_string(),
+                        })
+                    })?;
+                    game.play(m).expect("read_move returns legal moves");
+                    draft.moves.push(m);
+                }
+            }
+        }
+        if !begun {
+            self.games -= 1;
+            return Ok(None);
+        }
+        self.game(&mut draft)?;
+        let result = draft
+            .result
+            .or_else(|| {
+                draft
+                    .tags
+                    .iter()
+                    .find(|(n, _)| n == "Result")
+                    .map(|(_, v)| v.clone())
+            })
+            .unwrap_or_else(|| "*".into());
+        Ok(Some(PgnGame {
+            tags: draft.tags,
+            start: draft.start.expect("set with the game"),
+            moves: draft.moves,
+            result,
+        }))
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.next_game() {
+            Ok(game) => game.map(Ok),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Reads the first game of a PGN text.
+pub fn read_game(text: &str) -> Result<PgnGame, PgnError> {
+    Reader::new(text).next().unwrap_or(Err(PgnError {
+        game: 1,
+        line: 1,
+        kind: PgnErrorKind::NoGame,
+    }))
+}
+
+/// Reads every game of a PGN text.
+pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    Reader::new(text).collect()
+}
+
+impl fmt::Display for PgnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.write())
+    }
+}
