@@ -221,7 +221,12 @@ pub fn square(n: usize, file: usize, rank: usize, level: usize) -> usize {
 /// ```
 pub fn square_name(n: usize, square: usize) -> String {
     let (file, rank, level) = (square % n, square / n % n, square / (n * n));
-    format!("{}{}({})", (b'a' + file as u8) as char, rank + 1, roman(level))
+    format!(
+        "{}{}({})",
+        (b'a' + file as u8) as char,
+        rank + 1,
+        roman(level)
+    )
 }
 
 /// The square of a name like `b2(III)` on side `n`.
@@ -306,11 +311,19 @@ pub enum CubeError {
     BlackKings(usize),
     /// The side not to move is in check (the puzzle rules out Black in
     /// check from White).
-    #[error("{0} is in check with {to_move} to move, a position the puzzle rules out", to_move = !*.0)]
+    #[error("{} is in check with {} to move, a position the puzzle rules out", side(*.0), side(!*.0))]
     OppositeCheck(Color),
     /// Any other objection of the kernel.
     #[error("impossible position: {0}")]
     Position(String),
+}
+
+/// A side's name as a sentence starts it.
+pub fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
 }
 
 fn found_text(found: Option<char>) -> String {
@@ -700,7 +713,11 @@ impl super::Notation for Cube {
         coordinate_move(position.variant().shape.size(0) as usize, m)
     }
 
-    fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, super::NotationError> {
+    fn read_move(
+        &self,
+        position: &dyn AnyPosition,
+        text: &str,
+    ) -> Result<Move, super::NotationError> {
         Ok(read_move(position, text)?)
     }
 

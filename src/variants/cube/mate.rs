@@ -17,7 +17,7 @@
 //! assert!(why.to_string().contains("Ka1(I)xb2(II)"));
 //! ```
 
-use super::{read, square_name, with_cube, write_move, CubeError, CubePosition, KING};
+use super::{read, side, square_name, with_cube, write_move, CubeError, CubePosition, KING};
 use crate::kernel::{AnyPosition, Color, Move, MoveKind, Position, SquareSet};
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -95,13 +95,6 @@ struct Explainer<'a, S: SquareSet> {
     them: Color,
 }
 
-fn capitalized(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 impl<'a, S: SquareSet> Explainer<'a, S> {
     fn new(p: &'a Position<S>) -> Self {
         let us = p.turn();
@@ -132,9 +125,9 @@ impl<'a, S: SquareSet> Explainer<'a, S> {
 
     /// `rook`.
     fn kind_name(&self, square: usize) -> &'static str {
-        self.p
-            .piece_at(square)
-            .map_or("piece", |piece| self.p.rules().variant().kind(piece.kind).name)
+        self.p.piece_at(square).map_or("piece", |piece| {
+            self.p.rules().variant().kind(piece.kind).name
+        })
     }
 
     fn pieces(&self, set: S) -> String {
@@ -152,7 +145,7 @@ impl<'a, S: SquareSet> Explainer<'a, S> {
 
     fn explain(&self) -> Explanation {
         let p = self.p;
-        let us = capitalized(self.us);
+        let us = side(self.us);
         let Some(king) = p.royal_square(self.us) else {
             return Explanation {
                 verdict: Verdict::NoKing,
@@ -261,22 +254,24 @@ impl<'a, S: SquareSet> Explainer<'a, S> {
         for to in around.squares() {
             let name = self.name(to);
             if own.contains(to) {
-                lines.push(format!("  {name}: its own {} stands there", self.kind_name(to)));
+                lines.push(format!(
+                    "  {name}: its own {} stands there",
+                    self.kind_name(to)
+                ));
                 continue;
             }
             let guards = p.attackers(to, self.them, without_king);
             let taking = match p.piece_at(to) {
-                Some(piece) => format!(
-                    ", taking the {} {}",
-                    piece.color,
-                    self.kind_name(to)
-                ),
+                Some(piece) => format!(", taking the {} {}", piece.color, self.kind_name(to)),
                 None => String::new(),
             };
             if guards.is_empty() {
                 lines.push(format!("  {name}{taking}: safe"));
             } else {
-                lines.push(format!("  {name}{taking}: covered by {}", self.pieces(guards)));
+                lines.push(format!(
+                    "  {name}{taking}: covered by {}",
+                    self.pieces(guards)
+                ));
             }
         }
     }
@@ -448,11 +443,7 @@ pub fn run<R: BufRead, W: Write>(
     let mut line = 0;
     loop {
         buf.clear();
-        if input
-            .read_until(b'\n', &mut buf)
-            .map_err(MateError::Read)?
-            == 0
-        {
+        if input.read_until(b'\n', &mut buf).map_err(MateError::Read)? == 0 {
             break;
         }
         line += 1;
