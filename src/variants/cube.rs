@@ -131,6 +131,9 @@ cube_set!(Big, Big);
 /// A cube position, its square sets sized to its board: `u64` for n ≤ 4,
 /// `u128` for n = 5, four words for n = 6, eight for n = 7 and 8, sixteen
 /// ([`Big`]) for n = 9 and 10. Small sets keep the bigger cubes fast.
+// One value per puzzle line, used in place: the size of the biggest
+// variant costs nothing worth a box and its indirection in the hot loops.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 pub enum CubePosition {
     /// n = 2, 3, 4.
