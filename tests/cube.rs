@@ -508,7 +508,7 @@ fn cli_answers_explains_and_fails_cleanly() {
         .assert()
         .code(2)
         .stdout("true\nfalse\n")
-        .stderr("duckchess: line 3: level I has 1 ranks, but n = 2\n");
+        .stderr("duckchess: line 3: level I has 1 rank, but n = 2\n");
 }
 
 proptest! {

@@ -277,7 +277,7 @@ pub enum CubeError {
     #[error("n = {0}: the cube's side must be 2 to 10")]
     Side(String),
     /// The number of levels differs from n.
-    #[error("{found} levels (bracketed boards), but n = {n}")]
+    #[error("{} (bracketed boards), but n = {n}", count(*.found, "level"))]
     Levels {
         /// The side.
         n: usize,
@@ -285,7 +285,7 @@ pub enum CubeError {
         found: usize,
     },
     /// A level with the wrong number of ranks.
-    #[error("level {level} has {found} ranks, but n = {n}")]
+    #[error("level {level} has {}, but n = {n}", count(*.found, "rank"))]
     Ranks {
         /// The level's numeral.
         level: &'static str,
@@ -295,7 +295,7 @@ pub enum CubeError {
         found: usize,
     },
     /// A rank with the wrong number of files.
-    #[error("level {level}, rank {rank} has {found} files, but n = {n}")]
+    #[error("level {level}, rank {rank} has {}, but n = {n}", count(*.found, "file"))]
     Files {
         /// The level's numeral.
         level: &'static str,
@@ -307,10 +307,10 @@ pub enum CubeError {
         found: usize,
     },
     /// Not exactly one white king.
-    #[error("{0} white kings; the puzzle has exactly one")]
+    #[error("{}; the puzzle has exactly one", count(*.0, "white king"))]
     WhiteKings(usize),
     /// More than one black king.
-    #[error("{0} black kings; the puzzle has at most one")]
+    #[error("{}; the puzzle has at most one", count(*.0, "black king"))]
     BlackKings(usize),
     /// The side not to move is in check (the puzzle rules out Black in
     /// check from White).
@@ -327,6 +327,11 @@ pub fn side(color: Color) -> &'static str {
         Color::White => "White",
         Color::Black => "Black",
     }
+}
+
+/// `1 rank`, `3 ranks`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 fn found_text(found: Option<char>) -> String {
