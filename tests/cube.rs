@@ -434,7 +434,32 @@ fn bigger_cubes_use_their_own_set_types_and_agree() {
         assert_eq!(mate::is_mate(&p), board.white_is_mated(), "{text}");
         assert!(p.as_dyn().is_check());
         assert_eq!(p.as_dyn().checkers(), vec![square(n, 0, 0, last)]);
+        let back = cube::CubePosition::from_dyn(&*p.boxed()).expect("a cube position");
+        assert_eq!(back.n(), n);
     }
+}
+
+#[test]
+fn mate_agrees_with_the_naive_checker_on_bigger_cubes() {
+    // Fewer, as the naive checker slows with the square of the cube's
+    // volume, but every set type past u128 is crossed.
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut compared = 0;
+    for (n, count) in [(6, 40), (7, 20), (8, 10), (9, 4)] {
+        for i in 0..count {
+            let board = random_board_with(&mut rng, n, i % 2 == 0);
+            let text = naive::write_cube(&board);
+            let Ok(position) = read(&text) else {
+                assert!(board.in_check(false), "refused: {text}");
+                continue;
+            };
+            assert_eq!(mate::is_mate(&position), board.white_is_mated(), "{text}");
+            let ours = position.as_dyn().legal_moves().len();
+            assert_eq!(ours, board.legal_moves().len(), "{text}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 50, "{compared}");
 }
 
 #[test]
