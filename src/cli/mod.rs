@@ -6,6 +6,7 @@ mod answer;
 mod check;
 mod gen;
 mod judge;
+mod mate;
 mod moves;
 mod perft;
 mod pgn;
@@ -128,6 +129,14 @@ enum Cmd {
     /// Read chess games in PGN and write them again in export form (or their
     /// final positions), checking every move.
     Pgn(pgn::Args),
+    /// Cube chess: is White checkmated? One puzzle position a line (from
+    /// FILE, or standard input when absent or `-`), `true` or `false` a line.
+    ///
+    /// The format is the puzzle's, `n = 3, [###,n##,#rr],[#b#,###,###],[###,###,bRK]`
+    /// (the `n = N, ` prefix optional), with an optional ` w` or ` b` at the
+    /// end for the side to move (White when absent; the question is then
+    /// about the side to move). Blank lines are skipped.
+    Mate(mate::Args),
     /// Play in the terminal, against the computer or another person.
     ///
     /// Arrows or hjkl move the cursor, Enter or Space picks a piece up and
@@ -163,6 +172,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Play(args)) => play::run(args),
         Some(Cmd::Variants) => variants::run(),
         Some(Cmd::Pgn(args)) => pgn::run(args),
+        Some(Cmd::Mate(args)) => mate::run(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),

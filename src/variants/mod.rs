@@ -14,6 +14,7 @@
 //! ```
 
 pub mod chess;
+pub mod cube;
 pub mod layout;
 pub mod line;
 pub mod perft;
@@ -66,7 +67,7 @@ pub trait Notation: Sync {
 
 /// Every game of the registry, in the order `duckchess variants` lists them.
 pub fn all() -> &'static [&'static dyn Notation] {
-    &[&chess::Chess]
+    &[&chess::Chess, &cube::Cube]
 }
 
 /// The names [`by_name`] knows.

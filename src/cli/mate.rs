@@ -1,0 +1,30 @@
+//! `duckchess mate`: the cube puzzle's answers, one a line.
+
+use super::{fail, open_input};
+use duckchess::variants::cube::mate::{self, MateError};
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Positions, one a line; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Say why under each answer: the checking pieces, what covers each
+    /// king flight, why each capture or block fails, or the moves that
+    /// save the king; stalemate is named as such.
+    #[arg(long)]
+    explain: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    let file = args.file.filter(|f| f.as_os_str() != "-");
+    let input = open_input(file.as_deref())?;
+    Ok(match mate::run(input, io::stdout().lock(), args.explain) {
+        Ok(_) => ExitCode::SUCCESS,
+        // A reader that stopped listening (`| head`) is not an error.
+        Err(MateError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e @ (MateError::Line { .. } | MateError::Encoding(_))) => fail(2, &e.to_string()),
+        Err(e) => fail(1, &e.to_string()),
+    })
+}
