@@ -4,8 +4,6 @@
 
 use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
-use rand_chacha::rand_core::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 /// One square's magic for one group of directions.
 #[derive(Clone, Debug)]
@@ -274,7 +272,7 @@ impl<S: SquareSet> Rules<S> {
             .fold(S::EMPTY, |set, s| set | S::single(s));
 
         // Hashing keys from a fixed seed, so keys agree between runs.
-        let mut rng = ChaCha8Rng::seed_from_u64(0x6b65_726e_656c);
+        let mut rng = SplitMix64(0x6b65_726e_656c);
         let piece_keys = (0..2 * MAX_KINDS * len).map(|_| rng.next_u64()).collect();
         let right_keys: [u64; 8] = std::array::from_fn(|_| rng.next_u64());
         let castling_keys = std::array::from_fn(|mask| {
@@ -332,16 +330,10 @@ impl<S: SquareSet> Rules<S> {
     fn find_magics(&mut self) {
         const MAX_BITS: usize = 14;
         const TRIES: usize = 1 << 14;
-        // splitmix64: the search draws millions of candidates, and a
-        // cryptographic generator is slow in unoptimised builds.
-        let mut state = 0x006d_6167_6963_u64;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        // The search draws millions of candidates: a cryptographic
+        // generator would be slow in unoptimised builds.
+        let mut rng = SplitMix64(0x006d_6167_6963);
+        let mut next = move || rng.next_u64();
         let groups = self.groups.clone();
         let placeholder = Magic {
             mask: S::EMPTY,
@@ -565,6 +557,20 @@ impl<S: SquareSet> Rules<S> {
             groups &= groups - 1;
         }
         set
+    }
+}
+
+/// SplitMix64, a tiny seeded generator: enough for hashing keys and magic
+/// candidates, and it keeps the rules free of any random-number crate.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 }
 

@@ -12,11 +12,11 @@
 use super::layout::Layout;
 use super::Notation;
 use crate::kernel::{AnyPosition, Color, Piece};
-use clap::ValueEnum;
 use std::fmt::{self, Write as _};
 
 /// How pieces are drawn.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// Chess figurines (letters for kinds without one).
     #[default]
