@@ -76,10 +76,10 @@ fn bulk_counting_agrees_with_playing_every_move() {
 }
 
 #[test]
-fn a_lone_captain_in_a_corner() {
-    // (0,0): only (1,0) and (0,1). Blue has no piece, so no sequence of
-    // length 2 exists.
-    assert_eq!(counts("9/9/9/9/9/9/9/9/9/K8 w", 2), [2, 0]);
+fn a_position_without_a_captain_counts_nothing() {
+    // Blue has no captain, so the game is over before it starts: a lone
+    // red captain in a corner has no sequence at all.
+    assert_eq!(counts("9/9/9/9/9/9/9/9/9/K8 w", 2), [0, 0]);
 }
 
 #[test]

@@ -571,7 +571,9 @@ fn every_reason_has_its_variant() {
     ] {
         assert_eq!(
             pos.play(command),
-            Err(Invalid::GameOver { winner: Color::Red })
+            Err(Invalid::GameOver {
+                winner: Some(Color::Red)
+            })
         );
     }
     assert!(pos.moves().is_empty());
