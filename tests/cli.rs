@@ -234,8 +234,14 @@ fn a_closed_output_alone_is_not_an_error() {
 #[test]
 fn numbers_may_be_split_over_lines_in_any_way() {
     let official = std::fs::read_to_string(sample("official.in")).unwrap();
-    let one_line = official.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
-    let one_per_line = official.split_ascii_whitespace().collect::<Vec<_>>().join("\n");
+    let one_line = official
+        .split_ascii_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let one_per_line = official
+        .split_ascii_whitespace()
+        .collect::<Vec<_>>()
+        .join("\n");
     for input in [one_line, one_per_line] {
         duckchess()
             .write_stdin(input)
