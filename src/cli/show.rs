@@ -1,7 +1,7 @@
 //! `duckchess show FEN`: the board of a position.
 
-use super::{point, position, print};
-use duckchess::duck::picture::{self, Picture, Style};
+use super::{point, position, print, ColorArgs};
+use duckchess::duck::picture::{Picture, Style};
 use duckchess::duck::trace;
 use std::process::ExitCode;
 
@@ -17,13 +17,15 @@ pub struct Args {
     /// Mark every point the piece on X,Y can reach.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     highlight: Option<String>,
+    #[command(flatten)]
+    color: ColorArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let game = position(Some(&args.fen.join(" ")))?;
     let mut picture = Picture::new(game.board())
         .style(args.style)
-        .color(picture::color_for_stdout());
+        .color(args.color.color.for_stdout());
     if let Some(at) = args.highlight {
         picture = picture.reach(&game, point(&at)?);
     }
