@@ -135,7 +135,7 @@ mod tests {
         tests.seed = 20;
         let e = write_tests(&dir, &tests).unwrap_err();
         assert!(
-            matches!(&e, AnswerError::Exists(p) if p == &dir.join("02.ans")),
+            matches!(&e, AnswerError::Exists(p) if p == &dir.join("01.in")),
             "{e}"
         );
         assert_eq!(std::fs::read(dir.join("02.ans")).unwrap(), b"mine");
