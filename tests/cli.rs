@@ -250,3 +250,64 @@ fn numbers_may_be_split_over_lines_in_any_way() {
             .stdout(official_answer());
     }
 }
+
+#[test]
+fn a_dash_is_standard_input_for_judge_and_trace() {
+    let input = std::fs::read(sample("official.in")).unwrap();
+    for args in [&["-"][..], &["judge", "-"]] {
+        duckchess()
+            .args(args)
+            .write_stdin(input.clone())
+            .assert()
+            .success()
+            .stdout(official_answer());
+    }
+    let traced = duckchess()
+        .args(["trace", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    assert!(String::from_utf8(traced.stdout)
+        .unwrap()
+        .ends_with("18 commands: 9 valid, 9 invalid\n"));
+}
+
+#[test]
+fn color_is_chosen_with_the_color_option() {
+    let esc = |args: &[&str], no_color: bool| {
+        let mut cmd = duckchess();
+        cmd.args(args);
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        } else {
+            cmd.env_remove("NO_COLOR");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        out.stdout.contains(&0x1b)
+    };
+    // Standard output is a pipe here, so auto means no colour.
+    assert!(!esc(&["show", "start"], false));
+    assert!(!esc(&["show", "start", "--color", "auto"], false));
+    assert!(esc(&["show", "start", "--color", "always"], true));
+    assert!(!esc(&["show", "start", "--color", "never"], false));
+    let official = sample("official.in");
+    let official = official.to_str().unwrap();
+    assert!(esc(
+        &["trace", "--board", "--color", "always", official],
+        false
+    ));
+    assert!(!esc(&["trace", "--board", official], false));
+}
+
+#[test]
+fn version_works_on_every_subcommand() {
+    for sub in ["judge", "trace", "show", "gen", "verify", "check"] {
+        let out = duckchess().args([sub, "--version"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{sub}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(env!("CARGO_PKG_VERSION")), "{sub}: {text}");
+        assert!(out.stderr.is_empty(), "{sub}");
+    }
+}
