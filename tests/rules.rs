@@ -1,6 +1,6 @@
 //! The rules of each piece, checked through the library on hand-made
 //! positions. Every expected set below is worked out from the table in the
-//! spec (`../shared/spec/duck-chess.md`), not read off the program.
+//! rules (`docs/rules.md`), not read off the program.
 
 use duckchess::duck::{Color, Command, Invalid, Move, Piece, Point, Position, Role};
 use std::collections::BTreeSet;
