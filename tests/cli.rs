@@ -244,10 +244,16 @@ fn numbers_may_be_split_over_lines_in_any_way() {
         .join("\n");
     for input in [one_line, one_per_line] {
         duckchess()
-            .write_stdin(input)
+            .write_stdin(input.clone())
             .assert()
             .success()
             .stdout(official_answer());
+        // The validator stays strict about lines.
+        duckchess()
+            .args(["validate", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1);
     }
 }
 

@@ -1,5 +1,5 @@
 //! The rules of each piece, checked through the library on hand-made
-//! positions. Every expected set below is worked out from the table in the
+//! positions. Every expected set below is worked out from the
 //! rules (`docs/rules.md`), not read off the program.
 
 use duckchess::duck::{Color, Command, Invalid, Move, Piece, Point, Position, Role};
