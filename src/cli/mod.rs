@@ -49,8 +49,9 @@ Exit codes:
 
 /// Judge-exact simulator for Duck Chess (THUPC 2019 "duckchess", Luogu P5380, LOJ 6619).
 ///
-/// With no subcommand, reads a judge input (Q, then Q lines `xs ys xt yt`)
-/// from FILE or standard input and prints exactly the judge output.
+/// With no subcommand, reads a judge input (Q, then Q commands `xs ys xt
+/// yt`, split over lines in any way) from FILE or standard input (no FILE,
+/// or `-`) and prints exactly the judge output.
 #[derive(Parser)]
 #[command(
     version,
@@ -102,9 +103,10 @@ enum Cmd {
     Validate(validate::Args),
     /// Check a contestant's OUTPUT for INPUT (testlib conventions).
     ///
-    /// Compares with the simulator's answer; white space at line ends and
-    /// blank lines at the end are ignored. With ANSWER, also says whether
-    /// the jury's answer disagrees with the simulator.
+    /// Compares with the simulator's answer; spaces, tabs and CRs at line
+    /// ends and blank lines at the end are ignored. With ANSWER, also says
+    /// whether the jury's answer disagrees with the simulator. The files
+    /// are streamed; one of them may be `-` (standard input).
     #[command(after_help = verify::EXIT_CODES)]
     Verify(verify::Args),
     /// Count the valid command sequences of length DEPTH (perft); a
