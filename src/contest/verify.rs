@@ -515,13 +515,13 @@ pub fn verify_streams<I: BufRead, O: BufRead, A: BufRead>(
             continue;
         }
         let before = game.clone();
-        let expected: &[u8] = match game.play(command) {
+        let played = game.play(command);
+        let expected: &[u8] = match &played {
             Ok(record) => record.judge_line().strip_suffix(b"\n").unwrap_or_default(),
             Err(_) => INVALID_LINE.as_bytes(),
         };
-        let expected = expected.to_vec();
         if check.verdict.is_none() {
-            let verdict = check.next(&expected).map_err(VerifyError::Output)?;
+            let verdict = check.next(expected).map_err(VerifyError::Output)?;
             if let Some(Verdict::WrongAnswer(_)) = verdict {
                 reason = Some(format!(
                     "command {line} '{command}': {}",
@@ -534,7 +534,7 @@ pub fn verify_streams<I: BufRead, O: BufRead, A: BufRead>(
             if found.as_ref().is_none_or(|f| f.bytes != expected) {
                 answer_disagrees = Some(Difference {
                     line,
-                    expected: Some(String::from_utf8_lossy(&expected).into_owned()),
+                    expected: Some(String::from_utf8_lossy(expected).into_owned()),
                     found: found.map(|f| f.text()),
                 });
             }
