@@ -8,9 +8,13 @@
 //!
 //! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
 //!   pictures, traces, perft and the computer opponent;
-//! - [`contest`]: checking contest solutions — generator, runner, checker,
-//!   validator, output verifier;
-//! - [`play`]: the terminal game.
+//! - `contest`: checking contest solutions — generator, runner, checker,
+//!   validator, output verifier (cargo feature `contest`);
+//! - `play`: the terminal game (cargo feature `tui`).
+//!
+//! Cargo features, all on by default: `cli` (the binary), `tui` and
+//! `contest`. With `default-features = false` only the rules are built,
+//! with no dependency beyond `itertools` and `thiserror`.
 //!
 //! ```
 //! use duckchess::duck::{Command, Position};
@@ -18,6 +22,10 @@
 //! assert!(game.play(Command::new(3, 0, 4, 0)).is_ok());
 //! ```
 
+#![warn(missing_docs)]
+
+#[cfg(feature = "contest")]
 pub mod contest;
 pub mod duck;
+#[cfg(feature = "tui")]
 pub mod play;

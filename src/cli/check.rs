@@ -48,6 +48,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    stop_on_signals();
     let config = check::Config {
         program: args.program,
         cases: args.cases,
@@ -60,6 +61,37 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         timeout: Duration::from_millis(args.timeout_ms),
     };
     Ok(check_program(&config, &args.save, args.style))
+}
+
+/// Set when a signal came: the runs then fail, and the report must wait for
+/// the signal's thread to end the process instead.
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// On Ctrl-C, SIGTERM or SIGHUP: kill every candidate (they run in their
+/// own process groups, which a terminal's Ctrl-C does not reach), then
+/// exit as the signal would have, with 128 + its number.
+fn stop_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
+                duckchess::contest::runner::kill_all();
+                // Not eprintln!, which panics when standard error is gone:
+                // this thread must reach the exit.
+                use std::io::Write as _;
+                let _ = writeln!(
+                    io::stderr(),
+                    "duckchess: stopped by signal {signal}; every candidate was killed"
+                );
+                std::process::exit(128 + signal);
+            }
+        });
+    }
 }
 
 /// A seed for a check run without --seed: the clock's nanoseconds.
@@ -92,6 +124,9 @@ fn check_program(config: &check::Config, save: &Path, style: Style) -> ExitCode 
         indicatif::ProgressBar::hidden()
     };
     let report = check::check(config, &Progress(bar.clone()));
+    while STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::park();
+    }
     bar.finish_and_clear();
     let program = config.program[0].to_string_lossy();
     match report {

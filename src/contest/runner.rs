@@ -1,23 +1,43 @@
 //! Running a program under test: standard input from memory, standard
 //! output read into a bounded buffer, a wall-clock time limit.
 //!
-//! Three threads per run, so that no program can block the checker: one
-//! feeds standard input (a program that never reads cannot deadlock us),
-//! one reads standard output (and stops at the cap, so output is never
-//! buffered without bound), and the caller's, which watches the clock.
-//! The child is always waited for, after a kill too, so no zombie is left;
-//! on Unix it runs in its own process group, and the whole group is killed,
-//! so a wrapper script's children cannot keep the output pipe open. On
-//! Linux the checker is also a child subreaper: such orphans are handed to
-//! it rather than to PID 1 (which in a container may never reap them), and
-//! it reaps them.
+//! How a run ended is decided only once its output has been read to the
+//! end (or the run was stopped): a program that writes past the cap and
+//! exits at once is still judged over the cap, however the threads and
+//! processes interleave.
+//!
+//! On Unix one thread drives a run: it feeds standard input, reads standard
+//! output and standard error (all non-blocking, so a program that never
+//! reads, or a descendant that holds a pipe open, cannot block it) and
+//! watches the clock. The program runs in its own process group, and its
+//! descendants carry a marker in their environment ([`MARKER`]). When the
+//! program exits or is stopped, everything it left behind is killed: its
+//! group, every process below it, and every process carrying its marker
+//! (a descendant that called `setsid` left the group but kept the marker).
+//! On Linux the checker is a child subreaper, so orphans are handed to it
+//! rather than to PID 1 (which in a container may never reap them): it
+//! finds them among its own children, kills them and reaps them. (A
+//! descendant that leaves the group, clears its environment and is
+//! orphaned is out of reach; no contest solution has a reason to.)
+//!
+//! [`kill_all`] stops every run in progress, for a checker that is told
+//! to stop (Ctrl-C, SIGTERM, SIGHUP).
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
+use std::io;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The environment variable set for every program run (and inherited by
+/// its descendants): it names the run, so that a descendant that left the
+/// process group can still be found and killed.
+pub const MARKER: &str = "DUCKCHESS_RUN";
+
+/// Bytes of standard error kept (the first ones); the rest is read and
+/// dropped, so a chatty program is never blocked.
+pub const STDERR_CAP: usize = 64 * 1024;
 
 /// Limits of one run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,9 +51,10 @@ pub struct Limits {
 /// How a run ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// The program exited by itself with this status.
+    /// The program exited by itself with this status, and its output was
+    /// read to the end within the limits.
     Exited(ExitStatus),
-    /// Killed at the time limit.
+    /// Killed at the time limit (or its output was still open then).
     TimedOut,
     /// Killed when its output passed the cap.
     OutputLimit,
@@ -46,118 +67,94 @@ pub struct Run {
     pub ending: Ending,
     /// Standard output, at most [`Limits::max_output`] bytes.
     pub output: Vec<u8>,
+    /// Standard error, at most [`STDERR_CAP`] bytes (the first ones).
+    pub errors: Vec<u8>,
     /// Wall-clock time from spawn to exit or kill.
     pub elapsed: Duration,
 }
 
+/// The runs in progress: the id of each program and its marker. A spawn
+/// holds the lock until the program is listed, so [`kill_all`] sees every
+/// program that was started.
+struct Registry {
+    /// Set by [`kill_all`]: no program may start any more.
+    stopped: bool,
+    runs: Vec<(u32, String)>,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    stopped: false,
+    runs: Vec::new(),
+});
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    // A panic elsewhere must not stop the clean-up.
+    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every program being run, with all its descendants, and makes
+/// every later [`run`] fail with [`io::ErrorKind::Interrupted`]. Meant for
+/// a signal handler's thread, just before the process exits: the runs in
+/// progress end as if timed out.
+pub fn kill_all() {
+    let mut registry = registry();
+    registry.stopped = true;
+    let all: Vec<u32> = registry.runs.iter().map(|(pid, _)| *pid).collect();
+    for (pid, marker) in &registry.runs {
+        sweep(*pid, marker, &all);
+    }
+}
+
+/// Removes a run from the registry when it ends, however it ends.
+struct Listed(u32);
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        registry().runs.retain(|(pid, _)| *pid != self.0);
+    }
+}
+
 /// Runs `argv` (program and arguments) with `input` on standard input.
-/// Standard error is discarded. Fails only when the program cannot be
-/// started.
+/// Fails when the program cannot be started, when waiting for it fails,
+/// and after [`kill_all`].
 pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no program given"))?;
+    static RUNS: AtomicU64 = AtomicU64::new(0);
+    let marker = format!(
+        "{}.{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    );
     let mut command = Command::new(program);
     command
         .args(args)
+        .env(MARKER, &marker)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(Stdio::piped());
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
     adopt_orphans();
-    let start = Instant::now();
-    let mut child = command.spawn()?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let overflow = AtomicBool::new(false);
-    thread::scope(|s| {
-        s.spawn(move || {
-            // A program may exit or stop reading early: that is its
-            // business, so a broken pipe here is no error of ours.
-            let _ = stdin.write_all(input);
-        });
-        let reader = s.spawn(|| read_bounded(stdout, limits.max_output, &overflow));
-        let ending = watch(&mut child, start, limits.timeout, &overflow);
-        let output = reader.join().expect("the reader thread does not panic");
-        Ok(Run {
-            ending,
-            output,
-            elapsed: start.elapsed(),
-        })
-    })
-}
-
-/// Reads until end of file or until more than `cap` bytes came, keeping at
-/// most `cap`; raises `overflow` in the second case.
-fn read_bounded(mut stdout: ChildStdout, cap: usize, overflow: &AtomicBool) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut buf = vec![0u8; 1 << 16];
-    loop {
-        match stdout.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => {
-                let room = cap - out.len();
-                out.extend_from_slice(&buf[..n.min(room)]);
-                if n > room {
-                    overflow.store(true, Ordering::SeqCst);
-                    break;
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => break,
+    let (start, child) = {
+        let mut registry = registry();
+        if registry.stopped {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the checker is stopping",
+            ));
         }
-    }
-    out
-}
-
-/// Waits for the child, killing it at the timeout or on overflow; always
-/// reaps it.
-fn watch(child: &mut Child, start: Instant, timeout: Duration, overflow: &AtomicBool) -> Ending {
-    // Poll with a growing pause: quick programs are seen quickly, slow ones
-    // cost few wake-ups.
-    let mut pause = Duration::from_micros(50);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                // Anything the program left behind in its group would keep
-                // the output pipe open; it goes too.
-                kill_group(child);
-                reap_group(child);
-                if overflow.load(Ordering::SeqCst) {
-                    return Ending::OutputLimit;
-                }
-                return Ending::Exited(status);
-            }
-            Ok(None) => {}
-            Err(_) => {
-                kill(child);
-                return Ending::TimedOut;
-            }
-        }
-        if overflow.load(Ordering::SeqCst) {
-            kill(child);
-            return Ending::OutputLimit;
-        }
-        let elapsed = start.elapsed();
-        if elapsed >= timeout {
-            kill(child);
-            return Ending::TimedOut;
-        }
-        thread::sleep(pause.min(timeout - elapsed));
-        pause = (pause * 2).min(Duration::from_millis(5));
-    }
-}
-
-/// Kills the child (and its group) and reaps it.
-fn kill(child: &mut Child) {
-    kill_group(child);
-    let _ = child.kill();
-    let _ = child.wait();
-    reap_group(child);
+        let start = Instant::now();
+        let child = command.spawn()?;
+        registry.runs.push((child.id(), marker.clone()));
+        (start, child)
+    };
+    let _listed = Listed(child.id());
+    drive(child, &marker, input, limits, start)
 }
 
 /// Makes this process a child subreaper, once (Linux only).
@@ -172,42 +169,528 @@ fn adopt_orphans() {
     }
 }
 
-/// Reaps the members of the child's killed group that were handed to us,
-/// once the child itself has been reaped (so this cannot take it from
-/// `std`). Gives up after a second: SIGKILL is not instant, but nearly.
 #[cfg(unix)]
-fn reap_group(child: &Child) {
-    use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
-    use nix::unistd::Pid;
-    let group = Pid::from_raw(-(child.id() as i32));
-    let deadline = Instant::now() + Duration::from_secs(1);
-    loop {
-        match waitpid(group, Some(WaitPidFlag::WNOHANG)) {
-            Ok(WaitStatus::StillAlive) if Instant::now() < deadline => {
-                thread::sleep(Duration::from_millis(1))
+fn drive(
+    mut child: Child,
+    marker: &str,
+    input: &[u8],
+    limits: Limits,
+    start: Instant,
+) -> io::Result<Run> {
+    use nix::poll::{poll, PollFd, PollFlags};
+    use std::io::Write;
+    use std::os::fd::AsFd;
+
+    let mut stdin = child.stdin.take();
+    let mut stdout = child.stdout.take();
+    let mut stderr = child.stderr.take();
+    if input.is_empty() {
+        stdin = None;
+    }
+    if let Some(p) = &stdin {
+        nonblocking(p)?;
+    }
+    if let Some(p) = &stdout {
+        nonblocking(p)?;
+    }
+    if let Some(p) = &stderr {
+        nonblocking(p)?;
+    }
+    let deadline = start + limits.timeout;
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let mut written = 0;
+    let mut exited = false;
+    let mut elapsed = None;
+    let mut buf = vec![0u8; 1 << 16];
+    // Poll with a growing pause, back to the shortest after any pipe
+    // activity: quick programs are seen quickly, slow ones cost few
+    // wake-ups. Pipe events end a pause at once.
+    let shortest = Duration::from_micros(50);
+    let mut pause = shortest;
+    let ending = loop {
+        if !exited {
+            match exit_seen(&mut child) {
+                Ok(true) => {
+                    exited = true;
+                    elapsed = Some(start.elapsed());
+                    // Nobody is left to read the rest of the input.
+                    stdin = None;
+                    // What the program left behind would keep the pipes
+                    // open; it goes. The program itself is not reaped yet,
+                    // so its id (and group id) cannot be reused meanwhile.
+                    sweep(child.id(), marker, &others());
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    stop(&mut child, marker);
+                    return Err(io::Error::new(
+                        e.kind(),
+                        format!("cannot wait for the program: {e}"),
+                    ));
+                }
             }
-            Ok(WaitStatus::StillAlive) => return,
-            Ok(_) => {}
-            // No child of ours is left in the group.
-            Err(_) => return,
+        }
+        if exited && stdout.is_none() && stderr.is_none() {
+            // Read to the end: only now is the ending known.
+            break Ending::Exited(child.wait()?);
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            break Ending::TimedOut;
+        }
+        let wait = if exited {
+            deadline - now
+        } else {
+            pause.min(deadline - now)
+        };
+        pause = (pause * 2).min(Duration::from_millis(5));
+        let mut fds = Vec::with_capacity(3);
+        let mut slots = [usize::MAX; 3];
+        if let Some(p) = &stdin {
+            slots[0] = fds.len();
+            fds.push(PollFd::new(p.as_fd(), PollFlags::POLLOUT));
+        }
+        if let Some(p) = &stdout {
+            slots[1] = fds.len();
+            fds.push(PollFd::new(p.as_fd(), PollFlags::POLLIN));
+        }
+        if let Some(p) = &stderr {
+            slots[2] = fds.len();
+            fds.push(PollFd::new(p.as_fd(), PollFlags::POLLIN));
+        }
+        if fds.is_empty() {
+            // Only the exit is awaited: poll counts whole milliseconds.
+            std::thread::sleep(wait);
+            continue;
+        }
+        // Whole milliseconds, rounded up, so a pause is never zero.
+        let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+        let timeout = nix::poll::PollTimeout::try_from(ms).unwrap_or(nix::poll::PollTimeout::MAX);
+        match poll(&mut fds, timeout) {
+            Ok(0) | Err(nix::errno::Errno::EINTR) => {}
+            Ok(_) => pause = shortest,
+            Err(e) => {
+                stop(&mut child, marker);
+                return Err(io::Error::from(e));
+            }
+        }
+        let ready: [bool; 3] = std::array::from_fn(|i| {
+            fds.get(slots[i])
+                .and_then(|f| f.revents())
+                .is_some_and(|r| !r.is_empty())
+        });
+        drop(fds);
+        if ready[0] {
+            let done = match stdin.as_mut().map(|p| p.write(&input[written..])) {
+                Some(Ok(n)) => {
+                    written += n;
+                    written == input.len()
+                }
+                Some(Err(e)) if transient(&e) => false,
+                // A program may exit or stop reading early: that is its
+                // business, so a broken pipe here is no error of ours.
+                _ => true,
+            };
+            if done {
+                stdin = None;
+            }
+        }
+        if ready[1] {
+            if let Some(p) = &mut stdout {
+                let (open, over) = drain(p, &mut buf, &mut output, limits.max_output);
+                if !open {
+                    stdout = None;
+                }
+                if over {
+                    break Ending::OutputLimit;
+                }
+            }
+        }
+        if ready[2] {
+            if let Some(p) = &mut stderr {
+                if !drain(p, &mut buf, &mut errors, STDERR_CAP).0 {
+                    stderr = None;
+                }
+            }
+        }
+    };
+    if !matches!(ending, Ending::Exited(_)) {
+        stop(&mut child, marker);
+    }
+    Ok(Run {
+        ending,
+        output,
+        errors,
+        elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
+    })
+}
+
+/// Reads what a non-blocking pipe holds into `out`, keeping at most `cap`
+/// bytes. Returns whether the pipe is still open, and whether more than
+/// `cap` bytes came.
+#[cfg(unix)]
+fn drain(pipe: &mut impl io::Read, buf: &mut [u8], out: &mut Vec<u8>, cap: usize) -> (bool, bool) {
+    loop {
+        match pipe.read(buf) {
+            Ok(0) => return (false, false),
+            Ok(n) => {
+                let room = cap - out.len();
+                out.extend_from_slice(&buf[..n.min(room)]);
+                if n > room {
+                    return (true, true);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if transient(&e) => return (true, false),
+            Err(_) => return (false, false),
         }
     }
 }
 
-#[cfg(not(unix))]
-fn reap_group(_child: &Child) {}
+#[cfg(unix)]
+fn transient(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+    )
+}
 
 #[cfg(unix)]
-fn kill_group(child: &Child) {
+fn nonblocking(pipe: &impl std::os::fd::AsFd) -> io::Result<()> {
+    use nix::fcntl::{fcntl, FcntlArg, OFlag};
+    let flags = OFlag::from_bits_truncate(fcntl(pipe.as_fd(), FcntlArg::F_GETFL)?);
+    fcntl(pipe.as_fd(), FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
+    Ok(())
+}
+
+/// Whether the program has exited. On Linux it is left unreaped (a
+/// zombie), so that its process id stays its own while its descendants are
+/// swept.
+#[cfg(unix)]
+fn exit_seen(child: &mut Child) -> io::Result<bool> {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+        use nix::unistd::Pid;
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        match waitid(Id::Pid(Pid::from_raw(child.id() as i32)), flags) {
+            Ok(WaitStatus::StillAlive) => Ok(false),
+            Ok(_) => Ok(true),
+            Err(nix::errno::Errno::EINTR) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        // std keeps the status for the `wait` that follows.
+        Ok(child.try_wait()?.is_some())
+    }
+}
+
+/// Kills the program and everything it left behind, and reaps it.
+#[cfg(unix)]
+fn stop(child: &mut Child, marker: &str) {
+    let _ = child.kill();
+    // Dead but not reaped: its children are ours now, and its id cannot be
+    // reused while they are swept.
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag};
+        use nix::unistd::Pid;
+        let id = Pid::from_raw(child.id() as i32);
+        while waitid(Id::Pid(id), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+            == Err(nix::errno::Errno::EINTR)
+        {}
+    }
+    sweep(child.id(), marker, &others());
+    let _ = child.wait();
+}
+
+/// The programs of every run in progress.
+fn others() -> Vec<u32> {
+    registry().runs.iter().map(|(pid, _)| *pid).collect()
+}
+
+/// Kills the program whose id is `root` and everything it left behind: its
+/// process group, and on Linux every process below it or carrying its
+/// marker; reaps those handed to this process. The program itself is
+/// killed but not reaped (std's `Child` does that).
+#[cfg(unix)]
+fn sweep(root: u32, marker: &str, others: &[u32]) {
     use nix::sys::signal::{killpg, Signal};
     use nix::unistd::Pid;
-    // The child leads its own group, whose id is the child's id. An empty
-    // group (everything already gone) is not an error.
-    let _ = killpg(Pid::from_raw(child.id() as i32), Signal::SIGKILL);
+    // An empty group (everything already gone) is not an error.
+    let _ = killpg(Pid::from_raw(root as i32), Signal::SIGKILL);
+    #[cfg(target_os = "linux")]
+    procs::sweep(root as i32, marker, others);
+    #[cfg(not(target_os = "linux"))]
+    let _ = (marker, others);
 }
 
 #[cfg(not(unix))]
-fn kill_group(_child: &Child) {}
+fn drive(
+    mut child: Child,
+    _marker: &str,
+    input: &[u8],
+    limits: Limits,
+    start: Instant,
+) -> io::Result<Run> {
+    // Threads that may block on a pipe held open are left behind rather
+    // than joined: the verdict does not wait for them.
+    use std::io::{Read, Write};
+    use std::sync::mpsc;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let reader = |mut pipe: Box<dyn Read + Send>, cap: usize| {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let mut buf = vec![0u8; 1 << 16];
+            let over = loop {
+                match pipe.read(&mut buf) {
+                    Ok(0) => break false,
+                    Ok(n) => {
+                        let room = cap - out.len();
+                        out.extend_from_slice(&buf[..n.min(room)]);
+                        if n > room {
+                            break true;
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break false,
+                }
+            };
+            let _ = tx.send((out, over));
+        });
+        rx
+    };
+    let out = reader(
+        Box::new(child.stdout.take().expect("stdout is piped")),
+        limits.max_output,
+    );
+    let err = reader(
+        Box::new(child.stderr.take().expect("stderr is piped")),
+        STDERR_CAP,
+    );
+    let deadline = start + limits.timeout;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let mut elapsed = None;
+    let ending = match out.recv_timeout(left()) {
+        Ok((output, true)) => (Ending::OutputLimit, output),
+        Ok((output, false)) => loop {
+            if let Some(status) = child.try_wait()? {
+                elapsed = Some(start.elapsed());
+                break (Ending::Exited(status), output);
+            }
+            if left().is_zero() {
+                break (Ending::TimedOut, output);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        },
+        Err(_) => (Ending::TimedOut, Vec::new()),
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    let errors = err
+        .recv_timeout(Duration::from_millis(10))
+        .map_or_else(|_| Vec::new(), |(e, _)| e);
+    Ok(Run {
+        ending: ending.0,
+        output: ending.1,
+        errors,
+        elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
+    })
+}
+
+#[cfg(not(unix))]
+fn sweep(_root: u32, _marker: &str, _others: &[u32]) {}
+
+/// Finding a program's descendants in `/proc`.
+#[cfg(target_os = "linux")]
+mod procs {
+    use nix::errno::Errno;
+    use nix::sys::signal::{kill, Signal};
+    use nix::sys::wait::waitpid;
+    use nix::unistd::Pid;
+    use std::collections::{HashMap, HashSet};
+    use std::time::{Duration, Instant};
+
+    /// From `/proc/PID/stat`: the parent and the group.
+    struct Stat {
+        ppid: i32,
+        pgrp: i32,
+    }
+
+    fn stat(pid: i32) -> Option<Stat> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // "pid (name) state ppid pgrp ...": the name may hold anything.
+        let rest = text.rsplit_once(')')?.1;
+        let mut fields = rest.split_whitespace();
+        let _state = fields.next()?;
+        Some(Stat {
+            ppid: fields.next()?.parse().ok()?,
+            pgrp: fields.next()?.parse().ok()?,
+        })
+    }
+
+    fn all() -> HashMap<i32, Stat> {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return HashMap::new();
+        };
+        dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+            .filter_map(|pid| Some((pid, stat(pid)?)))
+            .collect()
+    }
+
+    fn carries(pid: i32, marker: &str) -> bool {
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
+            return false;
+        };
+        let wanted = format!("{}={marker}", super::MARKER);
+        env.split(|&b| b == 0).any(|v| v == wanted.as_bytes())
+    }
+
+    /// Kills, until none is left, every process that is in `root`'s group,
+    /// below `root` or below one already killed, or that carries the
+    /// marker; then reaps those that became this process's children (a
+    /// zombie is killed harmlessly, and reaped). `others` are the programs
+    /// of the other runs in progress.
+    pub(super) fn sweep(root: i32, marker: &str, others: &[u32]) {
+        if has_children_lists() {
+            sweep_tree(root, marker, others);
+        } else {
+            sweep_all(root, marker);
+        }
+    }
+
+    /// Whether `/proc/PID/task/TID/children` exists (it needs a kernel
+    /// option most kernels have): the sweep then reads only the lists of
+    /// this process and of the run's processes, not every process's stat.
+    fn has_children_lists() -> bool {
+        static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *HAS.get_or_init(|| std::path::Path::new("/proc/thread-self/children").exists())
+    }
+
+    /// The children of `pid`, all its threads' (a child belongs to the
+    /// thread that forked it).
+    fn children(pid: i32) -> Vec<i32> {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return Vec::new();
+        };
+        tasks
+            .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("children")).ok())
+            .flat_map(|text| {
+                text.split_whitespace()
+                    .filter_map(|w| w.parse().ok())
+                    .collect::<Vec<i32>>()
+            })
+            .collect()
+    }
+
+    /// [`sweep`] with the children lists: everything below `root`, and
+    /// every child of this process (an orphan handed to it) that is in
+    /// `root`'s group or carries the marker, with everything below it.
+    /// `others` are the programs of the other runs, children of this
+    /// process that are not looked at.
+    fn sweep_tree(root: i32, marker: &str, others: &[u32]) {
+        let me = std::process::id() as i32;
+        let mut killed: HashSet<i32> = HashSet::new();
+        // A process killed while it forked may leave a child behind for the
+        // next round; a bound keeps a pathological case from spinning.
+        for _ in 0..100 {
+            let mut stack = children(root);
+            for c in children(me) {
+                if c == root || killed.contains(&c) || others.contains(&(c as u32)) {
+                    continue;
+                }
+                if stat(c).is_some_and(|s| s.pgrp == root) || carries(c, marker) {
+                    stack.push(c);
+                }
+            }
+            let mut found = Vec::new();
+            while let Some(p) = stack.pop() {
+                if p != me && p != root && !killed.contains(&p) && !found.contains(&p) {
+                    found.push(p);
+                    stack.extend(children(p));
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            for pid in found {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+                killed.insert(pid);
+            }
+        }
+        reap(killed);
+    }
+
+    /// [`sweep`] by reading every process's stat: for kernels without
+    /// children lists.
+    fn sweep_all(root: i32, marker: &str) {
+        let me = std::process::id() as i32;
+        let mut killed: HashSet<i32> = HashSet::new();
+        // A process killed while it forked may leave a child behind for the
+        // next round; a bound keeps a pathological case from spinning.
+        for _ in 0..100 {
+            let procs = all();
+            let doomed = |pid: i32| pid == root || killed.contains(&pid);
+            let mut found = Vec::new();
+            for (&pid, s) in &procs {
+                if pid == me || pid == root || killed.contains(&pid) {
+                    continue;
+                }
+                let mut below = s.pgrp == root;
+                let mut up = s.ppid;
+                for _ in 0..procs.len() {
+                    if below || up <= 1 || up == me {
+                        break;
+                    }
+                    below = doomed(up);
+                    up = procs.get(&up).map_or(0, |p| p.ppid);
+                }
+                // Only orphans handed to us (or to PID 1, when we could not
+                // be a subreaper) can have left the tree: read their
+                // environment only.
+                if below || ((s.ppid == me || s.ppid == 1) && carries(pid, marker)) {
+                    found.push(pid);
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            for pid in found {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+                killed.insert(pid);
+            }
+        }
+        reap(killed);
+    }
+
+    /// Reaps the killed processes as they become our zombies (waiting for
+    /// a killed child is short: SIGKILL cannot be caught). One whose parent
+    /// is still dying is not ours yet: it is tried again after the others.
+    /// Gives up after a second.
+    fn reap(mut left: HashSet<i32>) {
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while !left.is_empty() && Instant::now() < deadline {
+            let before = left.len();
+            left.retain(|&pid| match waitpid(Pid::from_raw(pid), None) {
+                Ok(_) => false,
+                Err(Errno::EINTR) => true,
+                // Not (yet) our child: gone, or on its way to us.
+                Err(_) => stat(pid).is_some(),
+            });
+            if left.len() == before {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+}
 
 #[cfg(all(test, unix))]
 mod tests {
@@ -224,8 +707,9 @@ mod tests {
 
     #[test]
     fn echoes_input_and_reports_the_exit_status() {
-        let r = sh("cat; exit 3", b"hello\n", 5000, 1 << 20);
+        let r = sh("cat; echo oops >&2; exit 3", b"hello\n", 5000, 1 << 20);
         assert_eq!(r.output, b"hello\n");
+        assert_eq!(r.errors, b"oops\n");
         match r.ending {
             Ending::Exited(s) => assert_eq!(s.code(), Some(3)),
             other => panic!("{other:?}"),
@@ -256,6 +740,79 @@ mod tests {
         assert_eq!(r.output, b"done\n");
         assert!(matches!(r.ending, Ending::Exited(s) if s.success()));
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    }
+
+    /// Output past the cap is over the cap, even when the program exits
+    /// the moment it has written it: hundreds of runs at once, none may
+    /// come back `Exited`. (Before the fix, about one in eight did.)
+    #[test]
+    fn output_past_the_cap_is_never_misreported() {
+        let runs = 320;
+        let misreported = std::sync::atomic::AtomicUsize::new(0);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..32 {
+                s.spawn(|| {
+                    while next.fetch_add(1, Ordering::SeqCst) < runs {
+                        let r = sh("head -c 130000 /dev/zero", b"", 10_000, 100_000);
+                        if r.ending != Ending::OutputLimit {
+                            misreported.fetch_add(1, Ordering::SeqCst);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(misreported.into_inner(), 0, "of {runs} runs");
+    }
+
+    /// The live processes whose command line holds `needle` (a zombie's
+    /// command line is empty).
+    #[cfg(target_os = "linux")]
+    fn alive_with(needle: &str) -> Vec<i32> {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+            .filter(|pid| {
+                std::fs::read(format!("/proc/{pid}/cmdline"))
+                    .is_ok_and(|c| c.windows(needle.len()).any(|w| w == needle.as_bytes()))
+            })
+            .collect()
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_descendant_that_left_the_group_cannot_hold_the_run_open() {
+        // The escaped sleeper holds standard output and input; the program
+        // itself loops. The run ends at the limit, and the sleeper dies.
+        let t = Instant::now();
+        let r = sh(
+            "setsid sleep 31.5 & while :; do sleep 1; done",
+            &vec![b'1'; 1 << 20],
+            300,
+            1 << 20,
+        );
+        assert_eq!(r.ending, Ending::TimedOut);
+        assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+        assert_eq!(alive_with("31.5"), Vec::<i32>::new());
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_descendant_that_left_the_group_and_was_orphaned_dies_too() {
+        // The program exits once its child has left the group; the child
+        // keeps standard output open. The run ends when the program did,
+        // and the orphan is killed (it carries the run's marker).
+        let t = Instant::now();
+        let r = sh(
+            "setsid sleep 32.5 & sleep 0.3; echo done",
+            b"",
+            5000,
+            1 << 20,
+        );
+        assert_eq!(r.output, b"done\n");
+        assert!(matches!(r.ending, Ending::Exited(s) if s.success()));
+        assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+        assert_eq!(alive_with("32.5"), Vec::<i32>::new());
     }
 
     /// The zombie children of this process: `/proc` lists every process
@@ -298,6 +855,40 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         };
         assert!(mine.is_empty(), "{mine:?}");
+    }
+
+    /// A failure to wait for the program is an error, not a time-out. It
+    /// is provoked in a copy of this test binary, where SIGCHLD is ignored
+    /// (children are then reaped by the kernel, and waiting fails).
+    #[test]
+    fn a_failed_wait_is_an_error_not_a_time_out() {
+        const CHILD: &str = "DUCKCHESS_TEST_IGNORE_SIGCHLD";
+        if std::env::var_os(CHILD).is_some() {
+            use nix::sys::signal::{signal, SigHandler, Signal};
+            // SAFETY: only this process's copy of the test runs here.
+            unsafe { signal(Signal::SIGCHLD, SigHandler::SigIgn) }.unwrap();
+            let argv: Vec<OsString> = vec!["true".into()];
+            let limits = Limits {
+                timeout: Duration::from_secs(5),
+                max_output: 10,
+            };
+            match run(&argv, b"", limits) {
+                Err(e) => assert!(e.to_string().contains("cannot wait"), "{e}"),
+                Ok(r) => panic!("no error: {:?}", r.ending),
+            }
+            return;
+        }
+        let me = std::env::current_exe().unwrap();
+        let status = std::process::Command::new(me)
+            .args([
+                "--exact",
+                "contest::runner::tests::a_failed_wait_is_an_error_not_a_time_out",
+            ])
+            .env(CHILD, "1")
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
     }
 
     #[test]

@@ -3,6 +3,10 @@
 use crate::duck::attacks::{bit, points, Bits, Leap};
 use crate::duck::{Color, Piece, Point, Role};
 
+/// Cells of the mailbox: the 90 points, `NOWHERE`, and spare cells up to
+/// 256 so that indexing by any `u8` needs no bounds check in the hot loops.
+const CELLS: usize = 256;
+
 /// The placement of pieces on the 10 × 9 board.
 ///
 /// Two views kept in step: a mailbox of piece codes, with one extra cell,
@@ -11,10 +15,6 @@ use crate::duck::{Color, Piece, Point, Role};
 /// of each side and one per side — so that a side's pieces, or all the
 /// enemy horses near a captain, are found with a few bit operations instead
 /// of scanning 90 points.
-/// Cells of the mailbox: the 90 points, `NOWHERE`, and spare cells up to
-/// 256 so that indexing by any `u8` needs no bounds check in the hot loops.
-const CELLS: usize = 256;
-
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [u8; CELLS],
@@ -88,9 +88,10 @@ impl Board {
 
     /// Moves the piece on `from` to `to` and returns what stood on `to`,
     /// which is removed. `from` must hold a piece. The hot path of play,
-    /// make and unmake: no look-ups beyond the two cells.
+    /// make and unmake: no look-ups beyond the two cells. Not public: an
+    /// empty `from` would corrupt the bit sets.
     #[inline]
-    pub fn move_piece(&mut self, from: Point, to: Point) -> Option<Piece> {
+    pub(crate) fn move_piece(&mut self, from: Point, to: Point) -> Option<Piece> {
         let (f, t) = (from.index(), to.index());
         let (code, removed) = (self.cells[f], self.cells[t]);
         debug_assert!(code != 0, "no piece on {from}");
@@ -103,10 +104,10 @@ impl Board {
         (removed != 0).then(|| Piece::from_code(removed))
     }
 
-    /// Takes back [`Board::move_piece`]: the piece on `to` goes back to
+    /// Takes back `Board::move_piece`: the piece on `to` goes back to
     /// `from`, and `removed` returns to `to`.
     #[inline]
-    pub fn unmove_piece(&mut self, from: Point, to: Point, removed: Option<Piece>) {
+    pub(crate) fn unmove_piece(&mut self, from: Point, to: Point, removed: Option<Piece>) {
         let (f, t) = (from.index(), to.index());
         let code = self.cells[t];
         self.toggle(code, bit(f) | bit(t));

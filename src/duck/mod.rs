@@ -44,6 +44,6 @@ pub use color::Color;
 pub use command::Command;
 pub use piece::Piece;
 pub use point::{Point, GRID};
-pub use position::{Move, Position, PositionError, Undo};
+pub use position::{Move, Position, PositionError};
 pub use role::{Movement, Role};
 pub use verdict::{Invalid, MoveRecord, INVALID_LINE};

@@ -9,7 +9,7 @@
 //!   built once (`attacks.rs`): an AND for the captain, guards and
 //!   soldiers, a blocking-point test per leap for elephants, horses and
 //!   ducks, and the nearest-blocker trick on bit sets for cars;
-//! - the other plies use make/unmake ([`Position::make`]), which touch two
+//! - the other plies use make/unmake (`Position::make`), which touch two
 //!   mailbox cells and four bit sets and allocate nothing;
 //! - with several threads the first-ply moves are shared out through an
 //!   atomic counter, each thread working on its own copy of the position.

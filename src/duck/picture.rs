@@ -13,12 +13,12 @@
 //! point in parentheses.
 
 use crate::duck::{Board, Color, Piece, Point, Position};
-use clap::ValueEnum;
 use std::fmt::{self, Write as _};
 use std::io::IsTerminal;
 
 /// How pieces are drawn.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// The contest toy's glyphs: 王 士 象 马 车 鸭 兵.
     #[default]
@@ -35,7 +35,8 @@ pub fn color_for_stdout() -> bool {
 }
 
 /// When pictures are coloured: the `--color` option.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ColorChoice {
     /// Only when standard output is a terminal and `NO_COLOR` is unset or
     /// empty.

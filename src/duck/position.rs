@@ -14,10 +14,10 @@ pub struct Move {
     pub to: Point,
 }
 
-/// What [`Position::make`] needs to be undone by [`Position::unmake`].
+/// What `Position::make` needs to be undone by `Position::unmake`: the
+/// piece removed, if any.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Undo {
-    moved: Piece,
+pub(crate) struct Undo {
     removed: Option<Piece>,
     halfmove_clock: u32,
 }
@@ -32,6 +32,16 @@ pub enum PositionError {
 
 /// A game: placement, side to move, whether it is over (and who won), and
 /// the move counters FEN keeps.
+///
+/// Moves are played through [`Position::play`], which checks them; there
+/// is no public way to make an unchecked move:
+///
+/// ```compile_fail
+/// use duckchess::duck::{Move, Point, Position};
+/// let mut game = Position::initial();
+/// let (from, to) = (Point::new(0, 0).unwrap(), Point::new(0, 1).unwrap());
+/// game.make(Move { from, to }); // would take red's own horse
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
@@ -252,18 +262,21 @@ impl Position {
             .map_or(Ok(()), |(i, at)| Err(blocked(i, at)))
     }
 
-    /// Makes a move known to be valid and returns what undoes it. Removing a
+    /// Makes a move known to be valid (from [`Position::moves`] or checked
+    /// by [`Position::validate`]) and returns what undoes it. Removing a
     /// captain ends the game.
+    ///
+    /// Not public: an unchecked move could take the mover's own piece or
+    /// start on an empty point. The crate's hot loops (perft, search, the
+    /// generator) use it; everyone else plays through [`Position::play`].
     #[inline]
-    pub fn make(&mut self, m: Move) -> Undo {
-        let moved = self
-            .board
-            .get(m.from)
-            .expect("a valid move starts on a piece");
+    pub(crate) fn make(&mut self, m: Move) -> Undo {
+        debug_assert!(self.validate(m).is_ok(), "make: {m:?} is not valid");
         let removed = self.board.move_piece(m.from, m.to);
         if removed.is_some_and(|r| r.role == Role::Captain) {
+            // Only the side to move moves.
             self.over = true;
-            self.winner = Some(moved.color);
+            self.winner = Some(self.turn);
         }
         let halfmove_clock = self.halfmove_clock;
         // As Fairy-Stockfish counts: a capture resets the clock (no piece
@@ -276,15 +289,14 @@ impl Position {
         self.move_number += u32::from(self.turn == Color::Blue);
         self.turn = self.turn.other();
         Undo {
-            moved,
             removed,
             halfmove_clock,
         }
     }
 
-    /// Takes back `m`, made with [`Position::make`] which returned `undo`.
+    /// Takes back `m`, made with `Position::make` which returned `undo`.
     #[inline]
-    pub fn unmake(&mut self, m: Move, undo: Undo) {
+    pub(crate) fn unmake(&mut self, m: Move, undo: Undo) {
         self.turn = self.turn.other();
         self.move_number -= u32::from(self.turn == Color::Blue);
         self.halfmove_clock = undo.halfmove_clock;
@@ -438,5 +450,44 @@ impl Position {
         let mut out = Vec::with_capacity(64);
         self.for_each_move(|m| out.push(m));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(fx: i64, fy: i64, tx: i64, ty: i64) -> Move {
+        Move {
+            from: Point::new(fx, fy).unwrap(),
+            to: Point::new(tx, ty).unwrap(),
+        }
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_position() {
+        let mut game = Position::initial();
+        let m = mv(3, 0, 4, 0);
+        assert!(game.validate(m).is_ok());
+        let undo = game.make(m);
+        assert_ne!(game, Position::initial());
+        game.unmake(m, undo);
+        assert_eq!(game, Position::initial());
+    }
+
+    /// The crate's own callers are held to valid moves in debug builds:
+    /// taking one's own piece is caught at once.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "is not valid")]
+    fn make_refuses_to_take_an_own_piece() {
+        Position::initial().make(mv(0, 0, 0, 1));
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "is not valid")]
+    fn make_refuses_an_empty_start() {
+        Position::initial().make(mv(4, 4, 4, 5));
     }
 }

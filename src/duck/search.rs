@@ -1,6 +1,6 @@
 //! The computer opponent: a negamax alpha-beta search over the position's
-//! own move generator ([`Position::for_each_move`], [`Position::make`],
-//! [`Position::unmake`]), with a material + mobility evaluation.
+//! own move generator ([`Position::for_each_move`], `Position::make`,
+//! `Position::unmake`), with a material + mobility evaluation.
 //!
 //! Everything is deterministic: the same position and depth always give the
 //! same move, so games and tests replay exactly. A move that removes the
@@ -14,6 +14,7 @@
 //! ```
 
 use crate::duck::{Color, Move, Point, Position, Role};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The depth `duckchess play` searches to unless told otherwise: it replies
 /// in well under a second from the opening in a release build on a 2-core
@@ -89,6 +90,13 @@ impl Choice {
 /// one) plus captures; `None` when the game is over or the side to move has
 /// no valid move.
 pub fn choose(position: &Position, depth: u32) -> Option<Choice> {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    choose_unless(position, depth, &NEVER)
+}
+
+/// [`choose`], giving up (with `None`) soon after `stop` is set: for a
+/// search on another thread whose answer is no longer wanted.
+pub fn choose_unless(position: &Position, depth: u32, stop: &AtomicBool) -> Option<Choice> {
     let mut pos = position.clone();
     let mut moves = ordered_moves(&pos);
     let first = *moves.first()?;
@@ -100,7 +108,7 @@ pub fn choose(position: &Position, depth: u32) -> Option<Choice> {
             nodes: 1,
         });
     }
-    let mut search = Search::new();
+    let mut search = Search::new(stop);
     let mut best = Choice {
         best: first,
         score: -WIN,
@@ -115,6 +123,9 @@ pub fn choose(position: &Position, depth: u32) -> Option<Choice> {
             let undo = pos.make(m);
             let score = -search.negamax(&mut pos, d - 1, 1, -WIN, -alpha);
             pos.unmake(m, undo);
+            if search.stopped {
+                return None;
+            }
             if score > alpha {
                 alpha = score;
                 pass_best = m;
@@ -166,8 +177,12 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The search's memory within one [`choose`]: what cut off before orders
 /// the moves of the next node, which makes alpha-beta prune far more.
-struct Search {
+struct Search<'a> {
     nodes: u64,
+    /// Set from outside when the answer is no longer wanted.
+    stop: &'a AtomicBool,
+    /// `stop` was seen: every node returns at once.
+    stopped: bool,
     /// Per ply, the last two quiet moves that caused a cut-off there.
     killers: Vec<[Option<Move>; 2]>,
     /// Per start and target point, how often (weighted by depth) a quiet
@@ -175,10 +190,12 @@ struct Search {
     history: Vec<[i32; Point::COUNT]>,
 }
 
-impl Search {
-    fn new() -> Search {
+impl Search<'_> {
+    fn new(stop: &AtomicBool) -> Search<'_> {
         Search {
             nodes: 0,
+            stop,
+            stopped: false,
             killers: Vec::new(),
             history: vec![[0; Point::COUNT]; Point::COUNT],
         }
@@ -221,6 +238,19 @@ impl Search {
         *h = h.saturating_add((depth * depth) as i32).min(1 << 24);
     }
 
+    /// Counts a node; whether the search must stop (its score is then
+    /// meaningless and is thrown away).
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        // One atomic load per thousand nodes: a stop is seen within a
+        // millisecond or so, at no measurable cost.
+        if self.nodes % 1024 == 0 && self.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
     /// Negamax with alpha-beta: the score of `pos` for the side to move,
     /// `ply` plies below the root.
     fn negamax(
@@ -231,7 +261,9 @@ impl Search {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
+        if self.visit() {
+            return 0;
+        }
         if pos.is_over() {
             // The side that just moved removed our captain.
             return -(WIN - ply as i32);
@@ -272,7 +304,9 @@ impl Search {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
+        if self.visit() {
+            return 0;
+        }
         if pos.is_over() {
             return -(WIN - ply as i32);
         }

@@ -182,6 +182,10 @@ pub enum Invalid {
     },
 }
 
+/// An invalid command is an error of the caller's: `?` carries it into any
+/// `Box<dyn Error>` or `anyhow`-style chain.
+impl std::error::Error for Invalid {}
+
 impl Invalid {
     /// A short machine-friendly name of the reason.
     pub const fn kind(&self) -> &'static str {
@@ -291,6 +295,28 @@ impl fmt::Display for Invalid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every error type of the rules works with `?` and `Box<dyn Error>`.
+    #[test]
+    fn the_error_types_are_std_errors() {
+        fn boxed<E: std::error::Error + Send + Sync + 'static>(e: E) -> Box<dyn std::error::Error> {
+            Box::new(e)
+        }
+        let e = boxed(Invalid::GameOver {
+            winner: Some(Color::Red),
+        });
+        assert_eq!(
+            e.to_string(),
+            Invalid::GameOver {
+                winner: Some(Color::Red)
+            }
+            .to_string()
+        );
+        let e = boxed(crate::duck::PositionError::TwoCaptains(Color::Blue));
+        assert!(e.to_string().contains("captain"), "{e}");
+        let e = boxed("".parse::<crate::duck::Position>().unwrap_err());
+        assert!(!e.to_string().is_empty());
+    }
 
     #[test]
     fn the_line_table_agrees_with_display_for_every_record() {

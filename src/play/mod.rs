@@ -26,10 +26,13 @@ pub mod tui;
 use crate::duck::{search, Color, Command, Move, MoveRecord, Point, Position};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Who plays the side the human does not.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Vs {
     /// Two people at one keyboard: every move is typed.
     Human,
@@ -111,6 +114,17 @@ pub struct Request {
     pub position: Position,
     /// The depth to search to.
     pub depth: u32,
+    /// Set when the game no longer wants the answer (undo, new game,
+    /// quit): a search should give up.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Request {
+    /// Runs the search, giving up once [`Request::stop`] is set; the best
+    /// move, or `None` when there is none or the search gave up.
+    pub fn think(&self) -> Option<Move> {
+        search::choose_unless(&self.position, self.depth, &self.stop).map(|c| c.best)
+    }
 }
 
 /// A game in the terminal: see the module documentation.
@@ -122,8 +136,9 @@ pub struct Game {
     cursor: Point,
     selected: Option<Point>,
     message: Option<String>,
-    /// The id of the search in flight, if the computer is thinking.
-    thinking: Option<u64>,
+    /// The id of the search in flight and its stop flag, if the computer
+    /// is thinking.
+    thinking: Option<(u64, Arc<AtomicBool>)>,
     next_id: u64,
     /// The computer found no move in this position: do not ask again.
     stalled: bool,
@@ -233,7 +248,10 @@ impl Game {
                     Err(e) => format!("could not save the game: {e}"),
                 });
             }
-            Action::Quit => self.quit = true,
+            Action::Quit => {
+                self.cancel_thinking();
+                self.quit = true;
+            }
         }
     }
 
@@ -342,8 +360,12 @@ impl Game {
         self.message = Some("new game".to_string());
     }
 
+    /// Drops the search in flight, and tells it to stop: a search left
+    /// running would hold a core for nothing.
     fn cancel_thinking(&mut self) {
-        self.thinking = None;
+        if let Some((_, stop)) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The search the computer should start now, if it is its turn and no
@@ -355,18 +377,24 @@ impl Game {
             return None;
         }
         self.next_id += 1;
-        self.thinking = Some(self.next_id);
+        let stop = Arc::new(AtomicBool::new(false));
+        self.thinking = Some((self.next_id, stop.clone()));
         Some(Request {
             id: self.next_id,
             position: self.position.clone(),
             depth: self.options.depth,
+            stop,
         })
     }
 
     /// The computer's answer to request `id`: played unless the game moved
     /// on since (undo, new game). `None` means it found no move.
     pub fn reply(&mut self, id: u64, best: Option<Move>) {
-        if self.thinking != Some(id) {
+        if self
+            .thinking
+            .as_ref()
+            .is_none_or(|(current, _)| *current != id)
+        {
             return;
         }
         self.thinking = None;
@@ -383,7 +411,7 @@ impl Game {
     /// computer's turn (what the terminal does on a thread, done inline).
     pub fn play_computer(&mut self) {
         if let Some(r) = self.request() {
-            let best = search::choose(&r.position, r.depth).map(|c| c.best);
+            let best = r.think();
             self.reply(r.id, best);
         }
     }
@@ -769,6 +797,26 @@ mod tests {
         assert!(game.history().is_empty());
         game.play_computer();
         assert_eq!(game.history().len(), 1);
+    }
+
+    /// Undo, a new game and quitting stop the search in flight: a deep
+    /// search left running would hold a core until it finished.
+    #[test]
+    fn a_dropped_search_stops() {
+        for action in [Action::Undo, Action::New, Action::Quit] {
+            let mut game = Game::new(Options {
+                depth: 40,
+                computer: Color::Red,
+                ..Options::default()
+            });
+            let request = game.request().expect("red (the computer) moves first");
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || tx.send(request.think()));
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            game.handle(action);
+            let answer = rx.recv_timeout(std::time::Duration::from_secs(5));
+            assert_eq!(answer, Ok(None), "{action:?}");
+        }
     }
 
     #[test]

@@ -9,19 +9,22 @@
 //! reachable points in brackets. The cursor is drawn in reverse video.
 
 use super::{Action, Game};
-use crate::duck::{search, Color, Point};
+use crate::duck::{Color, Point};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{enable_raw_mode, EnterAlternateScreen};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::prelude::CrosstermBackend;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::Terminal;
 use ratatui::{DefaultTerminal, Frame};
 use std::io;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// The smallest terminal the game is laid out for.
@@ -46,19 +49,58 @@ const KEYS: [&str; 3] = [
 /// Runs the game full screen until the player quits; `color` colours the
 /// pieces (otherwise a glyph is followed by `r` or `b`).
 pub fn run(game: Game, color: bool) -> io::Result<()> {
-    let mut terminal = ratatui::try_init()?;
-    // ratatui's panic hook restores the screen; mouse reporting must be
-    // switched off too or the shell receives the escape codes.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableMouseCapture);
-        hook(info);
-    }));
-    let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, game, color));
+    // Not `ratatui::try_init`, whose panic hook stays for good: this one
+    // is given back when the game ends.
+    let _hook = ScreenHook::install();
+    let result = enable_raw_mode()
+        .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())))
+        .and_then(|mut terminal| event_loop(&mut terminal, game, color));
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::try_restore()?;
     result
+}
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// While it lives, a panic first gives the terminal back (mouse reporting
+/// off, raw mode and the alternate screen left), or the shell would be left
+/// unusable; dropped, the panic hook before it is back.
+struct ScreenHook {
+    previous: Option<Arc<PanicHook>>,
+}
+
+impl ScreenHook {
+    fn install() -> ScreenHook {
+        let previous = Arc::new(std::panic::take_hook());
+        let chained = previous.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(io::stdout(), DisableMouseCapture);
+            let _ = ratatui::try_restore();
+            chained(info);
+        }));
+        ScreenHook {
+            previous: Some(previous),
+        }
+    }
+}
+
+impl Drop for ScreenHook {
+    fn drop(&mut self) {
+        // The hook cannot be changed while this thread panics; the process
+        // is going down then anyway.
+        if std::thread::panicking() {
+            return;
+        }
+        // Dropping this hook drops its share of the previous one.
+        drop(std::panic::take_hook());
+        if let Some(previous) = self.previous.take() {
+            match Arc::try_unwrap(previous) {
+                Ok(hook) => std::panic::set_hook(hook),
+                Err(shared) => std::panic::set_hook(Box::new(move |info| shared(info))),
+            }
+        }
+    }
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, color: bool) -> io::Result<()> {
@@ -67,7 +109,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, color: bool) -> io
         if let Some(request) = game.request() {
             let tx = tx.clone();
             std::thread::spawn(move || {
-                let best = search::choose(&request.position, request.depth).map(|c| c.best);
+                let best = request.think();
                 // The loop may have ended; nobody needs the answer then.
                 let _ = tx.send((request.id, best));
             });
@@ -359,5 +401,34 @@ mod tests {
         assert_eq!(press(KeyCode::Char('x')), None);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action_for_key(ctrl_c), Some(Action::Quit));
+    }
+
+    /// Once the game is over, the terminal's panic hook is gone and the
+    /// one before it is back. Checked in a copy of this test binary, as
+    /// the hook is the whole process's.
+    #[test]
+    fn the_panic_hook_is_given_back() {
+        const CHILD: &str = "DUCKCHESS_TEST_PANIC_HOOK";
+        if std::env::var_os(CHILD).is_some() {
+            use std::sync::atomic::{AtomicBool, Ordering};
+            static SEEN: AtomicBool = AtomicBool::new(false);
+            std::panic::set_hook(Box::new(|_| SEEN.store(true, Ordering::SeqCst)));
+            drop(super::ScreenHook::install());
+            let _ = std::panic::catch_unwind(|| panic!("after the game"));
+            assert!(
+                SEEN.load(Ordering::SeqCst),
+                "the previous hook was not called"
+            );
+            return;
+        }
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "play::tui::tests::the_panic_hook_is_given_back"])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        // The screen hook writes escape codes (mouse off, main screen).
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(!stdout.contains('\x1b'), "{stdout:?}");
     }
 }
