@@ -1,12 +1,12 @@
 //! `duckchess check -- PROGRAM`: a contest solution against the simulator.
 
-use super::{fail, say, say_raw};
-use duckchess::contest::check::{self, Report};
+use super::{fail, say, say_raw, usage};
+use duckchess::contest::check::{self, plural, Report, Verdict};
 use duckchess::contest::gen::Profile;
 use duckchess::duck::picture::{self, Style};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -30,27 +30,86 @@ pub struct Args {
     /// Kind of game.
     #[arg(long, value_enum, default_value_t)]
     profile: Profile,
-    /// Programs run at once [default: the number of cores].
-    #[arg(long)]
+    /// Programs run at once, at least 1 [default: the number of cores].
+    #[arg(long, value_parser = jobs)]
     jobs: Option<usize>,
     /// Time limit of one run, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     timeout_ms: u64,
+    /// Run every case after a failure too, and print a tally per verdict.
+    #[arg(long)]
+    keep_going: bool,
     /// Where a failing case is saved, under <seed>/.
     #[arg(long, default_value = "duckchess-failures")]
     save: PathBuf,
     /// How the board is drawn.
     #[arg(long, value_enum, default_value_t)]
     style: Style,
+    /// A program given without `--` before it: refused with a hint, since
+    /// its own options would be taken for check's.
+    #[arg(hide = true, num_args = 0.., allow_hyphen_values = true)]
+    stray: Vec<OsString>,
     /// The program under test and its arguments.
-    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    #[arg(last = true, value_name = "PROGRAM")]
     program: Vec<OsString>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+/// A `--jobs` value: a whole number, at least 1.
+pub fn jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least one job is needed".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
+/// The usage error for a program given without `--`, or none given at all.
+pub fn program_or_hint(
+    sub: &str,
+    before: &str,
+    stray: &[OsString],
+    program: Vec<OsString>,
+) -> Result<Vec<OsString>, ExitCode> {
+    // The hidden positional takes unknown options too: one that comes
+    // first is a mistyped option, not a program.
+    if let Some(first) = stray
+        .first()
+        .filter(|a| a.to_string_lossy().starts_with('-'))
+    {
+        return Err(usage(format!(
+            "unknown option '{}' (see duckchess {sub} --help)",
+            first.to_string_lossy()
+        )));
+    }
+    if !stray.is_empty() {
+        let words: Vec<String> = stray
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        return Err(usage(format!(
+            "put `--` before the program, so that its arguments are its own: \
+             duckchess {sub} {before}-- {}",
+            words.join(" ")
+        )));
+    }
+    if program.is_empty() {
+        return Err(usage(format!(
+            "no program given: duckchess {sub} {before}-- PROGRAM [ARGS...]"
+        )));
+    }
+    Ok(program)
+}
+
+pub fn run(mut args: Args) -> Result<ExitCode, ExitCode> {
     stop_on_signals();
+    let program = program_or_hint(
+        "check",
+        "[OPTIONS] ",
+        &args.stray,
+        std::mem::take(&mut args.program),
+    )?;
     let config = check::Config {
-        program: args.program,
+        program,
         cases: args.cases,
         seed: args.seed.unwrap_or_else(fresh_seed),
         commands: args.commands,
@@ -59,8 +118,9 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         timeout: Duration::from_millis(args.timeout_ms),
+        keep_going: args.keep_going,
     };
-    Ok(check_program(&config, &args.save, args.style))
+    Ok(check_program(&config, &args))
 }
 
 /// Set when a signal came: the runs then fail, and the report must wait for
@@ -110,11 +170,33 @@ impl check::Observer for Progress {
     }
     fn shrinking(&self, commands: usize) {
         self.0
-            .set_message(format!("shrinking: {commands} commands"));
+            .set_message(format!("shrinking: {}", plural(commands as u64, "command")));
     }
 }
 
-fn check_program(config: &check::Config, save: &Path, style: Style) -> ExitCode {
+/// `seed 5` or `seeds 5 to 9`.
+fn seeds(first: u64, cases: u64) -> String {
+    match cases {
+        1 => format!("seed {first}"),
+        _ => format!(
+            "seeds {first} to {}",
+            first.wrapping_add(cases.saturating_sub(1))
+        ),
+    }
+}
+
+/// `95 OK, 4 WA, 1 RE`: the verdicts that occurred, in a fixed order,
+/// with `count` giving how often each did.
+pub fn tally_line(count: impl Fn(&str) -> usize) -> String {
+    Verdict::KINDS
+        .iter()
+        .filter(|k| count(k) > 0)
+        .map(|k| format!("{} {k}", count(k)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check_program(config: &check::Config, args: &Args) -> ExitCode {
     let bar = if io::stderr().is_terminal() {
         indicatif::ProgressBar::new(config.cases).with_style(
             indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} cases {msg}")
@@ -129,28 +211,67 @@ fn check_program(config: &check::Config, save: &Path, style: Style) -> ExitCode 
     }
     bar.finish_and_clear();
     let program = config.program[0].to_string_lossy();
-    match report {
-        Err(e) => fail(2, &format!("cannot run {program}: {e}")),
-        Ok(Report::Passed { cases }) => {
-            say!(
-                "OK: {cases} cases passed (seeds {}..={}, {} commands each, profile {})",
-                config.seed,
-                config.seed.wrapping_add(cases.saturating_sub(1)),
-                config.commands,
-                config.profile
+    let Report {
+        cases,
+        tally,
+        failure,
+    } = match report {
+        Err(e) => return fail(2, &format!("cannot run {program}: {e}")),
+        Ok(report) => report,
+    };
+    let what = format!(
+        "{}, {} each, profile {}",
+        seeds(config.seed, cases),
+        plural(config.commands as u64, "command"),
+        config.profile
+    );
+    let Some(failure) = failure else {
+        say!("OK: {} passed ({what})", plural(cases, "case"));
+        return ExitCode::SUCCESS;
+    };
+    // Saved first, so that the report can give the commands that rerun it.
+    let saved = match failure.save(&args.save) {
+        Ok(dir) => Some(dir),
+        Err(e) => {
+            eprintln!(
+                "duckchess: cannot save the case in {}: {e}",
+                args.save.display()
             );
-            ExitCode::SUCCESS
+            None
         }
-        Ok(Report::Failed(failure)) => {
-            say_raw!("{}", failure.render(style, picture::color_for_stdout()));
-            match failure.save(save) {
-                Ok(dir) => say!(
-                    "saved case.in, case.ans, case.out, original.in in {}",
-                    dir.display()
-                ),
-                Err(e) => eprintln!("duckchess: cannot save the case in {}: {e}", save.display()),
-            }
-            ExitCode::from(1)
-        }
+    };
+    let color = picture::color_for_stdout();
+    say_raw!(
+        "{}",
+        failure.render(config, saved.as_deref(), args.style, color)
+    );
+    if let Some(dir) = &saved {
+        say!(
+            "saved case.in, case.ans, case.out, case.err, original.in in {}",
+            dir.display()
+        );
     }
+    if config.keep_going {
+        say!(
+            "tally: {} ({} of {what})",
+            tally_line(|k| tally.count(k)),
+            plural(cases, "case")
+        );
+        for kind in Verdict::KINDS.iter().filter(|&&k| k != "OK") {
+            if let Some(s) = tally.seeds.get(kind) {
+                let list: Vec<String> = s.iter().map(u64::to_string).collect();
+                say!("{kind}: seeds {}", list.join(", "));
+            }
+        }
+    } else {
+        let not_run = cases - tally.total() as u64;
+        say!(
+            "stopped at the first failure: {} passed, {} failed, {} not run \
+             (--keep-going runs every case)",
+            plural(tally.count("OK") as u64, "case"),
+            tally.failed(),
+            not_run
+        );
+    }
+    ExitCode::from(1)
 }

@@ -10,6 +10,7 @@ mod moves;
 mod perft;
 mod play;
 mod show;
+mod test;
 mod trace;
 mod validate;
 mod verify;
@@ -96,8 +97,22 @@ enum Cmd {
     /// line), RE (non-zero exit or signal), TLE (killed at the timeout), OLE
     /// (output beyond 4 × the answer + 1 MiB). A failing input is shrunk to
     /// a minimal one, explained on the board and saved.
-    #[command(after_help = check::EXIT_CODES)]
+    #[command(
+        after_help = check::EXIT_CODES,
+        override_usage = "duckchess check [OPTIONS] -- PROGRAM [ARGS...]"
+    )]
     Check(check::Args),
+    /// Run a contest solution on a folder of tests (X.in against X.ans).
+    ///
+    /// Runs PROGRAM on every X.in in DIR that has an X.ans beside it, in
+    /// natural order (2 before 10), and judges it as check does: per test
+    /// the verdict, the time, and for a wrong answer the first differing
+    /// line with the lines around it; a tally at the end.
+    #[command(
+        after_help = test::EXIT_CODES,
+        override_usage = "duckchess test [OPTIONS] DIR -- PROGRAM [ARGS...]"
+    )]
+    Test(test::Args),
     /// Validate a contest input strictly (like a testlib validator).
     #[command(after_help = validate::EXIT_CODES)]
     Validate(validate::Args),
@@ -148,6 +163,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
+        Some(Cmd::Test(args)) => test::run(args),
         Some(Cmd::Validate(args)) => validate::run(args),
         Some(Cmd::Verify(args)) => verify::run(args),
     };

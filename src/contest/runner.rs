@@ -35,8 +35,8 @@ use std::time::{Duration, Instant};
 /// process group can still be found and killed.
 pub const MARKER: &str = "DUCKCHESS_RUN";
 
-/// Bytes of standard error kept (the first ones); the rest is read and
-/// dropped, so a chatty program is never blocked.
+/// Bytes of standard error kept: the last ones, where a crash says why.
+/// The rest is read and dropped, so a chatty program is never blocked.
 pub const STDERR_CAP: usize = 64 * 1024;
 
 /// Limits of one run.
@@ -67,10 +67,11 @@ pub struct Run {
     pub ending: Ending,
     /// Standard output, at most [`Limits::max_output`] bytes.
     pub output: Vec<u8>,
-    /// Standard error, at most [`STDERR_CAP`] bytes (the first ones).
-    pub errors: Vec<u8>,
     /// Wall-clock time from spawn to exit or kill.
     pub elapsed: Duration,
+    /// The end of standard error: at most [`STDERR_CAP`] bytes, the last
+    /// ones, since a crash's reason comes last.
+    pub stderr: Vec<u8>,
 }
 
 /// The runs in progress: the id of each program and its marker. A spawn
@@ -309,7 +310,11 @@ fn drive(
         }
         if ready[2] {
             if let Some(p) = &mut stderr {
-                if !drain(p, &mut buf, &mut errors, STDERR_CAP).0 {
+                let open = drain(p, &mut buf, &mut errors, 2 * STDERR_CAP).0;
+                // Reading goes on (a full pipe would block the program);
+                // only the last bytes are kept.
+                keep_tail(&mut errors, STDERR_CAP);
+                if !open {
                     stderr = None;
                 }
             }
@@ -321,9 +326,15 @@ fn drive(
     Ok(Run {
         ending,
         output,
-        errors,
+        stderr: errors,
         elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
     })
+}
+
+/// Drops all but the last `cap` bytes of `bytes`.
+fn keep_tail(bytes: &mut Vec<u8>, cap: usize) {
+    let extra = bytes.len().saturating_sub(cap);
+    bytes.drain(..extra);
 }
 
 /// Reads what a non-blocking pipe holds into `out`, keeping at most `cap`
@@ -501,7 +512,7 @@ fn drive(
     Ok(Run {
         ending: ending.0,
         output: ending.1,
-        errors,
+        stderr: errors,
         elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
     })
 }
@@ -709,7 +720,7 @@ mod tests {
     fn echoes_input_and_reports_the_exit_status() {
         let r = sh("cat; echo oops >&2; exit 3", b"hello\n", 5000, 1 << 20);
         assert_eq!(r.output, b"hello\n");
-        assert_eq!(r.errors, b"oops\n");
+        assert_eq!(r.stderr, b"oops\n");
         match r.ending {
             Ending::Exited(s) => assert_eq!(s.code(), Some(3)),
             other => panic!("{other:?}"),
@@ -889,6 +900,15 @@ mod tests {
             .status()
             .unwrap();
         assert!(status.success());
+    }
+
+    #[test]
+    fn the_end_of_standard_error_is_kept() {
+        let r = sh("echo start >&2; head -c 200000 /dev/zero | tr '\\0' x >&2; echo last words >&2; exit 1", b"", 5000, 1 << 20);
+        assert!(r.stderr.starts_with(b"xxx"), "{:?}", &r.stderr[..10]);
+        assert!(r.stderr.ends_with(b"xlast words\n"));
+        assert_eq!(r.stderr.len(), STDERR_CAP);
+        assert!(r.output.is_empty());
     }
 
     #[test]

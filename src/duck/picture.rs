@@ -10,7 +10,7 @@
 //! letters (upper case red, lower case blue). In colour, red and blue pieces
 //! are coloured; without colour a CJK glyph is followed by `r` or `b` so the
 //! sides stay apart. Highlighted points are drawn in brackets, the selected
-//! point in parentheses.
+//! point in parentheses, marked attackers in braces.
 
 use crate::duck::{Board, Color, Piece, Point, Position};
 use std::fmt::{self, Write as _};
@@ -77,6 +77,7 @@ pub struct Picture<'a> {
     color: bool,
     highlight: u128,
     selected: Option<Point>,
+    attackers: u128,
 }
 
 impl<'a> Picture<'a> {
@@ -88,6 +89,7 @@ impl<'a> Picture<'a> {
             color: false,
             highlight: 0,
             selected: None,
+            attackers: 0,
         }
     }
 
@@ -119,6 +121,21 @@ impl<'a> Picture<'a> {
         picture
     }
 
+    /// Marks a command: its start in parentheses, its target in brackets.
+    pub fn command(mut self, from: Point, to: Point) -> Self {
+        self.selected = Some(from);
+        self.highlight(std::iter::once(to))
+    }
+
+    /// Braces these points (the pieces that give check); a brace wins over
+    /// the other marks.
+    pub fn attackers(mut self, points: impl IntoIterator<Item = Point>) -> Self {
+        for p in points {
+            self.attackers |= 1u128 << p.index();
+        }
+        self
+    }
+
     fn cell_width(&self) -> usize {
         match self.style {
             Style::Ascii => 3,
@@ -127,7 +144,9 @@ impl<'a> Picture<'a> {
     }
 
     fn draw_cell(&self, f: &mut String, p: Point) -> fmt::Result {
-        let (open, close) = if self.selected == Some(p) {
+        let (open, close) = if self.attackers >> p.index() & 1 != 0 {
+            ('{', '}')
+        } else if self.selected == Some(p) {
             ('(', ')')
         } else if self.highlight >> p.index() & 1 != 0 {
             ('[', ']')
@@ -248,6 +267,23 @@ mod tests {
         assert_eq!(text.matches("[.]").count(), 8);
         let row4 = text.lines().find(|l| l.starts_with("4 ")).unwrap();
         assert_eq!(row4, "4  .  .  . [.][.][.] .  .  .");
+    }
+
+    #[test]
+    fn a_command_marks_its_two_ends_and_attackers_wear_braces() {
+        let board = Board::initial();
+        let (from, to) = (Point::new(0, 0).unwrap(), Point::new(1, 0).unwrap());
+        let text = Picture::new(&board)
+            .style(Style::Ascii)
+            .command(from, to)
+            .attackers([Point::new(9, 0).unwrap(), to])
+            .to_string();
+        let row = |x: char| text.lines().find(|l| l.starts_with(x)).unwrap();
+        assert_eq!(row('0'), "0 (R) H  E  A  K  A  E  H  R");
+        // The target is an attacker too: the brace wins.
+        assert_eq!(row('1'), "1 {.} .  .  .  .  .  .  .  .");
+        assert_eq!(row('9'), "9 {r} h  e  a  k  a  e  h  r");
+        assert_eq!(text.matches('[').count(), 0);
     }
 
     #[test]
