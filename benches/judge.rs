@@ -2,8 +2,9 @@
 //!
 //! The inputs are generated in process from fixed seeds (`duckchess gen`
 //! makes the same bytes): `quiet` is a long full-board game without captures,
-//! the speed case; `realistic` ends its games and then judges every
-//! later command invalid.
+//! the speed case; `realistic` plays mostly valid moves in one game
+//! that ends late in the input (the judge's reading of numbers is the same
+//! work for both).
 
 use divan::{black_box, Bencher};
 use duckchess::contest::gen::{self, Profile};

@@ -3,7 +3,8 @@
 
 Plays random games; at every position compares the valid moves that
 `duckchess moves` lists with the legal moves of Fairy-Stockfish given
-`duckchess fsf-config`, and the FEN after each move (placement and side).
+`duckchess fsf-config`, and the FEN after each move (placement, side and
+the move counters).
 
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install pyffish
     cargo build
@@ -68,8 +69,8 @@ def main():
             move = rng.choice(sorted(mine))
             my_fen, verdict = after(fen, mine[move])
             their_fen = sf.get_fen(VARIANT, fen, [move])
-            # FSF counts moves in the last two fields; duckchess writes 0 1.
-            if my_fen.split()[:2] != their_fen.split()[:2]:
+            # The whole FEN: placement, side and both move counters.
+            if my_fen != their_fen:
                 sys.exit(f"FEN differs after {move} from {fen}: {my_fen} vs {their_fen}")
             if verdict.endswith(";yes"):  # a captain was removed
                 if sf.legal_moves(VARIANT, their_fen, []):

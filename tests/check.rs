@@ -276,7 +276,9 @@ fn os<'a>(words: &'a [&'a str]) -> Vec<&'a OsStr> {
 /// finds a game of at most 12.
 #[test]
 fn check_on_capture_shrinks_to_a_short_game_on_default_cases() {
-    for seed in ["1", "2", "4"] {
+    // Seeds whose realistic game shows the bug (4 and 5 do not, since the
+    // profile's games end late).
+    for seed in ["1", "2", "3"] {
         let save = tempfile::tempdir().unwrap();
         let out = check_bug(
             "check-on-capture",

@@ -108,7 +108,8 @@ fn each_kind_of_malformed_input_names_its_line() {
         (
             "1\n0 3 1\n",
             "",
-            "line 2: expected 4 numbers 'xs ys xt yt', found 3",
+            "line 3: the input ends after 0 of the 1 command Q announced, \
+             inside command 1: it has 3 numbers of 4",
         ),
         (
             "2\n0 3 1 2\n",
@@ -118,7 +119,7 @@ fn each_kind_of_malformed_input_names_its_line() {
         (
             "1\n0 3 1 2\n0 4 1 4\n",
             "red guard;NA;no;no\n",
-            "line 3: unexpected input after the 1 commands Q announced",
+            "line 3: unexpected input after the 1 command Q announced",
         ),
     ];
     for (input, stdout, message) in cases {
@@ -182,4 +183,137 @@ fn an_unknown_option_is_a_usage_error_with_exit_2() {
         .assert()
         .code(2)
         .stdout("");
+}
+
+#[test]
+fn malformed_input_with_a_closed_output_still_exits_2_with_its_message() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    // Enough verdicts to need several writes before the bad number.
+    let mut input = String::from("200001\n");
+    input.push_str(&"0 0 0 0\n".repeat(200_000));
+    input.push_str("0 0 x 0\n");
+    for sub in [&[][..], &["trace"][..]] {
+        let mut child = std::process::Command::new(cargo_bin!("duckchess"))
+            .args(sub)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before anything is written.
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{sub:?}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "duckchess: line 200002: \"x\" is not a non-negative integer\n",
+            "{sub:?}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_output_alone_is_not_an_error() {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(cargo_bin!("duckchess"))
+        .arg(sample("official.in"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn numbers_may_be_split_over_lines_in_any_way() {
+    let official = std::fs::read_to_string(sample("official.in")).unwrap();
+    let one_line = official
+        .split_ascii_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let one_per_line = official
+        .split_ascii_whitespace()
+        .collect::<Vec<_>>()
+        .join("\n");
+    for input in [one_line, one_per_line] {
+        duckchess()
+            .write_stdin(input.clone())
+            .assert()
+            .success()
+            .stdout(official_answer());
+        // The validator stays strict about lines.
+        duckchess()
+            .args(["validate", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1);
+    }
+}
+
+#[test]
+fn a_dash_is_standard_input_for_judge_and_trace() {
+    let input = std::fs::read(sample("official.in")).unwrap();
+    for args in [&["-"][..], &["judge", "-"]] {
+        duckchess()
+            .args(args)
+            .write_stdin(input.clone())
+            .assert()
+            .success()
+            .stdout(official_answer());
+    }
+    let traced = duckchess()
+        .args(["trace", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(traced.status.success());
+    assert!(String::from_utf8(traced.stdout)
+        .unwrap()
+        .ends_with("18 commands: 9 valid, 9 invalid\n"));
+}
+
+#[test]
+fn color_is_chosen_with_the_color_option() {
+    let esc = |args: &[&str], no_color: bool| {
+        let mut cmd = duckchess();
+        cmd.args(args);
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        } else {
+            cmd.env_remove("NO_COLOR");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        out.stdout.contains(&0x1b)
+    };
+    // Standard output is a pipe here, so auto means no colour.
+    assert!(!esc(&["show", "start"], false));
+    assert!(!esc(&["show", "start", "--color", "auto"], false));
+    assert!(esc(&["show", "start", "--color", "always"], true));
+    assert!(!esc(&["show", "start", "--color", "never"], false));
+    let official = sample("official.in");
+    let official = official.to_str().unwrap();
+    assert!(esc(
+        &["trace", "--board", "--color", "always", official],
+        false
+    ));
+    assert!(!esc(&["trace", "--board", official], false));
+}
+
+#[test]
+fn version_works_on_every_subcommand() {
+    for sub in ["judge", "trace", "show", "gen", "verify", "check"] {
+        let out = duckchess().args([sub, "--version"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{sub}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(env!("CARGO_PKG_VERSION")), "{sub}: {text}");
+        assert!(out.stderr.is_empty(), "{sub}");
+    }
 }

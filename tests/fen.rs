@@ -1,6 +1,7 @@
 //! FEN round trips: any placement, and any position reached by play.
 
-use duckchess::duck::{Board, Color, Command, Piece, Point, Position, Role};
+use duckchess::duck::perft::perft;
+use duckchess::duck::{judge, Board, Color, Command, Piece, Point, Position, Role};
 use proptest::prelude::*;
 
 /// Every piece but the captains, which are placed separately (at most one
@@ -56,11 +57,65 @@ proptest! {
                 break;
             }
             game.play(Command::from(moves[choice.index(moves.len())])).unwrap();
-            if game.is_over() {
-                // A finished game has no FEN of its own: FEN does not say who won.
-                break;
-            }
+            // A finished game too: the placement lacks a captain, which is
+            // what ends a game read from FEN; the counters come back as well.
             prop_assert_eq!(game.to_fen().parse::<Position>().unwrap(), game.clone());
         }
     }
+}
+
+#[test]
+fn a_position_without_a_captain_is_over() {
+    // Blue's captain is missing; red has moves on an ordinary board.
+    for fen in [
+        "rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w",
+        "rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEA1AEHR b",
+    ] {
+        let mut pos: Position = fen.parse().unwrap();
+        assert!(pos.is_over(), "{fen}");
+        assert!(pos.moves().is_empty(), "{fen}");
+        assert!(!pos.is_check(), "{fen}");
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos, depth), 0, "{fen} depth {depth}");
+        }
+        let mut out = Vec::new();
+        let input = "3\n0 0 1 0\n3 0 4 0\n9 0 8 0\n";
+        judge::run(input.as_bytes(), &mut out, pos).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Invalid command\n".repeat(3)
+        );
+    }
+}
+
+#[test]
+fn move_counters_follow_fairy_stockfish() {
+    let mut game = Position::initial();
+    let mut fens = Vec::new();
+    // Quiet moves count up; the car capturing the soldier resets the clock.
+    for c in [
+        (0, 0, 1, 0),
+        (9, 0, 8, 0),
+        (1, 0, 1, 1),
+        (8, 0, 8, 1),
+        (3, 0, 4, 0),
+        (6, 0, 5, 0),
+        (4, 0, 5, 0),
+    ] {
+        game.play(Command::new(c.0, c.1, c.2, c.3)).unwrap();
+        let fen = game.to_fen();
+        fens.push(fen.split(' ').skip(1).collect::<Vec<_>>().join(" "));
+    }
+    assert_eq!(
+        fens,
+        [
+            "b - - 1 1",
+            "w - - 2 2",
+            "b - - 3 2",
+            "w - - 4 3",
+            "b - - 5 3",
+            "w - - 6 4",
+            "b - - 0 4",
+        ]
+    );
 }

@@ -76,10 +76,10 @@ fn bulk_counting_agrees_with_playing_every_move() {
 }
 
 #[test]
-fn a_lone_captain_in_a_corner() {
-    // (0,0): only (1,0) and (0,1). Blue has no piece, so no sequence of
-    // length 2 exists.
-    assert_eq!(counts("9/9/9/9/9/9/9/9/9/K8 w", 2), [2, 0]);
+fn a_position_without_a_captain_counts_nothing() {
+    // Blue has no captain, so the game is over before it starts: a lone
+    // red captain in a corner has no sequence at all.
+    assert_eq!(counts("9/9/9/9/9/9/9/9/9/K8 w", 2), [0, 0]);
 }
 
 #[test]
@@ -94,25 +94,35 @@ fn a_duck_with_both_first_blocking_points_occupied() {
     // Red duck (0,0); red soldiers (0,1) and (1,0) stand on the first
     // blocking point of each of its two leaps, so the duck has no move.
     // Each soldier has 3 moves: of its 5 on-board neighbours, two hold red.
-    assert_eq!(counts("9/9/9/9/9/9/9/9/S8/DS7 w", 1), [6]);
+    // The captains, far away in the top corners, are there so the game is
+    // on; the red one adds its 2 moves.
+    assert_eq!(counts("k7K/9/9/9/9/9/9/9/S8/DS7 w", 1), [6 + 2]);
 }
 
 #[test]
 fn a_duck_stopped_by_a_second_blocking_point() {
     // Red duck (0,0), blue soldier (2,1): the leap to (3,2) passes (1,0)
     // then (2,1), so it is blocked; the leap to (2,3) passes (0,1) and
-    // (1,2), both empty. Then the soldier has all 8 neighbours.
-    assert_eq!(counts("9/9/9/9/9/9/9/1s7/9/D8 w", 2), [1, 8]);
+    // (1,2), both empty. Then the soldier has all 8 neighbours. The corner
+    // captains add 2 moves a side.
+    assert_eq!(
+        counts("k7K/9/9/9/9/9/9/1s7/9/D8 w", 2),
+        [1 + 2, (1 + 2) * (8 + 2)]
+    );
     // With (1,2) taken too, the duck has no move at all.
-    assert_eq!(counts("9/9/9/9/9/9/9/1s7/2s6/D8 w", 1), [0]);
+    assert_eq!(counts("k7K/9/9/9/9/9/9/1s7/2s6/D8 w", 1), [2]);
 }
 
 #[test]
 fn a_sequence_that_removes_a_captain_ends_and_counts_one() {
     // Red car (0,0), blue captain (0,5): 9 moves up the column, 4 along
     // the row, 1 capture. The capture ends its sequence (1); after each of
-    // the other 13 the captain has 3 moves: (1,5), (0,4), (0,6).
-    assert_eq!(counts("9/9/9/9/9/9/9/9/9/R4k3 w", 2), [14, 1 + 13 * 3]);
+    // the other 13 the captain has 3 moves: (1,5), (0,4), (0,6). The red
+    // captain in the top corner adds 2 moves, each answered by those 3.
+    assert_eq!(
+        counts("8K/9/9/9/9/9/9/9/9/R4k3 w", 2),
+        [14 + 2, 1 + (13 + 2) * 3]
+    );
 }
 
 #[test]

@@ -182,3 +182,71 @@ fn gen_bytes_are_pinned_per_profile() {
         );
     }
 }
+
+#[test]
+fn gen_count_refuses_to_overwrite_tests_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let gen = |seed: &str, force: bool| {
+        let mut args = vec!["gen", "--seed", seed, "--commands", "20", "--count", "2"];
+        args.extend(["--out", path(dir.path())]);
+        if force {
+            args.push("--force");
+        }
+        duckchess(&args)
+    };
+    assert!(gen("1", false).status.success());
+    let first = std::fs::read(dir.path().join("01.in")).unwrap();
+    let refused = gen("2", false);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert!(message.contains("01.in already exists"), "{message}");
+    assert!(message.contains("--force"), "{message}");
+    assert_eq!(std::fs::read(dir.path().join("01.in")).unwrap(), first);
+    assert!(gen("2", true).status.success());
+    assert_ne!(std::fs::read(dir.path().join("01.in")).unwrap(), first);
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let input = std::fs::read(samples.join("official.in")).unwrap();
+    let answer = samples.join("official.ans");
+    let run = |args: &[&str]| {
+        assert_cmd::Command::new(cargo_bin!("duckchess"))
+            .args(args)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap()
+    };
+    let validated = run(&["validate", "-"]);
+    assert_eq!(validated.status.code(), Some(0));
+    assert!(String::from_utf8(validated.stdout)
+        .unwrap()
+        .starts_with("ok "));
+    let official = path(&samples.join("official.in")).to_string();
+    let ans = path(&answer).to_string();
+    for args in [
+        ["verify", "-", &ans, &ans],
+        ["verify", &official, &ans, "-"],
+    ] {
+        // The official input against its answer, whichever comes on stdin.
+        let stdin_is_input = args[1] == "-";
+        let out = assert_cmd::Command::new(cargo_bin!("duckchess"))
+            .args(args)
+            .write_stdin(if stdin_is_input {
+                input.clone()
+            } else {
+                std::fs::read(&answer).unwrap()
+            })
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+    let two = run(&["verify", "-", "-"]);
+    assert_eq!(two.status.code(), Some(3));
+    let refused = run(&["answer", "-"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8(refused.stderr)
+        .unwrap()
+        .contains("duckchess judge -"));
+}

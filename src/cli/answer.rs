@@ -1,18 +1,26 @@
 //! `duckchess answer X.in…`: the judge answer X.ans beside each input.
 
-use super::{fail, say};
+use super::{fail, say, usage};
 use duckchess::contest::answer;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Judge inputs, named X.in.
+    /// Judge inputs, named X.in (not `-`: the answer is written beside
+    /// its input; `duckchess judge -` answers standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    if args.files.iter().any(|f| f.as_os_str() == "-") {
+        return Err(usage(
+            "answer writes X.ans beside each X.in, so it needs files, not - \
+             (to answer standard input, use: duckchess judge -)"
+                .into(),
+        ));
+    }
     let mut code = ExitCode::SUCCESS;
     for file in &args.files {
         match answer::write_answer(file) {

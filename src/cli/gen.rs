@@ -24,11 +24,23 @@ pub struct Args {
     /// Folder for --count.
     #[arg(long, requires = "count")]
     out: Option<PathBuf>,
+    /// With --count: replace test files that already exist in --out.
+    #[arg(long, requires = "count")]
+    force: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     Ok(match (args.count, &args.out) {
-        (Some(count), Some(out)) => gen_tests(out, count, args.seed, args.commands, args.profile),
+        (Some(count), Some(out)) => {
+            let tests = answer::TestSet {
+                count,
+                seed: args.seed,
+                commands: args.commands,
+                profile: args.profile,
+                overwrite: args.force,
+            };
+            gen_tests(out, &tests)
+        }
         _ => gen_one(args.seed, args.commands, args.profile),
     })
 }
@@ -42,8 +54,8 @@ fn gen_one(seed: u64, commands: u64, profile: Profile) -> ExitCode {
     }
 }
 
-fn gen_tests(dir: &Path, count: u64, seed: u64, commands: u64, p: Profile) -> ExitCode {
-    match answer::write_tests(dir, count, seed, commands, p) {
+fn gen_tests(dir: &Path, tests: &answer::TestSet) -> ExitCode {
+    match answer::write_tests(dir, tests) {
         Ok(written) => {
             say!("wrote {} tests to {}", written.len(), dir.display());
             ExitCode::SUCCESS

@@ -21,6 +21,7 @@ mod verify;
 use clap::{Parser, Subcommand};
 use duckchess::duck::fen::FSF_CONFIG;
 use duckchess::duck::judge::{JudgeError, Summary};
+use duckchess::duck::picture::ColorChoice;
 use duckchess::duck::{Point, Position};
 use duckchess::kernel::AnyGame;
 use duckchess::variants::{line, Notation};
@@ -54,10 +55,16 @@ Exit codes:
 
 /// Judge-exact simulator for Duck Chess (THUPC 2019 "duckchess", Luogu P5380, LOJ 6619).
 ///
-/// With no subcommand, reads a judge input (Q, then Q lines `xs ys xt yt`)
-/// from FILE or standard input and prints exactly the judge output.
+/// With no subcommand, reads a judge input (Q, then Q commands `xs ys xt
+/// yt`, split over lines in any way) from FILE or standard input (no FILE,
+/// or `-`) and prints exactly the judge output.
 #[derive(Parser)]
-#[command(version, after_help = EXIT_CODES, args_conflicts_with_subcommands = true)]
+#[command(
+    version,
+    propagate_version = true,
+    after_help = EXIT_CODES,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(flatten)]
     judge: judge::Args,
@@ -116,9 +123,10 @@ enum Cmd {
     Validate(validate::Args),
     /// Check a contestant's OUTPUT for INPUT (testlib conventions).
     ///
-    /// Compares with the simulator's answer; white space at line ends and
-    /// blank lines at the end are ignored. With ANSWER, also says whether
-    /// the jury's answer disagrees with the simulator.
+    /// Compares with the simulator's answer; spaces, tabs and CRs at line
+    /// ends and blank lines at the end are ignored. With ANSWER, also says
+    /// whether the jury's answer disagrees with the simulator. The files
+    /// are streamed; one of them may be `-` (standard input).
     #[command(after_help = verify::EXIT_CODES)]
     Verify(verify::Args),
     /// Count the valid command sequences of length DEPTH (perft); a
@@ -284,15 +292,28 @@ enum Input {
     Stdin(io::StdinLock<'static>),
 }
 
-/// Opens FILE, or standard input; a file that cannot be opened is told on
-/// standard error with exit code 1.
-fn open_input(file: Option<&Path>) -> Result<Input, ExitCode> {
+/// Whether a FILE argument names standard input: absent, or `-`.
+fn is_stdin(file: Option<&Path>) -> bool {
+    file.is_none_or(|f| f == Path::new("-"))
+}
+
+/// Opens FILE, or standard input (no FILE, or `-`).
+fn open_path(file: Option<&Path>) -> io::Result<Input> {
     match file {
-        None => Ok(Input::Stdin(io::stdin().lock())),
-        Some(path) => std::fs::File::open(path)
-            .map(|f| Input::File(BufReader::with_capacity(1 << 16, f)))
-            .map_err(|e| fail(1, &format!("cannot open {}: {e}", path.display()))),
+        Some(path) if !is_stdin(file) => {
+            std::fs::File::open(path).map(|f| Input::File(BufReader::with_capacity(1 << 16, f)))
+        }
+        _ => Ok(Input::Stdin(io::stdin().lock())),
     }
+}
+
+/// [`open_path`], a file that cannot be opened told on standard error with
+/// exit code 1.
+fn open_input(file: Option<&Path>) -> Result<Input, ExitCode> {
+    open_path(file).map_err(|e| {
+        let name = file.map_or("standard input".into(), |f| f.display().to_string());
+        fail(1, &format!("cannot open {name}: {e}"))
+    })
 }
 
 impl io::Read for Input {
@@ -334,10 +355,19 @@ fn finish(result: Result<Summary, JudgeError>) -> ExitCode {
 /// Where the judge and the trace read from.
 #[derive(clap::Args)]
 struct InputArgs {
-    /// Judge input file; standard input when absent.
+    /// Judge input file; standard input when absent or `-`.
     file: Option<PathBuf>,
     /// Start from this position (FEN, or the word `start`) instead of the
     /// initial layout.
     #[arg(long, value_name = "FEN")]
     from: Option<String>,
+}
+
+/// The `--color` option of the commands that draw boards.
+#[derive(clap::Args)]
+pub(crate) struct ColorArgs {
+    /// When to colour the board: auto (only on a terminal, and not when
+    /// NO_COLOR is set), always, or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t)]
+    pub(crate) color: ColorChoice,
 }

@@ -1,6 +1,6 @@
 //! `duckchess play`: the terminal game.
 
-use super::{fail, position};
+use super::{fail, position, ColorArgs};
 use duckchess::duck::{search, Color};
 use duckchess::play::{self, Options, Vs};
 use std::io::{self, IsTerminal};
@@ -21,6 +21,8 @@ pub struct Args {
     /// Start from this position (FEN, or `start`).
     #[arg(long, value_name = "FEN")]
     from: Option<String>,
+    #[command(flatten)]
+    color: ColorArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -35,7 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         start,
         ..Options::default()
     };
-    match play::tui::run(play::Game::new(options)) {
+    match play::tui::run(play::Game::new(options), args.color.color.for_stdout()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
     }

@@ -1,6 +1,6 @@
 //! `duckchess show POSITION`: the board of a position.
 
-use super::{game_line, only_for, point, position, print, usage, VariantArg};
+use super::{game_line, only_for, point, position, print, usage, ColorArgs, VariantArg};
 use duckchess::duck::picture::{self, Picture};
 use duckchess::duck::trace;
 use duckchess::variants::{picture as kernel_picture, status::Status};
@@ -33,6 +33,8 @@ pub struct Args {
     highlight: Option<String>,
     #[command(flatten)]
     variant: VariantArg,
+    #[command(flatten)]
+    color: ColorArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -50,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         let game = position(Some(&text))?;
         let mut picture = Picture::new(game.board())
             .style(style)
-            .color(picture::color_for_stdout());
+            .color(args.color.color.for_stdout());
         if let Some(at) = args.highlight {
             picture = picture.reach(&game, point(&at)?);
         }
@@ -74,6 +76,6 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let game = game_line(notation, &text)?;
     let picture = kernel_picture::Picture::new(notation, game.position())
         .style(style)
-        .color(picture::color_for_stdout());
+        .color(args.color.color.for_stdout());
     print(format!("{picture}{}", Status::of(notation, &*game)))
 }

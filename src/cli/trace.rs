@@ -1,7 +1,7 @@
 //! `duckchess trace`: every verdict explained.
 
-use super::{finish, open_input, position, InputArgs};
-use duckchess::duck::picture::{self, Style};
+use super::{finish, open_input, position, ColorArgs, InputArgs};
+use duckchess::duck::picture::Style;
 use duckchess::duck::trace;
 use std::io;
 use std::process::ExitCode;
@@ -19,6 +19,8 @@ pub struct Args {
     /// How the board draws pieces.
     #[arg(long, value_enum, default_value_t)]
     style: Style,
+    #[command(flatten)]
+    color: ColorArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -27,7 +29,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         board: args.board,
         fen: args.fen,
         style: args.style,
-        color: picture::color_for_stdout(),
+        color: args.color.color.for_stdout(),
     };
     let input = open_input(args.input.file.as_deref())?;
     Ok(finish(trace::run(

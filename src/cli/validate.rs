@@ -1,8 +1,7 @@
 //! `duckchess validate FILE`: a strict input validator.
 
-use super::{fail, say};
+use super::{fail, open_path, say};
 use duckchess::contest::validate;
-use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,7 +10,7 @@ pub const EXIT_CODES: &str =
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The input.
+    /// The input (`-`: standard input).
     file: PathBuf,
     /// Largest Q allowed.
     #[arg(long, default_value_t = validate::CONTEST_MAX_Q)]
@@ -19,9 +18,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let f = std::fs::File::open(&args.file)
+    let input = open_path(Some(&args.file))
         .map_err(|e| fail(2, &format!("cannot open {}: {e}", args.file.display())))?;
-    Ok(match validate::validate(BufReader::new(f), args.max_q) {
+    Ok(match validate::validate(input, args.max_q) {
         Ok(q) => {
             say!("ok {q} commands");
             ExitCode::SUCCESS

@@ -22,6 +22,9 @@ pub enum AnswerError {
         /// What went wrong.
         source: JudgeError,
     },
+    /// A test file exists and overwriting was not asked for.
+    #[error("{0} already exists (--force replaces existing tests)")]
+    Exists(PathBuf),
     /// A file could not be opened or created.
     #[error("{path}: {source}")]
     Io {
@@ -55,28 +58,49 @@ pub fn write_answer(input: &Path) -> Result<PathBuf, AnswerError> {
     Ok(out_path)
 }
 
-/// Writes `count` generated tests to `dir` as `01.in`, `01.ans`, … (at
-/// least two digits, more when `count` needs them), test `i` from seed
-/// `seed + i - 1`. Returns the inputs written.
-pub fn write_tests(
-    dir: &Path,
-    count: u64,
-    seed: u64,
-    commands: u64,
-    profile: Profile,
-) -> Result<Vec<PathBuf>, AnswerError> {
+/// What [`write_tests`] generates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TestSet {
+    /// How many tests.
+    pub count: u64,
+    /// The seed of the first test; test `i` uses `seed + i - 1`.
+    pub seed: u64,
+    /// Commands per test (`Q`).
+    pub commands: u64,
+    /// Kind of game.
+    pub profile: Profile,
+    /// Whether existing test files may be replaced.
+    pub overwrite: bool,
+}
+
+/// Writes the generated `tests` to `dir` as `01.in`, `01.ans`, … (at
+/// least two digits, more when the count needs them). Unless overwriting
+/// is asked for, nothing is written when any of those files exists
+/// already. Returns the inputs written.
+pub fn write_tests(dir: &Path, tests: &TestSet) -> Result<Vec<PathBuf>, AnswerError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
         move |source| AnswerError::Io { path, source }
     };
+    let width = tests.count.to_string().len().max(2);
+    let inputs: Vec<PathBuf> = (1..=tests.count)
+        .map(|i| dir.join(format!("{i:0width$}.in")))
+        .collect();
+    if !tests.overwrite {
+        let taken = inputs
+            .iter()
+            .flat_map(|p| [p.clone(), p.with_extension("ans")])
+            .find(|p| p.symlink_metadata().is_ok());
+        if let Some(path) = taken {
+            return Err(AnswerError::Exists(path));
+        }
+    }
     std::fs::create_dir_all(dir).map_err(io_error(dir))?;
-    let width = count.to_string().len().max(2);
     let mut written = Vec::new();
-    for i in 0..count {
-        let path = dir.join(format!("{:0width$}.in", i + 1));
+    for (i, path) in (0..).zip(inputs) {
+        let (seed, commands, profile) = (tests.seed.wrapping_add(i), tests.commands, tests.profile);
         let file = BufWriter::new(File::create(&path).map_err(io_error(&path))?);
-        gen::write_generated(file, seed.wrapping_add(i), commands, profile)
-            .map_err(io_error(&path))?;
+        gen::write_generated(file, seed, commands, profile).map_err(io_error(&path))?;
         write_answer(&path)?;
         written.push(path);
     }
@@ -97,8 +121,27 @@ mod tests {
     #[test]
     fn test_sets_pair_inputs_with_answers() {
         let dir = scratch("set");
-        let written = write_tests(&dir, 3, 10, 50, Profile::Realistic).unwrap();
+        let mut tests = TestSet {
+            count: 3,
+            seed: 10,
+            commands: 50,
+            profile: Profile::Realistic,
+            overwrite: false,
+        };
+        let written = write_tests(&dir, &tests).unwrap();
         assert_eq!(written, ["01.in", "02.in", "03.in"].map(|n| dir.join(n)));
+        // Existing tests are kept unless overwriting is asked for.
+        std::fs::write(dir.join("02.ans"), "mine").unwrap();
+        tests.seed = 20;
+        let e = write_tests(&dir, &tests).unwrap_err();
+        assert!(
+            matches!(&e, AnswerError::Exists(p) if p == &dir.join("01.in")),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(dir.join("02.ans")).unwrap(), b"mine");
+        tests.seed = 10;
+        tests.overwrite = true;
+        assert_eq!(write_tests(&dir, &tests).unwrap(), written);
         for (i, input) in written.iter().enumerate() {
             let bytes = std::fs::read(input).unwrap();
             let commands = gen::generate(10 + i as u64, 50, Profile::Realistic);

@@ -21,8 +21,9 @@ use std::io::{self, Write};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Profile {
-    /// Mostly valid moves, every kind of invalid command mixed in; games
-    /// usually end, and commands follow the end.
+    /// Mostly valid moves, every kind of invalid command mixed in; the
+    /// game ends late in the input (in its last fifth, usually), and a few
+    /// commands follow the end.
     #[default]
     Realistic,
     /// Valid moves without captures and a few invalid commands: long games
@@ -109,13 +110,35 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A game from the initial position.
+    /// A game from the initial position, with no length in view: a
+    /// `realistic` game may then end anywhere from its 20th valid move on.
     pub fn new(seed: u64, profile: Profile) -> Generator {
+        Generator::with_end(seed, profile, None)
+    }
+
+    /// A game from the initial position for an input of `commands`
+    /// commands: a `realistic` game is steered to end late in it; other
+    /// profiles are the same as with [`Generator::new`].
+    pub fn for_length(seed: u64, profile: Profile, commands: u64) -> Generator {
+        Generator::with_end(seed, profile, Some(commands))
+    }
+
+    fn with_end(seed: u64, profile: Profile, commands: Option<u64>) -> Generator {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let end_after = match profile {
-            Profile::Realistic | Profile::Invalid => 20 + below(&mut rng, 400),
-            Profile::Quiet => u32::MAX,
-            Profile::Endgame => 0,
+        let end_after = match (profile, commands) {
+            (Profile::Realistic, Some(n)) => {
+                // Allow the end from a point between 88 % and 98 % of the
+                // input, counted in valid moves (a fifth of the commands
+                // before the end are invalid, a few less in practice).
+                let n = n.min(u64::from(u32::MAX) / 2);
+                let span = u32::try_from(n / 10 + 1).expect("n is capped");
+                let at = n * 88 / 100 + u64::from(below(&mut rng, span));
+                let valid = at * u64::from(100 - Profile::Realistic.invalid_percent()) / 100;
+                u32::try_from(valid).expect("n is capped")
+            }
+            (Profile::Realistic | Profile::Invalid, _) => 20 + below(&mut rng, 400),
+            (Profile::Quiet, _) => u32::MAX,
+            (Profile::Endgame, _) => 0,
         };
         Generator {
             rng,
@@ -377,7 +400,7 @@ pub fn write_generated<W: Write>(
 ) -> io::Result<()> {
     writeln!(out, "{n}")?;
     let mut buf = Vec::with_capacity(1 << 16);
-    for c in Generator::new(seed, profile).take(n as usize) {
+    for c in Generator::for_length(seed, profile, n).take(n as usize) {
         push_command(&mut buf, c);
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
@@ -390,7 +413,9 @@ pub fn write_generated<W: Write>(
 
 /// The `n` commands `seed` gives under `profile`.
 pub fn generate(seed: u64, n: usize, profile: Profile) -> Vec<Command> {
-    Generator::new(seed, profile).take(n).collect()
+    Generator::for_length(seed, profile, n as u64)
+        .take(n)
+        .collect()
 }
 
 /// Appends `xs ys xt yt\n`; generated coordinates are single digits.
@@ -466,6 +491,42 @@ mod tests {
         assert!(!all.contains("start-off-board") && !all.contains("target-off-board"));
         assert!(ended >= 10, "only {ended} of 20 games ended");
         assert!(total_valid > 20 * 100, "{total_valid} valid in 20 games");
+    }
+
+    /// Where the game of `commands` ends (if it does), and how many
+    /// commands are valid.
+    fn end_and_valid(seed: u64, commands: usize, profile: Profile) -> (Option<usize>, usize) {
+        let mut game = Position::initial();
+        let (mut end, mut valid) = (None, 0);
+        for (i, c) in generate(seed, commands, profile).into_iter().enumerate() {
+            if let Ok(r) = game.play(c) {
+                valid += 1;
+                if r.over {
+                    end = Some(i + 1);
+                }
+            }
+        }
+        (end, valid)
+    }
+
+    #[test]
+    fn realistic_games_end_late_and_are_mostly_valid_moves() {
+        let mut ends = Vec::new();
+        for seed in 0..20 {
+            let (end, valid) = end_and_valid(seed, 1000, Profile::Realistic);
+            assert!(valid >= 600, "seed {seed}: {valid} valid of 1000");
+            ends.extend(end);
+            if let Some(end) = end {
+                assert!(end >= 700, "seed {seed}: the game ends at command {end}");
+            }
+        }
+        // Most games end, and commands follow the end.
+        assert!(
+            ends.len() >= 16,
+            "only {} of 20 games end: {ends:?}",
+            ends.len()
+        );
+        assert!(ends.iter().any(|&e| e < 990), "{ends:?}");
     }
 
     #[test]

@@ -2,12 +2,17 @@
 //! in testlib's conventions (ok, wrong answer, presentation error), and the
 //! simulator's reason for an expected line.
 //!
-//! Lines are compared exactly, except that white space at the end of a
-//! line (a CR of CRLF too) and blank lines at the end of the output are
-//! ignored, as contest checkers usually do.
+//! Lines are compared exactly, except that spaces, tabs and CRs at the end
+//! of a line (so CRLF too) and blank lines at the end of the output are
+//! ignored, as contest checkers usually do. Everything is read as a stream:
+//! memory does not grow with the input, the output or a line's length.
+//! Bytes of the output are shown in messages with control characters
+//! escaped, so a message is always one printable line.
 
-use crate::duck::{Color, Command, Position};
+use crate::duck::judge::{Commands, JudgeError};
+use crate::duck::{Color, Command, Position, INVALID_LINE};
 use std::fmt;
+use std::io::{self, BufRead};
 
 /// The first place where two outputs differ. `None` on a side means that
 /// output had ended.
@@ -85,25 +90,143 @@ impl Verdict {
     }
 }
 
-/// Shortens a line for a message, whatever it holds.
+/// Shortens a line for a message and escapes its control characters, so
+/// that whatever it holds, it shows as printable text on one line.
 fn shorten(s: &str) -> String {
     const SHOWN: usize = 60;
-    if s.chars().count() <= SHOWN {
-        s.to_string()
-    } else {
-        format!("{}...", s.chars().take(SHOWN).collect::<String>())
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == SHOWN {
+            out += "...";
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Bytes beyond which a line is only classified, not kept: far longer than
+/// any judge line, so a longer one is wrong whatever it holds.
+const LINE_KEPT: usize = 4096;
+
+/// Whether `b` is ignored at the end of a line.
+fn is_trailing_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r')
+}
+
+/// One line of an output, its ignored end removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Line {
+    /// Its first bytes (all of them unless `cut`).
+    bytes: Vec<u8>,
+    /// Whether more than [`LINE_KEPT`] bytes remain once its end is trimmed.
+    cut: bool,
+}
+
+impl Line {
+    fn is_blank(&self) -> bool {
+        self.bytes.is_empty() && !self.cut
+    }
+
+    /// The line as text for a [`Difference`] (invalid UTF-8 replaced).
+    fn text(&self) -> String {
+        let mut text = String::from_utf8_lossy(&self.bytes).into_owned();
+        if self.cut {
+            text += "...";
+        }
+        text
     }
 }
 
-/// The lines of an output, with trailing white space and trailing blank
-/// lines dropped.
-fn lines(text: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(text);
-    let mut lines: Vec<String> = text.split('\n').map(|l| l.trim_end().to_string()).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
+/// Reads the lines of an output or an answer in bounded memory, dropping
+/// blank lines at the end.
+struct Lines<R> {
+    input: R,
+    /// Blank lines read and not yet handed out: they count only if a
+    /// non-blank line follows.
+    blanks: u64,
+    /// The non-blank line read after `blanks`.
+    held: Option<Line>,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Self {
+        Lines {
+            input,
+            blanks: 0,
+            held: None,
+        }
     }
-    lines
+
+    /// The next line, its trailing spaces, tabs and CRs removed.
+    fn read_raw(&mut self) -> io::Result<Option<Line>> {
+        let mut line = Line::default();
+        // Trailing spaces seen past the kept bytes: they matter only if
+        // something follows them.
+        let mut spaces_beyond = false;
+        let mut any = false;
+        loop {
+            let buf = self.input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            any = true;
+            let end = buf.iter().position(|&b| b == b'\n');
+            let part = &buf[..end.unwrap_or(buf.len())];
+            for &b in part {
+                if line.bytes.len() < LINE_KEPT && !spaces_beyond {
+                    line.bytes.push(b);
+                } else if is_trailing_space(b) {
+                    spaces_beyond = true;
+                } else {
+                    line.cut = true;
+                    spaces_beyond = false;
+                }
+            }
+            let used = part.len() + usize::from(end.is_some());
+            self.input.consume(used);
+            if end.is_some() {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        if !line.cut {
+            while line.bytes.last().is_some_and(|&b| is_trailing_space(b)) {
+                line.bytes.pop();
+            }
+        }
+        Ok(Some(line))
+    }
+
+    /// The next line, blank lines at the end of the input left out.
+    fn next_line(&mut self) -> io::Result<Option<Line>> {
+        if self.blanks > 0 {
+            self.blanks -= 1;
+            return Ok(Some(Line::default()));
+        }
+        if let Some(line) = self.held.take() {
+            return Ok(Some(line));
+        }
+        while let Some(line) = self.read_raw()? {
+            if !line.is_blank() {
+                if self.blanks == 0 {
+                    return Ok(Some(line));
+                }
+                self.held = Some(line);
+                self.blanks -= 1;
+                return Ok(Some(Line::default()));
+            }
+            self.blanks += 1;
+        }
+        self.blanks = 0;
+        Ok(None)
+    }
 }
 
 /// Whether `line` has the shape of a judge line: `Invalid command`, or
@@ -130,48 +253,107 @@ pub fn is_judge_line(line: &str) -> bool {
 /// use duckchess::contest::verify::first_difference;
 /// let d = first_difference(b"a\nb\n", b"a\nc\r\n").unwrap();
 /// assert_eq!((d.line, d.expected.as_deref(), d.found.as_deref()), (2, Some("b"), Some("c")));
-/// assert_eq!(first_difference(b"a\n", b"a  \n\n"), None);
+/// assert_eq!(first_difference(b"a\n", b"a \t\n\n"), None);
 /// ```
 pub fn first_difference(expected: &[u8], found: &[u8]) -> Option<Difference> {
-    let (e, f) = (lines(expected), lines(found));
-    (0..e.len().max(f.len()))
-        .find(|&i| e.get(i) != f.get(i))
-        .map(|i| Difference {
-            line: i + 1,
-            expected: e.get(i).cloned(),
-            found: f.get(i).cloned(),
-        })
+    let (mut e, mut f) = (Lines::new(expected), Lines::new(found));
+    let read = |lines: &mut Lines<&[u8]>| lines.next_line().expect("a slice reads without error");
+    (1..).find_map(|line| match (read(&mut e), read(&mut f)) {
+        (None, None) => Some(None),
+        (a, b) if a == b => None,
+        (a, b) => Some(Some(Difference {
+            line,
+            expected: a.map(|l| l.text()),
+            found: b.map(|l| l.text()),
+        })),
+    })?
 }
 
 /// Checks `output` against the simulator's `answer`, reading line by line
 /// as testlib does: the first problem met decides.
 pub fn verify(answer: &[u8], output: &[u8]) -> Verdict {
-    let (e, f) = (lines(answer), lines(output));
-    for (i, expected) in e.iter().enumerate() {
-        let Some(found) = f.get(i) else {
-            return Verdict::Presentation(Presentation::TooFewLines {
-                expected: e.len(),
-                found: f.len(),
-            });
-        };
-        if !is_judge_line(found) {
-            return Verdict::Presentation(Presentation::Malformed {
-                line: i + 1,
-                text: found.clone(),
-            });
-        }
-        if found != expected {
-            return Verdict::WrongAnswer(Difference {
-                line: i + 1,
-                expected: Some(expected.clone()),
-                found: Some(found.clone()),
-            });
+    let mut expected = Lines::new(answer);
+    let mut lines = Vec::new();
+    while let Some(line) = expected.next_line().expect("a slice reads without error") {
+        lines.push(line.bytes);
+    }
+    let mut check = OutputCheck::new(output, lines.len());
+    for line in &lines {
+        if check
+            .next(line)
+            .expect("a slice reads without error")
+            .is_some()
+        {
+            break;
         }
     }
-    if f.len() > e.len() {
-        return Verdict::Presentation(Presentation::TooManyLines { expected: e.len() });
+    check.finish().expect("a slice reads without error")
+}
+
+/// The contestant's output checked one expected line at a time.
+struct OutputCheck<R> {
+    lines: Lines<R>,
+    /// Lines expected in all (`Q`).
+    expected: usize,
+    /// Lines checked so far.
+    checked: usize,
+    verdict: Option<Verdict>,
+}
+
+impl<R: BufRead> OutputCheck<R> {
+    fn new(output: R, expected: usize) -> Self {
+        OutputCheck {
+            lines: Lines::new(output),
+            expected,
+            checked: 0,
+            verdict: None,
+        }
     }
-    Verdict::Ok(e.len())
+
+    /// Checks the next line against `expected`; the verdict once one is
+    /// known (later calls change nothing).
+    fn next(&mut self, expected: &[u8]) -> io::Result<Option<&Verdict>> {
+        if self.verdict.is_none() {
+            self.checked += 1;
+            let line = self.checked;
+            self.verdict = match self.lines.next_line()? {
+                None => Some(Verdict::Presentation(Presentation::TooFewLines {
+                    expected: self.expected,
+                    found: line - 1,
+                })),
+                Some(found) if found.cut || !is_judge_line_bytes(&found.bytes) => {
+                    Some(Verdict::Presentation(Presentation::Malformed {
+                        line,
+                        text: found.text(),
+                    }))
+                }
+                Some(found) if found.bytes != expected => Some(Verdict::WrongAnswer(Difference {
+                    line,
+                    expected: Some(String::from_utf8_lossy(expected).into_owned()),
+                    found: Some(found.text()),
+                })),
+                Some(_) => None,
+            };
+        }
+        Ok(self.verdict.as_ref())
+    }
+
+    /// The verdict once every expected line has been checked.
+    fn finish(mut self) -> io::Result<Verdict> {
+        if let Some(verdict) = self.verdict {
+            return Ok(verdict);
+        }
+        Ok(match self.lines.next_line()? {
+            Some(_) => Verdict::Presentation(Presentation::TooManyLines {
+                expected: self.expected,
+            }),
+            None => Verdict::Ok(self.expected),
+        })
+    }
+}
+
+fn is_judge_line_bytes(line: &[u8]) -> bool {
+    std::str::from_utf8(line).is_ok_and(is_judge_line)
 }
 
 /// The position after playing `commands` from the initial one.
@@ -292,46 +474,98 @@ impl fmt::Display for Report {
     }
 }
 
-/// The commands of a judge input already known to be well formed.
-fn commands_of(input: &[u8]) -> Vec<Command> {
-    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
-    let numbers: Vec<i64> = input
-        .split(u8::is_ascii_whitespace)
-        .filter(|t| !t.is_empty())
-        .skip(1)
-        .filter_map(|t| std::str::from_utf8(t).ok()?.parse().ok())
-        .collect();
-    numbers
-        .chunks_exact(4)
-        .map(|c| Command::new(c[0], c[1], c[2], c[3]))
-        .collect()
+/// Why `verify` could not give a verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    /// The judge input is malformed or unreadable.
+    #[error("INPUT {0}")]
+    Input(JudgeError),
+    /// The contestant's output could not be read.
+    #[error("cannot read OUTPUT: {0}")]
+    Output(io::Error),
+    /// The jury's answer could not be read.
+    #[error("cannot read ANSWER: {0}")]
+    Answer(io::Error),
 }
 
 /// Checks a contestant's `output` for the judge `input`, and the jury's
-/// `answer` too when given. Fails when `input` is not a judge input.
-pub fn verify_files(
-    input: &[u8],
-    output: &[u8],
-    answer: Option<&[u8]>,
-) -> Result<Report, crate::duck::judge::JudgeError> {
-    let mut expected = Vec::new();
-    crate::duck::judge::run(input, &mut expected, Position::initial())?;
-    let verdict = verify(&expected, output);
-    let reason = match &verdict {
-        Verdict::WrongAnswer(d) => {
-            let commands = commands_of(input);
-            commands.get(d.line - 1).map(|&c| {
-                let before = replay(&commands[..d.line - 1]);
-                format!("command {} '{c}': {}", d.line, explain(&before, c))
-            })
+/// `answer` too when given, reading all three as streams: memory stays
+/// small however long they are. Fails when `input` is not a judge input
+/// or a file cannot be read.
+pub fn verify_streams<I: BufRead, O: BufRead, A: BufRead>(
+    input: I,
+    output: O,
+    answer: Option<A>,
+) -> Result<Report, VerifyError> {
+    let mut commands = Commands::new(input);
+    let q = commands.q().map_err(VerifyError::Input)?;
+    let mut check = OutputCheck::new(output, usize::try_from(q).unwrap_or(usize::MAX));
+    let mut jury = answer.map(Lines::new);
+    let mut answer_disagrees = None;
+    let mut reason = None;
+    let mut game = Position::initial();
+    let mut line = 0;
+    // The whole input is read even once the verdict is known: a malformed
+    // input is the jury's fault, whatever the output holds.
+    while let Some(command) = commands.next_command().map_err(VerifyError::Input)? {
+        line += 1;
+        let needed = check.verdict.is_none() || (jury.is_some() && answer_disagrees.is_none());
+        if !needed {
+            let _ = game.play(command);
+            continue;
         }
-        _ => None,
-    };
-    let answer_disagrees = answer.and_then(|a| first_difference(&expected, a));
+        let before = game.clone();
+        let played = game.play(command);
+        let expected: &[u8] = match &played {
+            Ok(record) => record.judge_line().strip_suffix(b"\n").unwrap_or_default(),
+            Err(_) => INVALID_LINE.as_bytes(),
+        };
+        if check.verdict.is_none() {
+            let verdict = check.next(expected).map_err(VerifyError::Output)?;
+            if let Some(Verdict::WrongAnswer(_)) = verdict {
+                reason = Some(format!(
+                    "command {line} '{command}': {}",
+                    explain(&before, command)
+                ));
+            }
+        }
+        if let (Some(jury), None) = (&mut jury, &answer_disagrees) {
+            let found = jury.next_line().map_err(VerifyError::Answer)?;
+            if found.as_ref().is_none_or(|f| f.bytes != expected) {
+                answer_disagrees = Some(Difference {
+                    line,
+                    expected: Some(String::from_utf8_lossy(expected).into_owned()),
+                    found: found.map(|f| f.text()),
+                });
+            }
+        }
+    }
+    let verdict = check.finish().map_err(VerifyError::Output)?;
+    if let (Some(jury), None) = (&mut jury, &answer_disagrees) {
+        if let Some(extra) = jury.next_line().map_err(VerifyError::Answer)? {
+            answer_disagrees = Some(Difference {
+                line: line + 1,
+                expected: None,
+                found: Some(extra.text()),
+            });
+        }
+    }
     Ok(Report {
         verdict,
         reason,
         answer_disagrees,
+    })
+}
+
+/// [`verify_streams`] on bytes in memory.
+pub fn verify_files(
+    input: &[u8],
+    output: &[u8],
+    answer: Option<&[u8]>,
+) -> Result<Report, JudgeError> {
+    verify_streams(input, output, answer).map_err(|e| match e {
+        VerifyError::Input(e) => e,
+        VerifyError::Output(e) | VerifyError::Answer(e) => JudgeError::Read(e),
     })
 }
 
@@ -401,6 +635,71 @@ mod tests {
              simulator 'Invalid command', ANSWER 'red duck;NA;no;no'\n"
         ));
         assert!(verify_files(b"2\n0 3 1 2\n", right, None).is_err());
+    }
+
+    #[test]
+    fn only_spaces_tabs_and_crs_are_ignored_at_line_ends() {
+        let answer = b"Invalid command\n";
+        assert_eq!(
+            verify(answer, b"Invalid command \t\r\r\n\r\n\n"),
+            Verdict::Ok(1)
+        );
+        for end in ["\x0b", "\x0c", "\u{a0}", "\u{3000}"] {
+            let output = format!("Invalid command{end}\n");
+            assert!(
+                matches!(
+                    verify(answer, output.as_bytes()),
+                    Verdict::Presentation(Presentation::Malformed { line: 1, .. })
+                ),
+                "{end:?}"
+            );
+        }
+        // A blank line inside the output is a line of its own.
+        let two = b"Invalid command\nInvalid command\n";
+        assert!(matches!(
+            verify(two, b"Invalid command\n \r\nInvalid command\n"),
+            Verdict::Presentation(Presentation::Malformed { line: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn control_bytes_of_the_output_are_escaped_in_messages() {
+        let answer = b"Invalid command\n";
+        let report = verify_files(
+            b"1\n0 0 0 0\n",
+            b"Invalid\x1b[2Jcommand\x00\x07\n",
+            Some(answer),
+        )
+        .unwrap()
+        .to_string();
+        assert_eq!(
+            report,
+            "presentation error: line 1: 'Invalid\\u{1b}[2Jcommand\\u{0}\\u{7}' is not a judge line\n"
+        );
+        assert!(!report.chars().any(|c| c.is_control() && c != '\n'));
+        let d = first_difference(b"a\n", b"\x1b\n").unwrap();
+        assert_eq!(d.found.as_deref(), Some("\u{1b}"));
+    }
+
+    #[test]
+    fn a_huge_line_is_read_in_bounded_memory_and_shown_short() {
+        let mut output = vec![b'x'; 10 * LINE_KEPT];
+        output.extend_from_slice(b"\n");
+        let mut lines = Lines::new(&output[..]);
+        let line = lines.next_line().unwrap().unwrap();
+        assert!(line.cut && line.bytes.len() == LINE_KEPT);
+        let report = verify_files(b"1\n0 0 0 0\n", &output, None).unwrap();
+        assert_eq!(
+            report.to_string(),
+            format!(
+                "presentation error: line 1: '{}...' is not a judge line\n",
+                "x".repeat(60)
+            )
+        );
+        // Trailing spaces past the kept bytes do not make a line long.
+        let mut spaced = b"Invalid command".to_vec();
+        spaced.extend(std::iter::repeat_n(b' ', 3 * LINE_KEPT));
+        assert_eq!(verify(b"Invalid command\n", &spaced), Verdict::Ok(1));
     }
 
     #[test]

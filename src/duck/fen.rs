@@ -5,13 +5,20 @@
 //! files `y = 0..8` left to right; a digit counts empty points. Letters:
 //! `k` captain, `a` guard, `e` elephant, `h` horse, `r` car, `d` duck,
 //! `s` soldier, upper case red and lower case blue. Then the side to move,
-//! `w` (red) or `b` (blue), and optionally the fields `- - 0 1`.
+//! `w` (red) or `b` (blue), and optionally `- -` and the two move counters
+//! as Fairy-Stockfish keeps them: the plies since the last capture, and the
+//! move number, which starts at 1 and goes up after each blue move
+//! (`0 1` when absent).
 
 use crate::duck::position::PositionError;
 use crate::duck::{Board, Color, Piece, Point, Position};
 use itertools::Itertools;
 use std::fmt;
 use std::str::FromStr;
+
+/// The largest move counter read: far beyond any game, and far enough
+/// below `u32::MAX` that counting on never overflows.
+const MAX_COUNTER: u32 = 1_000_000_000;
 
 /// The initial position.
 pub const INITIAL_FEN: &str = "rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1";
@@ -132,21 +139,27 @@ impl FromStr for Position {
             "b" => Color::Blue,
             other => return Err(FenError::BadSide(other.to_string())),
         };
+        let mut counters = [0, 1];
         for (index, text) in (3..).zip(fields) {
-            let (ok, expected) = match index {
-                3 | 4 => (text == "-", "'-'"),
-                5 | 6 => (text.bytes().all(|b| b.is_ascii_digit()), "a number"),
-                _ => return Err(FenError::TooManyFields),
+            let bad = |expected| FenError::BadField {
+                index,
+                text: text.to_string(),
+                expected,
             };
-            if !ok {
-                return Err(FenError::BadField {
-                    index,
-                    text: text.to_string(),
-                    expected,
-                });
+            match index {
+                3 | 4 if text != "-" => return Err(bad("'-'")),
+                3 | 4 => {}
+                5 | 6 => {
+                    counters[index - 5] = text
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&n| n <= MAX_COUNTER && !text.starts_with('+'))
+                        .ok_or_else(|| bad("a number up to 1000000000"))?;
+                }
+                _ => return Err(FenError::TooManyFields),
             }
         }
-        Ok(Position::new(board, turn)?)
+        Ok(Position::new(board, turn)?.with_counters(counters[0], counters[1]))
     }
 }
 
@@ -198,7 +211,7 @@ fn parse_placement(placement: &str) -> Result<Board, FenError> {
 }
 
 impl Position {
-    /// Writes the position as FEN, with the trailing `- - 0 1`.
+    /// Writes the position as FEN, with `- -` and the move counters.
     pub fn to_fen(&self) -> String {
         self.to_string()
     }
@@ -223,7 +236,14 @@ impl fmt::Display for Position {
                 })
                 .collect::<String>()
         });
-        write!(f, "{} {} - - 0 1", ranks.format("/"), self.turn().char())
+        write!(
+            f,
+            "{} {} - - {} {}",
+            ranks.format("/"),
+            self.turn().char(),
+            self.halfmove_clock(),
+            self.move_number()
+        )
     }
 }
 
@@ -286,11 +306,33 @@ mod tests {
     }
 
     #[test]
-    fn extra_pieces_and_missing_captains_are_allowed() {
+    fn extra_pieces_and_missing_captains_are_allowed_and_end_the_game() {
         let pos: Position = "ddddddddd/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
         assert_eq!(pos.turn(), Color::Blue);
         assert_eq!(pos.board().pieces().count(), 10);
         assert_eq!(pos.captain(Color::Blue), None);
         assert_eq!(pos.to_fen(), "ddddddddd/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
+        assert!(pos.is_over());
+        assert_eq!(pos.winner(), Some(Color::Red));
+        let empty: Position = "9/9/9/9/9/9/9/9/9/9 w".parse().unwrap();
+        assert!(empty.is_over());
+        assert_eq!(empty.winner(), None);
+    }
+
+    #[test]
+    fn move_counters_are_read_and_written() {
+        let fen = "rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR b - - 7 12";
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!((pos.halfmove_clock(), pos.move_number()), (7, 12));
+        assert_eq!(pos.to_fen(), fen);
+        // Move number 0 means 1, as Fairy-Stockfish reads it.
+        let zero: Position = fen.replace(" 12", " 0").parse().unwrap();
+        assert_eq!(zero.move_number(), 1);
+        for bad in ["-1", "+3", "x", "99999999999"] {
+            assert!(matches!(
+                err(&fen.replace(" 7 ", &format!(" {bad} "))),
+                FenError::BadField { index: 5, .. }
+            ));
+        }
     }
 }

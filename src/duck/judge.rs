@@ -1,22 +1,24 @@
 //! Judge mode: read `Q` and `Q` commands, write one verdict line each.
 //!
-//! Streaming: one input line is held at a time and output is written in
-//! blocks, so memory does not grow with `Q`. The input is read line by line:
-//! tokens on a line are separated by any ASCII white space (so CRLF works),
-//! blank lines are skipped, and a UTF-8 byte order mark before the first
-//! line is ignored. On malformed input the verdicts of every complete
-//! command before it are written first, then the error names the line.
+//! The input is read as a stream of numbers, as the official solution's
+//! `scanf("%d")` reads it: numbers are separated by any ASCII white space,
+//! so `Q` and the commands may be split over lines in any way (all on one
+//! line, one number per line, CRLF). A UTF-8 byte order mark before the
+//! first number is ignored. Streaming: memory does not grow with `Q` or
+//! with the length of a line, and output is written in blocks. On malformed
+//! input the verdicts of every complete command before it are written
+//! first, then the error names the line where the problem is.
 
 use crate::duck::{Command, Position, INVALID_LINE};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-/// Longest input line read; anything longer cannot be a sensible command.
-const MAX_LINE: u64 = 1 << 16;
 /// Output is handed to the writer in blocks of about this size.
 const OUT_BLOCK: usize = 1 << 16;
+/// Bytes of a token kept for its message; the rest is only classified.
+const TOKEN_KEPT: usize = 32;
 
-/// What is wrong with a malformed input line.
+/// What is wrong with a malformed input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     /// The input holds no number at all.
@@ -27,38 +29,37 @@ pub enum Problem {
     Negative(String),
     /// A token is an integer too large to hold.
     TooLarge(String),
-    /// The first line does not hold exactly one number.
-    CountLine {
-        /// Numbers found on it.
-        found: usize,
-    },
-    /// A command line does not hold exactly four numbers.
-    CommandLine {
-        /// Numbers found on it.
-        found: usize,
-    },
     /// The input ended before `Q` commands.
     MissingCommands {
         /// `Q`.
         expected: u64,
-        /// Commands read.
+        /// Complete commands read.
         found: u64,
+        /// Numbers of the next, incomplete command (0 to 3).
+        partial: usize,
     },
-    /// A non-blank line follows the `Q` commands.
+    /// A token follows the `Q` commands.
     ExtraInput {
         /// `Q`.
         expected: u64,
     },
-    /// A line longer than any command could be.
-    LineTooLong,
 }
 
 /// Shows a token briefly and unambiguously, whatever bytes it holds.
-fn show(token: &[u8]) -> String {
+fn show(token: &[u8], longer: bool) -> String {
     const SHOWN: usize = 24;
     let text = String::from_utf8_lossy(&token[..token.len().min(SHOWN)]);
-    let more = if token.len() > SHOWN { "..." } else { "" };
+    let more = if longer || token.len() > SHOWN {
+        "..."
+    } else {
+        ""
+    };
     format!("{:?}{more}", text.as_ref())
+}
+
+/// `n` and the noun, singular or plural.
+fn count(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 impl fmt::Display for Problem {
@@ -70,23 +71,32 @@ impl fmt::Display for Problem {
                 write!(f, "{t} is negative: coordinates and Q are never negative")
             }
             Problem::TooLarge(t) => write!(f, "{t} is too large (the limit is {})", i64::MAX),
-            Problem::CountLine { found } => {
-                write!(f, "expected one number Q on the first line, found {found}")
-            }
-            Problem::CommandLine { found } => {
-                write!(f, "expected 4 numbers 'xs ys xt yt', found {found}")
-            }
-            Problem::MissingCommands { expected, found } => write!(
+            Problem::MissingCommands {
+                expected,
+                found,
+                partial: 0,
+            } => write!(
                 f,
-                "the input ends after {found} of the {expected} commands Q announced"
+                "the input ends after {found} of the {} Q announced",
+                count(*expected, "command")
             ),
-            Problem::ExtraInput { expected } => {
-                write!(
-                    f,
-                    "unexpected input after the {expected} commands Q announced"
-                )
-            }
-            Problem::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes"),
+            Problem::MissingCommands {
+                expected,
+                found,
+                partial,
+            } => write!(
+                f,
+                "the input ends after {found} of the {} Q announced, \
+                 inside command {}: it has {} of 4",
+                count(*expected, "command"),
+                found + 1,
+                count(*partial as u64, "number")
+            ),
+            Problem::ExtraInput { expected } => write!(
+                f,
+                "unexpected input after the {} Q announced",
+                count(*expected, "command")
+            ),
         }
     }
 }
@@ -119,220 +129,149 @@ pub struct Summary {
     pub valid: u64,
 }
 
-/// Reads judge input line by line, handing out the numbers of each non-blank
-/// line.
-struct Lines<R> {
-    input: R,
-    line: Vec<u8>,
-    number: u64,
+/// Whether `b` separates numbers: ASCII white space, as for `scanf`.
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
-impl<R: BufRead> Lines<R> {
+/// Reads judge input as a stream of numbers, counting lines so that an
+/// error can name where it is.
+struct Tokens<R> {
+    input: R,
+    /// The 1-based line of the next byte to read.
+    line: u64,
+    /// Nothing has been read yet (a byte order mark may come).
+    at_start: bool,
+    /// The first bytes of the token being read.
+    token: Vec<u8>,
+}
+
+impl<R: BufRead> Tokens<R> {
     fn new(input: R) -> Self {
-        Lines {
+        Tokens {
             input,
-            line: Vec::with_capacity(64),
-            number: 0,
+            line: 1,
+            at_start: true,
+            token: Vec::with_capacity(TOKEN_KEPT),
         }
     }
 
-    fn malformed(&self, problem: Problem) -> JudgeError {
-        JudgeError::Malformed {
-            line: self.number,
-            problem,
-        }
+    fn malformed(&self, line: u64, problem: Problem) -> JudgeError {
+        JudgeError::Malformed { line, problem }
     }
 
-    /// The numbers on the next non-blank line, or `None` at the end of input.
-    /// `nums` receives up to its length; the count of all tokens is returned.
-    ///
-    /// Fast path: a line that lies whole in the reader's buffer and holds
-    /// only digits and white space is parsed in place in one pass. Anything
-    /// else — a line split across buffer refills, a byte order mark, a bad
-    /// or huge token — goes through [`Lines::parse_slowly`], which is exact
-    /// about what is wrong.
-    fn next_numbers(&mut self, nums: &mut [i64]) -> Result<Option<usize>, JudgeError> {
+    /// Skips white space; `false` at the end of input.
+    fn skip_space(&mut self) -> Result<bool, JudgeError> {
         loop {
             let buf = self.input.fill_buf().map_err(JudgeError::Read)?;
             if buf.is_empty() {
-                if self.line.is_empty() {
-                    return Ok(None);
-                }
-                // The last line has no newline.
-                self.number += 1;
-                match self.parse_slowly(nums)? {
-                    0 => continue,
-                    count => return Ok(Some(count)),
-                }
+                return Ok(false);
             }
-            if self.line.is_empty() {
-                if let Some(line) = scan_line(buf, nums) {
-                    self.number += 1;
-                    if line.clean {
-                        self.input.consume(line.len);
-                        match line.count {
-                            0 => continue,
-                            count => return Ok(Some(count)),
-                        }
-                    }
-                    self.line.extend_from_slice(&buf[..line.len]);
-                    self.input.consume(line.len);
-                    match self.parse_slowly(nums)? {
-                        0 => continue,
-                        count => return Ok(Some(count)),
-                    }
-                }
-            }
-            // The line goes on past the buffer: gather it.
-            let (len, complete) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            };
-            self.line.extend_from_slice(&buf[..len]);
+            let skipped = buf.iter().position(|&b| !is_space(b));
+            let len = skipped.unwrap_or(buf.len());
+            self.line += buf[..len].iter().filter(|&&b| b == b'\n').count() as u64;
             self.input.consume(len);
-            if self.line.len() as u64 > MAX_LINE {
-                self.number += 1;
-                return Err(self.malformed(Problem::LineTooLong));
+            if skipped.is_some() {
+                return Ok(true);
             }
-            if complete {
-                self.number += 1;
-                match self.parse_slowly(nums)? {
-                    0 => continue,
-                    count => return Ok(Some(count)),
+        }
+    }
+
+    /// The next number, or `None` at the end of input. Reads the token and
+    /// the one white-space byte after it, so that a command line read this
+    /// way leaves the next line ready for [`Tokens::fast_command`].
+    fn next_number(&mut self) -> Result<Option<i64>, JudgeError> {
+        if !self.skip_space()? {
+            return Ok(None);
+        }
+        let line = self.line;
+        self.token.clear();
+        let (mut length, mut ended, mut tail_digits) = (0usize, false, true);
+        while !ended {
+            let buf = self.input.fill_buf().map_err(JudgeError::Read)?;
+            if buf.is_empty() {
+                break;
+            }
+            let end = buf.iter().position(|&b| is_space(b));
+            let len = end.unwrap_or(buf.len());
+            let keep = len.min(TOKEN_KEPT.saturating_sub(self.token.len()));
+            self.token.extend_from_slice(&buf[..keep]);
+            // Beyond the kept bytes only whether they are digits matters.
+            tail_digits &= buf[keep..len].iter().all(u8::is_ascii_digit);
+            length += len;
+            let mut used = len;
+            if let Some(end) = end {
+                ended = true;
+                used += 1;
+                self.line += u64::from(buf[end] == b'\n');
+            }
+            self.input.consume(used);
+        }
+        let mut token = &self.token[..];
+        if std::mem::take(&mut self.at_start) {
+            if let Some(rest) = token.strip_prefix(b"\xEF\xBB\xBF") {
+                if rest.is_empty() && length == 3 {
+                    return self.next_number();
                 }
+                token = rest;
+                length -= 3;
             }
         }
+        parse_number(token, length > token.len(), tail_digits)
+            .map(Some)
+            .map_err(|p| self.malformed(line, p))
     }
 
-    /// Parses the gathered line in `self.line` token by token, naming the
-    /// first bad token; empties `self.line`.
-    fn parse_slowly(&mut self, nums: &mut [i64]) -> Result<usize, JudgeError> {
-        let line = std::mem::take(&mut self.line);
-        let mut bytes = &line[..];
-        if self.number == 1 {
-            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        }
-        let mut count = 0;
-        for token in bytes
-            .split(u8::is_ascii_whitespace)
-            .filter(|t| !t.is_empty())
-        {
-            let n = parse_number(token).map_err(|p| self.malformed(p))?;
-            if let Some(slot) = nums.get_mut(count) {
-                *slot = n;
+    /// A command written the usual way, `a b c d` of single digits and
+    /// single spaces then one white-space byte, taken whole when it lies in
+    /// the buffer after white space: nearly every command of a real input.
+    #[inline]
+    fn fast_command(&mut self) -> Result<Option<[i64; 4]>, JudgeError> {
+        let buf = self.input.fill_buf().map_err(JudgeError::Read)?;
+        let mut i = 0;
+        let mut newlines = 0;
+        while let Some(&b) = buf.get(i) {
+            if !is_space(b) {
+                break;
             }
-            count += 1;
+            newlines += u64::from(b == b'\n');
+            i += 1;
         }
-        self.line = line;
-        self.line.clear();
-        Ok(count)
+        if let Some(&[a, b' ', b, b' ', c, b' ', d, w]) = buf.get(i..i + 8) {
+            let digits = [a, b, c, d].map(|x| x.wrapping_sub(b'0'));
+            if digits.iter().all(|&x| x < 10) && is_space(w) {
+                self.line += newlines + u64::from(w == b'\n');
+                self.input.consume(i + 8);
+                return Ok(Some(digits.map(i64::from)));
+            }
+        }
+        Ok(None)
     }
 }
 
-/// A line found whole at the start of a buffer by [`scan_line`].
-struct Scanned {
-    /// Bytes up to and including the newline.
-    len: usize,
-    /// Tokens seen.
-    count: usize,
-    /// Whether it held only digits and white space, with no token so long
-    /// that it might overflow: then `nums` holds its numbers.
-    clean: bool,
-}
-
-/// What a byte is to [`scan_line`]: a digit's value, or one of these.
-const SPACE: u8 = 10;
-const NEWLINE: u8 = 11;
-const OTHER: u8 = 12;
-
-/// Byte classes, one table look-up instead of a chain of comparisons.
-static CLASS: [u8; 256] = {
-    let mut class = [OTHER; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        if byte.is_ascii_digit() {
-            class[b] = byte - b'0';
-        } else if byte == b'\n' {
-            class[b] = NEWLINE;
-        } else if byte.is_ascii_whitespace() {
-            class[b] = SPACE;
-        }
-        b += 1;
-    }
-    class
-};
-
-/// One pass over the line at the start of `bytes`: `None` when there is no
-/// newline in `bytes`.
-#[inline]
-fn scan_line(bytes: &[u8], nums: &mut [i64]) -> Option<Scanned> {
-    // Nearly every command line of a real input is four one-digit numbers
-    // (the board is 10 × 9) and single spaces: take those whole.
-    if let [a, b' ', b, b' ', c, b' ', d, b'\n', ..] = *bytes {
-        let digits = [a, b, c, d].map(|x| x.wrapping_sub(b'0'));
-        if nums.len() >= 4 && digits.iter().all(|&x| x < 10) {
-            for (slot, x) in nums.iter_mut().zip(digits) {
-                *slot = i64::from(x);
-            }
-            return Some(Scanned {
-                len: 8,
-                count: 4,
-                clean: true,
-            });
-        }
-    }
-    // Up to 18 digits always fit an i64; longer tokens take the slow path.
-    const SAFE: u64 = 100_000_000_000_000_000;
-    let (mut count, mut value, mut in_token, mut clean) = (0, 0u64, false, true);
-    for (i, &b) in bytes.iter().enumerate() {
-        let class = CLASS[b as usize];
-        if class < 10 {
-            value = value.wrapping_mul(10).wrapping_add(u64::from(class));
-            clean &= value < SAFE;
-            in_token = true;
-            continue;
-        }
-        if in_token {
-            if let Some(slot) = nums.get_mut(count) {
-                *slot = value as i64;
-            }
-            count += 1;
-            (value, in_token) = (0, false);
-        }
-        match class {
-            NEWLINE => {
-                return Some(Scanned {
-                    len: i + 1,
-                    count,
-                    clean,
-                })
-            }
-            SPACE => {}
-            _ => clean = false,
-        }
-    }
-    None
-}
-
-fn parse_number(token: &[u8]) -> Result<i64, Problem> {
+/// The number a token holds; `longer` when only its first bytes are in
+/// `token`, and then `tail_digits` tells whether the rest are digits.
+fn parse_number(token: &[u8], longer: bool, tail_digits: bool) -> Result<i64, Problem> {
     let digits = token.strip_prefix(b"-").unwrap_or(token);
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(Problem::NotAnInteger(show(token)));
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) || !tail_digits {
+        return Err(Problem::NotAnInteger(show(token, longer)));
     }
     if digits.len() != token.len() {
-        return Err(Problem::Negative(show(token)));
+        return Err(Problem::Negative(show(token, longer)));
     }
-    digits
-        .iter()
-        .try_fold(0i64, |n, &d| {
-            n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
-        })
-        .ok_or_else(|| Problem::TooLarge(show(token)))
+    let value = digits.iter().try_fold(0i64, |n, &d| {
+        n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+    });
+    match value {
+        Some(n) if !longer => Ok(n),
+        _ => Err(Problem::TooLarge(show(token, longer))),
+    }
 }
 
-/// The commands of a judge input, read one line at a time: `Q` on the
-/// first line, then `Q` lines `xs ys xt yt`, then nothing but blank lines.
+/// The commands of a judge input, read as numbers: `Q`, then `Q` commands
+/// `xs ys xt yt`, then nothing but white space; the line breaks may fall
+/// anywhere.
 ///
 /// Judge mode and trace mode both read through this, so they accept the
 /// same inputs and report malformed ones the same way. As an iterator it
@@ -340,14 +279,14 @@ fn parse_number(token: &[u8]) -> Result<i64, Problem> {
 ///
 /// ```
 /// use duckchess::duck::{judge::Commands, Command};
-/// let mut commands = Commands::new("2\n0 3 1 2\n\n9 9 9 9\n".as_bytes());
+/// let mut commands = Commands::new("2\n0 3 1 2\n\n9 9\n9 9\n".as_bytes());
 /// assert_eq!(commands.q().unwrap(), 2);
 /// let all: Vec<Command> = commands.map(Result::unwrap).collect();
 /// assert_eq!(all, [Command::new(0, 3, 1, 2), Command::new(9, 9, 9, 9)]);
 /// ```
 pub struct Commands<R> {
-    lines: Lines<R>,
-    /// `Q`, once the first line has been read.
+    tokens: Tokens<R>,
+    /// `Q`, once read.
     q: Option<u64>,
     /// Commands handed out so far.
     read: u64,
@@ -359,34 +298,29 @@ impl<R: BufRead> Commands<R> {
     /// A reader of the judge input `input`; nothing is read yet.
     pub fn new(input: R) -> Self {
         Commands {
-            lines: Lines::new(input),
+            tokens: Tokens::new(input),
             q: None,
             read: 0,
             done: false,
         }
     }
 
-    /// `Q`, the number of commands the input announces (reading the first
-    /// line if it has not been read yet).
+    /// `Q`, the number of commands the input announces (reading it if it
+    /// has not been read yet).
     pub fn q(&mut self) -> Result<u64, JudgeError> {
         if let Some(q) = self.q {
             return Ok(q);
         }
-        let mut nums = [0i64; 1];
-        let q = match self.lines.next_numbers(&mut nums)? {
-            Some(1) => nums[0] as u64,
-            Some(found) => return Err(self.lines.malformed(Problem::CountLine { found })),
-            None => {
-                self.lines.number += 1; // the line where the input ended
-                return Err(self.lines.malformed(Problem::Empty));
-            }
+        let q = match self.tokens.next_number()? {
+            Some(q) => q as u64,
+            None => return Err(self.tokens.malformed(self.tokens.line, Problem::Empty)),
         };
         self.q = Some(q);
         Ok(q)
     }
 
     /// The next command; `None` after the `Q`th once the rest of the input
-    /// has been checked to be blank.
+    /// has been checked to be white space.
     #[inline]
     pub fn next_command(&mut self) -> Result<Option<Command>, JudgeError> {
         if self.done {
@@ -399,38 +333,50 @@ impl<R: BufRead> Commands<R> {
         result
     }
 
+    #[inline]
     fn read_command(&mut self) -> Result<Option<Command>, JudgeError> {
         let q = self.q()?;
-        let mut nums = [0i64; 4];
         if self.read == q {
-            return match self.lines.next_numbers(&mut nums) {
-                Ok(None) => Ok(None),
-                // Whatever follows, numbers or junk, it is more than Q commands.
-                Ok(Some(_)) | Err(JudgeError::Malformed { .. }) => {
-                    Err(self.lines.malformed(Problem::ExtraInput { expected: q }))
-                }
-                Err(e) => Err(e),
+            // Whatever follows, numbers or junk, it is more than Q commands.
+            return match self.tokens.skip_space()? {
+                false => Ok(None),
+                true => Err(self
+                    .tokens
+                    .malformed(self.tokens.line, Problem::ExtraInput { expected: q })),
             };
         }
-        match self.lines.next_numbers(&mut nums)? {
-            Some(4) => {}
-            Some(found) => return Err(self.lines.malformed(Problem::CommandLine { found })),
-            None => {
-                self.lines.number += 1; // the line where the input ended
-                return Err(self.lines.malformed(Problem::MissingCommands {
-                    expected: q,
-                    found: self.read,
-                }));
-            }
-        }
+        let nums = match self.tokens.fast_command()? {
+            Some(nums) => nums,
+            None => self.slow_command(q)?,
+        };
         self.read += 1;
         let [xs, ys, xt, yt] = nums;
         Ok(Some(Command::new(xs, ys, xt, yt)))
     }
 
-    /// The 1-based number of the last input line read.
+    /// Four numbers read one at a time, wherever the line breaks fall.
+    #[cold]
+    fn slow_command(&mut self, q: u64) -> Result<[i64; 4], JudgeError> {
+        let mut nums = [0; 4];
+        for (partial, slot) in nums.iter_mut().enumerate() {
+            match self.tokens.next_number()? {
+                Some(n) => *slot = n,
+                None => {
+                    let problem = Problem::MissingCommands {
+                        expected: q,
+                        found: self.read,
+                        partial,
+                    };
+                    return Err(self.tokens.malformed(self.tokens.line, problem));
+                }
+            }
+        }
+        Ok(nums)
+    }
+
+    /// The 1-based number of the input line the reader has reached.
     pub fn line(&self) -> u64 {
-        self.lines.number
+        self.tokens.line
     }
 }
 
@@ -455,12 +401,13 @@ impl<R: BufRead> Iterator for Commands<R> {
 /// ```
 pub fn run<R: BufRead, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     mut game: Position,
 ) -> Result<Summary, JudgeError> {
     let mut commands = Commands::new(input);
     let mut out = Vec::with_capacity(OUT_BLOCK + 128);
     let mut summary = Summary::default();
+    let mut output = KeepReading::new(output);
     let result = judge_commands(
         &mut commands,
         &mut game,
@@ -469,9 +416,9 @@ pub fn run<R: BufRead, W: Write>(
         &mut summary,
     );
     // Whatever happened, what was judged is written before the error is told.
-    output.write_all(&out).map_err(JudgeError::Write)?;
-    output.flush().map_err(JudgeError::Write)?;
-    result.map(|()| summary)
+    let _ = output.write_all(&out);
+    let _ = output.flush();
+    output.finish(result).map(|()| summary)
 }
 
 fn judge_commands<R: BufRead, W: Write>(
@@ -501,6 +448,51 @@ fn judge_commands<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// A writer that, once writing has failed, drops what it is given and
+/// keeps the first error for the end: a reader who stopped listening
+/// (`| head`) must not hide a malformed input, which is only found by
+/// reading on.
+pub(crate) struct KeepReading<W> {
+    inner: W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> KeepReading<W> {
+    pub(crate) fn new(inner: W) -> Self {
+        KeepReading { inner, error: None }
+    }
+
+    /// The outcome of a run that wrote here: its own error first (it tells
+    /// more), else the first write error.
+    pub(crate) fn finish<T>(self, result: Result<T, JudgeError>) -> Result<T, JudgeError> {
+        match (result, self.error) {
+            (Err(e), _) => Err(e),
+            (Ok(_), Some(e)) => Err(JudgeError::Write(e)),
+            (ok, None) => ok,
+        }
+    }
+}
+
+impl<W: Write> Write for KeepReading<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.error.is_none() {
+            if let Err(e) = self.inner.write_all(buf) {
+                self.error = Some(e);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.error.is_none() {
+            if let Err(e) = self.inner.flush() {
+                self.error = Some(e);
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -525,52 +517,109 @@ mod tests {
     }
 
     #[test]
+    fn numbers_may_be_split_over_lines_in_any_way() {
+        let canonical = judge(b"3\n0 3 1 2\n9 0 8 0\n0 0 0 0\n");
+        for split in [
+            &b"3 0 3 1 2 9 0 8 0 0 0 0 0"[..],
+            b"3\n0\n3\n1\n2\n9\n0\n8\n0\n0\n0\n0\n0\n",
+            b"3 0 3\n1 2 9 0\n\n8 0 0\r\n0 0 0",
+            b"\xEF\xBB\xBF 3\t0 3 1 2\n9 0 8 0 0 0 0 0\n\n",
+        ] {
+            assert_eq!(judge(split), canonical, "{split:?}");
+        }
+        assert_eq!(canonical.1.unwrap().commands, 3);
+    }
+
+    #[test]
+    fn a_long_input_on_one_line_streams() {
+        // Far longer than a read buffer, and no line break at all.
+        let q = 100_000;
+        let mut input = format!("{q}");
+        for _ in 0..q {
+            input.push_str(" 0 0 0 0");
+        }
+        let (out, r) = judge(input.as_bytes());
+        assert_eq!(r.unwrap().commands, q);
+        assert_eq!(out.len(), "Invalid command\n".len() * q as usize);
+    }
+
+    #[test]
     fn errors_name_the_line_after_writing_earlier_verdicts() {
-        let cases: [(&[u8], &str, &str); 9] = [
+        let long_digits = "9".repeat(100);
+        let long_junk = format!("{}x", "1".repeat(40));
+        let too_large = format!("1\n0 0\n0\n{long_digits}\n");
+        let not_integer = format!("1\n0 0 0 {long_junk}\n");
+        let cases: [(&[u8], &str, String); 12] = [
             (
                 b"",
                 "",
-                "line 1: the input is empty: expected the number of commands Q",
+                "line 1: the input is empty: expected the number of commands Q".into(),
             ),
             (
                 b"1 2\n",
                 "",
-                "line 1: expected one number Q on the first line, found 2",
+                "line 2: the input ends after 0 of the 1 command Q announced, \
+                 inside command 1: it has 1 number of 4"
+                    .into(),
             ),
             (
                 b"2\n0 3 1 2\n0 0 x 0\n",
                 "red guard;NA;no;no\n",
-                "line 3: \"x\" is not a non-negative integer",
+                "line 3: \"x\" is not a non-negative integer".into(),
             ),
             (
-                b"2\n0 3 1 2\n0 0 -1 0\n",
+                b"2\n0 3 1 2\n0 0\n-1 0\n",
                 "red guard;NA;no;no\n",
-                "line 3: \"-1\" is negative: coordinates and Q are never negative",
+                "line 4: \"-1\" is negative: coordinates and Q are never negative".into(),
             ),
             (
                 b"1\n0 0 0 99999999999999999999\n",
                 "",
-                "line 2: \"99999999999999999999\" is too large (the limit is 9223372036854775807)",
+                "line 2: \"99999999999999999999\" is too large (the limit is 9223372036854775807)"
+                    .into(),
+            ),
+            (
+                too_large.as_bytes(),
+                "",
+                format!(
+                    "line 4: \"{}\"... is too large (the limit is 9223372036854775807)",
+                    "9".repeat(24)
+                ),
+            ),
+            (
+                not_integer.as_bytes(),
+                "",
+                format!(
+                    "line 2: \"{}\"... is not a non-negative integer",
+                    "1".repeat(24)
+                ),
             ),
             (
                 b"1\n0 0 0\n",
                 "",
-                "line 2: expected 4 numbers 'xs ys xt yt', found 3",
+                "line 3: the input ends after 0 of the 1 command Q announced, \
+                 inside command 1: it has 3 numbers of 4"
+                    .into(),
             ),
             (
                 b"3\n0 3 1 2\n",
                 "red guard;NA;no;no\n",
-                "line 3: the input ends after 1 of the 3 commands Q announced",
+                "line 3: the input ends after 1 of the 3 commands Q announced".into(),
             ),
             (
                 b"1\n0 3 1 2\n9 9 9 9\n",
                 "red guard;NA;no;no\n",
-                "line 3: unexpected input after the 1 commands Q announced",
+                "line 3: unexpected input after the 1 command Q announced".into(),
             ),
             (
-                b"1\n0 3 1 2\n\xff\n",
+                b"1\n0 3 1 2\n\n\n \xff\n",
                 "red guard;NA;no;no\n",
-                "line 3: unexpected input after the 1 commands Q announced",
+                "line 5: unexpected input after the 1 command Q announced".into(),
+            ),
+            (
+                b"2\n0 3 1 2 0 0\n\n0 x\n",
+                "red guard;NA;no;no\n",
+                "line 4: \"x\" is not a non-negative integer".into(),
             ),
         ];
         for (input, out, err) in cases {
@@ -578,6 +627,33 @@ mod tests {
             assert_eq!(o, out, "{input:?}");
             assert_eq!(r.unwrap_err(), err, "{input:?}");
         }
+    }
+
+    /// A writer that refuses everything, like a pipe whose reader is gone.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_does_not_hide_a_malformed_input() {
+        // Enough verdicts to fill an output block before the bad line.
+        let mut input = String::from("100001\n");
+        input.push_str(&"0 0 0 0\n".repeat(100_000));
+        input.push_str("0 0 x 0\n");
+        let err = run(input.as_bytes(), Closed, Position::initial()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 100002: \"x\" is not a non-negative integer"
+        );
+        let err = run(&b"1\n0 0 0 0\n"[..], Closed, Position::initial()).unwrap_err();
+        assert!(matches!(err, JudgeError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe));
     }
 
     #[test]

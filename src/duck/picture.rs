@@ -34,6 +34,32 @@ pub fn color_for_stdout() -> bool {
     !no_color && std::io::stdout().is_terminal()
 }
 
+/// When pictures are coloured: the `--color` option.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum ColorChoice {
+    /// Only when standard output is a terminal and `NO_COLOR` is unset or
+    /// empty.
+    #[default]
+    Auto,
+    /// Always, even into a file or a pipe: asked for explicitly, so it
+    /// wins over `NO_COLOR`.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether pictures written to standard output are coloured.
+    pub fn for_stdout(self) -> bool {
+        match self {
+            ColorChoice::Auto => color_for_stdout(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        }
+    }
+}
+
 /// A board picture, configured with the builder methods and drawn by
 /// `Display`.
 ///

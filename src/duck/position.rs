@@ -19,6 +19,7 @@ pub struct Move {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Undo {
     removed: Option<Piece>,
+    halfmove_clock: u32,
 }
 
 /// Why a placement cannot be a position.
@@ -29,8 +30,8 @@ pub enum PositionError {
     TwoCaptains(Color),
 }
 
-/// A game: placement, side to move, and the winner once a captain has been
-/// removed.
+/// A game: placement, side to move, whether it is over (and who won), and
+/// the move counters FEN keeps.
 ///
 /// Moves are played through [`Position::play`], which checks them; there
 /// is no public way to make an unchecked move:
@@ -45,7 +46,12 @@ pub enum PositionError {
 pub struct Position {
     board: Board,
     turn: Color,
+    over: bool,
     winner: Option<Color>,
+    /// Plies since the last capture, as FEN's fifth field.
+    halfmove_clock: u32,
+    /// FEN's sixth field: 1 at the start, up by one after each blue move.
+    move_number: u32,
 }
 
 impl Default for Position {
@@ -60,19 +66,57 @@ impl Position {
         Position::new(Board::initial(), Color::Red).expect("the initial layout is a position")
     }
 
-    /// A game in progress from any placement with at most one captain a
-    /// side. A side without a captain cannot lose it, so the game goes on.
+    /// A game from any placement with at most one captain a side, its
+    /// move counters at `0 1`. A game is over once a captain is gone, so a
+    /// placement that lacks one is a finished game: its winner is the side
+    /// that still has a captain (none when both lack one), and every
+    /// command is invalid.
+    ///
+    /// ```
+    /// use duckchess::duck::{Color, Position};
+    /// let won: Position = "9/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
+    /// assert!(won.is_over() && won.moves().is_empty());
+    /// assert_eq!(won.winner(), Some(Color::Red));
+    /// ```
     pub fn new(board: Board, turn: Color) -> Result<Position, PositionError> {
         for color in Color::ALL {
             if board.bits_of(Piece::new(color, Role::Captain)).count_ones() > 1 {
                 return Err(PositionError::TwoCaptains(color));
             }
         }
+        let (red, blue) = (board.captain(Color::Red), board.captain(Color::Blue));
+        let winner = match (red, blue) {
+            (Some(_), None) => Some(Color::Red),
+            (None, Some(_)) => Some(Color::Blue),
+            _ => None,
+        };
         Ok(Position {
             board,
             turn,
-            winner: None,
+            over: red.is_none() || blue.is_none(),
+            winner,
+            halfmove_clock: 0,
+            move_number: 1,
         })
+    }
+
+    /// The same position with FEN's move counters set: `halfmove_clock`
+    /// plies since the last capture, and `move_number` (at least 1).
+    pub fn with_counters(mut self, halfmove_clock: u32, move_number: u32) -> Position {
+        self.halfmove_clock = halfmove_clock;
+        self.move_number = move_number.max(1);
+        self
+    }
+
+    /// Plies since the last capture (FEN's fifth field).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number (FEN's sixth field): 1 at the start, up by one after
+    /// each blue move.
+    pub fn move_number(&self) -> u32 {
+        self.move_number
     }
 
     /// The placement.
@@ -85,14 +129,17 @@ impl Position {
         self.turn
     }
 
-    /// The side that removed the other's captain, once the game is over.
+    /// The side whose captain is left, once the game is over (none when
+    /// a placement without either captain was loaded).
     pub fn winner(&self) -> Option<Color> {
         self.winner
     }
 
-    /// Whether a captain has been removed.
+    /// Whether a captain is gone: removed by a move, or missing from the
+    /// placement the game was loaded from.
+    #[inline]
     pub fn is_over(&self) -> bool {
-        self.winner.is_some()
+        self.over
     }
 
     /// Where the captain of `color` stands.
@@ -114,8 +161,10 @@ impl Position {
     /// assert_eq!(why.to_string(), "car at (9,0) cannot pass (7,0), which holds blue duck");
     /// ```
     pub fn play(&mut self, command: Command) -> Result<MoveRecord, Invalid> {
-        if let Some(winner) = self.winner {
-            return Err(Invalid::GameOver { winner });
+        if self.over {
+            return Err(Invalid::GameOver {
+                winner: self.winner,
+            });
         }
         let Some(from) = command.start() else {
             return Err(Invalid::StartOffBoard {
@@ -146,8 +195,10 @@ impl Position {
 
     /// Whether `m` is a valid move for the side to move, and if not, why.
     pub fn validate(&self, m: Move) -> Result<(), Invalid> {
-        if let Some(winner) = self.winner {
-            return Err(Invalid::GameOver { winner });
+        if self.over {
+            return Err(Invalid::GameOver {
+                winner: self.winner,
+            });
         }
         let piece = self.own_piece_at(m.from)?;
         self.check_move(piece, m.from, m.to)
@@ -224,18 +275,34 @@ impl Position {
         let removed = self.board.move_piece(m.from, m.to);
         if removed.is_some_and(|r| r.role == Role::Captain) {
             // Only the side to move moves.
+            self.over = true;
             self.winner = Some(self.turn);
         }
+        let halfmove_clock = self.halfmove_clock;
+        // As Fairy-Stockfish counts: a capture resets the clock (no piece
+        // of this game is a pawn), and a blue move completes a move.
+        self.halfmove_clock = if removed.is_some() {
+            0
+        } else {
+            halfmove_clock.saturating_add(1)
+        };
+        self.move_number += u32::from(self.turn == Color::Blue);
         self.turn = self.turn.other();
-        Undo { removed }
+        Undo {
+            removed,
+            halfmove_clock,
+        }
     }
 
     /// Takes back `m`, made with `Position::make` which returned `undo`.
     #[inline]
     pub(crate) fn unmake(&mut self, m: Move, undo: Undo) {
         self.turn = self.turn.other();
+        self.move_number -= u32::from(self.turn == Color::Blue);
+        self.halfmove_clock = undo.halfmove_clock;
         self.board.unmove_piece(m.from, m.to, undo.removed);
         if undo.removed.is_some_and(|r| r.role == Role::Captain) {
+            self.over = false;
             self.winner = None;
         }
     }

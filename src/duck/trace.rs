@@ -24,7 +24,7 @@
 //! );
 //! ```
 
-use crate::duck::judge::{Commands, JudgeError, Summary};
+use crate::duck::judge::{Commands, JudgeError, KeepReading, Summary};
 use crate::duck::picture::{Picture, Style};
 use crate::duck::verdict::INVALID_LINE;
 use crate::duck::{Command, Invalid, MoveRecord, Piece, Point, Position, Role};
@@ -245,11 +245,16 @@ pub fn run<R: BufRead, W: Write>(
     game: Position,
     options: &Options,
 ) -> Result<Summary, JudgeError> {
-    let mut out = BufWriter::new(output);
+    // A failed write does not stop the trace: a malformed input must
+    // still be found and told.
+    let mut out = BufWriter::new(KeepReading::new(output));
     let result = write_trace(input, &mut out, game, options);
     // Whatever happened, what was traced is written before the error is told.
-    out.flush().map_err(JudgeError::Write)?;
-    result
+    let _ = out.flush();
+    match out.into_inner() {
+        Ok(output) => output.finish(result),
+        Err(e) => Err(JudgeError::Write(e.into_error())),
+    }
 }
 
 fn write_trace<R: BufRead, W: Write>(

@@ -105,10 +105,11 @@ impl fmt::Display for MoveRecord {
 /// so it can be printed without the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Invalid {
-    /// A captain has been removed; every later command is invalid.
+    /// A captain is gone (removed, or missing from the position loaded);
+    /// every later command is invalid.
     GameOver {
-        /// The side that removed the other's captain.
-        winner: Color,
+        /// The side whose captain is left; none when neither has one.
+        winner: Option<Color>,
     },
     /// The start point is not on the board.
     StartOffBoard {
@@ -215,12 +216,15 @@ fn blocking_point_name(role: Role, index: usize) -> &'static str {
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Invalid::GameOver { winner } => {
-                write!(
-                    f,
-                    "the game is over: {winner} removed the {} captain",
-                    winner.other()
-                )
+            Invalid::GameOver {
+                winner: Some(winner),
+            } => write!(
+                f,
+                "the game is over: the {} captain is gone, {winner} won",
+                winner.other()
+            ),
+            Invalid::GameOver { winner: None } => {
+                write!(f, "the game is over: neither captain is on the board")
             }
             Invalid::StartOffBoard { x, y } => write!(f, "the start ({x},{y}) is off the board"),
             Invalid::NoPiece { at, turn } => {
@@ -298,10 +302,15 @@ mod tests {
         fn boxed<E: std::error::Error + Send + Sync + 'static>(e: E) -> Box<dyn std::error::Error> {
             Box::new(e)
         }
-        let e = boxed(Invalid::GameOver { winner: Color::Red });
+        let e = boxed(Invalid::GameOver {
+            winner: Some(Color::Red),
+        });
         assert_eq!(
             e.to_string(),
-            Invalid::GameOver { winner: Color::Red }.to_string()
+            Invalid::GameOver {
+                winner: Some(Color::Red)
+            }
+            .to_string()
         );
         let e = boxed(crate::duck::PositionError::TwoCaptains(Color::Blue));
         assert!(e.to_string().contains("captain"), "{e}");

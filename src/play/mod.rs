@@ -271,6 +271,11 @@ impl Game {
             ));
             return;
         }
+        if self.position.is_over() {
+            self.message =
+                Some("the game is over: neither side has a captain. Press n for a new game".into());
+            return;
+        }
         if self.computer() == Some(self.position.turn()) {
             self.message = Some(format!(
                 "wait: {} is the computer's side",
@@ -465,6 +470,9 @@ impl Game {
                 "game over: {winner} wins, the {} captain is removed",
                 winner.other()
             );
+        }
+        if pos.is_over() {
+            return "game over: neither side has a captain".into();
         }
         let turn = pos.turn();
         let who = match self.computer() {
@@ -709,6 +717,20 @@ mod tests {
         wrap_verdict("blue elephant;red elephant;yes;no", 29, &mut lines);
         assert_eq!(lines, ["     blue elephant;", "     red elephant;yes;no"]);
         assert!(lines.iter().all(|l| l.len() <= 29));
+    }
+
+    #[test]
+    fn a_position_without_captains_is_over_from_the_start() {
+        let start: Position = "9/9/9/9/9/9/9/9/9/4S4 w".parse().unwrap();
+        let mut game = Game::new(Options {
+            vs: Vs::Human,
+            start,
+            ..Options::default()
+        });
+        assert_eq!(game.status(), "game over: neither side has a captain");
+        game.handle(Action::Click(point(0, 4)));
+        assert_eq!(game.selected(), None);
+        assert!(game.history().is_empty());
     }
 
     #[test]

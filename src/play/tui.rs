@@ -5,7 +5,7 @@
 //! The board is drawn like [`crate::duck::picture`]'s CJK style: row 9 at the top,
 //! the judge's row and column numbers around it, five columns a point, the
 //! glyphs 王 士 象 马 车 鸭 兵 in bold red and blue (or followed by `r`/`b`
-//! when `NO_COLOR` is set), the selected piece in parentheses and its
+//! without colour: `--color never`, or `NO_COLOR` set), the selected piece in parentheses and its
 //! reachable points in brackets. The cursor is drawn in reverse video.
 
 use super::{Action, Game};
@@ -46,12 +46,12 @@ const KEYS: [&str; 3] = [
     "or click a piece, then where it goes",
 ];
 
-/// Runs the game full screen until the player quits.
-pub fn run(game: Game) -> io::Result<()> {
+/// Runs the game full screen until the player quits; `color` colours the
+/// pieces (otherwise a glyph is followed by `r` or `b`).
+pub fn run(game: Game, color: bool) -> io::Result<()> {
     // Not `ratatui::try_init`, whose panic hook stays for good: this one
     // is given back when the game ends.
     let _hook = ScreenHook::install();
-    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let result = enable_raw_mode()
         .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
         .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())))
