@@ -10,7 +10,9 @@
 //!   pictures, traces, perft and the computer opponent;
 //! - [`contest`]: checking contest solutions — generator, runner, checker,
 //!   validator, output verifier;
-//! - [`play`]: the terminal game.
+//! - [`play`]: the terminal game;
+//! - [`engine`]: the computer player of every game written on the
+//!   [`kernel`], with matches against simple baselines.
 //!
 //! ```
 //! use duckchess::duck::{Command, Position};
@@ -20,6 +22,7 @@
 
 pub mod contest;
 pub mod duck;
+pub mod engine;
 pub mod geometry;
 pub mod kernel;
 pub mod play;
