@@ -289,7 +289,7 @@ impl<'a> Search<'a> {
         let start = Instant::now();
         Search {
             eval: Evaluator::new(variant),
-            table: Table::new(20),
+            table: Table::new(18),
             keys,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * MAX_KINDS * len],
