@@ -366,3 +366,22 @@ fn cli_match_of_two_short_games_adds_up() {
         .sum();
     assert_eq!(reasons, 2, "{tally}");
 }
+
+#[test]
+fn a_background_search_stops_when_asked() {
+    use duckchess::engine::search::Thinking;
+    let start = chess::start();
+    let thinking = Thinking::start(
+        Box::new(start),
+        Vec::new(),
+        Limits {
+            think: None,
+            depth: None,
+        },
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!thinking.is_finished());
+    thinking.stop();
+    let found = thinking.join().unwrap();
+    assert!(start.is_legal(found.best));
+}

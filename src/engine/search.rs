@@ -678,3 +678,48 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+/// A search running on its own thread, for front ends that keep drawing
+/// while the computer thinks (the terminal game's hint, the web page).
+///
+/// ```
+/// use duckchess::engine::search::{Limits, Thinking};
+/// let start = duckchess::variants::chess::start();
+/// let thinking = Thinking::start(Box::new(start), Vec::new(), Limits::depth(2));
+/// let found = thinking.join().unwrap();
+/// assert!(start.is_legal(found.best));
+/// ```
+#[derive(Debug)]
+pub struct Thinking {
+    stop: std::sync::Arc<AtomicBool>,
+    handle: std::thread::JoinHandle<Result<SearchResult, SearchError>>,
+}
+
+impl Thinking {
+    /// Starts searching `position` (with the game's earlier keys, as for
+    /// [`best`]).
+    pub fn start(position: Box<dyn AnyPosition>, history: Vec<u64>, limits: Limits) -> Thinking {
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || best(&*position, &history, limits, &flag));
+        Thinking { stop, handle }
+    }
+
+    /// Asks the search to end soon; [`Thinking::join`] then returns the
+    /// deepest completed iteration's move.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the result is ready (joining will not wait).
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// Waits for the result.
+    pub fn join(self) -> Result<SearchResult, SearchError> {
+        self.handle
+            .join()
+            .expect("the search thread does not panic")
+    }
+}
