@@ -213,6 +213,7 @@ pub fn best(
 ///
 /// ```
 /// use duckchess::engine::search::{best_in_game, Limits};
+/// use duckchess::kernel::AnyPosition;
 /// use std::sync::atomic::AtomicBool;
 /// let game = duckchess::variants::chess::start().new_game();
 /// let found = best_in_game(&*game, Limits::depth(1), &AtomicBool::new(false)).unwrap();
