@@ -13,13 +13,15 @@
 //! - [`variants`]: one file per game with its data and notation;
 //! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
 //!   pictures, traces, perft and the computer opponent;
+//! - [`engine`]: the computer player of every game written on the
+//!   [`kernel`], with matches against simple baselines;
 //! - `contest`: checking contest solutions — generator, runner, checker,
 //!   validator, output verifier (cargo feature `contest`);
 //! - `play`: the terminal game (cargo feature `tui`).
 //!
 //! Cargo features, all on by default: `cli` (the binary), `tui` and
-//! `contest`. With `default-features = false` only the rules are built,
-//! with no dependency beyond `itertools` and `thiserror`.
+//! `contest`. With `default-features = false` only the rules and the
+//! engine are built, with no dependency beyond `itertools` and `thiserror`.
 //!
 //! ```
 //! use duckchess::duck::{Command, Position};
@@ -32,6 +34,7 @@
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod duck;
+pub mod engine;
 pub mod geometry;
 pub mod kernel;
 #[cfg(feature = "tui")]

@@ -3,9 +3,11 @@
 //! top-level parser, the dispatch and the helpers every subcommand shares.
 
 mod answer;
+mod best;
 mod check;
 mod gen;
 mod judge;
+mod r#match;
 mod mate;
 mod moves;
 mod perft;
@@ -151,6 +153,13 @@ enum Cmd {
     /// puts it down on a target; u undoes, n starts a new game, s saves the
     /// game as a judge input in the current directory, q or Esc quits.
     Play(play::Args),
+    /// The computer's best move in a position of any variant, its score
+    /// (`+1.25` for the side to move, or `mate in 3`) and the line it
+    /// expects. A position where the game is over has no move: exit code 2.
+    Best(best::Args),
+    /// Play the computer against a baseline player, colours alternating,
+    /// and count wins, draws and losses with their reasons.
+    Match(r#match::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -181,6 +190,8 @@ pub fn main() -> ExitCode {
         Some(Cmd::Variants) => variants::run(),
         Some(Cmd::Pgn(args)) => pgn::run(args),
         Some(Cmd::Mate(args)) => mate::run(args),
+        Some(Cmd::Best(args)) => best::run(args),
+        Some(Cmd::Match(args)) => r#match::run(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),

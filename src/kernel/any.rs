@@ -137,6 +137,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn position(&self) -> &dyn AnyPosition;
     /// The moves played so far.
     fn moves(&self) -> &[Move];
+    /// The hash keys of every position of the game, oldest first, the
+    /// current one last.
+    fn keys(&self) -> &[u64];
     /// Plays a legal move.
     fn play(&mut self, m: Move) -> Result<Played, IllegalMove>;
     /// How often the current position has occurred since the last capture
@@ -162,6 +165,9 @@ impl<S: SquareSet> AnyGame for Game<S> {
     }
     fn moves(&self) -> &[Move] {
         Game::moves(self)
+    }
+    fn keys(&self) -> &[u64] {
+        Game::keys(self)
     }
     fn play(&mut self, m: Move) -> Result<Played, IllegalMove> {
         Game::play(self, m)

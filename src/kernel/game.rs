@@ -44,6 +44,12 @@ impl<S: SquareSet> Game<S> {
         &self.moves
     }
 
+    /// The hash keys of every position of the game, oldest first, the
+    /// current one last (what a search needs to see repetitions coming).
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) -> Result<Played, IllegalMove> {
         let played = self.position.play(m)?;

@@ -1,0 +1,30 @@
+//! The computer player for every game of the [`kernel`](crate::kernel):
+//! one search written over [`Position<S>`](crate::kernel::Position), so it
+//! plays chess, the cube and Fourfold alike from their data (Duck Chess has
+//! its own engine in [`duck::search`](crate::duck::search)).
+//!
+//! - [`search`]: iterative deepening alpha-beta under a time budget or a
+//!   fixed depth, with a transposition table, quiescence, move ordering and
+//!   mate scores; [`search::best`] is the entry point for front ends.
+//! - [`eval`]: the evaluation, from the variant's piece values, mobility and
+//!   a centralisation term computed from the board's shape.
+//! - `arena`: matches of the computer against simple baselines (cargo
+//!   feature `contest`, for its seeded random baseline).
+//!
+//! ```
+//! use duckchess::engine::search::{best, Limits, Score};
+//! use std::sync::atomic::AtomicBool;
+//! // White mates at once: Qh5xf7 in the Scholar's mate.
+//! let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! let position = chess.read_position(fen).unwrap();
+//! let found = best(&*position, &[], Limits::depth(3), &AtomicBool::new(false)).unwrap();
+//! assert_eq!(chess.coordinate_move(&*position, found.best), "h5f7");
+//! assert_eq!(found.score, Score::Mate(1));
+//! ```
+
+#[cfg(feature = "contest")]
+pub mod arena;
+pub mod eval;
+pub mod search;
+mod tt;

@@ -1,0 +1,158 @@
+//! The engine on boards of three and four axes built here as data, one per
+//! square-set size (`u64`, `u128`, `Big`): on seeded positions with the
+//! defending king near a corner, `best` reports a mate in 1 (and, on the
+//! small four-axis board, a mate in 2) exactly when a brute-force search
+//! finds one.
+
+use duckchess::engine::search::{best, Limits, Score};
+use duckchess::geometry::{DirectionClass, Shape};
+use duckchess::kernel::{
+    AnyPosition, Big, Color, DrawRules, Kind, Outcome, Piece, PieceKind, Position, Royalty, Rules,
+    Setup, SquareSet, Variant, Win,
+};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::AtomicBool;
+
+const KING: Kind = Kind(0);
+const QUEEN: Kind = Kind(1);
+const ROOK: Kind = Kind(2);
+
+/// King, queen and rook on a board of any shape: the king steps one square
+/// along any number of axes.
+fn variant(sizes: &[usize]) -> Variant {
+    let king = (1..=sizes.len()).fold(PieceKind::new("king", 'k', 0).royal(), |k, n| {
+        k.leap(&vec![1; n])
+    });
+    Variant {
+        name: format!("test{sizes:?}"),
+        shape: Shape::new(sizes).unwrap(),
+        kinds: vec![
+            king,
+            PieceKind::new("queen", 'q', 900).slide(DirectionClass::ANY),
+            PieceKind::new("rook", 'r', 500).slide(DirectionClass::ROOK),
+        ],
+        start: Vec::new(),
+        castling: Vec::new(),
+        royalty: Royalty::Check,
+        royal_required: true,
+        draws: DrawRules::default(),
+    }
+}
+
+fn is_mate<S: SquareSet>(p: &Position<S>) -> bool {
+    matches!(
+        p.outcome(),
+        Some(Outcome::Decisive {
+            how: Win::Checkmate,
+            ..
+        })
+    )
+}
+
+/// Whether the side to move mates in at most `n` moves, trying every line.
+fn mates_within<S: SquareSet>(p: &Position<S>, n: u32) -> bool {
+    n > 0
+        && p.legal_moves().into_iter().any(|m| {
+            let mut after = *p;
+            after.play(m).unwrap();
+            is_mate(&after)
+                || (n > 1
+                    && !after.legal_moves().is_empty()
+                    && after.legal_moves().into_iter().all(|reply| {
+                        let mut next = after;
+                        next.play(reply).unwrap();
+                        mates_within(&next, n - 1)
+                    }))
+        })
+}
+
+/// Positions with White's king, queen and rook against Black's king near
+/// the first corner, White to move, none of them over yet.
+fn positions<S: SquareSet>(rules: &'static Rules<S>, count: usize, seed: u64) -> Vec<Position<S>> {
+    let shape = rules.variant().shape;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut near = |reach: i32| -> usize {
+        let mut coords = [0; 4];
+        for (axis, c) in coords.iter_mut().enumerate().take(shape.axes()) {
+            let size = shape.size(axis).min(reach);
+            *c = (rng.next_u32() % size as u32) as i32;
+        }
+        shape.index(coords).unwrap()
+    };
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut setup = Setup::empty(shape.len());
+        let pieces = [
+            (near(2), Color::Black, KING),
+            (near(4), Color::White, KING),
+            (near(4), Color::White, QUEEN),
+            (near(4), Color::White, ROOK),
+        ];
+        if (0..4).any(|i| (0..i).any(|j| pieces[i].0 == pieces[j].0)) {
+            continue;
+        }
+        for (square, color, kind) in pieces {
+            setup.board[square] = Some(Piece { color, kind });
+        }
+        if let Ok(p) = Position::from_setup(rules, &setup) {
+            if p.outcome().is_none() {
+                found.push(p);
+            }
+        }
+    }
+    found
+}
+
+/// Checks `best` through the `dyn` entry point against the brute force.
+fn agree<S: SquareSet>(sizes: &[usize], count: usize, mate_in_two: bool) {
+    let rules: &'static Rules<S> = Rules::new(variant(sizes)).unwrap().leak();
+    let stop = AtomicBool::new(false);
+    let (mut ones, mut twos) = (0, 0);
+    for p in positions(rules, count, 11) {
+        let any: &dyn AnyPosition = &p;
+        let depth = if mate_in_two { 3 } else { 1 };
+        let found = best(any, &[], Limits::depth(depth), &stop).unwrap();
+        let expected = if mates_within(&p, 1) {
+            ones += 1;
+            Some(1)
+        } else if mate_in_two && mates_within(&p, 2) {
+            twos += 1;
+            Some(2)
+        } else {
+            None
+        };
+        match expected {
+            Some(n) => {
+                assert_eq!(found.score, Score::Mate(n), "{p:?}: {found:?}");
+                let mut line = p;
+                for &m in &found.pv {
+                    line.play(m).unwrap();
+                }
+                assert!(is_mate(&line), "{p:?}: {found:?}");
+            }
+            None => assert!(
+                !matches!(found.score, Score::Mate(n) if n > 0),
+                "{p:?}: {found:?}"
+            ),
+        }
+    }
+    // The sample holds mates to find, or the test would prove nothing.
+    assert!(ones > 0, "{sizes:?}: no mate in 1 among {count} positions");
+    assert!(!mate_in_two || twos > 0, "{sizes:?}: no mate in 2");
+}
+
+#[test]
+fn four_axes_in_a_u64() {
+    agree::<u64>(&[4, 4, 2, 2], 16, true);
+}
+
+#[test]
+fn a_cube_in_a_u128() {
+    agree::<u128>(&[5, 5, 5], 60, false);
+}
+
+#[test]
+fn a_big_cube() {
+    agree::<Big>(&[7, 7, 7], 16, false);
+}
