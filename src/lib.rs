@@ -6,6 +6,12 @@
 //! The crate is a library first; the `duckchess` binary is a thin layer over
 //! it. The folders show the layers:
 //!
+//! - [`geometry`]: boards of 1 to 4 axes, vectors and their symmetry
+//!   images, direction classes, lame-leap paths — no pieces;
+//! - [`kernel`]: pieces and variants as data, legal move generation,
+//!   outcomes, perft — no notation;
+//! - [`variants`]: one file per game (chess, …) with its data and notation,
+//!   behind one `Notation` trait;
 //! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
 //!   pictures, traces, perft and the computer opponent;
 //! - `contest`: checking contest solutions — generator, runner, checker,
@@ -27,5 +33,8 @@
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod duck;
+pub mod geometry;
+pub mod kernel;
 #[cfg(feature = "tui")]
 pub mod play;
+pub mod variants;
