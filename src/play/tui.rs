@@ -66,12 +66,12 @@ type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'sta
 /// While it lives, a panic first gives the terminal back (mouse reporting
 /// off, raw mode and the alternate screen left), or the shell would be left
 /// unusable; dropped, the panic hook before it is back.
-struct ScreenHook {
+pub(crate) struct ScreenHook {
     previous: Option<Arc<PanicHook>>,
 }
 
 impl ScreenHook {
-    fn install() -> ScreenHook {
+    pub(crate) fn install() -> ScreenHook {
         let previous = Arc::new(std::panic::take_hook());
         let chained = previous.clone();
         std::panic::set_hook(Box::new(move |info| {
