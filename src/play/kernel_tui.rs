@@ -205,8 +205,11 @@ impl Areas {
             Split::horizontal([Constraint::Length(left), Constraint::Min(0)]).areas(area);
         let [board, status] =
             Split::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);
+        // Centred over the status lines when the column is wider.
+        let width = board_w.min(board.width);
         let board = Rect {
-            width: board_w.min(board.width),
+            x: board.x + (board.width - width) / 2,
+            width,
             ..board
         };
         Areas {
@@ -422,13 +425,13 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
                     Some(Color::Black) => tint(Tint::Cyan),
                     None => Style::new(),
                 };
-                spans.push(Span::styled(format!("{open}{pad}"), cell.patch(tint(mark))));
+                spans.push(Span::styled(format!("{pad}{open}"), cell.patch(tint(mark))));
                 spans.push(Span::styled(
                     glyph(game, s, view.style).to_string(),
                     cell.patch(piece_style),
                 ));
                 spans.push(Span::styled(
-                    format!("{pad}{close}"),
+                    format!("{close}{pad}"),
                     cell.patch(tint(mark)),
                 ));
             }
@@ -583,5 +586,26 @@ mod tests {
         assert_eq!(promoting, Some(A::Promote('q')));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action_for_key(ctrl_c, true), Some(A::Quit));
+    }
+
+    /// The screens as they look: chess after 1. e4 with black's knight
+    /// picked up, Fourfold with the rook a1[0,0] picked up, the cube, and
+    /// chess in a larger window.
+    #[test]
+    fn screens() {
+        let mut chess = game(by_name("chess").unwrap());
+        chess.handle(KernelAction::Click(12));
+        chess.handle(KernelAction::Click(28));
+        chess.handle(KernelAction::Click(57));
+        insta::assert_snapshot!("chess_80x24", screen(&chess, PLAIN, (80, 24)).join("\n"));
+        insta::assert_snapshot!("chess_120x40", screen(&chess, PLAIN, (120, 40)).join("\n"));
+        let mut fourfold = game(fourfold_like());
+        fourfold.handle(KernelAction::Click(0));
+        insta::assert_snapshot!(
+            "fourfold_80x24",
+            screen(&fourfold, PLAIN, (80, 24)).join("\n")
+        );
+        let cube = game(small_cube());
+        insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
     }
 }
