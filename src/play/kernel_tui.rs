@@ -32,8 +32,11 @@ use std::time::Duration;
 
 /// The smallest terminal the game is laid out for.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
-/// Columns kept for the move list at the least.
+/// Columns kept for the move list before a larger square is chosen.
 const MOVES_MIN: u16 = 22;
+/// Columns the move list keeps when the board needs the rest (a cube of
+/// side 4 in 80 columns).
+const MOVES_LEAST: u16 = 16;
 /// Rows kept under the board for the status, the prompt and the keys.
 const STATUS_ROWS: u16 = 8;
 /// The left column is at least this wide, for the key lines.
@@ -200,7 +203,7 @@ impl Areas {
         let (board_w, board_h) = size(cell);
         let left = board_w
             .max(LEFT_MIN)
-            .min(area.width.saturating_sub(MOVES_MIN));
+            .min(area.width.saturating_sub(MOVES_LEAST));
         let [left, moves] =
             Split::horizontal([Constraint::Length(left), Constraint::Min(0)]).areas(area);
         let [board, status] =
@@ -445,7 +448,7 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
 #[cfg(test)]
 mod tests {
     use super::super::kernel_game::KernelOptions;
-    use super::super::test_variants::{fourfold_like, small_cube};
+    use super::super::test_variants::{cube4, fourfold_like, small_cube};
     use super::*;
     use crate::variants::{by_name, Notation};
     use ratatui::backend::TestBackend;
@@ -476,7 +479,13 @@ mod tests {
     /// and the glyph there is its piece's.
     #[test]
     fn every_square_is_clicked_where_it_is_drawn() {
-        for notation in [by_name("chess").unwrap(), fourfold_like(), small_cube()] {
+        let all = [
+            by_name("chess").unwrap(),
+            fourfold_like(),
+            small_cube(),
+            cube4(),
+        ];
+        for notation in all {
             for size in [(80, 24), (120, 40), (200, 60)] {
                 let g = game(notation);
                 let rows = screen(&g, PLAIN, size);
@@ -607,5 +616,8 @@ mod tests {
         );
         let cube = game(small_cube());
         insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
+        let mut cube4 = game(cube4());
+        cube4.handle(KernelAction::Click(1));
+        insta::assert_snapshot!("cube4_80x24", screen(&cube4, PLAIN, (80, 24)).join("\n"));
     }
 }

@@ -83,6 +83,7 @@ fn variant(name: &str, sizes: &[usize], start: &[(&[i32], char)]) -> Variant {
 /// The test notation: squares `a1[z,w]` (4D) or `a1(I)` (cube); positions as
 /// one character a square in index order then the side; moves `from-to`.
 struct Test {
+    name: &'static str,
     four: bool,
     rules: fn() -> &'static Rules<u64>,
 }
@@ -130,11 +131,39 @@ fn cube_rules() -> &'static Rules<u64> {
     })
 }
 
+fn cube4_rules() -> &'static Rules<u64> {
+    static R: OnceLock<&'static Rules<u64>> = OnceLock::new();
+    R.get_or_init(|| {
+        let start: &[(&[i32], char)] = &[
+            (&[0, 0, 0], 'K'),
+            (&[1, 0, 0], 'Q'),
+            (&[3, 3, 3], 'k'),
+            (&[2, 3, 3], 'b'),
+        ];
+        Rules::new(variant("cube4-test", &[4, 4, 4], start))
+            .unwrap()
+            .leak()
+    })
+}
+
+static CUBE4: Test = Test {
+    name: "cube4-test",
+    four: false,
+    rules: cube4_rules,
+};
+
+/// A 4 × 4 × 4 test cube: the widest board that must fit 80 columns.
+pub fn cube4() -> &'static dyn Notation {
+    &CUBE4
+}
+
 static FOURFOLD: Test = Test {
+    name: "fourfold-test",
     four: true,
     rules: fourfold_rules,
 };
 static CUBE: Test = Test {
+    name: "cube-test",
     four: false,
     rules: cube_rules,
 };
@@ -153,11 +182,7 @@ const ROMAN: [&str; 4] = ["I", "II", "III", "IV"];
 
 impl Notation for Test {
     fn name(&self) -> &'static str {
-        if self.four {
-            "fourfold-test"
-        } else {
-            "cube-test"
-        }
+        self.name
     }
     fn summary(&self) -> String {
         "a test board".into()
