@@ -483,3 +483,26 @@ fn kernel_variants_refuse_bad_options() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// `--from FILE` reads a saved game; a bad one is refused with its line.
+#[test]
+fn from_a_saved_game_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let chess = variants::by_name("chess").unwrap();
+    let start = chess.start();
+    let e4 = chess.read_move(&*start, "e2e4").unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, chess.write_record(&*start, &[e4])).unwrap();
+    let out = duckchess(&["play", "--variant", "chess", "--from", good.to_str().unwrap()]);
+    // Read and accepted: what stops it is the missing terminal.
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("needs a terminal"), "{err}");
+    let bad = dir.path().join("bad.txt");
+    let record = format!("{}e2e4\ne2e4\n", chess.write_position(&*start) + "\n");
+    std::fs::write(&bad, record).unwrap();
+    let out = duckchess(&["play", "--variant", "chess", "--from", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.txt: line 3:"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
