@@ -319,6 +319,16 @@ impl Tmux {
 /// board on a captured 80 × 24 screen (squares 3 columns wide, `--style
 /// ascii`): found from the board box's corner, titled with the variant.
 fn kernel_cell(screen: &str, name: &str, row: usize, col: usize) -> char {
+    let (left, top) = kernel_origin(screen, name);
+    let lines: Vec<&str> = screen.lines().collect();
+    // Border, margin of 2 (rank numbers), then 3 columns a square, the
+    // glyph in the middle; the first row is the labels.
+    let x = left + 1 + 2 + 3 * col + 1;
+    lines[top + 2 + row].chars().nth(x).unwrap_or(' ')
+}
+
+/// The column and row (from 0) of the board box's top-left corner.
+fn kernel_origin(screen: &str, name: &str) -> (usize, usize) {
     let title = format!("┌ {name} ");
     let lines: Vec<&str> = screen.lines().collect();
     let top = lines
@@ -326,10 +336,7 @@ fn kernel_cell(screen: &str, name: &str, row: usize, col: usize) -> char {
         .position(|l| l.contains(&title))
         .unwrap_or_else(|| panic!("no board box in\n{screen}"));
     let left = lines[top].chars().position(|c| c == '┌').unwrap();
-    // Border, margin of 2 (rank numbers), then 3 columns a square, the
-    // glyph in the middle; the first row is the labels.
-    let x = left + 1 + 2 + 3 * col + 1;
-    lines[top + 2 + row].chars().nth(x).unwrap_or(' ')
+    (left, top)
 }
 
 /// The keys that take the cursor from `from` to `to`: Alt+arrows to the
@@ -459,6 +466,24 @@ fn chess_against_the_computer_under_tmux() {
         .unwrap();
     assert_eq!(moves.len(), 2);
     assert_eq!(moves[0], e4);
+
+    // Then Nf3 by mouse: g1 (rank row 7, file 6), then f3 (row 5, file 5).
+    let mut position = start.clone();
+    for &m in &moves {
+        position.play(m).unwrap();
+    }
+    let nf3 = chess.read_move(&*position, "g1f3").unwrap();
+    let (left, top) = kernel_origin(&screen, "chess");
+    for (row, col) in [(7, 6), (5, 5)] {
+        // SGR: 1-based column and row of the square's glyph.
+        let (x, y) = (left + 1 + 2 + 3 * col + 1 + 1, top + 2 + row + 1);
+        let report = format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m");
+        tmux.keys(&["-l", &report]);
+    }
+    let second = format!("2. {}", chess.write_move(&*position, nf3));
+    tmux.wait_for("the click move and its reply", |s| {
+        s.contains(&second) && s.contains("white (you) to move")
+    });
     assert_eq!(tmux.quit(&exit_file), "0\n");
 }
 
@@ -493,14 +518,26 @@ fn from_a_saved_game_file() {
     let e4 = chess.read_move(&*start, "e2e4").unwrap();
     let good = dir.path().join("good.txt");
     std::fs::write(&good, chess.write_record(&*start, &[e4])).unwrap();
-    let out = duckchess(&["play", "--variant", "chess", "--from", good.to_str().unwrap()]);
+    let out = duckchess(&[
+        "play",
+        "--variant",
+        "chess",
+        "--from",
+        good.to_str().unwrap(),
+    ]);
     // Read and accepted: what stops it is the missing terminal.
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("needs a terminal"), "{err}");
     let bad = dir.path().join("bad.txt");
     let record = format!("{}e2e4\ne2e4\n", chess.write_position(&*start) + "\n");
     std::fs::write(&bad, record).unwrap();
-    let out = duckchess(&["play", "--variant", "chess", "--from", bad.to_str().unwrap()]);
+    let out = duckchess(&[
+        "play",
+        "--variant",
+        "chess",
+        "--from",
+        bad.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("bad.txt: line 3:"), "{err}");

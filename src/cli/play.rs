@@ -94,10 +94,12 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Some(depth) => Limit::Depth(depth),
         None => Limit::Time(Duration::from_millis(args.think_ms.unwrap_or(1000))),
     };
-    let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, stop: &AtomicBool| {
-        // wired to engine::best at merge
-        provisional_choice(game, stop, limit)
-    });
+    let chooser: Chooser = Arc::new(
+        move |game: &dyn AnyGame, _keys: &[u64], stop: &AtomicBool| {
+            // wired to engine::best at merge (the keys are its history)
+            provisional_choice(game, stop, limit)
+        },
+    );
     let options = KernelOptions {
         start,
         moves,

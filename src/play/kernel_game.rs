@@ -28,10 +28,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::SystemTime;
 
-/// How the computer chooses a move: given the game (position and history)
-/// and a stop flag, a legal move, or `None` when it has none or was
-/// stopped. The command line passes one; the engine's search plugs in here.
-pub type Chooser = Arc<dyn Fn(&dyn AnyGame, &AtomicBool) -> Option<Move> + Send + Sync>;
+/// How the computer chooses a move: given the game, the hash keys of its
+/// positions from the start (the current one last, for repetitions) and a
+/// stop flag, a legal move, or `None` when it has none or was stopped. The
+/// command line passes one; the engine's search plugs in here.
+pub type Chooser = Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<Move> + Send + Sync>;
 
 /// How a game of a kernel variant is set up.
 #[derive(Clone)]
@@ -142,6 +143,8 @@ pub struct KernelRequest {
     pub purpose: Purpose,
     /// The game to search.
     pub game: Box<dyn AnyGame>,
+    /// The keys of the game's positions, the start first, the current last.
+    pub keys: Vec<u64>,
     /// Set when the answer is no longer wanted (undo, new, quit).
     pub stop: Arc<AtomicBool>,
     chooser: Chooser,
@@ -150,7 +153,7 @@ pub struct KernelRequest {
 impl KernelRequest {
     /// Runs the chooser.
     pub fn think(&self) -> Option<Move> {
-        (self.chooser)(&*self.game, &self.stop)
+        (self.chooser)(&*self.game, &self.keys, &self.stop)
     }
 }
 
@@ -733,6 +736,7 @@ impl KernelGame {
             id: self.next_id,
             purpose,
             game: self.game.clone(),
+            keys: self.keys(),
             stop,
             chooser,
         })
@@ -771,6 +775,19 @@ impl KernelGame {
             let best = r.think();
             self.reply(r.id, best);
         }
+    }
+
+    /// The hash keys of the positions of the game, the start first.
+    pub fn keys(&self) -> Vec<u64> {
+        let mut position = self.start.clone();
+        let mut keys = vec![position.key()];
+        for &m in self.game.moves() {
+            if position.play(m).is_err() {
+                break;
+            }
+            keys.push(position.key());
+        }
+        keys
     }
 
     /// The record of the game so far, in the variant's record format.
@@ -1069,7 +1086,7 @@ mod tests {
 
     /// A chooser for tests: the first legal move.
     fn first_move() -> Chooser {
-        Arc::new(|game: &dyn AnyGame, _stop: &AtomicBool| {
+        Arc::new(|game: &dyn AnyGame, _keys: &[u64], _stop: &AtomicBool| {
             game.position().legal_moves().first().copied()
         })
     }
@@ -1241,7 +1258,7 @@ mod tests {
     #[test]
     fn a_dropped_search_is_stopped_and_its_answer_ignored() {
         for action in [A::Undo, A::New, A::Quit] {
-            let slow: Chooser = Arc::new(|game: &dyn AnyGame, stop: &AtomicBool| {
+            let slow: Chooser = Arc::new(|game: &dyn AnyGame, _: &[u64], stop: &AtomicBool| {
                 while !stop.load(Ordering::Relaxed) {
                     std::thread::sleep(std::time::Duration::from_millis(5));
                 }
@@ -1394,6 +1411,68 @@ mod tests {
         );
         assert_eq!(game.moves(), moves);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// For every board (chess, Fourfold-like, the cubes): select, move,
+    /// undo, redo, and a save and load that give back the same game.
+    #[test]
+    fn every_board_selects_moves_undoes_redoes_saves_and_loads() {
+        use super::super::test_variants::cube4;
+        let dir = scratch("every");
+        for notation in [chess(), fourfold_like(), small_cube(), cube4()] {
+            let mut game = KernelGame::new(KernelOptions {
+                save_dir: dir.clone(),
+                ..KernelOptions::new(notation)
+            });
+            let start = notation.write_position(game.position());
+            for _ in 0..4 {
+                game.handle(A::Next);
+                game.handle(A::Activate);
+                assert!(game.selected().is_some(), "{}", notation.name());
+                game.handle(A::Next);
+                assert!(game.reach().contains(&game.cursor()));
+                game.handle(A::Activate);
+            }
+            assert_eq!(game.moves().len(), 4, "{}", notation.name());
+            let end = notation.write_position(game.position());
+            let keys = game.keys();
+            assert_eq!(keys.len(), 5);
+            assert_eq!(keys[4], game.position().key());
+            game.handle(A::Undo);
+            game.handle(A::Undo);
+            assert_eq!(game.moves().len(), 2);
+            game.handle(A::Redo);
+            game.handle(A::Redo);
+            assert_eq!(notation.write_position(game.position()), end);
+            game.handle(A::Save);
+            game.handle(A::New);
+            assert_eq!(notation.write_position(game.position()), start);
+            game.handle(A::Load);
+            assert!(game.prompt().starts_with("loaded"), "{}", game.prompt());
+            assert_eq!(notation.write_position(game.position()), end);
+            assert_eq!(game.notes().len(), 4);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A Fourfold pawn becomes a queen at once: one choice, no prompt.
+    #[test]
+    fn a_single_promotion_choice_asks_nothing() {
+        let notation = fourfold_like();
+        let mut board: Vec<char> = vec!['.'; 64];
+        let shape = notation.start().variant().shape;
+        let at = |c: [i32; 4]| shape.index(c).unwrap();
+        board[at([0, 0, 0, 0])] = 'K';
+        board[at([3, 3, 1, 1])] = 'k';
+        board[at([1, 2, 0, 0])] = 'P';
+        let text: String = board.iter().collect::<String>() + " w";
+        let mut game = from(notation, &text);
+        game.handle(A::Click(at([1, 2, 0, 0])));
+        game.handle(A::Click(at([1, 3, 0, 0])));
+        assert_eq!(game.promotion_choices(), None);
+        assert_eq!(game.moves().len(), 1);
+        let queen = game.position().piece_at(at([1, 3, 0, 0])).unwrap();
+        assert_eq!(game.position().variant().kind(queen.kind).name, "queen");
     }
 
     #[test]

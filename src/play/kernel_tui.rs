@@ -620,4 +620,35 @@ mod tests {
         cube4.handle(KernelAction::Click(1));
         insta::assert_snapshot!("cube4_80x24", screen(&cube4, PLAIN, (80, 24)).join("\n"));
     }
+
+    /// The hint is marked `* *`, a king in check `! !`.
+    #[test]
+    fn hint_and_check_marks() {
+        use crate::kernel::{AnyGame, Move};
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let chess = by_name("chess").unwrap();
+        let first = Arc::new(
+            |g: &dyn AnyGame, _: &[u64], _: &AtomicBool| -> Option<Move> {
+                g.position().legal_moves().first().copied()
+            },
+        );
+        let mut g = KernelGame::new(KernelOptions {
+            start: chess.read_position("k7/8/8/8/8/8/8/r6K w - - 0 1").unwrap(),
+            chooser: Some(first),
+            ..KernelOptions::new(chess)
+        });
+        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        assert!(text.contains("!K!"), "{text}");
+        assert!(text.contains("in check"), "{text}");
+        g.handle(KernelAction::Hint);
+        g.think_here();
+        let m = g.hint().expect("a hint");
+        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        assert_eq!(text.matches('*').count(), 4, "{text}");
+        assert!(
+            text.contains(&format!("hint: {}", chess.write_move(g.position(), m))),
+            "{text}"
+        );
+    }
 }
