@@ -559,6 +559,10 @@ impl KernelGame {
     /// Plays a legal move and writes it down; a move that was the next to
     /// redo keeps the rest of the redo list.
     fn play(&mut self, m: Move) {
+        // A hint being sought is for the position this move leaves.
+        if matches!(self.thinking, Some((_, Purpose::Hint, _))) {
+            self.cancel_thinking();
+        }
         let note = self.options.notation.write_move(self.position(), m);
         if self.game.play(m).is_err() {
             self.message = Some(format!("{note} is not legal here"));
@@ -1248,6 +1252,18 @@ mod tests {
         assert_eq!(m, chess().start().legal_moves()[0]);
         let text = chess().write_move(&*chess().start(), m);
         assert_eq!(game.prompt(), format!("hint: {text}"));
+        // A hint that comes after the player moved is dropped.
+        game.handle(A::Hint);
+        let request = game.request().expect("a hint search");
+        game.handle(A::Click(12));
+        game.handle(A::Click(28));
+        assert!(
+            request.stop.load(Ordering::Relaxed),
+            "the search is told to stop"
+        );
+        game.reply(request.id, request.think());
+        assert_eq!(game.hint(), None);
+        assert!(!game.prompt().starts_with("hint"), "{}", game.prompt());
         // Without a computer there is nobody to ask.
         let mut alone = human(chess());
         alone.handle(A::Hint);

@@ -614,6 +614,10 @@ mod tests {
             "fourfold_80x24",
             screen(&fourfold, PLAIN, (80, 24)).join("\n")
         );
+        insta::assert_snapshot!(
+            "fourfold_120x40",
+            screen(&fourfold, PLAIN, (120, 40)).join("\n")
+        );
         let cube = game(small_cube());
         insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
         let mut cube4 = game(cube4());
