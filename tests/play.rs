@@ -396,7 +396,13 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         let turn = start.turn().name();
         let screen = tmux.wait_for("the board", |s| s.contains(&format!("{turn} to move")));
         let layout = notation.layout(&*start);
-        let m = smoke_move(*notation, &*start).expect("the start has a move");
+        let Some(m) = smoke_move(*notation, &*start) else {
+            // A puzzle's start may be over already: the screen says so.
+            assert!(start.outcome().is_some());
+            let over = tmux.wait_for("the result", |s| s.contains("game over: "));
+            assert_eq!(tmux.quit(&exit_file), "0\n", "{name}: {over}");
+            continue;
+        };
         let piece = start.piece_at(m.from()).unwrap();
         let letter = start.variant().piece_char(piece);
         let (r0, c0) = layout.place(m.from());
