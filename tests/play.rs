@@ -394,7 +394,9 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         let start = notation.start();
         let game = KernelGame::new(KernelOptions::new(*notation));
         let turn = start.turn().name();
-        let screen = tmux.wait_for("the board", |s| s.contains(&format!("{turn} to move")));
+        let screen = tmux.wait_for("the board", |s| {
+            s.contains(&format!("{turn} to move")) || s.contains("game over: ")
+        });
         let layout = notation.layout(&*start);
         let Some(m) = smoke_move(*notation, &*start) else {
             // A puzzle's start may be over already: the screen says so.
