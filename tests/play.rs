@@ -2,6 +2,10 @@
 //! options, and one real game under tmux (keys and clicks in, screen out).
 
 use duckchess::duck::{Command as JudgeCommand, Position};
+use duckchess::kernel::{AnyPosition, Move as KernelMove};
+use duckchess::play::kernel_game::{KernelGame, KernelOptions};
+use duckchess::variants::layout::{Layout, GAP};
+use duckchess::variants::{self, Notation};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -238,4 +242,312 @@ fn a_move_with_keys_under_tmux() {
     assert_eq!(status, "0\n", "the exit status");
     // Quitting leaves the alternate screen: the board is gone.
     assert!(!tmux.screen().contains("Duck Chess"));
+}
+
+/// Starts `duckchess play ARGS` in a tmux session `play` of its own, in
+/// a scratch directory, with `NO_COLOR=1`; returns the server and the file
+/// the exit status is written to.
+fn start_under_tmux(tag: &str, args: &[&str], size: (u16, u16)) -> (Tmux, PathBuf) {
+    let id = std::process::id();
+    let dir = std::env::temp_dir().join(format!("duckchess-tmux-{tag}-{id}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("tmux.conf");
+    std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
+    let tmux = Tmux {
+        socket: dir.join("tmux.sock"),
+        dir: dir.clone(),
+    };
+    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
+    let exit_file = dir.join("exit-status");
+    let (x, y) = (size.0.to_string(), size.1.to_string());
+    let mut command = vec![
+        "-f",
+        config.to_str().unwrap(),
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        &x,
+        "-y",
+        &y,
+        "-c",
+        dir.to_str().unwrap(),
+        "sh",
+        "-c",
+        r#"f="$1"; shift; NO_COLOR=1 "$@"; echo $? > "$f""#,
+        "sh",
+        exit_file.to_str().unwrap(),
+        bin.to_str().unwrap(),
+        "play",
+    ];
+    command.extend_from_slice(args);
+    let started = tmux.run(&command);
+    assert!(started.status.success(), "{started:?}");
+    (tmux, exit_file)
+}
+
+impl Tmux {
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "play"];
+        args.extend_from_slice(keys);
+        assert!(self.run(&args).status.success(), "send-keys {keys:?}");
+    }
+
+    /// Sends `q` and waits for the program's exit status.
+    fn quit(&self, exit_file: &Path) -> String {
+        self.keys(&["q"]);
+        let start = Instant::now();
+        loop {
+            if let Ok(text) = std::fs::read_to_string(exit_file) {
+                if text.ends_with('\n') {
+                    return text;
+                }
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "still running after q; the screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// The character drawn at grid cell (row, col) of a kernel variant's
+/// board on a captured 80 × 24 screen (squares 3 columns wide, `--style
+/// ascii`): found from the board box's corner, titled with the variant.
+fn kernel_cell(screen: &str, name: &str, row: usize, col: usize) -> char {
+    let (left, top) = kernel_origin(screen, name);
+    let lines: Vec<&str> = screen.lines().collect();
+    // Border, margin of 2 (rank numbers), then 3 columns a square, the
+    // glyph in the middle; the first row is the labels.
+    let x = left + 1 + 2 + 3 * col + 1;
+    lines[top + 2 + row].chars().nth(x).unwrap_or(' ')
+}
+
+/// The column and row (from 0) of the board box's top-left corner.
+fn kernel_origin(screen: &str, name: &str) -> (usize, usize) {
+    let title = format!("┌ {name} ");
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.contains(&title))
+        .unwrap_or_else(|| panic!("no board box in\n{screen}"));
+    let left = lines[top].chars().position(|c| c == '┌').unwrap();
+    (left, top)
+}
+
+/// The keys that take the cursor from `from` to `to`: Alt+arrows to the
+/// board, then arrows within it (the Fourfold page's keys).
+fn keys_between(layout: &Layout, from: usize, to: usize) -> Vec<&'static str> {
+    let shape = layout.shape();
+    let (ranks, files) = (shape.size(1) as usize + GAP, shape.size(0) as usize + GAP);
+    let ((r0, c0), (r1, c1)) = (layout.place(from), layout.place(to));
+    let mut keys = Vec::new();
+    let steps = |a: usize, b: usize, less: &'static str, more: &'static str| {
+        let n = a.abs_diff(b);
+        vec![if b < a { less } else { more }; n]
+    };
+    keys.extend(steps(r0 / ranks, r1 / ranks, "M-Up", "M-Down"));
+    keys.extend(steps(c0 / files, c1 / files, "M-Left", "M-Right"));
+    keys.extend(steps(r0 % ranks, r1 % ranks, "Up", "Down"));
+    keys.extend(steps(c0 % files, c1 % files, "Left", "Right"));
+    keys
+}
+
+/// The move each variant's smoke test plays: for Fourfold the spec's first
+/// move, rook a1[0,0] to a1[0,1]; e2–e4 in chess; else the first legal move.
+fn smoke_move(notation: &dyn Notation, start: &dyn AnyPosition) -> Option<KernelMove> {
+    let named = |name: &str| {
+        (0..start.variant().shape.len()).find(|&s| notation.square_name(start, s) == name)
+    };
+    let pairs = [("a1[0,0]", "a1[0,1]"), ("e2", "e4")];
+    pairs
+        .iter()
+        .find_map(|(a, b)| {
+            let (a, b) = (named(a)?, named(b)?);
+            start
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.from() == a && m.to() == b)
+        })
+        .or_else(|| start.legal_moves().first().copied())
+}
+
+/// Every registered variant (chess now; the cube and Fourfold as they
+/// join the registry): the board drawn, one move played with the arrow,
+/// Alt+arrow and Enter keys, the move listed in the variant's notation,
+/// the piece drawn on its new square, and q leaves with status 0.
+#[test]
+fn every_variant_plays_a_move_by_keys_under_tmux() {
+    assert!(tmux_present(), "tmux is needed (.ci/run installs it)");
+    assert!(variants::by_name("chess").is_some());
+    for notation in variants::all() {
+        let name = notation.name();
+        let (tmux, exit_file) = start_under_tmux(
+            name,
+            &["--variant", name, "--vs", "human", "--style", "ascii"],
+            (80, 24),
+        );
+        let start = notation.start();
+        let game = KernelGame::new(KernelOptions::new(*notation));
+        let turn = start.turn().name();
+        let screen = tmux.wait_for("the board", |s| {
+            s.contains(&format!("{turn} to move")) || s.contains("game over: ")
+        });
+        let layout = notation.layout(&*start);
+        let Some(m) = smoke_move(*notation, &*start) else {
+            // A puzzle's start may be over already: the screen says so.
+            assert!(start.outcome().is_some());
+            let over = tmux.wait_for("the result", |s| s.contains("game over: "));
+            assert_eq!(tmux.quit(&exit_file), "0\n", "{name}: {over}");
+            continue;
+        };
+        let piece = start.piece_at(m.from()).unwrap();
+        let letter = start.variant().piece_char(piece);
+        let (r0, c0) = layout.place(m.from());
+        let (r1, c1) = layout.place(m.to());
+        assert_eq!(kernel_cell(&screen, name, r0, c0), letter, "{screen}");
+
+        let mut keys = keys_between(&layout, game.cursor(), m.from());
+        keys.push("Enter");
+        keys.extend(keys_between(&layout, m.from(), m.to()));
+        keys.push("Enter");
+        tmux.keys(&keys);
+        let note = notation.write_move(&*start, m);
+        let listed = if start.turn() == duckchess::kernel::Color::White {
+            format!("1. {note}")
+        } else {
+            format!("... {note}")
+        };
+        let other = start.turn().other().name();
+        let screen = tmux.wait_for("the move", |s| s.contains(&format!("{other} to move")));
+        assert!(screen.contains(&listed), "{name}: {keys:?}\n{screen}");
+        assert_eq!(kernel_cell(&screen, name, r1, c1), letter, "{screen}");
+        assert_eq!(kernel_cell(&screen, name, r0, c0), '.', "{screen}");
+        assert_eq!(tmux.quit(&exit_file), "0\n", "{name}");
+        assert!(!tmux.screen().contains(&format!("┌ {name} ")));
+    }
+}
+
+/// Chess against the computer under tmux: a move by keys, the computer's
+/// reply, a hint asked with h, the game saved with s.
+#[test]
+fn chess_against_the_computer_under_tmux() {
+    assert!(tmux_present(), "tmux is needed (.ci/run installs it)");
+    let (tmux, exit_file) = start_under_tmux(
+        "chess-computer",
+        &["--variant", "chess", "--think-ms", "200"],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white (you) to move"));
+    // The cursor starts on the king e1: up to e2, pick it up, up twice.
+    tmux.keys(&["Up", "Enter", "Up", "Up", "Enter"]);
+    let chess = variants::by_name("chess").unwrap();
+    let start = chess.start();
+    let e4 = chess.read_move(&*start, "e2e4").unwrap();
+    let first = format!("1. {} ", chess.write_move(&*start, e4));
+    let screen = tmux.wait_for("the reply", |s| {
+        s.contains("white (you) to move") && s.contains(&first)
+    });
+    assert!(screen.contains('♙'), "figurines by default: {screen}");
+    tmux.keys(&["h"]);
+    let screen = tmux.wait_for("the hint", |s| s.contains("hint: "));
+    assert!(screen.contains("white (you) to move"), "{screen}");
+    tmux.keys(&["s"]);
+    let screen = tmux.wait_for("the save", |s| s.contains("saved chess-"));
+    let saved: Vec<PathBuf> = std::fs::read_dir(&tmux.dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("chess-")
+        })
+        .collect();
+    assert_eq!(saved.len(), 1, "{screen}");
+    let (_, moves) = chess
+        .read_record(&std::fs::read_to_string(&saved[0]).unwrap())
+        .unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0], e4);
+
+    // Then Nf3 by mouse: g1 (rank row 7, file 6), then f3 (row 5, file 5).
+    let mut position = start.clone();
+    for &m in &moves {
+        position.play(m).unwrap();
+    }
+    let nf3 = chess.read_move(&*position, "g1f3").unwrap();
+    let (left, top) = kernel_origin(&screen, "chess");
+    for (row, col) in [(7, 6), (5, 5)] {
+        // SGR: 1-based column and row of the square's glyph.
+        let (x, y) = (left + 1 + 2 + 3 * col + 1 + 1, top + 2 + row + 1);
+        let report = format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m");
+        tmux.keys(&["-l", &report]);
+    }
+    let second = format!("2. {}", chess.write_move(&*position, nf3));
+    tmux.wait_for("the click move and its reply", |s| {
+        s.contains(&second) && s.contains("white (you) to move")
+    });
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}
+
+#[test]
+fn kernel_variants_refuse_bad_options() {
+    for (args, says) in [
+        (&["play", "--variant", "go"][..], "unknown variant \"go\""),
+        (
+            &["play", "--variant", "chess", "--computer", "red"][..],
+            "expected white or black",
+        ),
+        (
+            &["play", "--variant", "chess", "--from", "8/8 x"][..],
+            "bad chess position",
+        ),
+        (&["play", "--think-ms", "100"][..], "--think-ms is for"),
+    ] {
+        let out = duckchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+/// `--from FILE` reads a saved game; a bad one is refused with its line.
+#[test]
+fn from_a_saved_game_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let chess = variants::by_name("chess").unwrap();
+    let start = chess.start();
+    let e4 = chess.read_move(&*start, "e2e4").unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, chess.write_record(&*start, &[e4])).unwrap();
+    let out = duckchess(&[
+        "play",
+        "--variant",
+        "chess",
+        "--from",
+        good.to_str().unwrap(),
+    ]);
+    // Read and accepted: what stops it is the missing terminal.
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("needs a terminal"), "{err}");
+    let bad = dir.path().join("bad.txt");
+    let record = format!("{}e2e4\ne2e4\n", chess.write_position(&*start) + "\n");
+    std::fs::write(&bad, record).unwrap();
+    let out = duckchess(&[
+        "play",
+        "--variant",
+        "chess",
+        "--from",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.txt: line 3:"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

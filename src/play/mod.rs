@@ -21,6 +21,10 @@
 //! assert_eq!(game.history()[0].record.to_string(), "red soldier;NA;no;no");
 //! ```
 
+pub mod kernel_game;
+pub mod kernel_tui;
+#[cfg(test)]
+mod test_variants;
 pub mod tui;
 
 use crate::duck::{search, Color, Command, Move, MoveRecord, Point, Position};
@@ -549,7 +553,7 @@ fn wrap_verdict(verdict: &str, width: usize, lines: &mut Vec<String>) {
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC: a file name that sorts by time.
-fn utc_stamp(now: SystemTime) -> String {
+pub(crate) fn utc_stamp(now: SystemTime) -> String {
     let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
     // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).

@@ -30,15 +30,45 @@ use std::time::Duration;
 /// The smallest terminal the game is laid out for.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
-/// Columns a board point takes: bracket, glyph (two columns), space,
-/// bracket; as in the picture's CJK style.
+/// Columns a board point takes at the smallest scale: bracket, glyph (two
+/// columns), space, bracket; as in the picture's CJK style.
 const CELL: u16 = 5;
 /// The row number and a space before the first point of a row.
 const MARGIN: u16 = 2;
-/// The board's box: the points, the margin and the border.
-const BOARD_WIDTH: u16 = MARGIN + 9 * CELL + 2;
-/// Column header, ten rows, column footer, border.
-const BOARD_HEIGHT: u16 = 12 + 2;
+/// Columns kept for the move list at the least.
+const MOVES_MIN: u16 = 30;
+/// Rows kept under the board for the status and the keys.
+const STATUS_ROWS: u16 = 8;
+
+/// A point's size on the screen: `w` columns by `h` rows. The smallest,
+/// (5, 1), fits 80 × 24; a larger window gets the largest that fits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Scale {
+    w: u16,
+    h: u16,
+}
+
+impl Scale {
+    /// The board's box: the points, the margin and the border; column
+    /// header, ten rows, column footer and the border.
+    fn board(self) -> (u16, u16) {
+        (MARGIN + 9 * self.w + 2, 10 * self.h + 4)
+    }
+
+    fn fitting(area: Rect) -> Scale {
+        (1..=4)
+            .rev()
+            .map(|k| Scale {
+                w: CELL + 4 * (k - 1),
+                h: k,
+            })
+            .find(|s| {
+                let (w, h) = s.board();
+                w + MOVES_MIN <= area.width && h + STATUS_ROWS <= area.height
+            })
+            .unwrap_or(Scale { w: CELL, h: 1 })
+    }
+}
 
 const KEYS: [&str; 3] = [
     "arrows or hjkl: cursor    Enter or Space: select",
@@ -66,12 +96,12 @@ type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'sta
 /// While it lives, a panic first gives the terminal back (mouse reporting
 /// off, raw mode and the alternate screen left), or the shell would be left
 /// unusable; dropped, the panic hook before it is back.
-struct ScreenHook {
+pub(crate) struct ScreenHook {
     previous: Option<Arc<PanicHook>>,
 }
 
 impl ScreenHook {
-    fn install() -> ScreenHook {
+    pub(crate) fn install() -> ScreenHook {
         let previous = Arc::new(std::panic::take_hook());
         let chained = previous.clone();
         std::panic::set_hook(Box::new(move |info| {
@@ -119,8 +149,8 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, color: bool) -> io
             let action = match event::read()? {
                 Event::Key(key) => action_for_key(key),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    let board = Areas::of(terminal.get_frame().area()).board;
-                    point_at(board, m.column, m.row).map(Action::Click)
+                    let areas = Areas::of(terminal.get_frame().area());
+                    point_at(&areas, m.column, m.row).map(Action::Click)
                 }
                 _ => None,
             };
@@ -166,29 +196,34 @@ struct Areas {
     status: Rect,
     /// The move list, right of the board.
     moves: Rect,
+    /// A point's size.
+    scale: Scale,
 }
 
 impl Areas {
     fn of(area: Rect) -> Areas {
+        let scale = Scale::fitting(area);
+        let (width, height) = scale.board();
         let [left, moves] =
-            Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(0)]).areas(area);
+            Layout::horizontal([Constraint::Length(width), Constraint::Min(0)]).areas(area);
         let [board, status] =
-            Layout::vertical([Constraint::Length(BOARD_HEIGHT), Constraint::Min(0)]).areas(left);
+            Layout::vertical([Constraint::Length(height), Constraint::Min(0)]).areas(left);
         Areas {
             board,
             status,
             moves,
+            scale,
         }
     }
 }
 
-/// The board point drawn at screen cell (`column`, `row`), if any, for a
-/// board box at `board`.
-fn point_at(board: Rect, column: u16, row: u16) -> Option<Point> {
+/// The board point drawn at screen cell (`column`, `row`), if any.
+fn point_at(areas: &Areas, column: u16, row: u16) -> Option<Point> {
+    let (board, scale) = (areas.board, areas.scale);
     // Inside the border: the header line, then rows 9 down to 0.
-    let line = row.checked_sub(board.y + 2)?;
+    let line = row.checked_sub(board.y + 2)? / scale.h;
     let across = column.checked_sub(board.x + 1 + MARGIN)?;
-    let (x, y) = (9 - i64::from(line), i64::from(across / CELL));
+    let (x, y) = (9 - i64::from(line), i64::from(across / scale.w));
     if line > 9 || y > 8 {
         return None;
     }
@@ -207,7 +242,7 @@ pub fn draw(frame: &mut Frame, game: &Game, color: bool) {
         return;
     }
     let areas = Areas::of(area);
-    let board = Paragraph::new(board_lines(game, color))
+    let board = Paragraph::new(board_lines(game, color, areas.scale))
         .block(Block::bordered().title(" Duck Chess 鸭棋 "));
     frame.render_widget(board, areas.board);
 
@@ -236,41 +271,53 @@ pub fn draw(frame: &mut Frame, game: &Game, color: bool) {
 }
 
 /// The board as lines: the picture's layout, with styles instead of ANSI
-/// codes so ratatui can place it.
-fn board_lines(game: &Game, color: bool) -> Vec<Line<'static>> {
+/// codes so ratatui can place it; each point `scale.w` columns wide and
+/// `scale.h` rows high, its glyph on the middle row.
+fn board_lines(game: &Game, color: bool, scale: Scale) -> Vec<Line<'static>> {
+    let (w, h) = (scale.w as usize, scale.h as usize);
     let header = {
         let mut text = " ".repeat(MARGIN as usize);
         for y in 0..9 {
-            text.push_str(&format!("{y:^w$}", w = CELL as usize));
+            text.push_str(&format!("{y:^w$}"));
         }
         Line::raw(text)
     };
+    // Spaces either side of the bracketed glyph in a wider point.
+    let pad = " ".repeat((w - CELL as usize) / 2);
     let reach = game.reach();
     let last = game.last_move();
     let mut lines = vec![header.clone()];
     for x in (0..10).rev() {
-        let mut spans = vec![Span::raw(format!("{x} "))];
-        for y in 0..9 {
-            let p = Point::new(x, y).expect("on the board");
-            let (open, close) = if game.selected() == Some(p) {
-                ('(', ')')
-            } else if reach.contains(&p) {
-                ('[', ']')
-            } else {
-                (' ', ' ')
-            };
-            let mut cell = Style::new();
-            if last.is_some_and(|(from, to)| p == from || p == to) {
-                cell = cell.add_modifier(Modifier::UNDERLINED);
+        for sub in 0..h {
+            let mid = sub == h / 2;
+            let label = if mid { format!("{x} ") } else { "  ".into() };
+            let mut spans = vec![Span::raw(label)];
+            for y in 0..9 {
+                let p = Point::new(x, y).expect("on the board");
+                let mut cell = Style::new();
+                if game.cursor() == p {
+                    cell = cell.add_modifier(Modifier::REVERSED);
+                }
+                if !mid {
+                    spans.push(Span::styled(" ".repeat(w), cell));
+                    continue;
+                }
+                let (open, close) = if game.selected() == Some(p) {
+                    ('(', ')')
+                } else if reach.contains(&p) {
+                    ('[', ']')
+                } else {
+                    (' ', ' ')
+                };
+                if last.is_some_and(|(from, to)| p == from || p == to) {
+                    cell = cell.add_modifier(Modifier::UNDERLINED);
+                }
+                spans.push(Span::styled(format!("{pad}{open}"), cell));
+                spans.push(piece_span(game, p, color).patch_style(cell));
+                spans.push(Span::styled(format!("{close}{pad}"), cell));
             }
-            if game.cursor() == p {
-                cell = cell.add_modifier(Modifier::REVERSED);
-            }
-            spans.push(Span::styled(open.to_string(), cell));
-            spans.push(piece_span(game, p, color).patch_style(cell));
-            spans.push(Span::styled(close.to_string(), cell));
+            lines.push(Line::from(spans));
         }
-        lines.push(Line::from(spans));
     }
     lines.push(header);
     lines
@@ -330,7 +377,8 @@ mod tests {
     #[test]
     fn every_point_is_clicked_where_it_is_drawn() {
         let area = Rect::new(0, 0, 80, 24);
-        let board = Areas::of(area).board;
+        let areas = Areas::of(area);
+        let board = areas.board;
         let game = Game::new(Options {
             vs: Vs::Human,
             ..Options::default()
@@ -340,19 +388,52 @@ mod tests {
             // Find the glyph (or the dot) of p by its column and row.
             let row = board.y + 2 + (9 - p.x() as u16);
             let col = board.x + 1 + MARGIN + CELL * p.y() as u16 + 1;
-            assert_eq!(point_at(board, col, row), Some(p));
-            assert_eq!(point_at(board, col + 3, row), Some(p));
+            assert_eq!(point_at(&areas, col, row), Some(p));
+            assert_eq!(point_at(&areas, col + 3, row), Some(p));
             let drawn = &rows[row as usize];
             let label: String = drawn.chars().skip(board.x as usize + 1).take(2).collect();
             assert_eq!(label.trim(), p.x().to_string(), "row label of {p}");
         }
-        assert_eq!(point_at(board, 0, 0), None);
+        assert_eq!(point_at(&areas, 0, 0), None);
         assert_eq!(
-            point_at(board, board.x + 1, board.y + 2),
+            point_at(&areas, board.x + 1, board.y + 2),
             None,
             "the row label"
         );
-        assert_eq!(point_at(board, 60, 5), None, "the move list");
+        assert_eq!(point_at(&areas, 60, 5), None, "the move list");
+    }
+
+    /// A 200 × 60 window draws the board larger (it stayed 47 × 14), and
+    /// every point is still clicked where its glyph is.
+    #[test]
+    fn a_large_window_draws_a_larger_board() {
+        let (width, height) = (200, 60);
+        let areas = Areas::of(Rect::new(0, 0, width, height));
+        assert!(areas.scale.h >= 3, "{:?}", areas.scale);
+        assert!(
+            areas.board.width >= 100 && areas.board.height >= 30,
+            "{:?}",
+            areas.board
+        );
+        let game = Game::new(Options {
+            vs: Vs::Human,
+            ..Options::default()
+        });
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, &game, false)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let (w, h) = (areas.scale.w, areas.scale.h);
+        for p in Point::all() {
+            let row = areas.board.y + 2 + (9 - p.x() as u16) * h + h / 2;
+            let col = areas.board.x + 1 + MARGIN + w * p.y() as u16 + w / 2 - 1;
+            assert_eq!(point_at(&areas, col, row), Some(p));
+            let symbol = buffer[(col, row)].symbol().to_string();
+            let expected = match game.position().board().get(p) {
+                Some(piece) => piece.role.glyph().to_string(),
+                None => " ".to_string(),
+            };
+            assert_eq!(symbol, expected, "at {p}");
+        }
     }
 
     #[test]

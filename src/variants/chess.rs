@@ -541,4 +541,20 @@ impl super::Notation for Chess {
     fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
         String::new()
     }
+
+    fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
+        pgn::PgnGame::from_moves(*concrete(start), moves).write()
+    }
+
+    fn read_record(
+        &self,
+        text: &str,
+    ) -> Result<(Box<dyn AnyPosition>, Vec<Move>), super::NotationError> {
+        let game = pgn::read_game(text)?;
+        Ok((Box::new(game.start), game.moves))
+    }
+
+    fn record_extension(&self) -> &'static str {
+        "pgn"
+    }
 }

@@ -63,6 +63,49 @@ pub trait Notation: Sync {
     fn layout(&self, position: &dyn AnyPosition) -> Layout {
         Layout::new(position.variant().shape, self.across())
     }
+    /// A game as a record to save: by default the start position on the
+    /// first line, then one move a line in coordinates.
+    fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
+        let mut text = self.write_position(start);
+        text.push('\n');
+        let mut position = start.clone_box();
+        for &m in moves {
+            text.push_str(&self.coordinate_move(&*position, m));
+            text.push('\n');
+            if position.play(m).is_err() {
+                break;
+            }
+        }
+        text
+    }
+    /// Reads a record [`Notation::write_record`] wrote: the start and the
+    /// moves, each checked legal; the error names the line at fault.
+    fn read_record(&self, text: &str) -> Result<(Box<dyn AnyPosition>, Vec<Move>), NotationError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let (_, first) = lines.next().ok_or("the record is empty")?;
+        let start = self
+            .read_position(first.trim())
+            .map_err(|e| format!("line 1: {e}"))?;
+        let mut position = start.clone_box();
+        let mut moves = Vec::new();
+        for (i, line) in lines {
+            let m = self
+                .read_move(&*position, line.trim())
+                .map_err(|e| format!("line {}: {e}", i + 1))?;
+            position
+                .play(m)
+                .map_err(|e| format!("line {}: {e}", i + 1))?;
+            moves.push(m);
+        }
+        Ok((start, moves))
+    }
+    /// The file extension of [`Notation::write_record`]'s records.
+    fn record_extension(&self) -> &'static str {
+        "txt"
+    }
 }
 
 /// Every game of the registry, in the order `duckchess variants` lists them.

@@ -1,0 +1,658 @@
+//! The terminal around a [`KernelGame`]: ratatui drawing and the crossterm
+//! event loop, for a board of any shape. Squares are placed by the
+//! variant's [`Layout`](crate::variants::layout::Layout) (a cube's levels
+//! side by side, Fourfold's boards 2 × 2), each board labelled with
+//! [`Notation::board_label`](crate::variants::Notation::board_label).
+//!
+//! A square is a cell `w` columns by `h` rows, `(w, h)` = (3, 1), (5, 2),
+//! (7, 3) or (9, 4): the largest that fits, so an 80 × 24 terminal holds
+//! chess, Fourfold and a cube of side 4, and a larger one draws a larger
+//! board. In the cell's middle row: the selected piece in `( )`, reachable
+//! squares in `[ ]`, the computer's hint in `* *`, a king in check in
+//! `! !`; the cursor in reverse video, the last move underlined.
+
+use super::kernel_game::{KernelAction, KernelGame};
+use super::tui::ScreenHook;
+use crate::kernel::Color;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{enable_raw_mode, EnterAlternateScreen};
+use ratatui::layout::{Constraint, Layout as Split, Rect};
+use ratatui::prelude::CrosstermBackend;
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::{DefaultTerminal, Frame, Terminal};
+use std::io;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The smallest terminal the game is laid out for.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+/// Columns kept for the move list before a larger square is chosen.
+const MOVES_MIN: u16 = 22;
+/// Columns the move list keeps when the board needs the rest (a cube of
+/// side 4 in 80 columns).
+const MOVES_LEAST: u16 = 16;
+/// Rows kept under the board for the status, the prompt and the keys.
+const STATUS_ROWS: u16 = 8;
+/// The left column is at least this wide, for the key lines.
+const LEFT_MIN: u16 = 57;
+
+/// How pieces are drawn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum PieceStyle {
+    /// Chess figurines ♔ ♕ ♖ ♗ ♘ ♙ (a letter for other kinds).
+    #[default]
+    Figurine,
+    /// Letters: upper case White, lower case Black.
+    Ascii,
+}
+
+/// How the screen is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Colours (off when `NO_COLOR` is set).
+    pub color: bool,
+    /// Figurines or letters.
+    pub style: PieceStyle,
+}
+
+/// The key lines under the board.
+pub const KEYS: [&str; 4] = [
+    "arrows: cursor  Alt+arrows, [ ], PgUp/PgDn: other board",
+    "Tab: next piece/target  Enter/Space: pick up, put down",
+    "Esc: cancel  u/r: undo/redo  h: hint  d: claim a draw",
+    "s/l: save/load  n: new game  q: quit  or click squares",
+];
+
+/// Runs the game full screen until the player quits.
+pub fn run(game: KernelGame, view: View) -> io::Result<()> {
+    let _hook = ScreenHook::install();
+    let result = enable_raw_mode()
+        .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())))
+        .and_then(|mut terminal| event_loop(&mut terminal, game, view));
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::try_restore()?;
+    result
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, mut game: KernelGame, view: View) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    while !game.should_quit() {
+        if let Some(request) = game.request() {
+            let tx = tx.clone();
+            // Off the interface's thread: the screen keeps answering keys,
+            // and undo, new or quit set the request's stop flag.
+            std::thread::spawn(move || {
+                let best = request.think();
+                let _ = tx.send((request.id, best));
+            });
+        }
+        terminal.draw(|frame| draw(frame, &game, view))?;
+        if event::poll(Duration::from_millis(50))? {
+            let action = match event::read()? {
+                Event::Key(key) => action_for_key(key, game.promotion_choices().is_some()),
+                Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    let area = terminal.get_frame().area();
+                    let areas = Areas::of(area, &game);
+                    square_at(&areas, &game, m.column, m.row).map(KernelAction::Click)
+                }
+                _ => None,
+            };
+            if let Some(action) = action {
+                game.handle(action);
+            }
+        }
+        while let Ok((id, best)) = rx.try_recv() {
+            game.reply(id, best);
+        }
+    }
+    Ok(())
+}
+
+/// What a key press means; `promoting` while the promotion prompt is open
+/// (then a letter answers it).
+pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<KernelAction> {
+    use KernelAction as A;
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return (key.code == KeyCode::Char('c')).then_some(A::Quit);
+    }
+    if key.modifiers.contains(KeyModifiers::ALT) {
+        return Some(match key.code {
+            KeyCode::Up => A::BoardUp,
+            KeyCode::Down => A::BoardDown,
+            KeyCode::Left => A::BoardLeft,
+            KeyCode::Right => A::BoardRight,
+            _ => return None,
+        });
+    }
+    if promoting {
+        if let KeyCode::Char(c) = key.code {
+            if c.is_alphabetic() {
+                return Some(A::Promote(c));
+            }
+        }
+    }
+    Some(match key.code {
+        KeyCode::Up => A::Up,
+        KeyCode::Down => A::Down,
+        KeyCode::Left => A::Left,
+        KeyCode::Right => A::Right,
+        KeyCode::PageUp | KeyCode::Char(']') => A::LevelUp,
+        KeyCode::PageDown | KeyCode::Char('[') => A::LevelDown,
+        KeyCode::Tab => A::Next,
+        KeyCode::BackTab => A::Previous,
+        KeyCode::Enter | KeyCode::Char(' ') => A::Activate,
+        KeyCode::Esc => A::Cancel,
+        KeyCode::Char('u') => A::Undo,
+        KeyCode::Char('r') => A::Redo,
+        KeyCode::Char('h') => A::Hint,
+        KeyCode::Char('d') => A::ClaimDraw,
+        KeyCode::Char('s') => A::Save,
+        KeyCode::Char('l') => A::Load,
+        KeyCode::Char('n') => A::New,
+        KeyCode::Char('q') => A::Quit,
+        _ => return None,
+    })
+}
+
+/// A square's size on the screen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Cell {
+    w: u16,
+    h: u16,
+}
+
+/// Where things go on the screen.
+struct Areas {
+    /// The board's box.
+    board: Rect,
+    /// Status, prompt and keys, under the board.
+    status: Rect,
+    /// The move list, right.
+    moves: Rect,
+    cell: Cell,
+    /// Columns of rank numbers left of the squares.
+    margin: u16,
+}
+
+impl Areas {
+    fn of(area: Rect, game: &KernelGame) -> Areas {
+        let layout = game.layout();
+        let (rows, cols) = (layout.rows() as u16, layout.cols() as u16);
+        let ranks = layout.shape().size(1);
+        let margin = if ranks >= 10 { 3 } else { 2 };
+        let size = |c: Cell| (margin + cols * c.w + 2, rows * c.h + 4);
+        let cell = (1..=4)
+            .rev()
+            .map(|k| Cell { w: 2 * k + 1, h: k })
+            .find(|&c| {
+                let (w, h) = size(c);
+                w + MOVES_MIN <= area.width && h + STATUS_ROWS <= area.height
+            })
+            .unwrap_or(Cell { w: 3, h: 1 });
+        let (board_w, board_h) = size(cell);
+        let left = board_w
+            .max(LEFT_MIN)
+            .min(area.width.saturating_sub(MOVES_LEAST));
+        let [left, moves] =
+            Split::horizontal([Constraint::Length(left), Constraint::Min(0)]).areas(area);
+        let [board, status] =
+            Split::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);
+        // Centred over the status lines when the column is wider.
+        let width = board_w.min(board.width);
+        let board = Rect {
+            x: board.x + (board.width - width) / 2,
+            width,
+            ..board
+        };
+        Areas {
+            board,
+            status,
+            moves,
+            cell,
+            margin,
+        }
+    }
+
+    /// The screen column and row of the top-left of grid cell (r, c).
+    fn origin(&self, r: usize, c: usize) -> (u16, u16) {
+        (
+            self.board.x + 1 + self.margin + c as u16 * self.cell.w,
+            self.board.y + 2 + r as u16 * self.cell.h,
+        )
+    }
+}
+
+/// The square drawn at a screen cell, if any.
+fn square_at(areas: &Areas, game: &KernelGame, column: u16, row: u16) -> Option<usize> {
+    let (x0, y0) = areas.origin(0, 0);
+    let c = column.checked_sub(x0)? / areas.cell.w;
+    let r = row.checked_sub(y0)? / areas.cell.h;
+    let layout = game.layout();
+    if r as usize >= layout.rows() || c as usize >= layout.cols() {
+        return None;
+    }
+    layout.square_at(r as usize, c as usize)
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, game: &KernelGame, view: View) {
+    let area = frame.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "duckchess play needs a terminal of at least {}x{}; this one is {}x{}. Enlarge it, or press q.",
+            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let areas = Areas::of(area, game);
+    let title = format!(" {} ", game.notation().name());
+    frame.render_widget(
+        Paragraph::new(board_lines(game, view, &areas)).block(Block::bordered().title(title)),
+        areas.board,
+    );
+
+    let mut status = vec![
+        Line::styled(game.status(), Style::new().add_modifier(Modifier::BOLD)),
+        Line::raw(game.prompt()),
+        Line::raw(""),
+    ];
+    status.extend(KEYS.map(|k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))));
+    frame.render_widget(
+        Paragraph::new(status).wrap(Wrap { trim: false }),
+        areas.status,
+    );
+
+    let inner = areas.moves.height.saturating_sub(2) as usize;
+    let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
+    let shown: Vec<Line> = lines[lines.len().saturating_sub(inner)..]
+        .iter()
+        .map(|l| Line::raw(l.clone()))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
+        areas.moves,
+    );
+}
+
+/// The text a piece is drawn with.
+fn glyph(game: &KernelGame, square: usize, style: PieceStyle) -> char {
+    let position = game.position();
+    let Some(piece) = position.piece_at(square) else {
+        return match style {
+            PieceStyle::Figurine => '·',
+            PieceStyle::Ascii => '.',
+        };
+    };
+    let variant = position.variant();
+    let letter = variant.kind(piece.kind).letter;
+    if style == PieceStyle::Figurine {
+        let white = piece.color == Color::White;
+        let figurine = match (letter, white) {
+            ('k', true) => Some('♔'),
+            ('q', true) => Some('♕'),
+            ('r', true) => Some('♖'),
+            ('b', true) => Some('♗'),
+            ('n', true) => Some('♘'),
+            ('p', true) => Some('♙'),
+            ('k', false) => Some('♚'),
+            ('q', false) => Some('♛'),
+            ('r', false) => Some('♜'),
+            ('b', false) => Some('♝'),
+            ('n', false) => Some('♞'),
+            ('p', false) => Some('♟'),
+            _ => None,
+        };
+        if let Some(f) = figurine {
+            return f;
+        }
+    }
+    variant.piece_char(piece)
+}
+
+/// The board as lines, inside its border: a label row, the grid, the file
+/// letters.
+fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static>> {
+    let layout = game.layout();
+    let shape = layout.shape();
+    let (rows, cols) = (layout.rows(), layout.cols());
+    let Cell { w, h } = areas.cell;
+    let (w, h, margin) = (w as usize, h as usize, areas.margin as usize);
+    let width = margin + cols * w;
+    let position = game.position();
+
+    // Plain text rows first (labels), then the squares as spans.
+    let mut label_rows: Vec<Vec<char>> = vec![vec![' '; width]; rows * h + 2];
+    let put = |rows: &mut Vec<Vec<char>>, row: usize, col: usize, text: &str| {
+        for (i, ch) in text.chars().enumerate() {
+            if let Some(cell) = rows[row].get_mut(col + i) {
+                *cell = ch;
+            }
+        }
+    };
+    for ((z, wz), (r, c)) in layout.boards() {
+        let label = game.notation().board_label(position, z, wz);
+        // Just above the board: the header row, or the gap's last row.
+        let row = r * h; // text row r*h is grid row r; the one above is r*h - 1 + 1 header
+        put(&mut label_rows, row, margin + c * w, &label);
+    }
+    let last = rows * h + 1;
+    for c in 0..cols {
+        if let Some(s) = layout.square_at(rows - 1, c) {
+            let file = (b'a' + shape.coords(s)[0] as u8) as char;
+            put(
+                &mut label_rows,
+                last,
+                margin + c * w + w / 2,
+                &file.to_string(),
+            );
+        }
+    }
+
+    let reach = game.reach();
+    let last_move = game.last_move();
+    let hint = game.hint();
+    let in_check = position
+        .is_check()
+        .then(|| position.royal_square(position.turn()))
+        .flatten();
+    let tint = |t: Tint| {
+        if view.color {
+            Style::new().fg(t).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        }
+    };
+
+    let mut lines = vec![Line::raw(label_rows[0].iter().collect::<String>())];
+    for r in 0..rows {
+        for sub in 0..h {
+            let mid = sub == h / 2;
+            let mut spans = Vec::new();
+            let rank = (0..cols)
+                .find_map(|c| layout.square_at(r, c))
+                .map(|s| (shape.coords(s)[1] + 1).to_string());
+            let left: String = match (&rank, mid) {
+                (Some(n), true) => format!("{n:<margin$}"),
+                // Gap rows carry the label of the board below.
+                (None, _) => label_rows[r * h + sub + 1][..margin].iter().collect(),
+                _ => " ".repeat(margin),
+            };
+            spans.push(Span::raw(left));
+            for c in 0..cols {
+                let Some(s) = layout.square_at(r, c) else {
+                    let text: String = label_rows[r * h + sub + 1]
+                        [margin + c * w..margin + (c + 1) * w]
+                        .iter()
+                        .collect();
+                    spans.push(Span::raw(text));
+                    continue;
+                };
+                let mut cell = Style::new();
+                if game.cursor() == s {
+                    cell = cell.add_modifier(Modifier::REVERSED);
+                }
+                if !mid {
+                    spans.push(Span::styled(" ".repeat(w), cell));
+                    continue;
+                }
+                if last_move.is_some_and(|m| m.from() == s || m.to() == s) {
+                    cell = cell.add_modifier(Modifier::UNDERLINED);
+                }
+                let (open, close, mark) = if game.selected() == Some(s) {
+                    ('(', ')', Tint::Green)
+                } else if reach.contains(&s) {
+                    ('[', ']', Tint::Green)
+                } else if hint.is_some_and(|m| m.from() == s || m.to() == s) {
+                    ('*', '*', Tint::Magenta)
+                } else if in_check == Some(s) {
+                    ('!', '!', Tint::Red)
+                } else {
+                    (' ', ' ', Tint::Reset)
+                };
+                let pad = " ".repeat(w / 2 - 1);
+                let piece = position.piece_at(s);
+                let piece_style = match piece.map(|p| p.color) {
+                    Some(Color::White) => tint(Tint::Yellow),
+                    Some(Color::Black) => tint(Tint::Cyan),
+                    None => Style::new(),
+                };
+                spans.push(Span::styled(format!("{pad}{open}"), cell.patch(tint(mark))));
+                spans.push(Span::styled(
+                    glyph(game, s, view.style).to_string(),
+                    cell.patch(piece_style),
+                ));
+                spans.push(Span::styled(
+                    format!("{close}{pad}"),
+                    cell.patch(tint(mark)),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    lines.push(Line::raw(label_rows[last].iter().collect::<String>()));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::kernel_game::KernelOptions;
+    use super::super::test_variants::{cube4, fourfold_like, small_cube};
+    use super::*;
+    use crate::variants::{by_name, Notation};
+    use ratatui::backend::TestBackend;
+
+    const PLAIN: View = View {
+        color: false,
+        style: PieceStyle::Ascii,
+    };
+
+    fn screen(game: &KernelGame, view: View, size: (u16, u16)) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal.draw(|f| draw(f, game, view)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..size.1)
+            .map(|row| {
+                (0..size.0)
+                    .map(|col| buffer[(col, row)].symbol().to_string())
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn game(notation: &'static dyn Notation) -> KernelGame {
+        KernelGame::new(KernelOptions::new(notation))
+    }
+
+    /// Every square is clicked where its glyph is drawn, at every size,
+    /// and the glyph there is its piece's.
+    #[test]
+    fn every_square_is_clicked_where_it_is_drawn() {
+        let all = [
+            by_name("chess").unwrap(),
+            fourfold_like(),
+            small_cube(),
+            cube4(),
+        ];
+        for notation in all {
+            for size in [(80, 24), (120, 40), (200, 60)] {
+                let g = game(notation);
+                let rows = screen(&g, PLAIN, size);
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g);
+                let layout = g.layout();
+                for s in 0..layout.shape().len() {
+                    let (r, c) = layout.place(s);
+                    let (x, y) = areas.origin(r, c);
+                    let (x, y) = (x + areas.cell.w / 2, y + areas.cell.h / 2);
+                    assert_eq!(square_at(&areas, &g, x, y), Some(s));
+                    let drawn = rows[y as usize].chars().nth(x as usize).unwrap();
+                    assert_eq!(drawn, glyph(&g, s, PieceStyle::Ascii), "{s} at {size:?}");
+                }
+                assert_eq!(square_at(&areas, &g, 0, 0), None);
+            }
+        }
+    }
+
+    #[test]
+    fn wider_windows_draw_larger_squares() {
+        let g = game(by_name("chess").unwrap());
+        let small = Areas::of(Rect::new(0, 0, 80, 24), &g);
+        let large = Areas::of(Rect::new(0, 0, 200, 60), &g);
+        assert_eq!(small.cell, Cell { w: 3, h: 1 });
+        assert!(large.cell.w > 3 && large.cell.h > 1, "{:?}", large.cell);
+        assert!(large.board.height > 30, "{:?}", large.board);
+    }
+
+    #[test]
+    fn chess_fits_80_by_24_with_status_keys_and_moves() {
+        let mut g = game(by_name("chess").unwrap());
+        g.handle(KernelAction::Click(12));
+        g.handle(KernelAction::Click(28));
+        g.handle(KernelAction::Click(57));
+        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        assert!(text.contains(" chess "), "{text}");
+        assert!(text.contains("black to move"), "{text}");
+        assert!(text.contains(&format!("1. {}", g.notes()[0])), "{text}");
+        assert!(text.contains("(n)"), "the knight picked up: {text}");
+        assert_eq!(text.matches("[.]").count(), 2, "a6 and c6: {text}");
+        for k in KEYS {
+            assert!(text.contains(k), "{k} in {text}");
+        }
+        assert!(text.contains("1  R  N  B  Q  K  B  N  R"), "{text}");
+        let figurines = screen(
+            &g,
+            View {
+                color: true,
+                style: PieceStyle::Figurine,
+            },
+            (80, 24),
+        )
+        .join("\n");
+        assert!(
+            figurines.contains('♔') && figurines.contains('♞'),
+            "{figurines}"
+        );
+    }
+
+    #[test]
+    fn fourfold_and_the_cube_fit_80_by_24_with_their_labels() {
+        let mut g = game(fourfold_like());
+        g.handle(KernelAction::Click(0));
+        let rows = screen(&g, PLAIN, (80, 24));
+        let text = rows.join("\n");
+        for label in ["[0,0]", "[1,0]", "[0,1]", "[1,1]"] {
+            assert!(text.contains(label), "{label}: {text}");
+        }
+        // [0,1] is above [0,0]; [1,0] right of [0,0].
+        let row_of = |l: &str| rows.iter().position(|r| r.contains(l)).unwrap();
+        assert!(row_of("[0,1]") < row_of("[0,0]"));
+        assert_eq!(row_of("[0,0]"), row_of("[1,0]"));
+        assert!(text.contains("(R)"), "{text}");
+        // The rook's reach on the other boards is bracketed.
+        let on_other_boards = g
+            .reach()
+            .iter()
+            .filter(|&&s| g.layout().shape().coords(s)[2..] != [0, 0])
+            .count();
+        assert!(on_other_boards >= 2);
+        assert_eq!(text.matches("[.]").count(), g.reach().len(), "{text}");
+
+        let cube = screen(&game(small_cube()), PLAIN, (80, 24)).join("\n");
+        let (iii, i) = (cube.find("III").unwrap(), cube.find(" I ").unwrap());
+        assert!(iii < i, "the top level is drawn first: {cube}");
+    }
+
+    #[test]
+    fn keys_map_to_actions() {
+        use KernelAction as A;
+        let key = |code, m| action_for_key(KeyEvent::new(code, m), false);
+        assert_eq!(key(KeyCode::Up, KeyModifiers::ALT), Some(A::BoardUp));
+        assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(A::Left));
+        assert_eq!(key(KeyCode::Tab, KeyModifiers::NONE), Some(A::Next));
+        assert_eq!(
+            key(KeyCode::Char(']'), KeyModifiers::NONE),
+            Some(A::LevelUp)
+        );
+        assert_eq!(
+            key(KeyCode::PageDown, KeyModifiers::NONE),
+            Some(A::LevelDown)
+        );
+        assert_eq!(key(KeyCode::Esc, KeyModifiers::NONE), Some(A::Cancel));
+        assert_eq!(key(KeyCode::Char('h'), KeyModifiers::NONE), Some(A::Hint));
+        assert_eq!(key(KeyCode::Char('q'), KeyModifiers::NONE), Some(A::Quit));
+        let promoting = action_for_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE), true);
+        assert_eq!(promoting, Some(A::Promote('q')));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action_for_key(ctrl_c, true), Some(A::Quit));
+    }
+
+    /// The screens as they look: chess after 1. e4 with black's knight
+    /// picked up, Fourfold with the rook a1[0,0] picked up, the cube, and
+    /// chess in a larger window.
+    #[test]
+    fn screens() {
+        let mut chess = game(by_name("chess").unwrap());
+        chess.handle(KernelAction::Click(12));
+        chess.handle(KernelAction::Click(28));
+        chess.handle(KernelAction::Click(57));
+        insta::assert_snapshot!("chess_80x24", screen(&chess, PLAIN, (80, 24)).join("\n"));
+        insta::assert_snapshot!("chess_120x40", screen(&chess, PLAIN, (120, 40)).join("\n"));
+        let mut fourfold = game(fourfold_like());
+        fourfold.handle(KernelAction::Click(0));
+        insta::assert_snapshot!(
+            "fourfold_80x24",
+            screen(&fourfold, PLAIN, (80, 24)).join("\n")
+        );
+        insta::assert_snapshot!(
+            "fourfold_120x40",
+            screen(&fourfold, PLAIN, (120, 40)).join("\n")
+        );
+        let cube = game(small_cube());
+        insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
+        let mut cube4 = game(cube4());
+        cube4.handle(KernelAction::Click(1));
+        insta::assert_snapshot!("cube4_80x24", screen(&cube4, PLAIN, (80, 24)).join("\n"));
+    }
+
+    /// The hint is marked `* *`, a king in check `! !`.
+    #[test]
+    fn hint_and_check_marks() {
+        use crate::kernel::{AnyGame, Move};
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let chess = by_name("chess").unwrap();
+        let first = Arc::new(
+            |g: &dyn AnyGame, _: &[u64], _: &AtomicBool| -> Option<Move> {
+                g.position().legal_moves().first().copied()
+            },
+        );
+        let mut g = KernelGame::new(KernelOptions {
+            start: chess.read_position("k7/8/8/8/8/8/8/r6K w - - 0 1").unwrap(),
+            chooser: Some(first),
+            ..KernelOptions::new(chess)
+        });
+        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        assert!(text.contains("!K!"), "{text}");
+        assert!(text.contains("in check"), "{text}");
+        g.handle(KernelAction::Hint);
+        g.think_here();
+        let m = g.hint().expect("a hint");
+        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        assert_eq!(text.matches('*').count(), 4, "{text}");
+        assert!(
+            text.contains(&format!("hint: {}", chess.write_move(g.position(), m))),
+            "{text}"
+        );
+    }
+}
