@@ -536,9 +536,10 @@ fn from_a_saved_game_file() {
     // Read and accepted: what stops it is the missing terminal.
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("needs a terminal"), "{err}");
-    let bad = dir.path().join("bad.txt");
-    let record = format!("{}e2e4\ne2e4\n", chess.write_position(&*start) + "\n");
-    std::fs::write(&bad, record).unwrap();
+    // Chess records are PGN: the second e4 on line 3 is White's pawn
+    // blocked by its own.
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[Event \"?\"]\n\n1. e4 e5 2. e4 *\n").unwrap();
     let out = duckchess(&[
         "play",
         "--variant",
@@ -548,6 +549,6 @@ fn from_a_saved_game_file() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("bad.txt: line 3:"), "{err}");
+    assert!(err.contains("bad.pgn: game 1, line 3: move 2. e4"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -1371,7 +1371,8 @@ mod tests {
             game.move_lines(40),
             [format!("1. {} {}", n[0], n[1]), format!("2. {}", n[2])]
         );
-        let narrow = game.move_lines(8);
+        // Too narrow for "1. e4 e5": each move on a line of its own.
+        let narrow = game.move_lines(6);
         assert_eq!(narrow[0], format!("1. {}", n[0]));
         assert_eq!(narrow[1], format!("1... {}", n[1]));
         let black_first = from(chess(), "k7/8/8/8/8/8/8/1R5K b - - 0 7");
@@ -1405,8 +1406,9 @@ mod tests {
             .collect();
         assert_eq!(files.len(), 1);
         let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+        // Chess saves its record as PGN.
         assert!(
-            name.starts_with("chess-") && name.ends_with(".txt"),
+            name.starts_with("chess-") && name.ends_with(".pgn"),
             "{name}"
         );
         assert_eq!(game.prompt(), format!("saved {name}"));
@@ -1421,7 +1423,7 @@ mod tests {
         game.handle(A::Load);
         assert!(
             game.prompt()
-                .starts_with(&format!("could not load {name}: line 1")),
+                .starts_with(&format!("could not load {name}: game 1, line 1")),
             "{}",
             game.prompt()
         );
