@@ -14,6 +14,7 @@
 //! ```
 
 pub mod chess;
+pub mod fourfold;
 pub mod layout;
 
 use crate::kernel::{AnyPosition, Move};
@@ -62,7 +63,7 @@ pub trait Notation: Sync {
 
 /// Every game of the registry, in the order `duckchess variants` lists them.
 pub fn all() -> &'static [&'static dyn Notation] {
-    &[&chess::Chess]
+    &[&chess::Chess, &fourfold::FULL, &fourfold::CLASSIC]
 }
 
 /// The names [`by_name`] knows.
