@@ -442,37 +442,21 @@ impl<S: SquareSet> Position<S> {
                     }
                 }
             }
-        }
-        for (mask, dirs) in &r.groups {
-            let sliders = self.kinds_in(*mask) & theirs;
-            if sliders.is_empty() {
+            if r.kind_dirs[k].is_empty() {
                 continue;
             }
-            for &d in dirs {
-                let d = d as usize;
-                if (r.ray(square, d) & sliders).is_empty() {
-                    continue;
-                }
-                if let Some(b) = r.first_blocker(square, d, occupied) {
-                    if sliders.contains(b) {
-                        found |= S::single(b);
+            // Ask each slider rather than walk each direction: a side has
+            // a few sliders, a 4D board has 80 directions (the queen's).
+            for from in pieces.squares() {
+                if let Some(d) = r.aligned(square, from) {
+                    if r.dir_kinds[d] >> k & 1 == 1 && (r.between(square, from) & occupied).is_empty()
+                    {
+                        found |= S::single(from);
                     }
                 }
             }
         }
         found
-    }
-
-    /// The pieces of the kinds in a bit mask, both sides.
-    #[inline]
-    fn kinds_in(&self, mask: u8) -> S {
-        let mut set = S::EMPTY;
-        let mut m = mask;
-        while m != 0 {
-            set |= self.by_kind[m.trailing_zeros() as usize];
-            m &= m - 1;
-        }
-        set
     }
 
     /// The pieces giving check to the side to move.
@@ -582,26 +566,22 @@ impl<S: SquareSet> Position<S> {
         let theirs = self.by_color[(!self.turn).index()];
         let occupied = own | theirs;
         let mut pinned = S::EMPTY;
-        for (mask, dirs) in &r.groups {
-            let sliders = self.kinds_in(*mask) & theirs;
-            if sliders.is_empty() {
+        // Each enemy slider lined up with the king along one of its own
+        // directions, with exactly one piece between, pins it if it is ours.
+        for k in 0..r.variant.kinds.len() {
+            if r.kind_dirs[k].is_empty() {
                 continue;
             }
-            for &d in dirs {
-                let d = d as usize;
-                if (r.ray(king, d) & sliders).is_empty() {
-                    continue;
-                }
-                let Some(first) = r.first_blocker(king, d, occupied) else {
+            for from in (self.by_kind[k] & theirs).squares() {
+                let Some(d) = r.aligned(king, from) else {
                     continue;
                 };
-                if !own.contains(first) {
+                if r.dir_kinds[d] >> k & 1 == 0 {
                     continue;
                 }
-                if let Some(second) = r.first_blocker(first, d, occupied) {
-                    if sliders.contains(second) {
-                        pinned |= S::single(first);
-                    }
+                let between = r.between(king, from) & occupied;
+                if between.any() && !between.more_than_one() && (between & own).any() {
+                    pinned |= between;
                 }
             }
         }

@@ -35,9 +35,6 @@ pub struct Rules<S> {
     pub(crate) align: Vec<u16>,
     /// Per direction, bit `k` set when kind `k` slides along it.
     pub(crate) dir_kinds: Vec<u8>,
-    /// Directions grouped by the kinds sliding along them: each group's
-    /// kind mask and directions.
-    pub(crate) groups: Vec<(u8, Vec<u16>)>,
     /// Per kind, its slider directions.
     pub(crate) kind_dirs: [Vec<u16>; MAX_KINDS],
     /// `leaps[kind][square]`: targets of the leaps over anything.
@@ -129,13 +126,6 @@ impl<S: SquareSet> Rules<S> {
                     .fold(0, |mask, (i, _)| mask | 1 << i)
             })
             .collect();
-        let mut groups: Vec<(u8, Vec<u16>)> = Vec::new();
-        for (d, &mask) in dir_kinds.iter().enumerate() {
-            match groups.iter_mut().find(|(m, _)| *m == mask) {
-                Some((_, ds)) => ds.push(d as u16),
-                None => groups.push((mask, vec![d as u16])),
-            }
-        }
         let kind_dirs = std::array::from_fn(|k| {
             (0..nd as u16)
                 .filter(|&d| dir_kinds[d as usize] >> k & 1 == 1)
@@ -273,7 +263,6 @@ impl<S: SquareSet> Rules<S> {
             rays,
             align,
             dir_kinds,
-            groups,
             kind_dirs,
             leaps,
             lame,
