@@ -22,7 +22,7 @@
 
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
-    AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, Piece, PieceKind, PawnRules,
+    AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules, Piece, PieceKind,
     Position, PositionError, Royalty, Rules, Setup, Variant,
 };
 use std::fmt;
@@ -178,7 +178,10 @@ pub fn variant(army: Army) -> Variant {
                 .iter()
                 .map(|&(s, p): &(usize, Piece)| {
                     let [x, y, z, w] = coords(s);
-                    (square(3 - x, 3 - y, 1 - z, 1 - w), piece(Color::Black, p.kind))
+                    (
+                        square(3 - x, 3 - y, 1 - z, 1 - w),
+                        piece(Color::Black, p.kind),
+                    )
                 })
                 .collect();
             start.extend(black);
@@ -293,7 +296,7 @@ pub enum PositionTextError {
     #[error("move number field: {0:?} is not a number from 1")]
     Fullmove(String),
     /// A side without exactly one king.
-    #[error("{color} has {count} kings, not 1")]
+    #[error("{} has {count} kings, not 1", side(*.color))]
     Kings {
         /// Which side.
         color: Color,
@@ -319,6 +322,14 @@ impl From<PositionError> for PositionTextError {
             PositionError::OppositeCheck => PositionTextError::OppositeCheck,
             other => PositionTextError::Position(other),
         }
+    }
+}
+
+/// A side's name at the start of a message.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 
@@ -469,7 +480,7 @@ pub enum MoveTextError {
         what: String,
     },
     /// No piece of the side to move stands on the origin.
-    #[error("move {text:?}: {color} has no piece on {square}")]
+    #[error("move {text:?}: {} has no piece on {square}", side(*.color))]
     NoPiece {
         /// The move as given.
         text: String,
@@ -597,18 +608,19 @@ pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, MoveTextE
         rest = &rest[1..];
     }
     let (from, after) = take_square(rest).ok_or_else(|| {
-        malformed("the origin must be a square like a1[0,1] (files a-d, ranks 1-4, [z,w] of 0 and 1)")
+        malformed(
+            "the origin must be a square like a1[0,1] (files a-d, ranks 1-4, [z,w] of 0 and 1)",
+        )
     })?;
     let after = after.strip_prefix(['-', 'x']).unwrap_or(after);
-    let to = match take_square(after) {
-        Some((to, "")) => to,
-        Some(_) => return Err(malformed("unexpected text after the target square")),
-        None => {
-            return Err(malformed(
+    let to =
+        match take_square(after) {
+            Some((to, "")) => to,
+            Some(_) => return Err(malformed("unexpected text after the target square")),
+            None => return Err(malformed(
                 "the target must be a square like a1[0,1] (files a-d, ranks 1-4, [z,w] of 0 and 1)",
-            ))
-        }
-    };
+            )),
+        };
     let mover = position
         .piece_at(from)
         .filter(|p| p.color == position.turn())
