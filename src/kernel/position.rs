@@ -449,7 +449,8 @@ impl<S: SquareSet> Position<S> {
             // a few sliders, a 4D board has 80 directions (the queen's).
             for from in pieces.squares() {
                 if let Some(d) = r.aligned(square, from) {
-                    if r.dir_kinds[d] >> k & 1 == 1 && (r.between(square, from) & occupied).is_empty()
+                    if r.dir_kinds[d] >> k & 1 == 1
+                        && (r.between(square, from) & occupied).is_empty()
                     {
                         found |= S::single(from);
                     }

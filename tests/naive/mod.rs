@@ -165,7 +165,9 @@ impl Board {
         let white = self.white_to_move;
         let mut out = Vec::new();
         for from in 0..self.cells.len() {
-            let Some(man) = self.cells[from] else { continue };
+            let Some(man) = self.cells[from] else {
+                continue;
+            };
             if man.white != white {
                 continue;
             }
@@ -178,10 +180,13 @@ impl Board {
                 if !self.reaches(from, to, man, capture) {
                     continue;
                 }
-                let promotion = (man.kind == 'P'
-                    && self.coords(to)[1] == self.last_rank(white))
-                .then_some('Q');
-                let m = NaiveMove { from, to, promotion };
+                let promotion =
+                    (man.kind == 'P' && self.coords(to)[1] == self.last_rank(white)).then_some('Q');
+                let m = NaiveMove {
+                    from,
+                    to,
+                    promotion,
+                };
                 if !self.after(m).in_check(white) {
                     out.push(m);
                 }
