@@ -592,3 +592,14 @@ proptest! {
         let _ = read_record(&p, &text);
     }
 }
+
+#[test]
+fn the_largest_clock_and_move_number_do_not_overflow() {
+    // Both fields read as any u32; a quiet move by Black must not overflow
+    // the clock or the move number.
+    let p = pos("4/4/4/R3|3K/4/4/4|4/4/4/4|k3/4/4/4 b 4294967295 4294967295");
+    let mut after = p;
+    after.play(mv(&p, "Ka4[1,1]-b4[1,1]")).unwrap();
+    assert_eq!((after.halfmove(), after.fullmove()), (u32::MAX, u32::MAX));
+    assert_eq!(after.outcome(), Some(Outcome::Draw(Draw::MoveLimit)));
+}
