@@ -4,8 +4,8 @@
 //! Debug runs stop at the depths that stay fast; the deeper published counts
 //! are checked in release by `scripts/kernel_perft_release.sh`.
 
-use duckchess::kernel::{divide, perft, Draw, Game, Outcome, Win};
-use duckchess::variants::chess::{self, from_fen, parse_uci, uci, FenError, UciError};
+use duckchess::kernel::perft;
+use duckchess::variants::chess::{self, from_fen};
 
 /// Perft counts from the Chess Programming Wiki's "Perft Results" page and
 /// other published test suites, cross-checked with python-chess.

@@ -651,7 +651,7 @@ pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, MoveTextE
                 what: format!("={c} on a move that does not take a pawn to its last rank"),
             })
         }
-        Some(c) if c.to_ascii_lowercase() != 'q' => {
+        Some(c) if !c.eq_ignore_ascii_case(&'q') => {
             return Err(MoveTextError::Promotion {
                 text: text.into(),
                 what: format!("a pawn becomes a queen only, not {c:?}"),
