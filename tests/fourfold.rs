@@ -93,14 +93,21 @@ fn the_starts_are_the_spec_texts_and_each_side_has_41_classic_moves() {
     .unwrap();
     assert_eq!(black.legal_moves().len(), 41);
     assert_eq!(kernel_moves(&black), naive_moves(&black));
-    // The full start: ten pawn captures for White, the armies one W apart.
+    // The full start: ten captures, all of pawns one W step away: eight
+    // by White's pawns, two by its knights (two along Y, one along W).
     let full = start(Army::Full);
-    let captures = full
-        .legal_moves()
-        .into_iter()
-        .filter(|m| full.piece_at(m.to()).is_some())
-        .count();
-    assert_eq!(captures, 10);
+    let mut by_kind = [0; 6];
+    for m in full.legal_moves() {
+        if let Some(victim) = full.piece_at(m.to()) {
+            assert_eq!(victim.kind, PAWN);
+            by_kind[full.piece_at(m.from()).unwrap().kind.index()] += 1;
+        }
+    }
+    assert_eq!(
+        (by_kind[PAWN.index()], by_kind[fourfold::KNIGHT.index()]),
+        (8, 2)
+    );
+    assert_eq!(by_kind.iter().sum::<i32>(), 10);
 }
 
 /// Plays seeded random games and hands every position reached to `visit`;
