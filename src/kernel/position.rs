@@ -532,8 +532,12 @@ impl<S: SquareSet> Position<S> {
         // The king may not step along a checking ray away from a slider, so
         // it is tested with itself removed.
         let without_king = occupied ^ S::single(king);
-        for to in (r.attacks(royal, us, king, occupied) & !own).squares() {
-            if self.attackers(to, !us, without_king).is_empty() {
+        // Leapers and pawns cover the same squares whatever stands where
+        // (masks mean no lame leaps): their reach is found once, and only
+        // the sliders are asked about each flight square.
+        let flights = r.attacks(royal, us, king, occupied) & !own & !self.leaper_reach(!us);
+        for to in flights.squares() {
+            if !self.slider_reaches(to, !us, without_king) {
                 out.push(Move::new(king, to, MoveKind::Normal));
             }
         }
@@ -557,6 +561,43 @@ impl<S: SquareSet> Position<S> {
         if checkers.is_empty() {
             self.generate_castling(out);
         }
+    }
+
+    /// The squares `color`'s leapers (lame ones excepted) and pawns attack.
+    fn leaper_reach(&self, color: Color) -> S {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        let mut reach = S::EMPTY;
+        for k in 0..r.variant.kinds.len() {
+            let pawn = Some(Kind(k as u8)) == r.pawn;
+            if !pawn && r.variant.kinds[k].leaps.is_empty() {
+                continue;
+            }
+            for from in (self.by_kind[k] & theirs).squares() {
+                reach |= if pawn {
+                    r.pawn_captures[color.index()][from]
+                } else {
+                    r.leaps[k][from]
+                };
+            }
+        }
+        reach
+    }
+
+    /// Whether one of `color`'s sliders reaches `square` with these squares
+    /// occupied.
+    fn slider_reaches(&self, square: usize, color: Color, occupied: S) -> bool {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        (0..r.variant.kinds.len()).any(|k| {
+            !r.kind_dirs[k].is_empty()
+                && (self.by_kind[k] & theirs).squares().any(|from| {
+                    r.aligned(square, from).is_some_and(|d| {
+                        r.dir_kinds[d] >> k & 1 == 1
+                            && (r.between(square, from) & occupied).is_empty()
+                    })
+                })
+        })
     }
 
     /// The side to move's pieces that stand alone between its royal piece
