@@ -833,7 +833,8 @@ impl<S: SquareSet> Position<S> {
         self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
             0
         } else {
-            self.halfmove + 1
+            // Notation may give any u32: the clock stops at the top.
+            self.halfmove.saturating_add(1)
         };
         self.castling &= !(r.castling_loss[from] | r.castling_loss[to]);
         self.ep = match m.kind {
@@ -841,7 +842,7 @@ impl<S: SquareSet> Position<S> {
             _ => NONE,
         };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
         self.key ^= r.black_key ^ r.castling_keys[self.castling as usize] ^ self.ep_key();

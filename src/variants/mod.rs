@@ -15,6 +15,7 @@
 
 pub mod chess;
 pub mod cube;
+pub mod fourfold;
 pub mod layout;
 pub mod line;
 pub mod perft;
@@ -110,7 +111,12 @@ pub trait Notation: Sync {
 
 /// Every game of the registry, in the order `duckchess variants` lists them.
 pub fn all() -> &'static [&'static dyn Notation] {
-    &[&chess::Chess, &cube::Cube]
+    &[
+        &chess::Chess,
+        &cube::Cube,
+        &fourfold::FULL,
+        &fourfold::CLASSIC,
+    ]
 }
 
 /// The names [`by_name`] knows.

@@ -1,0 +1,914 @@
+//! Fourfold: chess on a 4 × 4 × 2 × 2 board, as two kernel variants (the
+//! classic setup of ten pieces a side and the full army), with its notation:
+//! the position text (`<[0,0]>|<[1,0]>|<[0,1]>|<[1,1]> w 0 1`), moves
+//! (`Ra1[0,0]-a1[0,1]`, `Qd1[0,0]xd4[0,1]+`, `c3[0,0]-c4[0,0]=Q`) and the
+//! numbered game record (`1. Ra1[0,0]-a1[0,1] Rd4[1,1]-d4[1,0]`).
+//!
+//! The pieces are the chess ones with one rule on every axis: the rook
+//! changes one coordinate, the bishop exactly two, the queen any set (each
+//! by the same distance), the king any set by one, the knight one by two
+//! and another by one. Pawns go along Y and take along Y plus one of X, Z
+//! or W; they promote to a queen only. No castling, no en passant, no
+//! double step.
+//!
+//! ```
+//! use duckchess::variants::fourfold::{self, Army};
+//! let start = fourfold::start(Army::Classic);
+//! assert_eq!(start.legal_moves().len(), 41);
+//! let m = fourfold::read_move(&start, "Ra1[0,0]-a1[0,1]").unwrap();
+//! assert_eq!(fourfold::write_move(&start, m), "Ra1[0,0]-a1[0,1]");
+//! assert_eq!(fourfold::write_position(&start), fourfold::CLASSIC_START);
+//! ```
+
+use crate::geometry::{DirectionClass, Shape};
+use crate::kernel::{
+    AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules, Piece, PieceKind,
+    Position, PositionError, Royalty, Rules, Setup, Variant,
+};
+use std::fmt;
+use std::sync::OnceLock;
+use thiserror::Error;
+
+/// The king, kind 0 of both Fourfold variants.
+pub const KING: Kind = Kind(0);
+/// The queen.
+pub const QUEEN: Kind = Kind(1);
+/// The rook.
+pub const ROOK: Kind = Kind(2);
+/// The bishop.
+pub const BISHOP: Kind = Kind(3);
+/// The knight.
+pub const KNIGHT: Kind = Kind(4);
+/// The pawn.
+pub const PAWN: Kind = Kind(5);
+
+/// The classic start in position notation.
+pub const CLASSIC_START: &str = "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1";
+/// The full army's start in position notation.
+pub const FULL_START: &str = "4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbq/pppp/4/4|kbnr/pppp/4/4 w 0 1";
+
+/// The board parts of the position notation, in their written order, as
+/// (z, w).
+const PARTS: [(usize, usize); 4] = [(0, 0), (1, 0), (0, 1), (1, 1)];
+
+/// Which setup: the two variants differ only in their start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Army {
+    /// Ten pieces a side (K, Q, 2 R, B, N, 4 P): variant `fourfold-classic`.
+    Classic,
+    /// The whole chess army, sixteen a side: variant `fourfold`.
+    Full,
+}
+
+impl Army {
+    /// The registry name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Army::Classic => "fourfold-classic",
+            Army::Full => "fourfold",
+        }
+    }
+
+    /// The start in position notation.
+    pub fn start_text(self) -> &'static str {
+        match self {
+            Army::Classic => CLASSIC_START,
+            Army::Full => FULL_START,
+        }
+    }
+}
+
+/// The board: X = files a–d, Y = ranks 1–4, Z and W of two values each.
+pub fn shape() -> Shape {
+    Shape::new(&[4, 4, 2, 2]).expect("4 × 4 × 2 × 2 is a board")
+}
+
+/// The square at file `x`, rank `y` (both from 0), `z` and `w`.
+///
+/// ```
+/// use duckchess::variants::fourfold::{square, square_name};
+/// assert_eq!(square_name(square(0, 0, 0, 1)), "a1[0,1]");
+/// ```
+pub fn square(x: usize, y: usize, z: usize, w: usize) -> usize {
+    x + 4 * y + 16 * z + 32 * w
+}
+
+/// The coordinates (x, y, z, w) of a square.
+pub fn coords(square: usize) -> [usize; 4] {
+    [square % 4, square / 4 % 4, square / 16 % 2, square / 32]
+}
+
+/// A square's name: `a1[0,1]`.
+pub fn square_name(square: usize) -> String {
+    let [x, y, z, w] = coords(square);
+    format!("{}{}[{z},{w}]", (b'a' + x as u8) as char, y + 1)
+}
+
+/// The square of a name like `a1[0,1]`; one space before the bracket is
+/// accepted.
+///
+/// ```
+/// use duckchess::variants::fourfold::parse_square;
+/// assert_eq!(parse_square("b2 [1,0]"), parse_square("b2[1,0]"));
+/// assert_eq!(parse_square("a5[0,0]"), None);
+/// ```
+pub fn parse_square(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    let rest = match b {
+        [_, _, b' ', rest @ ..] | [_, _, rest @ ..] => rest,
+        _ => return None,
+    };
+    let (file, rank) = (b[0], b[1]);
+    match rest {
+        [b'[', z @ (b'0' | b'1'), b',', w @ (b'0' | b'1'), b']']
+            if (b'a'..=b'd').contains(&file) && (b'1'..=b'4').contains(&rank) =>
+        {
+            Some(square(
+                (file - b'a') as usize,
+                (rank - b'1') as usize,
+                (z - b'0') as usize,
+                (w - b'0') as usize,
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn piece(color: Color, kind: Kind) -> Piece {
+    Piece { color, kind }
+}
+
+/// Fourfold as data: the board, the six kinds, the setup, the end rules.
+pub fn variant(army: Army) -> Variant {
+    let kinds = vec![
+        // Every image of these four steps: the 80 neighbours.
+        PieceKind::new("king", 'k', 0)
+            .leap(&[1, 0])
+            .leap(&[1, 1])
+            .leap(&[1, 1, 1])
+            .leap(&[1, 1, 1, 1])
+            .royal(),
+        PieceKind::new("queen", 'q', 900).slide(DirectionClass::ANY),
+        PieceKind::new("rook", 'r', 500).slide(DirectionClass::ROOK),
+        PieceKind::new("bishop", 'b', 330).slide(DirectionClass::exactly(2)),
+        // Images over all four axes; the board's bounds cut the ones with a
+        // 2 along Z or W.
+        PieceKind::new("knight", 'n', 320).leap(&[2, 1]),
+        PieceKind::new("pawn", 'p', 100).pawn(PawnRules {
+            forward_axis: 1,
+            capture_axes: 1 << 0 | 1 << 2 | 1 << 3,
+            double_step: false,
+            en_passant: false,
+            promotion: vec![QUEEN],
+        }),
+    ];
+    let mut start = Vec::new();
+    let white = |kind, x, y, z, w| (square(x, y, z, w), piece(Color::White, kind));
+    match army {
+        Army::Classic => {
+            let back = [ROOK, KNIGHT, KING, QUEEN];
+            for (x, &kind) in back.iter().enumerate() {
+                start.push(white(kind, x, 0, 0, 0));
+                start.push(white(PAWN, x, 1, 0, 0));
+            }
+            start.push(white(BISHOP, 1, 0, 1, 0));
+            start.push(white(ROOK, 2, 0, 1, 0));
+            // Black is White turned through the centre of the board.
+            let black: Vec<_> = start
+                .iter()
+                .map(|&(s, p): &(usize, Piece)| {
+                    let [x, y, z, w] = coords(s);
+                    (
+                        square(3 - x, 3 - y, 1 - z, 1 - w),
+                        piece(Color::Black, p.kind),
+                    )
+                })
+                .collect();
+            start.extend(black);
+        }
+        Army::Full => {
+            let backs = [[ROOK, KNIGHT, BISHOP, QUEEN], [KING, BISHOP, KNIGHT, ROOK]];
+            for (z, back) in backs.iter().enumerate() {
+                for (x, &kind) in back.iter().enumerate() {
+                    start.push(white(kind, x, 0, z, 0));
+                    start.push(white(PAWN, x, 1, z, 0));
+                }
+            }
+            // Black mirrors White across the ranks and the rows of boards.
+            let black: Vec<_> = start
+                .iter()
+                .map(|&(s, p): &(usize, Piece)| {
+                    let [x, y, z, w] = coords(s);
+                    (square(x, 3 - y, z, 1 - w), piece(Color::Black, p.kind))
+                })
+                .collect();
+            start.extend(black);
+        }
+    }
+    Variant {
+        name: army.name().into(),
+        shape: shape(),
+        kinds,
+        start,
+        castling: Vec::new(),
+        royalty: Royalty::Check,
+        royal_required: true,
+        draws: DrawRules {
+            claim_plies: None,
+            automatic_plies: Some(100),
+            claim_repetitions: None,
+            automatic_repetitions: Some(3),
+            dead: DeadPositions {
+                bare_kings: true,
+                lone_minor: Vec::new(),
+                same_colour_pair: None,
+            },
+        },
+    }
+}
+
+/// The tables of a setup, built on first use and shared.
+pub fn rules(army: Army) -> &'static Rules<u64> {
+    static CLASSIC: OnceLock<&'static Rules<u64>> = OnceLock::new();
+    static FULL: OnceLock<&'static Rules<u64>> = OnceLock::new();
+    let cell = match army {
+        Army::Classic => &CLASSIC,
+        Army::Full => &FULL,
+    };
+    cell.get_or_init(|| {
+        Rules::new(variant(army))
+            .expect("Fourfold fits a u64")
+            .leak()
+    })
+}
+
+/// A setup's start position.
+pub fn start(army: Army) -> Position<u64> {
+    Position::new(rules(army))
+}
+
+/// Why a position text could not be read; each names the part at fault.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionTextError {
+    /// Not 1 to 4 whitespace-separated fields.
+    #[error("a Fourfold position has 1 to 4 fields (boards, side, clock, number), this one {0}")]
+    Fields(usize),
+    /// The board field is not four parts joined by `|`.
+    #[error("board field: {0} board parts joined by '|', not 4")]
+    Parts(usize),
+    /// A board part without four ranks.
+    #[error("board {board}: {ranks} ranks separated by '/', not 4")]
+    RankCount {
+        /// The board's label, `[z,w]`.
+        board: String,
+        /// How many ranks it has.
+        ranks: usize,
+    },
+    /// A character that is no piece letter and no digit 1–4.
+    #[error("board {board}, rank {rank}: unexpected {ch:?} at character {at} of the rank")]
+    Char {
+        /// The board's label, `[z,w]`.
+        board: String,
+        /// The rank number (1–4).
+        rank: usize,
+        /// The character.
+        ch: char,
+        /// Its place in the rank, from 1.
+        at: usize,
+    },
+    /// A rank that does not cover exactly four files.
+    #[error("board {board}, rank {rank}: covers {files} files, not 4")]
+    RankLength {
+        /// The board's label.
+        board: String,
+        /// The rank number (1–4).
+        rank: usize,
+        /// How many files it covers.
+        files: usize,
+    },
+    /// The side to move is not `w` or `b`.
+    #[error("side to move field: {0:?} is not w or b")]
+    Turn(String),
+    /// The half-move clock is not a number.
+    #[error("half-move clock field: {0:?} is not a number")]
+    Halfmove(String),
+    /// The move number is not a number from 1.
+    #[error("move number field: {0:?} is not a number from 1")]
+    Fullmove(String),
+    /// A side without exactly one king.
+    #[error("{} has {count} kings, not 1", side(*.color))]
+    Kings {
+        /// Which side.
+        color: Color,
+        /// How many.
+        count: u32,
+    },
+    /// A pawn on the rank where it should have become a queen.
+    #[error("a pawn stands on its last rank at {0}")]
+    PawnOnLastRank(String),
+    /// The side that just moved is in check.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// Any other fault the kernel finds.
+    #[error("impossible position: {0}")]
+    Position(PositionError),
+}
+
+impl From<PositionError> for PositionTextError {
+    fn from(e: PositionError) -> Self {
+        match e {
+            PositionError::RoyalCount { color, count } => PositionTextError::Kings { color, count },
+            PositionError::PawnOnLastRank(s) => PositionTextError::PawnOnLastRank(square_name(s)),
+            PositionError::OppositeCheck => PositionTextError::OppositeCheck,
+            other => PositionTextError::Position(other),
+        }
+    }
+}
+
+/// A side's name at the start of a message.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn board_label(z: usize, w: usize) -> String {
+    format!("[{z},{w}]")
+}
+
+/// Reads a position: four board parts `[0,0]|[1,0]|[0,1]|[1,1]`, each like
+/// FEN's board (ranks 4 to 1, files a–d, digits 1–4 for empty runs), then
+/// the side to move, the half-move clock and the move number (`w`, 0 and 1
+/// when left out).
+///
+/// ```
+/// use duckchess::variants::fourfold::{read_position, Army, PositionTextError};
+/// let err = read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/x3/k3").unwrap_err();
+/// assert_eq!(err.to_string(), "board [1,1], rank 2: unexpected 'x' at character 1 of the rank");
+/// ```
+pub fn read_position(army: Army, text: &str) -> Result<Position<u64>, PositionTextError> {
+    let variant = rules(army).variant();
+    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    if fields.is_empty() || fields.len() > 4 {
+        return Err(PositionTextError::Fields(fields.len()));
+    }
+    let parts: Vec<&str> = fields[0].split('|').collect();
+    if parts.len() != 4 {
+        return Err(PositionTextError::Parts(parts.len()));
+    }
+    let mut setup = Setup::empty(64);
+    for (part, &(z, w)) in parts.iter().zip(&PARTS) {
+        let board = || board_label(z, w);
+        let ranks: Vec<&str> = part.split('/').collect();
+        if ranks.len() != 4 {
+            return Err(PositionTextError::RankCount {
+                board: board(),
+                ranks: ranks.len(),
+            });
+        }
+        for (i, row) in ranks.iter().enumerate() {
+            let y = 3 - i;
+            let mut x = 0;
+            for (at, ch) in row.chars().enumerate() {
+                let run = match ch {
+                    '1'..='4' => ch as usize - '0' as usize,
+                    _ => match variant.piece_by_char(ch) {
+                        Some(p) if ch.is_ascii() => {
+                            if x < 4 {
+                                setup.board[square(x, y, z, w)] = Some(p);
+                            }
+                            1
+                        }
+                        _ => {
+                            return Err(PositionTextError::Char {
+                                board: board(),
+                                rank: y + 1,
+                                ch,
+                                at: at + 1,
+                            })
+                        }
+                    },
+                };
+                x += run;
+                if x > 4 {
+                    return Err(PositionTextError::RankLength {
+                        board: board(),
+                        rank: y + 1,
+                        files: x,
+                    });
+                }
+            }
+            if x != 4 {
+                return Err(PositionTextError::RankLength {
+                    board: board(),
+                    rank: y + 1,
+                    files: x,
+                });
+            }
+        }
+    }
+    setup.turn = match fields.get(1).copied() {
+        None | Some("w") => Color::White,
+        Some("b") => Color::Black,
+        Some(t) => return Err(PositionTextError::Turn(t.into())),
+    };
+    if let Some(&clock) = fields.get(2) {
+        setup.halfmove = clock
+            .parse()
+            .map_err(|_| PositionTextError::Halfmove(clock.into()))?;
+    }
+    if let Some(&number) = fields.get(3) {
+        setup.fullmove = match number.parse() {
+            Ok(n) if n >= 1 => n,
+            _ => return Err(PositionTextError::Fullmove(number.into())),
+        };
+    }
+    Ok(Position::from_setup(rules(army), &setup)?)
+}
+
+/// Writes a position in the notation [`read_position`] reads, every field
+/// included.
+pub fn write_position(position: &Position<u64>) -> String {
+    let variant = position.rules().variant();
+    let parts: Vec<String> = PARTS
+        .iter()
+        .map(|&(z, w)| {
+            let ranks: Vec<String> = (0..4)
+                .rev()
+                .map(|y| {
+                    let mut rank = String::new();
+                    let mut empty = 0;
+                    for x in 0..4 {
+                        match position.piece_at(square(x, y, z, w)) {
+                            None => empty += 1,
+                            Some(p) => {
+                                if empty > 0 {
+                                    rank += &std::mem::take(&mut empty).to_string();
+                                }
+                                rank.push(variant.piece_char(p));
+                            }
+                        }
+                    }
+                    if empty > 0 {
+                        rank += &empty.to_string();
+                    }
+                    rank
+                })
+                .collect();
+            ranks.join("/")
+        })
+        .collect();
+    format!(
+        "{} {} {} {}",
+        parts.join("|"),
+        position.turn().char(),
+        position.halfmove(),
+        position.fullmove()
+    )
+}
+
+/// Why a move text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    /// The text does not have the shape of a move.
+    #[error("move {text:?}: {what}")]
+    Malformed {
+        /// The move as given.
+        text: String,
+        /// What is wrong, in words.
+        what: String,
+    },
+    /// No piece of the side to move stands on the origin.
+    #[error("move {text:?}: {} has no piece on {square}", side(*.color))]
+    NoPiece {
+        /// The move as given.
+        text: String,
+        /// The side to move.
+        color: Color,
+        /// The origin.
+        square: String,
+    },
+    /// The piece letter does not match the piece on the origin.
+    #[error("move {text:?}: the piece on {square} is a {found}, not {letter}")]
+    WrongPiece {
+        /// The move as given.
+        text: String,
+        /// The letter written.
+        letter: char,
+        /// The origin.
+        square: String,
+        /// The piece there.
+        found: &'static str,
+    },
+    /// A promotion to anything but a queen, or a promotion mark on a move
+    /// that does not reach the last rank.
+    #[error("move {text:?}: {what}")]
+    Promotion {
+        /// The move as given.
+        text: String,
+        /// What is wrong.
+        what: String,
+    },
+    /// Well formed, but not a legal move here.
+    #[error("move {text:?}: the {piece} on {from} cannot move to {to} here")]
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// The moving piece's name.
+        piece: &'static str,
+        /// The origin.
+        from: String,
+        /// The target.
+        to: String,
+    },
+}
+
+/// A legal move written in Fourfold's notation: the piece letter (none for
+/// a pawn), the origin, `-` or `x`, the target, `=Q`, then `+` or `#`.
+pub fn write_move(position: &Position<u64>, m: Move) -> String {
+    let variant = position.rules().variant();
+    let mut text = String::new();
+    let moving = position.piece_at(m.from());
+    if let Some(p) = moving.filter(|p| p.kind != PAWN) {
+        text.push(variant.kind(p.kind).char(Color::White));
+    }
+    text += &square_name(m.from());
+    text.push(if position.piece_at(m.to()).is_some() {
+        'x'
+    } else {
+        '-'
+    });
+    text += &square_name(m.to());
+    if let Some(kind) = m.promotion {
+        text.push('=');
+        text.push(variant.kind(kind).char(Color::White));
+    }
+    let mut after = *position;
+    after.play_unchecked(m);
+    if after.is_check() {
+        text.push(if after.legal_moves().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    text
+}
+
+/// A move as its squares alone: `a1[0,0]-a1[0,1]`, `=Q` for a promotion.
+pub fn coordinate_move(m: Move) -> String {
+    let mut text = format!("{}-{}", square_name(m.from()), square_name(m.to()));
+    if m.promotion.is_some() {
+        text += "=Q";
+    }
+    text
+}
+
+/// Splits a square name off the front of `text`; the square ends at its
+/// closing bracket.
+fn take_square(text: &str) -> Option<(usize, &str)> {
+    let end = text.find(']')? + 1;
+    Some((parse_square(&text[..end])?, &text[end..]))
+}
+
+/// Reads a move in Fourfold's notation (or the coordinate form) and
+/// returns it if legal: the piece letter is optional, `-` and `x` are taken
+/// alike (or left out), `=Q` may be left out since a pawn on the last rank
+/// has no other choice, check marks are optional.
+///
+/// ```
+/// use duckchess::variants::fourfold::{read_move, start, Army};
+/// let p = start(Army::Classic);
+/// assert_eq!(read_move(&p, "a1[0,0]xa1 [0,1]+"), read_move(&p, "Ra1[0,0]-a1[0,1]"));
+/// let err = read_move(&p, "Ra1[0,0]-a4[0,0]").unwrap_err();
+/// assert_eq!(err.to_string(), r#"move "Ra1[0,0]-a4[0,0]": the rook on a1[0,0] cannot move to a4[0,0] here"#);
+/// ```
+pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, MoveTextError> {
+    let variant = position.rules().variant();
+    let malformed = |what: &str| MoveTextError::Malformed {
+        text: text.into(),
+        what: what.into(),
+    };
+    let mut rest = text.trim();
+    rest = rest.trim_end_matches(['+', '#']);
+    let mut promotion = None;
+    if let Some(i) = rest.rfind('=') {
+        let letter = &rest[i + 1..];
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => promotion = Some(c),
+            _ => return Err(malformed("'=' must be followed by one piece letter")),
+        }
+        rest = &rest[..i];
+    }
+    let mut letter = None;
+    if let Some(c) = rest.chars().next().filter(|c| "KQRBNP".contains(*c)) {
+        letter = Some(c);
+        rest = &rest[1..];
+    }
+    let (from, after) = take_square(rest).ok_or_else(|| {
+        malformed(
+            "the origin must be a square like a1[0,1] (files a-d, ranks 1-4, [z,w] of 0 and 1)",
+        )
+    })?;
+    let after = after.strip_prefix(['-', 'x']).unwrap_or(after);
+    let to =
+        match take_square(after) {
+            Some((to, "")) => to,
+            Some(_) => return Err(malformed("unexpected text after the target square")),
+            None => return Err(malformed(
+                "the target must be a square like a1[0,1] (files a-d, ranks 1-4, [z,w] of 0 and 1)",
+            )),
+        };
+    let mover = position
+        .piece_at(from)
+        .filter(|p| p.color == position.turn())
+        .ok_or_else(|| MoveTextError::NoPiece {
+            text: text.into(),
+            color: position.turn(),
+            square: square_name(from),
+        })?;
+    let name = variant.kind(mover.kind).name;
+    if let Some(l) = letter {
+        if variant.kind_by_letter(l) != Some(mover.kind) {
+            return Err(MoveTextError::WrongPiece {
+                text: text.into(),
+                letter: l,
+                square: square_name(from),
+                found: name,
+            });
+        }
+    }
+    let promotes = mover.kind == PAWN && {
+        let last = if mover.color == Color::White { 3 } else { 0 };
+        coords(to)[1] == last
+    };
+    match promotion {
+        Some(c) if !promotes => {
+            return Err(MoveTextError::Promotion {
+                text: text.into(),
+                what: format!("={c} on a move that does not take a pawn to its last rank"),
+            })
+        }
+        Some(c) if !c.eq_ignore_ascii_case(&'q') => {
+            return Err(MoveTextError::Promotion {
+                text: text.into(),
+                what: format!("a pawn becomes a queen only, not {c:?}"),
+            })
+        }
+        _ => {}
+    }
+    let wanted = Move {
+        from: from as u16,
+        to: to as u16,
+        promotion: promotes.then_some(QUEEN),
+        kind: crate::kernel::MoveKind::Normal,
+    };
+    if position.is_legal(wanted) {
+        Ok(wanted)
+    } else {
+        Err(MoveTextError::Illegal {
+            text: text.into(),
+            piece: name,
+            from: square_name(from),
+            to: square_name(to),
+        })
+    }
+}
+
+/// Why a game record could not be read: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// A move number out of sequence.
+    #[error("game record: found move number {found:?} where move {expected} was due")]
+    Number {
+        /// The number written.
+        found: String,
+        /// The number due.
+        expected: String,
+    },
+    /// A move that could not be read or is not legal.
+    #[error("game record, move {number}{dots} {source}")]
+    Move {
+        /// The move number.
+        number: u32,
+        /// `.` before White's move, `...` before Black's.
+        dots: &'static str,
+        /// The fault.
+        source: MoveTextError,
+    },
+    /// Text after the result, or moves after the game ended.
+    #[error("game record: {0:?} after the end of the game")]
+    Trailing(String),
+}
+
+/// Results that may close a record (read and ignored).
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Writes a game record from `start`: moves numbered as in chess,
+/// `1. Ra1[0,0]-a1[0,1] Rd4[1,1]-d4[1,0] 2. ...`, a game whose first mover
+/// is Black opening with `N...`. The moves must be legal in turn.
+///
+/// ```
+/// use duckchess::variants::fourfold::{read_record, start, write_record, Army};
+/// let p = start(Army::Classic);
+/// let game = read_record(&p, "1. Ra1[0,0]-a1[0,1] Rd4[1,1]-d4[1,0] 2. Ra1[0,1]-a2[0,1]").unwrap();
+/// assert_eq!(game.moves().len(), 3);
+/// assert_eq!(write_record(&p, game.moves()), "1. Ra1[0,0]-a1[0,1] Rd4[1,1]-d4[1,0] 2. Ra1[0,1]-a2[0,1]");
+/// ```
+pub fn write_record(start: &Position<u64>, moves: &[Move]) -> String {
+    let mut position = *start;
+    let mut out: Vec<String> = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        match position.turn() {
+            Color::White => out.push(format!("{}.", position.fullmove())),
+            Color::Black if i == 0 => out.push(format!("{}...", position.fullmove())),
+            Color::Black => {}
+        }
+        out.push(write_move(&position, m));
+        position.play_unchecked(m);
+    }
+    out.join(" ")
+}
+
+/// Reads a game record from `start` (see [`write_record`]): numbers are
+/// checked, moves read with [`read_move`]; a closing result (`1-0`, `0-1`,
+/// `1/2-1/2`, `*`) is accepted and ignored. A space before a square's
+/// bracket is accepted here too.
+pub fn read_record(start: &Position<u64>, text: &str) -> Result<Game<u64>, RecordError> {
+    // Join `a1 [0,1]` so that every move is one word.
+    let mut joined = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !joined.is_empty() && !word.starts_with('[') {
+            joined.push(' ');
+        }
+        joined += word;
+    }
+    let mut game = Game::new(*start);
+    let mut words = joined.split(' ').filter(|w| !w.is_empty()).peekable();
+    while let Some(word) = words.next() {
+        if RESULTS.contains(&word) {
+            if let Some(extra) = words.next() {
+                return Err(RecordError::Trailing(extra.into()));
+            }
+            break;
+        }
+        let position = *game.position();
+        let number = position.fullmove();
+        let white = position.turn() == Color::White;
+        // A number may stand alone or be glued to its move: `1.Ra1[0,0]-...`.
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let mut move_text = word;
+        if digits > 0 {
+            let after = &word[digits..];
+            let (dots, tail) = if let Some(t) = after.strip_prefix("...") {
+                ("...", t)
+            } else if let Some(t) = after.strip_prefix('.') {
+                (".", t)
+            } else {
+                ("", after)
+            };
+            let expected = if white {
+                format!("{number}.")
+            } else {
+                format!("{number}...")
+            };
+            let found = &word[..digits + dots.len()];
+            let ok = dots == "." && white || dots == "..." && !white;
+            if dots.is_empty() || !ok || word[..digits].parse() != Ok(number) {
+                return Err(RecordError::Number {
+                    found: found.into(),
+                    expected,
+                });
+            }
+            move_text = tail;
+            if move_text.is_empty() {
+                match words.next() {
+                    Some(next) => move_text = next,
+                    None => break,
+                }
+            }
+        }
+        let dots = if white { "." } else { "..." };
+        let m = read_move(&position, move_text).map_err(|source| RecordError::Move {
+            number,
+            dots,
+            source,
+        })?;
+        game.play(m).expect("read_move returns legal moves");
+    }
+    Ok(game)
+}
+
+/// Fourfold as the front ends see it ([`super::Notation`]): one value per
+/// setup.
+pub struct Fourfold {
+    army: Army,
+}
+
+/// The full army: variant `fourfold`.
+pub const FULL: Fourfold = Fourfold { army: Army::Full };
+/// The classic setup: variant `fourfold-classic`.
+pub const CLASSIC: Fourfold = Fourfold {
+    army: Army::Classic,
+};
+
+impl fmt::Debug for Fourfold {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.army.name())
+    }
+}
+
+/// The Fourfold position behind a front end's `dyn AnyPosition`.
+fn concrete(position: &dyn AnyPosition) -> &Position<u64> {
+    position
+        .as_any()
+        .downcast_ref()
+        .expect("a Fourfold position")
+}
+
+impl super::Notation for Fourfold {
+    fn name(&self) -> &'static str {
+        self.army.name()
+    }
+
+    fn summary(&self) -> String {
+        let setup = match self.army {
+            Army::Classic => "the classic setup, 10 a side",
+            Army::Full => "the full army, 16 a side",
+        };
+        format!(
+            "4×4×2×2, four boards; king queen rook bishop knight pawn on every axis; {setup}; \
+             promotion to queen"
+        )
+    }
+
+    fn start(&self) -> Box<dyn AnyPosition> {
+        Box::new(start(self.army))
+    }
+
+    fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, super::NotationError> {
+        Ok(Box::new(read_position(self.army, text)?))
+    }
+
+    fn write_position(&self, position: &dyn AnyPosition) -> String {
+        write_position(concrete(position))
+    }
+
+    fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String {
+        write_move(concrete(position), m)
+    }
+
+    fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
+        coordinate_move(m)
+    }
+
+    fn read_move(
+        &self,
+        position: &dyn AnyPosition,
+        text: &str,
+    ) -> Result<Move, super::NotationError> {
+        Ok(read_move(concrete(position), text)?)
+    }
+
+    fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {
+        square_name(square)
+    }
+
+    fn board_label(&self, _position: &dyn AnyPosition, z: usize, w: usize) -> String {
+        board_label(z, w)
+    }
+
+    /// The spec's numbered record; a game that did not begin at the
+    /// setup's start has its start position on a line before it.
+    fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
+        let start = concrete(start);
+        let record = write_record(start, moves);
+        if *start == self::start(self.army) {
+            record + "\n"
+        } else {
+            format!("{}\n{record}\n", write_position(start))
+        }
+    }
+
+    fn read_record(
+        &self,
+        text: &str,
+    ) -> Result<(Box<dyn AnyPosition>, Vec<Move>), super::NotationError> {
+        let body = text.trim_start();
+        // A record starts with a move number; anything else is a start
+        // position on the first line.
+        let (start, record) = if body.is_empty() || body.starts_with(|c: char| c.is_ascii_digit()) {
+            (start(self.army), body)
+        } else {
+            let (first, rest) = body.split_once('\n').unwrap_or((body, ""));
+            (
+                read_position(self.army, first.trim()).map_err(|e| format!("line 1: {e}"))?,
+                rest,
+            )
+        };
+        let game = read_record(&start, record)?;
+        Ok((Box::new(start), game.moves().to_vec()))
+    }
+}
