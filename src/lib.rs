@@ -27,5 +27,8 @@
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod duck;
+pub mod geometry;
+pub mod kernel;
 #[cfg(feature = "tui")]
 pub mod play;
+pub mod variants;

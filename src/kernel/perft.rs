@@ -1,0 +1,52 @@
+//! Perft: the number of legal move paths of a given length, the standard
+//! test of a move generator.
+
+use super::{Move, Position, SquareSet};
+
+/// The number of legal move paths of `depth` plies. The last ply's moves
+/// are counted, not played.
+///
+/// ```
+/// use duckchess::kernel::{perft, Position};
+/// let start = Position::new(duckchess::variants::chess::rules());
+/// assert_eq!(perft(&start, 3), 8_902);
+/// ```
+pub fn perft<S: SquareSet>(position: &Position<S>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    // One move buffer per ply, reused across the whole tree.
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    count(position, &mut buffers)
+}
+
+fn count<S: SquareSet>(position: &Position<S>, buffers: &mut [Vec<Move>]) -> u64 {
+    let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
+    moves.clear();
+    position.generate_legal(moves);
+    if deeper.is_empty() {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut next = *position;
+            next.play_unchecked(m);
+            count(&next, deeper)
+        })
+        .sum()
+}
+
+/// Perft split by first move: each legal move with the number of paths of
+/// `depth` plies that start with it (`depth` ≥ 1).
+pub fn divide<S: SquareSet>(position: &Position<S>, depth: u32) -> Vec<(Move, u64)> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = *position;
+            next.play_unchecked(m);
+            (m, perft(&next, depth.saturating_sub(1)))
+        })
+        .collect()
+}

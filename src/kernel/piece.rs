@@ -1,0 +1,160 @@
+//! Kinds of piece as data: how each one moves, whether it is royal, what it
+//! is worth.
+
+use super::Color;
+use crate::geometry::{DirectionClass, Vector};
+use std::fmt;
+
+/// The most kinds of piece a variant may have (per-kind arrays are fixed).
+pub const MAX_KINDS: usize = 8;
+
+/// A kind of piece: its index in the variant's [`PieceKind`] list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// The index into per-kind arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece on the board: a side and a kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Which kind (an index into the variant's kinds).
+    pub kind: Kind,
+}
+
+/// One leap of a leaper: the piece jumps by any image of `vector` under the
+/// board's symmetries; a lame leap needs the squares it passes
+/// ([`Vector::path`]) empty.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Leap {
+    /// The leap, up to symmetry.
+    pub vector: Vector,
+    /// Whether the squares passed must be empty.
+    pub lame: bool,
+}
+
+/// How a pawn moves. "Forward" is `+1` along `forward_axis` for White and
+/// `−1` for Black.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PawnRules {
+    /// The axis pawns advance along (1 = Y, the ranks).
+    pub forward_axis: usize,
+    /// Bit `a` set: a capture is one step forward plus one step (either
+    /// sign) along axis `a`. Chess: X only; Fourfold: X, Z and W.
+    pub capture_axes: u8,
+    /// Whether a pawn on its side's second rank may advance two squares.
+    pub double_step: bool,
+    /// Whether a pawn that just advanced two squares can be taken en passant.
+    pub en_passant: bool,
+    /// What a pawn reaching the last rank becomes, in order of preference.
+    pub promotion: Vec<Kind>,
+}
+
+/// A kind of piece, as data.
+///
+/// ```
+/// use duckchess::geometry::DirectionClass;
+/// use duckchess::kernel::PieceKind;
+/// let archbishop = PieceKind::new("archbishop", 'a', 700)
+///     .leap(&[2, 1])
+///     .slide(DirectionClass::BISHOP);
+/// assert_eq!(archbishop.letter, 'a');
+/// assert!(!archbishop.royal);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// The kind's name in its game's words.
+    pub name: &'static str,
+    /// The lower-case letter of the position notation (White's is upper
+    /// case).
+    pub letter: char,
+    /// The leaps (each with all its images).
+    pub leaps: Vec<Leap>,
+    /// The slider direction classes.
+    pub slides: Vec<DirectionClass>,
+    /// Pawn movement instead of leaps and slides, if a pawn.
+    pub pawn: Option<PawnRules>,
+    /// Whether the piece is the royal one (the king, Duck Chess's captain).
+    pub royal: bool,
+    /// A rough worth for evaluation, in hundredths of a pawn.
+    pub value: i32,
+}
+
+impl PieceKind {
+    /// A kind that does not move yet: add its moves with the builder methods.
+    pub fn new(name: &'static str, letter: char, value: i32) -> PieceKind {
+        PieceKind {
+            name,
+            letter: letter.to_ascii_lowercase(),
+            leaps: Vec::new(),
+            slides: Vec::new(),
+            pawn: None,
+            royal: false,
+            value,
+        }
+    }
+
+    /// Adds a leap over anything by every image of `vector`.
+    pub fn leap(mut self, vector: &[i32]) -> PieceKind {
+        self.leaps.push(Leap {
+            vector: Vector::new(vector),
+            lame: false,
+        });
+        self
+    }
+
+    /// Adds a lame leap by every image of `vector`.
+    pub fn lame_leap(mut self, vector: &[i32]) -> PieceKind {
+        self.leaps.push(Leap {
+            vector: Vector::new(vector),
+            lame: true,
+        });
+        self
+    }
+
+    /// Adds slides along a direction class.
+    pub fn slide(mut self, class: DirectionClass) -> PieceKind {
+        self.slides.push(class);
+        self
+    }
+
+    /// Makes the kind move as a pawn.
+    pub fn pawn(mut self, rules: PawnRules) -> PieceKind {
+        self.pawn = Some(rules);
+        self
+    }
+
+    /// Makes the kind royal.
+    pub fn royal(mut self) -> PieceKind {
+        self.royal = true;
+        self
+    }
+
+    /// The notation letter for a side: upper case for White.
+    ///
+    /// ```
+    /// use duckchess::kernel::{Color, PieceKind};
+    /// let knight = PieceKind::new("knight", 'n', 300);
+    /// assert_eq!(knight.char(Color::White), 'N');
+    /// assert_eq!(knight.char(Color::Black), 'n');
+    /// ```
+    pub fn char(&self, color: Color) -> char {
+        match color {
+            Color::White => self.letter.to_ascii_uppercase(),
+            Color::Black => self.letter,
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}

@@ -1,0 +1,916 @@
+//! A position of any variant: the board as bit sets, side to move, castling
+//! rights, en passant square, clocks and a hash key; legal move generation,
+//! making moves, check and the end of the game.
+
+use super::rules::NONE;
+use super::{Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, MAX_KINDS};
+use std::fmt;
+use thiserror::Error;
+
+/// A position as plain data, for notation readers and writers: build one,
+/// then [`Position::from_setup`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square.
+    pub board: Vec<Option<Piece>>,
+    /// The side to move.
+    pub turn: Color,
+    /// Bit `i` set: castling by rule `i` of the variant is still allowed.
+    pub castling: u8,
+    /// The square a pawn just passed by a double step.
+    pub en_passant: Option<usize>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The move number, starting at 1 and increased after Black's move.
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// An empty board of `len` squares, White to move.
+    pub fn empty(len: usize) -> Setup {
+        Setup {
+            board: vec![None; len],
+            turn: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+}
+
+/// Why a setup is not a position of the variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The board has the wrong number of squares.
+    #[error("the board has {found} squares, the variant {expected}")]
+    BoardSize {
+        /// The variant's.
+        expected: usize,
+        /// The setup's.
+        found: usize,
+    },
+    /// A piece of a kind the variant does not have.
+    #[error("square {0} holds a kind the variant does not have")]
+    UnknownKind(usize),
+    /// A side has too many or (where required) no royal pieces.
+    #[error("{color} has {count} royal pieces")]
+    RoyalCount {
+        /// Which side.
+        color: Color,
+        /// How many.
+        count: u32,
+    },
+    /// A pawn stands where it should have promoted.
+    #[error("a pawn stands on its last rank (square {0})")]
+    PawnOnLastRank(usize),
+    /// The side that just moved is in check.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// The en passant square is not one a pawn just passed.
+    #[error("no pawn can just have passed square {0}")]
+    EnPassant(usize),
+}
+
+/// A move that is not legal in the position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal move {0:?}")]
+pub struct IllegalMove(pub Move);
+
+/// How a game was won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Win {
+    /// The loser is in check with no legal move.
+    Checkmate,
+    /// The loser's royal piece was taken (Duck Chess).
+    RoyalCaptured,
+}
+
+/// Why a game is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// No legal move, not in check.
+    Stalemate,
+    /// Too little material for either side to mate.
+    DeadPosition,
+    /// Too many plies without capture or pawn move.
+    MoveLimit,
+    /// The same position too many times.
+    Repetition,
+}
+
+/// The end of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// Who.
+        winner: Color,
+        /// How.
+        how: Win,
+    },
+    /// Nobody won.
+    Draw(Draw),
+}
+
+/// A position of a variant with square sets `S` (`u64` for 64 squares).
+///
+/// ```
+/// use duckchess::kernel::Position;
+/// let start = Position::new(duckchess::variants::chess::rules());
+/// assert_eq!(start.legal_moves().len(), 20);
+/// assert!(!start.is_check());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<S: SquareSet> {
+    rules: &'static Rules<S>,
+    by_color: [S; 2],
+    by_kind: [S; MAX_KINDS],
+    turn: Color,
+    castling: u8,
+    ep: u16,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+}
+
+impl<S: SquareSet> PartialEq for Position<S> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.rules, other.rules)
+            && self.by_color == other.by_color
+            && self.by_kind == other.by_kind
+            && (
+                self.turn,
+                self.castling,
+                self.ep,
+                self.halfmove,
+                self.fullmove,
+            ) == (
+                other.turn,
+                other.castling,
+                other.ep,
+                other.halfmove,
+                other.fullmove,
+            )
+    }
+}
+
+impl<S: SquareSet> fmt::Debug for Position<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let variant = self.rules.variant();
+        let board: String = (0..self.rules.len())
+            .map(|s| self.piece_at(s).map_or('.', |p| variant.piece_char(p)))
+            .collect();
+        f.debug_struct("Position")
+            .field("variant", &variant.name)
+            .field("board", &board)
+            .field("turn", &self.turn)
+            .field("castling", &self.castling)
+            .field("en_passant", &self.en_passant())
+            .field("halfmove", &self.halfmove)
+            .field("fullmove", &self.fullmove)
+            .finish()
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// The variant's start position.
+    pub fn new(rules: &'static Rules<S>) -> Position<S> {
+        let variant = rules.variant();
+        let mut setup = Setup::empty(rules.len());
+        for &(square, piece) in &variant.start {
+            setup.board[square] = Some(piece);
+        }
+        setup.castling = ((1u16 << variant.castling.len()) - 1) as u8;
+        Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
+    }
+
+    /// Checks a setup and makes it a position. Castling rights whose king or
+    /// rook is not in place are dropped, as other programs may write them.
+    pub fn from_setup(
+        rules: &'static Rules<S>,
+        setup: &Setup,
+    ) -> Result<Position<S>, PositionError> {
+        let variant = rules.variant();
+        let len = rules.len();
+        if setup.board.len() != len {
+            return Err(PositionError::BoardSize {
+                expected: len,
+                found: setup.board.len(),
+            });
+        }
+        let mut p = Position {
+            rules,
+            by_color: [S::EMPTY; 2],
+            by_kind: [S::EMPTY; MAX_KINDS],
+            turn: setup.turn,
+            castling: 0,
+            ep: NONE,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove.max(1),
+            key: 0,
+        };
+        for (square, piece) in setup.board.iter().enumerate() {
+            let Some(piece) = *piece else { continue };
+            if piece.kind.index() >= variant.kinds.len() {
+                return Err(PositionError::UnknownKind(square));
+            }
+            p.by_color[piece.color.index()] |= S::single(square);
+            p.by_kind[piece.kind.index()] |= S::single(square);
+        }
+        if let Some(royal) = rules.royal {
+            for color in Color::ALL {
+                let count = p.pieces(color, royal).count();
+                if count > 1 || (count == 0 && variant.royal_required) {
+                    return Err(PositionError::RoyalCount { color, count });
+                }
+            }
+        }
+        if let Some(pawn) = rules.pawn {
+            for color in Color::ALL {
+                if let Some(s) =
+                    (p.pieces(color, pawn) & rules.promotion_zone[color.index()]).first()
+                {
+                    return Err(PositionError::PawnOnLastRank(s));
+                }
+            }
+        }
+        for (i, rule) in variant.castling.iter().enumerate() {
+            let king = Some(Piece {
+                color: rule.color,
+                kind: rules.royal.unwrap_or(Kind(0)),
+            });
+            let rook = Some(Piece {
+                color: rule.color,
+                kind: rule.rook,
+            });
+            if setup.castling >> i & 1 == 1
+                && rules.royal.is_some()
+                && p.piece_at(rule.king_from) == king
+                && p.piece_at(rule.rook_from) == rook
+            {
+                p.castling |= 1 << i;
+            }
+        }
+        if let Some(s) = setup.en_passant {
+            let mover = !setup.turn;
+            let victim = rules.pawn_push[mover.index()]
+                .get(s)
+                .copied()
+                .unwrap_or(NONE);
+            let ep_allowed = rules
+                .pawn
+                .is_some_and(|k| variant.kind(k).pawn.as_ref().is_some_and(|r| r.en_passant));
+            if s >= len
+                || !ep_allowed
+                || p.occupied().contains(s)
+                || victim == NONE
+                || p.piece_at(victim as usize)
+                    != Some(Piece {
+                        color: mover,
+                        kind: rules.pawn.unwrap_or(Kind(0)),
+                    })
+            {
+                return Err(PositionError::EnPassant(s));
+            }
+            p.ep = s as u16;
+        }
+        if variant.royalty == Royalty::Check {
+            if let Some(k) = p.royal_square(!p.turn) {
+                if p.attackers(k, p.turn, p.occupied()).any() {
+                    return Err(PositionError::OppositeCheck);
+                }
+            }
+        }
+        p.key = p.compute_key();
+        Ok(p)
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: (0..self.rules.len()).map(|s| self.piece_at(s)).collect(),
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant(),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    fn compute_key(&self) -> u64 {
+        let r = self.rules;
+        let mut key = 0;
+        for square in self.occupied().squares() {
+            let piece = self.piece_at(square).expect("an occupied square");
+            key ^= self.piece_key(piece.color, piece.kind, square);
+        }
+        if self.turn == Color::Black {
+            key ^= r.black_key;
+        }
+        key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
+    }
+
+    #[inline]
+    fn piece_key(&self, color: Color, kind: Kind, square: usize) -> u64 {
+        self.rules.piece_keys
+            [(color.index() * MAX_KINDS + kind.index()) * self.rules.len() + square]
+    }
+
+    /// The en passant square counts for repetition only when a pawn of the
+    /// side to move could take there.
+    #[inline]
+    fn ep_key(&self) -> u64 {
+        let r = self.rules;
+        match (self.ep, r.pawn) {
+            (NONE, _) | (_, None) => 0,
+            (ep, Some(pawn)) => {
+                let takers = r.pawn_captures[(!self.turn).index()][ep as usize]
+                    & self.pieces(self.turn, pawn);
+                if takers.any() {
+                    r.ep_keys[ep as usize]
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// The rules this position follows.
+    pub fn rules(&self) -> &'static Rules<S> {
+        self.rules
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Bit `i` set: castling by the variant's rule `i` is still allowed.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The square a pawn just passed by a double step, if any.
+    pub fn en_passant(&self) -> Option<usize> {
+        (self.ep != NONE).then_some(self.ep as usize)
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// A hash of the board, side to move, castling rights and (when a capture
+    /// is possible) the en passant square: equal keys mean a repetition.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> S {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// One side's squares.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> S {
+        self.by_color[color.index()]
+    }
+
+    /// One kind's squares, both sides.
+    #[inline]
+    pub fn by_kind(&self, kind: Kind) -> S {
+        self.by_kind[kind.index()]
+    }
+
+    /// One side's pieces of one kind.
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: Kind) -> S {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    #[inline]
+    fn kind_at(&self, square: usize) -> Option<Kind> {
+        (0..self.rules.variant.kinds.len())
+            .find(|&k| self.by_kind[k].contains(square))
+            .map(|k| Kind(k as u8))
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, square: usize) -> Option<Piece> {
+        let kind = self.kind_at(square)?;
+        let color = if self.by_color[0].contains(square) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, kind })
+    }
+
+    /// The square of a side's royal piece, if it has one.
+    #[inline]
+    pub fn royal_square(&self, color: Color) -> Option<usize> {
+        self.pieces(color, self.rules.royal?).first()
+    }
+
+    /// The pieces of `color` attacking `square`, with these squares occupied.
+    pub fn attackers(&self, square: usize, color: Color, occupied: S) -> S {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        let mut found = S::EMPTY;
+        for k in 0..r.variant.kinds.len() {
+            let pieces = self.by_kind[k] & theirs;
+            if pieces.is_empty() {
+                continue;
+            }
+            if Some(Kind(k as u8)) == r.pawn {
+                found |= r.pawn_captures[(!color).index()][square] & pieces;
+                continue;
+            }
+            found |= r.leaps[k][square] & pieces;
+            if r.lame_kinds >> k & 1 == 1 {
+                for &(from, passed) in &r.lame_in[k][square] {
+                    if pieces.contains(from as usize) && (passed & occupied).is_empty() {
+                        found |= S::single(from as usize);
+                    }
+                }
+            }
+        }
+        for (mask, dirs) in &r.groups {
+            let sliders = self.kinds_in(*mask) & theirs;
+            if sliders.is_empty() {
+                continue;
+            }
+            for &d in dirs {
+                let d = d as usize;
+                if (r.ray(square, d) & sliders).is_empty() {
+                    continue;
+                }
+                if let Some(b) = r.first_blocker(square, d, occupied) {
+                    if sliders.contains(b) {
+                        found |= S::single(b);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The pieces of the kinds in a bit mask, both sides.
+    #[inline]
+    fn kinds_in(&self, mask: u8) -> S {
+        let mut set = S::EMPTY;
+        let mut m = mask;
+        while m != 0 {
+            set |= self.by_kind[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        set
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> S {
+        match self.royal_square(self.turn) {
+            Some(k) => self.attackers(k, !self.turn, self.occupied()),
+            None => S::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.generate_legal(&mut moves);
+        moves
+    }
+
+    /// Whether a move is legal.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Appends every legal move to `out`.
+    pub fn generate_legal(&self, out: &mut Vec<Move>) {
+        let r = self.rules;
+        if r.masks {
+            self.generate_with_masks(out);
+            return;
+        }
+        let start = out.len();
+        let own = self.by_color[self.turn.index()];
+        self.generate_pieces(out, !own, S::EMPTY, None, true);
+        self.generate_castling(out);
+        if r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some() {
+            // Lame leapers break the symmetry pins rely on: make and test.
+            let mut i = start;
+            while i < out.len() {
+                if self.leaves_royal_safe(out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    fn leaves_royal_safe(&self, m: Move) -> bool {
+        let mut after = *self;
+        after.play_unchecked(m);
+        match after.royal_square(self.turn) {
+            Some(k) => after.attackers(k, after.turn, after.occupied()).is_empty(),
+            None => true,
+        }
+    }
+
+    fn generate_with_masks(&self, out: &mut Vec<Move>) {
+        let r = self.rules;
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let occupied = self.occupied();
+        let Some(king) = self.royal_square(us) else {
+            self.generate_pieces(out, !own, S::EMPTY, None, true);
+            return;
+        };
+        let royal = r.royal.expect("a royal square means a royal kind");
+        let checkers = self.attackers(king, !us, occupied);
+        // The king may not step along a checking ray away from a slider, so
+        // it is tested with itself removed.
+        let without_king = occupied ^ S::single(king);
+        for to in (r.attacks(royal, us, king, occupied) & !own).squares() {
+            if self.attackers(to, !us, without_king).is_empty() {
+                out.push(Move::new(king, to, MoveKind::Normal));
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            None => !own,
+            Some(c) => {
+                let kind = self.kind_at(c).expect("a checker stands on the board");
+                match r.aligned(king, c) {
+                    Some(d) if r.dir_kinds[d] >> kind.index() & 1 == 1 => {
+                        r.between(king, c) | S::single(c)
+                    }
+                    _ => S::single(c),
+                }
+            }
+        };
+        let pinned = self.pinned(king);
+        self.generate_pieces(out, target, pinned, Some(king), false);
+        if checkers.is_empty() {
+            self.generate_castling(out);
+        }
+    }
+
+    /// The side to move's pieces that stand alone between its royal piece
+    /// and an enemy slider moving along that line.
+    fn pinned(&self, king: usize) -> S {
+        let r = self.rules;
+        let own = self.by_color[self.turn.index()];
+        let theirs = self.by_color[(!self.turn).index()];
+        let occupied = own | theirs;
+        let mut pinned = S::EMPTY;
+        for (mask, dirs) in &r.groups {
+            let sliders = self.kinds_in(*mask) & theirs;
+            if sliders.is_empty() {
+                continue;
+            }
+            for &d in dirs {
+                let d = d as usize;
+                if (r.ray(king, d) & sliders).is_empty() {
+                    continue;
+                }
+                let Some(first) = r.first_blocker(king, d, occupied) else {
+                    continue;
+                };
+                if !own.contains(first) {
+                    continue;
+                }
+                if let Some(second) = r.first_blocker(first, d, occupied) {
+                    if sliders.contains(second) {
+                        pinned |= S::single(first);
+                    }
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Moves of every non-royal piece (and the royal one when
+    /// `with_royal`) onto `target`, pinned pieces kept on their line to
+    /// `king`. En passant is tested by making it unless `with_royal` (the
+    /// caller then tests every move).
+    fn generate_pieces(
+        &self,
+        out: &mut Vec<Move>,
+        target: S,
+        pinned: S,
+        king: Option<usize>,
+        with_royal: bool,
+    ) {
+        let r = self.rules;
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let occupied = self.occupied();
+        let line = |from: usize| -> S {
+            match king {
+                Some(k) if pinned.contains(from) => {
+                    r.ray(k, r.aligned(k, from).expect("a pinned piece is aligned"))
+                }
+                _ => !S::EMPTY,
+            }
+        };
+        for k in 0..r.variant.kinds.len() {
+            let kind = Kind(k as u8);
+            if !with_royal && Some(kind) == r.royal {
+                continue;
+            }
+            let pieces = self.by_kind[k] & own;
+            if Some(kind) == r.pawn {
+                self.generate_pawns(out, pieces, target, &line, !with_royal);
+                continue;
+            }
+            for from in pieces.squares() {
+                let targets = r.attacks(kind, us, from, occupied) & !own & target & line(from);
+                for to in targets.squares() {
+                    out.push(Move::new(from, to, MoveKind::Normal));
+                }
+            }
+        }
+    }
+
+    fn generate_pawns(
+        &self,
+        out: &mut Vec<Move>,
+        pawns: S,
+        target: S,
+        line: &dyn Fn(usize) -> S,
+        test_ep: bool,
+    ) {
+        let r = self.rules;
+        let c = self.turn.index();
+        let occupied = self.occupied();
+        let enemy = self.by_color[1 - c];
+        let zone = r.promotion_zone[c];
+        let promotions: &[Kind] = match r.pawn.and_then(|k| r.variant.kind(k).pawn.as_ref()) {
+            Some(rules) => &rules.promotion,
+            None => &[],
+        };
+        let emit = |out: &mut Vec<Move>, from: usize, to: usize, kind: MoveKind| {
+            if zone.contains(to) {
+                for &p in promotions {
+                    out.push(Move {
+                        from: from as u16,
+                        to: to as u16,
+                        promotion: Some(p),
+                        kind,
+                    });
+                }
+            } else {
+                out.push(Move::new(from, to, kind));
+            }
+        };
+        for from in pawns.squares() {
+            let allowed = target & line(from);
+            let push = r.pawn_push[c][from];
+            if push != NONE && !occupied.contains(push as usize) {
+                if allowed.contains(push as usize) {
+                    emit(out, from, push as usize, MoveKind::Normal);
+                }
+                let double = r.pawn_double[c][from];
+                if double != NONE
+                    && !occupied.contains(double as usize)
+                    && allowed.contains(double as usize)
+                {
+                    emit(out, from, double as usize, MoveKind::DoubleStep);
+                }
+            }
+            let captures = r.pawn_captures[c][from];
+            for to in (captures & enemy & allowed).squares() {
+                emit(out, from, to, MoveKind::Normal);
+            }
+            if self.ep != NONE && captures.contains(self.ep as usize) {
+                let m = Move::new(from, self.ep as usize, MoveKind::EnPassant);
+                // Taking en passant empties two squares of a line at once:
+                // only playing it shows whether the king is exposed.
+                if !test_ep || self.leaves_royal_safe(m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    fn generate_castling(&self, out: &mut Vec<Move>) {
+        let r = self.rules;
+        let us = self.turn;
+        if self.castling == 0 {
+            return;
+        }
+        let occupied = self.occupied();
+        for (i, rule) in r.variant.castling.iter().enumerate() {
+            if self.castling >> i & 1 == 0 || rule.color != us {
+                continue;
+            }
+            let rest = occupied ^ S::single(rule.king_from) ^ S::single(rule.rook_from);
+            if (r.castle_empty[i] & rest).any() {
+                continue;
+            }
+            let without_king = occupied ^ S::single(rule.king_from);
+            if r.castle_safe[i]
+                .squares()
+                .any(|s| self.attackers(s, !us, without_king).any())
+            {
+                continue;
+            }
+            out.push(Move::new(
+                rule.king_from,
+                rule.king_to,
+                MoveKind::Castle(i as u8),
+            ));
+        }
+    }
+
+    #[inline]
+    fn toggle(&mut self, color: Color, kind: Kind, square: usize) {
+        let bit = S::single(square);
+        self.by_color[color.index()] ^= bit;
+        self.by_kind[kind.index()] ^= bit;
+        self.key ^= self.piece_key(color, kind, square);
+    }
+
+    /// Plays a move without checking it is legal (it must be, or at least
+    /// pseudo-legal: the caller's promise); returns the piece taken.
+    pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
+        let r = self.rules;
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        self.key ^= r.castling_keys[self.castling as usize] ^ self.ep_key();
+        let moving = self.kind_at(from).expect("a piece on the move's origin");
+        let mut captured = None;
+        match m.kind {
+            MoveKind::Castle(i) => {
+                let rule = &r.variant.castling[i as usize];
+                self.toggle(us, moving, rule.king_from);
+                self.toggle(us, rule.rook, rule.rook_from);
+                self.toggle(us, moving, rule.king_to);
+                self.toggle(us, rule.rook, rule.rook_to);
+            }
+            MoveKind::EnPassant => {
+                let pawn = r.pawn.expect("en passant needs pawns");
+                let victim = r.pawn_push[them.index()][to] as usize;
+                self.toggle(them, pawn, victim);
+                captured = Some(Piece {
+                    color: them,
+                    kind: pawn,
+                });
+                self.toggle(us, moving, from);
+                self.toggle(us, moving, to);
+            }
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                if let Some(kind) = self.kind_at(to) {
+                    let color = if self.by_color[0].contains(to) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    self.toggle(color, kind, to);
+                    captured = Some(Piece { color, kind });
+                }
+                self.toggle(us, moving, from);
+                self.toggle(us, m.promotion.unwrap_or(moving), to);
+            }
+        }
+        self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        self.castling &= !(r.castling_loss[from] | r.castling_loss[to]);
+        self.ep = match m.kind {
+            MoveKind::DoubleStep => r.pawn_push[us.index()][from],
+            _ => NONE,
+        };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+        self.key ^= r.black_key ^ r.castling_keys[self.castling as usize] ^ self.ep_key();
+        captured
+    }
+
+    /// Plays a legal move and tells what happened.
+    ///
+    /// ```
+    /// use duckchess::kernel::{Move, MoveKind, Position};
+    /// let mut p = Position::new(duckchess::variants::chess::rules());
+    /// let played = p.play(Move::new(12, 28, MoveKind::DoubleStep)).unwrap();
+    /// assert_eq!((played.captured, played.check), (None, false));
+    /// assert!(p.play(Move::new(12, 28, MoveKind::DoubleStep)).is_err());
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<Played, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        let piece = self.piece_at(m.from()).expect("a legal move has a piece");
+        let captured = self.play_unchecked(m);
+        Ok(Played {
+            piece,
+            captured,
+            check: self.is_check(),
+        })
+    }
+
+    /// Whether neither side can ever mate, by the variant's dead position
+    /// rules.
+    pub fn is_dead(&self) -> bool {
+        let r = self.rules;
+        let dead = &r.variant.draws.dead;
+        let royal = r.royal.map_or(S::EMPTY, |k| self.by_kind[k.index()]);
+        let rest = self.occupied() & !royal;
+        if rest.is_empty() {
+            return dead.bare_kings;
+        }
+        if !rest.more_than_one() {
+            let kind = self
+                .kind_at(rest.first().expect("one piece"))
+                .expect("a piece");
+            if dead.lone_minor.contains(&kind) {
+                return true;
+            }
+        }
+        if let Some(bishop) = dead.same_colour_pair {
+            let bishops = self.by_kind[bishop.index()];
+            let both_sides =
+                (bishops & self.by_color[0]).any() && (bishops & self.by_color[1]).any();
+            if rest == (rest & bishops) && both_sides {
+                let dark = rest & r.odd_squares;
+                return dark.is_empty() || dark == rest;
+            }
+        }
+        false
+    }
+
+    /// The end of the game as far as the position alone tells: checkmate,
+    /// stalemate, a captured royal piece, a dead position, or the automatic
+    /// move limit (repetition needs a [`super::Game`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let r = self.rules;
+        let variant = &r.variant;
+        if variant.royalty == Royalty::Capture {
+            if let Some(royal) = r.royal {
+                for color in Color::ALL {
+                    if self.pieces(color, royal).is_empty() {
+                        return Some(Outcome::Decisive {
+                            winner: !color,
+                            how: Win::RoyalCaptured,
+                        });
+                    }
+                }
+            }
+        }
+        if self.legal_moves().is_empty() {
+            return Some(if self.is_check() {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    how: Win::Checkmate,
+                }
+            } else {
+                Outcome::Draw(Draw::Stalemate)
+            });
+        }
+        if self.is_dead() {
+            return Some(Outcome::Draw(Draw::DeadPosition));
+        }
+        if variant
+            .draws
+            .automatic_plies
+            .is_some_and(|n| self.halfmove >= n)
+        {
+            return Some(Outcome::Draw(Draw::MoveLimit));
+        }
+        None
+    }
+
+    /// Whether the side to move may claim a draw by the move limit (chess:
+    /// 50 moves).
+    pub fn can_claim_move_limit(&self) -> bool {
+        self.rules
+            .variant
+            .draws
+            .claim_plies
+            .is_some_and(|n| self.halfmove >= n)
+    }
+}

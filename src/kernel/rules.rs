@@ -1,0 +1,400 @@
+//! A variant's tables, expanded once: per square the leap targets and the
+//! squares a lame leap passes, per direction the ray as a set, which
+//! directions line two squares up, pawn steps, and hashing keys.
+
+use super::{Color, Kind, SquareSet, Variant, MAX_KINDS};
+use crate::geometry::Vector;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// No direction lines the two squares up / no such square.
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// A variant together with its tables, for a square-set type `S` big enough
+/// for the board. Build once (tables are not small for big boards) and share
+/// it: positions hold a `&'static Rules<S>`, see [`Rules::leak`].
+///
+/// ```
+/// use duckchess::kernel::Rules;
+/// let rules: &'static Rules<u64> = Rules::new(duckchess::variants::chess::variant()).unwrap().leak();
+/// assert_eq!(rules.directions().len(), 8);
+/// ```
+#[derive(Debug)]
+pub struct Rules<S> {
+    pub(crate) variant: Variant,
+    pub(crate) len: usize,
+    /// Every slider step of the variant (the union of all classes).
+    dirs: Vec<Vector>,
+    /// Whether a step increases the square index (the first blocker is then
+    /// the lowest square of a ray).
+    pub(crate) dir_up: Vec<bool>,
+    /// `rays[square * dirs + d]`: the squares from `square` (exclusive) to
+    /// the edge.
+    pub(crate) rays: Vec<S>,
+    /// `align[a * len + b]`: the direction from `a` whose ray holds `b`.
+    pub(crate) align: Vec<u16>,
+    /// Per direction, bit `k` set when kind `k` slides along it.
+    pub(crate) dir_kinds: Vec<u8>,
+    /// Directions grouped by the kinds sliding along them: each group's
+    /// kind mask and directions.
+    pub(crate) groups: Vec<(u8, Vec<u16>)>,
+    /// Per kind, its slider directions.
+    pub(crate) kind_dirs: [Vec<u16>; MAX_KINDS],
+    /// `leaps[kind][square]`: targets of the leaps over anything.
+    pub(crate) leaps: [Vec<S>; MAX_KINDS],
+    /// `lame[kind][square]`: lame leaps out as (target, squares passed).
+    pub(crate) lame: [Vec<Vec<(u16, S)>>; MAX_KINDS],
+    /// `lame_in[kind][square]`: lame leaps in as (origin, squares passed).
+    pub(crate) lame_in: [Vec<Vec<(u16, S)>>; MAX_KINDS],
+    /// Kinds with lame leaps, as a bit mask.
+    pub(crate) lame_kinds: u8,
+    /// The pawn kind, if any.
+    pub(crate) pawn: Option<Kind>,
+    /// The royal kind, if any.
+    pub(crate) royal: Option<Kind>,
+    /// `pawn_captures[color][square]`.
+    pub(crate) pawn_captures: [Vec<S>; 2],
+    /// `pawn_push[color][square]`: one step forward.
+    pub(crate) pawn_push: [Vec<u16>; 2],
+    /// `pawn_double[color][square]`: two steps forward from the start rank.
+    pub(crate) pawn_double: [Vec<u16>; 2],
+    /// Where each side's pawns promote.
+    pub(crate) promotion_zone: [S; 2],
+    /// Per square, the castling rights lost when a move starts or ends there.
+    pub(crate) castling_loss: Vec<u8>,
+    /// Hashing keys: pieces `[(color * MAX_KINDS + kind) * len + square]`.
+    pub(crate) piece_keys: Vec<u64>,
+    pub(crate) castling_keys: [u64; 256],
+    pub(crate) ep_keys: Vec<u64>,
+    pub(crate) black_key: u64,
+    /// Per castling rule, the squares that must be empty (besides the king
+    /// and the rook themselves).
+    pub(crate) castle_empty: Vec<S>,
+    /// Per castling rule, the squares the king stands on, passes or reaches:
+    /// none may be attacked.
+    pub(crate) castle_safe: Vec<S>,
+    /// The squares of odd coordinate sum (one colour of the chequer).
+    pub(crate) odd_squares: S,
+    /// Whether check and pin masks give legality (otherwise moves are made
+    /// and tested).
+    pub(crate) masks: bool,
+}
+
+impl<S: SquareSet> Rules<S> {
+    /// Expands a variant's tables.
+    pub fn new(variant: Variant) -> Result<Rules<S>, String> {
+        variant.validate()?;
+        let shape = variant.shape;
+        let len = shape.len();
+        if len > S::CAPACITY || len >= NONE as usize {
+            return Err(format!("{len} squares do not fit a set of {}", S::CAPACITY));
+        }
+        let axes = shape.axes();
+        let kinds = &variant.kinds;
+
+        let mut dirs: Vec<Vector> = kinds
+            .iter()
+            .flat_map(|k| k.slides.iter().flat_map(|c| c.directions(axes)))
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        let nd = dirs.len();
+        let index_delta = |v: Vector| -> i64 {
+            let mut stride = 1i64;
+            let mut delta = 0;
+            for axis in 0..axes {
+                delta += v.0[axis] as i64 * stride;
+                stride *= shape.size(axis) as i64;
+            }
+            delta
+        };
+        let dir_up = dirs.iter().map(|&v| index_delta(v) > 0).collect();
+        let mut rays = vec![S::EMPTY; len * nd];
+        let mut align = vec![NONE; len * len];
+        for square in 0..len {
+            for (d, &v) in dirs.iter().enumerate() {
+                for to in shape.ray(square, v) {
+                    rays[square * nd + d] |= S::single(to);
+                    align[square * len + to] = d as u16;
+                }
+            }
+        }
+        let dir_kinds: Vec<u8> = dirs
+            .iter()
+            .map(|&v| {
+                kinds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, k)| k.slides.iter().any(|c| c.contains(v)))
+                    .fold(0, |mask, (i, _)| mask | 1 << i)
+            })
+            .collect();
+        let mut groups: Vec<(u8, Vec<u16>)> = Vec::new();
+        for (d, &mask) in dir_kinds.iter().enumerate() {
+            match groups.iter_mut().find(|(m, _)| *m == mask) {
+                Some((_, ds)) => ds.push(d as u16),
+                None => groups.push((mask, vec![d as u16])),
+            }
+        }
+        let kind_dirs = std::array::from_fn(|k| {
+            (0..nd as u16)
+                .filter(|&d| dir_kinds[d as usize] >> k & 1 == 1)
+                .collect()
+        });
+
+        let mut leaps: [Vec<S>; MAX_KINDS] = std::array::from_fn(|_| vec![S::EMPTY; len]);
+        let mut lame: [Vec<Vec<(u16, S)>>; MAX_KINDS] =
+            std::array::from_fn(|_| vec![Vec::new(); len]);
+        let mut lame_in: [Vec<Vec<(u16, S)>>; MAX_KINDS] =
+            std::array::from_fn(|_| vec![Vec::new(); len]);
+        let mut lame_kinds = 0;
+        for (k, kind) in kinds.iter().enumerate() {
+            for leap in &kind.leaps {
+                if leap.lame && !leap.vector.path().is_empty() {
+                    lame_kinds |= 1 << k;
+                }
+                for v in leap.vector.images(axes) {
+                    for square in 0..len {
+                        let Some((to, passed)) = shape.leap(square, v) else {
+                            continue;
+                        };
+                        if leap.lame && !passed.is_empty() {
+                            let set = passed.iter().fold(S::EMPTY, |s, &p| s | S::single(p));
+                            lame[k][square].push((to as u16, set));
+                            lame_in[k][to].push((square as u16, set));
+                        } else {
+                            leaps[k][square] |= S::single(to);
+                        }
+                    }
+                }
+            }
+        }
+
+        let find = |pred: &dyn Fn(&super::PieceKind) -> bool| {
+            kinds.iter().position(pred).map(|i| Kind(i as u8))
+        };
+        let pawn = find(&|k| k.pawn.is_some());
+        let royal = find(&|k| k.royal);
+        let mut pawn_captures = [vec![S::EMPTY; len], vec![S::EMPTY; len]];
+        let mut pawn_push = [vec![NONE; len], vec![NONE; len]];
+        let mut pawn_double = [vec![NONE; len], vec![NONE; len]];
+        let mut promotion_zone = [S::EMPTY; 2];
+        if let Some(p) = pawn {
+            let rules = kinds[p.index()].pawn.as_ref().expect("a pawn kind");
+            let fa = rules.forward_axis;
+            let last = shape.size(fa) - 1;
+            for color in Color::ALL {
+                let c = color.index();
+                let mut forward = Vector::default();
+                forward.0[fa] = color.sign();
+                for square in 0..len {
+                    let coords = shape.coords(square);
+                    let relative_rank = if color == Color::White {
+                        coords[fa]
+                    } else {
+                        last - coords[fa]
+                    };
+                    if relative_rank == last {
+                        promotion_zone[c] |= S::single(square);
+                    }
+                    if let Some(to) = shape.offset(square, forward) {
+                        pawn_push[c][square] = to as u16;
+                        if rules.double_step && relative_rank == 1 {
+                            if let Some(two) = shape.offset(to, forward) {
+                                pawn_double[c][square] = two as u16;
+                            }
+                        }
+                    }
+                    for axis in (0..axes).filter(|&a| a != fa && rules.capture_axes >> a & 1 == 1) {
+                        for side in [-1, 1] {
+                            let mut v = forward;
+                            v.0[axis] = side;
+                            if let Some(to) = shape.offset(square, v) {
+                                pawn_captures[c][square] |= S::single(to);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        let mut castling_loss = vec![0u8; len];
+        for (i, rule) in variant.castling.iter().enumerate() {
+            castling_loss[rule.king_from] |= 1 << i;
+            castling_loss[rule.rook_from] |= 1 << i;
+        }
+
+        // The squares from `a` to `b` inclusive, stepping straight.
+        let walk = |a: usize, b: usize| -> S {
+            let (ca, cb) = (shape.coords(a), shape.coords(b));
+            let step = Vector(std::array::from_fn(|i| (cb[i] - ca[i]).signum()));
+            let mut set = S::single(a);
+            let mut at = a;
+            while at != b && !step.is_zero() {
+                at = shape
+                    .offset(at, step)
+                    .expect("a castling line stays on the board");
+                set |= S::single(at);
+            }
+            set
+        };
+        let castle_empty = variant
+            .castling
+            .iter()
+            .map(|c| walk(c.king_from, c.king_to) | walk(c.rook_from, c.rook_to))
+            .collect();
+        let castle_safe = variant
+            .castling
+            .iter()
+            .map(|c| walk(c.king_from, c.king_to))
+            .collect();
+        let odd_squares = (0..len)
+            .filter(|&s| shape.parity(s) == 1)
+            .fold(S::EMPTY, |set, s| set | S::single(s));
+
+        // Hashing keys from a fixed seed, so keys agree between runs.
+        let mut rng = ChaCha8Rng::seed_from_u64(0x6b65_726e_656c);
+        let piece_keys = (0..2 * MAX_KINDS * len).map(|_| rng.next_u64()).collect();
+        let right_keys: [u64; 8] = std::array::from_fn(|_| rng.next_u64());
+        let castling_keys = std::array::from_fn(|mask| {
+            (0..8)
+                .filter(|b| mask >> b & 1 == 1)
+                .fold(0, |key, b| key ^ right_keys[b])
+        });
+        let ep_keys = (0..len).map(|_| rng.next_u64()).collect();
+        let black_key = rng.next_u64();
+
+        let masks = variant.royalty == Royalty::Check && lame_kinds == 0;
+        Ok(Rules {
+            variant,
+            len,
+            dirs,
+            dir_up,
+            rays,
+            align,
+            dir_kinds,
+            groups,
+            kind_dirs,
+            leaps,
+            lame,
+            lame_in,
+            lame_kinds,
+            pawn,
+            royal,
+            pawn_captures,
+            pawn_push,
+            pawn_double,
+            promotion_zone,
+            castling_loss,
+            piece_keys,
+            castling_keys,
+            ep_keys,
+            black_key,
+            castle_empty,
+            castle_safe,
+            odd_squares,
+            masks,
+        })
+    }
+
+    /// Moves the rules to the heap for the rest of the program, so positions
+    /// can point at them without a lifetime. Build each variant once.
+    pub fn leak(self) -> &'static Rules<S> {
+        Box::leak(Box::new(self))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Every slider step of the variant.
+    pub fn directions(&self) -> &[Vector] {
+        &self.dirs
+    }
+
+    /// The number of squares.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the board has no squares (never).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The ray from `square` (exclusive) along direction `d` to the edge.
+    #[inline]
+    pub fn ray(&self, square: usize, d: usize) -> S {
+        self.rays[square * self.dirs.len() + d]
+    }
+
+    /// The first occupied square along direction `d` from `square`.
+    #[inline]
+    pub(crate) fn first_blocker(&self, square: usize, d: usize, occupied: S) -> Option<usize> {
+        let blockers = self.ray(square, d) & occupied;
+        if self.dir_up[d] {
+            blockers.first()
+        } else {
+            blockers.last()
+        }
+    }
+
+    /// The squares a slider on `square` reaches along direction `d`: up to
+    /// and including the first occupied one.
+    #[inline]
+    pub(crate) fn ray_attacks(&self, square: usize, d: usize, occupied: S) -> S {
+        let ray = self.ray(square, d);
+        match self.first_blocker(square, d, occupied) {
+            Some(b) => ray ^ self.ray(b, d),
+            None => ray,
+        }
+    }
+
+    /// The direction from `a` along which `b` lies, if any.
+    #[inline]
+    pub(crate) fn aligned(&self, a: usize, b: usize) -> Option<usize> {
+        let d = self.align[a * self.len + b];
+        (d != NONE).then_some(d as usize)
+    }
+
+    /// The squares strictly between `a` and `b` if a slider step lines them
+    /// up (empty otherwise).
+    ///
+    /// ```
+    /// use duckchess::kernel::SquareSet;
+    /// let rules = duckchess::variants::chess::rules();
+    /// assert_eq!(rules.between(0, 63).count(), 6); // a1 to h8
+    /// assert!(rules.between(1, 18).is_empty()); // a knight's leap
+    /// ```
+    pub fn between(&self, a: usize, b: usize) -> S {
+        match self.aligned(a, b) {
+            Some(d) => self.ray(a, d) & !self.ray(b, d) & !S::single(b),
+            None => S::EMPTY,
+        }
+    }
+
+    /// The squares a piece of `kind` and `color` on `square` attacks given
+    /// the occupied squares.
+    #[inline]
+    pub fn attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
+        let k = kind.index();
+        if Some(kind) == self.pawn {
+            return self.pawn_captures[color.index()][square];
+        }
+        let mut set = self.leaps[k][square];
+        if self.lame_kinds >> k & 1 == 1 {
+            for &(to, passed) in &self.lame[k][square] {
+                if (passed & occupied).is_empty() {
+                    set |= S::single(to as usize);
+                }
+            }
+        }
+        for &d in &self.kind_dirs[k] {
+            set |= self.ray_attacks(square, d as usize, occupied);
+        }
+        set
+    }
+}
+
+use super::Royalty;
