@@ -9,6 +9,7 @@ mod judge;
 mod moves;
 mod perft;
 mod play;
+mod serve;
 mod show;
 mod test;
 mod trace;
@@ -125,6 +126,9 @@ enum Cmd {
     /// puts it down on a target; u undoes, n starts a new game, s saves the
     /// game as a judge input in the current directory, q or Esc quits.
     Play(play::Args),
+    /// Serve the web page that plays every variant, and its JSON API, on
+    /// 127.0.0.1 (see the README's "In the browser").
+    Serve(serve::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -152,6 +156,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::FsfConfig) => print(FSF_CONFIG.to_string()),
         Some(Cmd::Perft(args)) => perft::run(args),
         Some(Cmd::Play(args)) => play::run(args),
+        Some(Cmd::Serve(args)) => serve::run(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
