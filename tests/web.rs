@@ -385,7 +385,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
             "/api/judge",
             json!({"input": 5}).to_string().into(),
             StatusCode::BAD_REQUEST,
-            "input",
+            "expected a string",
         ),
         (
             "/api/moves",
