@@ -17,6 +17,7 @@ const game = {
   cursor: null, // the keyboard cursor's square
   hint: null, // {from, to}
   busy: 0, // a generation counter: a stale answer is dropped
+  keyboard: false, // whether the cursor is shown (after a key, until a click)
 };
 
 async function api(path, body) {
@@ -122,9 +123,17 @@ function render() {
   const size = cellSize();
   board.style.setProperty("--cell", size + "px");
   board.style.gridTemplateColumns = `repeat(${b.cols}, ${size}px)`;
-  board.style.gridTemplateRows = `repeat(${b.rows + 1}, ${size}px)`;
+  // A row above the boards for their labels, when they have any.
+  const top = b.labels.length ? 1 : 0;
+  board.style.gridTemplateRows = `repeat(${b.rows + top}, ${size}px)`;
   board.className = st.variant === "duck" ? "duck" : "checkered";
   board.innerHTML = "";
+  // For tests and tools: what is shown, without parsing the drawing.
+  const dims = boardSize();
+  board.dataset.variant = st.variant;
+  board.dataset.plies = game.history.length;
+  board.dataset.boardW = dims.w;
+  board.dataset.boardH = dims.h;
   const targets = new Set(game.selected === null ? [] : movesFrom(game.selected).map((m) => m.to));
   const movable = new Set(st.moves.map((m) => m.from));
   const last = game.played.length ? game.played[game.played.length - 1] : null;
@@ -132,7 +141,7 @@ function render() {
     const d = document.createElement("div");
     d.className = "label";
     d.textContent = l.text;
-    d.style.gridRow = `${l.row + 1}`;
+    d.style.gridRow = `${l.row + top}`;
     d.style.gridColumn = `${l.col + 1} / span ${l.width}`;
     board.appendChild(d);
   }
@@ -145,13 +154,15 @@ function render() {
     if (game.selected === c.square) cls.push("selected");
     if (last && (last.from === c.square || last.to === c.square)) cls.push("last");
     if (st.checked.includes(c.square)) cls.push("check");
-    if (game.cursor === c.square) cls.push("cursor");
+    if (game.cursor === c.square && game.keyboard) cls.push("cursor");
     if (game.hint && (game.hint.from === c.square || game.hint.to === c.square)) cls.push("hint");
     d.className = cls.join(" ");
     d.dataset.square = c.square;
     d.dataset.name = c.name;
+    d.dataset.row = c.row;
+    d.dataset.col = c.col;
     d.title = c.name + (c.piece ? ` ${c.piece.color} ${c.piece.name}` : "");
-    d.style.gridRow = `${c.row + 2}`;
+    d.style.gridRow = `${c.row + 1 + top}`;
     d.style.gridColumn = `${c.col + 1}`;
     if (c.piece) {
       const p = document.createElement("span");
@@ -201,12 +212,13 @@ function onDrop(sq) {
 }
 let suppressClick = false;
 
-function onCell(sq) {
+function onCell(sq, byKey) {
   if (suppressClick) {
     suppressClick = false;
     return;
   }
   game.cursor = sq;
+  game.keyboard = !!byKey;
   if (game.selected !== null && movesFrom(game.selected).some((m) => m.to === sq)) {
     tryMove(game.selected, sq);
     return;
@@ -408,6 +420,7 @@ function boardSize() {
 function onKey(e) {
   const st = game.state;
   if (!st) return;
+  game.keyboard = true;
   const cur = st.board.cells.find((c) => c.square === game.cursor);
   if (e.key === "Tab") {
     const movable = [...new Set(st.moves.map((m) => m.from))];
@@ -428,7 +441,7 @@ function onKey(e) {
   }
   if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
-    if (game.cursor !== null) onCell(game.cursor);
+    if (game.cursor !== null) onCell(game.cursor, true);
     return;
   }
   const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
