@@ -34,7 +34,7 @@ impl Vector {
     }
 
     /// The opposite vector.
-    pub fn neg(self) -> Vector {
+    pub fn negated(self) -> Vector {
         Vector(self.0.map(|c| -c))
     }
 

@@ -22,8 +22,8 @@ pub const MAX_HISTORY: usize = 5000;
 pub enum Loaded {
     /// Duck Chess: the judge engine's position and the start's FEN.
     Duck {
-        /// The current position.
-        position: duck::Position,
+        /// The current position (boxed: it is large beside the others).
+        position: Box<duck::Position>,
         /// The position the history starts from, as FEN.
         start: String,
     },
@@ -103,7 +103,7 @@ impl Loaded {
                     .map_err(|e| ApiError::bad(format!("history move {} `{m}`: {e}", i + 1)))?;
             }
             return Ok(Loaded::Duck {
-                position: pos,
+                position: Box::new(pos),
                 start,
             });
         }
