@@ -92,7 +92,16 @@ async fn wait_all(c: &Client, css: &str, n: usize) -> Vec<fantoccini::elements::
         if found.len() >= n {
             return found;
         }
-        assert!(Instant::now() < deadline, "no {n} of `{css}` after 10 s");
+        if Instant::now() > deadline {
+            let status = c
+                .find(Locator::Css("#status"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            panic!("no {n} of `{css}` after 10 s; the page says `{status}`");
+        }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
@@ -258,6 +267,99 @@ async fn play_by_keys(c: &Client, variant: &str) {
     );
 }
 
+async fn cell(c: &Client, name: &str) -> fantoccini::elements::Element {
+    c.find(Locator::Css(&format!(".cell[data-name='{name}']")))
+        .await
+        .unwrap()
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+async fn import(c: &Client, text: &str) {
+    let area = c.find(Locator::Css("#position-text")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(text).await.unwrap();
+    click(c, "#import").await;
+}
+
+async fn status(c: &Client) -> String {
+    c.find(Locator::Css("#status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// Import, promotion, the end of a game, the computer, undo and redo.
+async fn chess_page_features(c: &Client, url: &str) {
+    // A promotion asks for the piece.
+    open(c, url, "chess").await;
+    import(c, "8/P6k/8/8/8/8/8/K7 w - - 0 1").await;
+    wait_all(c, ".cell[data-name='a7'].movable", 1).await;
+    cell(c, "a7").await.click().await.unwrap();
+    cell(c, "a8").await.click().await.unwrap();
+    let choices = wait_all(c, "#promotion[open] button", 4).await;
+    assert_eq!(choices.len(), 4);
+    click(c, "#promotion button[data-promotion='n']").await;
+    wait_all(c, "#board[data-plies='1']", 1).await;
+    assert_eq!(cell(c, "a8").await.text().await.unwrap(), "♘");
+
+    // A mated position says so and marks the king.
+    import(
+        c,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    )
+    .await;
+    wait_all(c, ".cell[data-name='e1'].check", 1).await;
+    let s = status(c).await;
+    assert!(s.contains("Game over") && s.contains("checkmate"), "{s}");
+    screenshot(c, "chess-mate").await;
+
+    // Against the computer: it answers; undo takes both moves back, redo
+    // plays the player's again and the computer answers.
+    open(c, url, "chess").await;
+    c.find(Locator::Css("#opponent"))
+        .await
+        .unwrap()
+        .select_by_value("computer")
+        .await
+        .unwrap();
+    c.find(Locator::Css("#think"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
+    c.find(Locator::Css("#think"))
+        .await
+        .unwrap()
+        .send_keys("100")
+        .await
+        .unwrap();
+    cell(c, "e2").await.click().await.unwrap();
+    cell(c, "e4").await.click().await.unwrap();
+    wait_all(c, "#board[data-plies='2']", 1).await;
+    assert_eq!(
+        c.find_all(Locator::Css("#moves li")).await.unwrap().len(),
+        2
+    );
+    click(c, "#undo").await;
+    wait_all(c, "#board[data-plies='0']", 1).await;
+    click(c, "#redo").await;
+    // The player's move again, and the computer answers it.
+    wait_all(c, "#board[data-plies='2']", 1).await;
+    assert_eq!(cell(c, "e4").await.text().await.unwrap(), "♙");
+    println!("chess: promotion, mate, the computer, undo and redo work");
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"));
@@ -309,6 +411,7 @@ async fn every_variant_plays_in_a_real_browser() {
 
     open(&c, &url, "chess").await;
     play_by_keys(&c, "chess").await;
+    chess_page_features(&c, &url).await;
     if variants.iter().any(|v| v == "fourfold") {
         open(&c, &url, "fourfold").await;
         play_by_keys(&c, "fourfold").await;
