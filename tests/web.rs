@@ -450,3 +450,33 @@ async fn the_page_is_served() {
         assert!(ct.starts_with(kind), "{path}: {ct}");
     }
 }
+
+mod never_panics {
+    use duckchess::web::game::Loaded;
+    use proptest::prelude::*;
+
+    fn names() -> Vec<&'static str> {
+        let mut n = vec!["duck"];
+        n.extend(duckchess::variants::names());
+        n
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Position texts near real ones, and moves near real ones, are
+        /// answered (either way) without a panic, in every variant.
+        #[test]
+        fn any_position_or_move_text_is_answered(
+            position in "[rnbqkpahesdRNBQKPAHESD0-9/ wb KQkq-]{0,90}",
+            mv in "[a-h0-9 qrbn-]{0,12}",
+        ) {
+            for name in names() {
+                let _ = Loaded::new(name, Some(&position), &[]).map(|l| l.state());
+                if let Ok(mut start) = Loaded::new(name, None, &[]) {
+                    let _ = start.play(&mv);
+                    let _ = start.state();
+                }
+            }
+        }
+    }
+}
