@@ -87,6 +87,7 @@ async function newGame(name) {
     o.textContent = c;
     sides.appendChild(o);
   }
+  maybeComputer();
 }
 
 async function reload() {
