@@ -126,16 +126,12 @@ async fn open(c: &Client, url: &str, variant: &str) {
 
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
-async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &str) {
-    wait_all(
-        c,
-        &format!("#board[data-variant='{variant}'][data-plies='1']"),
-        1,
-    )
-    .await;
-    let items = wait_all(c, "#moves li", 1).await;
-    assert_eq!(items.len(), 1, "{variant}: one move in the list");
-    let notation = items[0].text().await.unwrap();
+async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &str, ply: usize) {
+    let shown = format!("#board[data-variant='{variant}'][data-plies='{ply}']");
+    wait_all(c, &shown, 1).await;
+    let items = wait_all(c, "#moves li", ply).await;
+    assert_eq!(items.len(), ply, "{variant}: {ply} moves in the list");
+    let notation = items[ply - 1].text().await.unwrap();
     assert!(!notation.trim().is_empty(), "{variant}: empty notation");
     let target = c
         .find(Locator::Css(&format!(".cell[data-square='{to}']")))
@@ -164,6 +160,11 @@ async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &s
 
 /// Clicks a movable piece, checks its targets are highlighted, clicks one.
 async fn play_by_clicks(c: &Client, variant: &str) {
+    play_by_clicks_from(c, variant, 1).await;
+}
+
+/// [`play_by_clicks`], the move being ply `ply` of the game.
+async fn play_by_clicks_from(c: &Client, variant: &str, ply: usize) {
     let movable = wait_all(c, ".cell.movable", 1).await;
     let from = attr(&movable[0], "data-square").await;
     let glyph = movable[0].text().await.unwrap();
@@ -171,7 +172,7 @@ async fn play_by_clicks(c: &Client, variant: &str) {
     let targets = wait_all(c, ".cell.target", 1).await;
     let to = attr(targets.last().unwrap(), "data-square").await;
     targets.last().unwrap().click().await.unwrap();
-    check_played(c, variant, &from, &to, &glyph).await;
+    check_played(c, variant, &from, &to, &glyph, ply).await;
 }
 
 /// Plays by keys only: Tab to a movable piece, Enter, arrows (Alt+arrows
@@ -260,7 +261,7 @@ async fn play_by_keys(c: &Client, variant: &str) {
         .send_keys(" ")
         .await
         .unwrap();
-    check_played(c, variant, &from, &to, &glyph).await;
+    check_played(c, variant, &from, &to, &glyph, 1).await;
     println!(
         "{variant}: the move above was played by keys ({} board jumps)",
         dbr.abs() + dbc.abs()
@@ -360,6 +361,59 @@ async fn chess_page_features(c: &Client, url: &str) {
     println!("chess: promotion, mate, the computer, undo and redo work");
 }
 
+/// Drag to move, a hint, and the judge input of the game played.
+async fn duck_page_features(c: &Client, url: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    open(c, url, "duck").await;
+    // Red's soldier at (3,0) is dragged to (4,0).
+    let (from, to) = (cell(c, "(3,0)").await, cell(c, "(4,0)").await);
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0,
+            y: 0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: to,
+            duration: Some(Duration::from_millis(100)),
+            x: 0,
+            y: 0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(drag).await.unwrap();
+    wait_all(c, "#board[data-plies='1']", 1).await;
+    assert_eq!(cell(c, "(4,0)").await.text().await.unwrap(), "兵");
+    // The next click still works after a drag.
+    play_by_clicks_from(c, "duck", 2).await;
+    // A hint marks its move's two squares.
+    click(c, "#hint").await;
+    wait_all(c, ".cell.hint", 2).await;
+    assert!(status(c).await.starts_with("Hint: "));
+    // The game as a judge input, judged: two valid moves.
+    click(c, "#judge-from-game").await;
+    let input = c
+        .find(Locator::Css("#judge-input"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(input.lines().next(), Some("2"), "{input}");
+    click(c, "#judge-run").await;
+    let lines = wait_all(c, "#judge-output li", 2).await;
+    for l in lines {
+        assert_ne!(l.text().await.unwrap(), "Invalid command");
+    }
+    println!("duck: drag, hint and the game's judge input work");
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"));
@@ -392,6 +446,8 @@ async fn every_variant_plays_in_a_real_browser() {
         play_by_clicks(&c, v).await;
         screenshot(&c, v).await;
     }
+    duck_page_features(&c, &url).await;
+
     // Duck Chess: an invalid command in the judge box shows its reason.
     open(&c, &url, "duck").await;
     let input = c.find(Locator::Css("#judge-input")).await.unwrap();

@@ -196,7 +196,8 @@ function render() {
 }
 
 // Dragging: a press on a movable piece picks it up; a release on one of its
-// targets plays there. A click without moving is handled as a click.
+// targets plays there. A press and release on one cell is a click, handled
+// as such; across two cells no click fires on either.
 let drag = null;
 function onDragStart(e, sq) {
   drag = movesFrom(sq).length ? sq : null;
@@ -206,18 +207,11 @@ function onDrop(sq) {
     const from = drag;
     drag = null;
     game.selected = from;
-    suppressClick = true;
     tryMove(from, sq);
   }
   drag = null;
 }
-let suppressClick = false;
-
 function onCell(sq, byKey) {
-  if (suppressClick) {
-    suppressClick = false;
-    return;
-  }
   game.cursor = sq;
   game.keyboard = !!byKey;
   if (game.selected !== null && movesFrom(game.selected).some((m) => m.to === sq)) {
