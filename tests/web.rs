@@ -480,3 +480,24 @@ mod never_panics {
         }
     }
 }
+
+#[tokio::test]
+async fn best_in_a_finished_game_is_refused() {
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let (status, v) = post(
+        &app(),
+        "/api/best",
+        json!({"variant": "chess", "position": mated}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("checkmate"), "{v}");
+    // Duck Chess: red's car takes the blue captain.
+    let game = json!({"variant": "duck", "position": "4k4/4R4/9/9/9/9/9/9/9/4K4 w - - 0 1", "history": ["8 4 9 4"]});
+    let (status, v) = post(&app(), "/api/moves", game.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["result"]["winner"], "red");
+    assert_eq!(v["result"]["reason"], "red took the blue captain");
+    let (status, v) = post(&app(), "/api/best", game).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+}
