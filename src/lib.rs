@@ -40,3 +40,5 @@ pub mod kernel;
 #[cfg(feature = "tui")]
 pub mod play;
 pub mod variants;
+#[cfg(feature = "web")]
+pub mod web;

@@ -13,6 +13,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod play;
+mod serve;
 mod show;
 mod test;
 mod trace;
@@ -160,6 +161,9 @@ enum Cmd {
     /// Play the computer against a baseline player, colours alternating,
     /// and count wins, draws and losses with their reasons.
     Match(r#match::Args),
+    /// Serve the web page that plays every variant, and its JSON API, on
+    /// 127.0.0.1 (see the README's "In the browser").
+    Serve(serve::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -192,6 +196,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Mate(args)) => mate::run(args),
         Some(Cmd::Best(args)) => best::run(args),
         Some(Cmd::Match(args)) => r#match::run(args),
+        Some(Cmd::Serve(args)) => serve::run(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),

@@ -1,0 +1,448 @@
+//! The local web page and its JSON API, served by `duckchess serve`.
+//!
+//! The page (plain HTML, CSS and JavaScript embedded in the binary) plays
+//! every variant: Duck Chess through [`crate::duck`], the others through the
+//! registry ([`crate::variants`]) and `dyn AnyGame`. The API is stateless:
+//! each request carries the variant, the starting position and the moves
+//! since, so the server holds no game and any number of pages can share it.
+//!
+//! Searches run on tokio's blocking pool with a time cap and a stop flag,
+//! at most [`MAX_SEARCHES`] at once, so a slow one never holds up another
+//! request; request bodies are size-capped ([`BODY_LIMIT`], and
+//! [`JUDGE_BODY_LIMIT`] for a judge input).
+//!
+//! ```
+//! # tokio::runtime::Runtime::new().unwrap().block_on(async {
+//! use tower::ServiceExt;
+//! let app = duckchess::web::router(duckchess::web::AppState::default());
+//! let request = axum::http::Request::get("/api/variants").body(axum::body::Body::empty()).unwrap();
+//! let response = app.oneshot(request).await.unwrap();
+//! assert_eq!(response.status(), 200);
+//! # });
+//! ```
+
+pub mod game;
+pub mod types;
+
+use crate::duck::{self, search, trace::Tracer};
+use crate::kernel::{AnyGame, Move};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use game::Loaded;
+use serde::de::DeserializeOwned;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use types::*;
+
+/// Largest request body, except a judge input's.
+pub const BODY_LIMIT: usize = 64 * 1024;
+/// Largest judge input.
+pub const JUDGE_BODY_LIMIT: usize = 1024 * 1024;
+/// Longest a search may think.
+pub const MAX_THINK: Duration = Duration::from_secs(5);
+/// Thinking time when a request names none.
+pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
+/// The deepest Duck Chess search a time limit may reach.
+const MAX_DUCK_DEPTH: u32 = 12;
+/// Searches running at once; one more is told to come back (503).
+pub const MAX_SEARCHES: usize = 4;
+
+/// A computer's answer for a registry variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The move to play: legal in the position searched.
+    pub best: Move,
+    /// Its score for the side to move, in centipawns; a mate in n moves
+    /// is 100000 − n (mated: −100000 + n).
+    pub score: i32,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// The computer for registry variants: given a game, a thinking time and a
+/// stop flag (set when the time is up or the page went away), the best move,
+/// or `None` when there is no legal move.
+pub type Chooser = Arc<dyn Fn(&dyn AnyGame, Duration, &AtomicBool) -> Option<Best> + Send + Sync>;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The computer for registry variants (Duck Chess has its own).
+    pub chooser: Chooser,
+    searches: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// A state whose registry variants are played by `chooser`.
+    pub fn new(chooser: Chooser) -> AppState {
+        AppState {
+            chooser,
+            searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+        }
+    }
+}
+
+impl AppState {
+    /// A state whose registry variants are played by the engine's search
+    /// ([`crate::engine::search`]) within the thinking time asked.
+    pub fn with_engine() -> AppState {
+        use crate::engine::search::{best_in_game, Limits, Score};
+        AppState::new(Arc::new(
+            |game: &dyn AnyGame, think: Duration, stop: &AtomicBool| {
+                let found = best_in_game(game, Limits::think(think), stop).ok()?;
+                let score = match found.score {
+                    Score::Centipawns(cp) => cp,
+                    Score::Mate(n) if n > 0 => MATE - n,
+                    Score::Mate(n) => -MATE - n,
+                };
+                Some(Best {
+                    best: found.best,
+                    score,
+                    pv: found.pv,
+                })
+            },
+        ))
+    }
+}
+
+/// The score of a mate in no moves; a mate in n is `MATE - n`.
+pub const MATE: i32 = 100_000;
+
+/// A state with the simplest chooser: the first legal move. For tests and
+/// for a library user who brings no computer.
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState::new(Arc::new(|game: &dyn AnyGame, _, _: &AtomicBool| {
+            let best = *game.position().legal_moves().first()?;
+            Some(Best {
+                best,
+                score: 0,
+                pv: vec![best],
+            })
+        }))
+    }
+}
+
+/// An error answered as `{ "error": "..." }` with a 4xx or 5xx status.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The status.
+    pub status: StatusCode,
+    /// The body.
+    pub body: ErrorBody,
+}
+
+impl ApiError {
+    fn with(status: StatusCode, message: String) -> ApiError {
+        ApiError {
+            status,
+            body: ErrorBody {
+                error: message,
+                verdicts: None,
+            },
+        }
+    }
+
+    /// 400: the request is malformed (bad JSON, unknown variant, bad
+    /// position).
+    pub fn bad(message: String) -> ApiError {
+        ApiError::with(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 422: well-formed, but the move cannot be played.
+    pub fn unprocessable(message: String) -> ApiError {
+        ApiError::with(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+/// A JSON body whose every rejection (too large, not UTF-8, malformed,
+/// missing field) is answered in JSON too.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::with(e.status(), format!("body: {}", e.body_text())))?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|e| ApiError::bad(format!("body: {e}")))
+    }
+}
+
+/// The page and the API. Adding an endpoint is one `.route` line.
+pub fn router(state: AppState) -> Router {
+    let judge_route = post(judge).layer(DefaultBodyLimit::max(JUDGE_BODY_LIMIT));
+    Router::new()
+        .route("/", get(index))
+        .route("/app.js", get(app_js))
+        .route("/style.css", get(style_css))
+        .route("/api/variants", get(list_variants))
+        .route("/api/moves", post(moves))
+        .route("/api/play", post(play))
+        .route("/api/best", post(best))
+        .route("/api/judge", judge_route)
+        .route("/api/mate", post(mate))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Serves [`router`] on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    axum::serve(listener, router(state)).await
+}
+
+async fn index() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("page/index.html"),
+    )
+}
+
+async fn app_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/app.js"),
+    )
+}
+
+async fn style_css() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("page/style.css"),
+    )
+}
+
+async fn not_found() -> ApiError {
+    ApiError::with(StatusCode::NOT_FOUND, "no such page or endpoint".into())
+}
+
+async fn list_variants() -> Json<Vec<VariantInfo>> {
+    Json(game::variants())
+}
+
+fn load(g: &GameRequest) -> Result<Loaded, ApiError> {
+    Loaded::new(&g.variant, g.position.as_deref(), &g.history)
+}
+
+async fn moves(JsonBody(req): JsonBody<GameRequest>) -> Result<Json<types::State>, ApiError> {
+    Ok(Json(load(&req)?.state()))
+}
+
+async fn play(JsonBody(req): JsonBody<PlayRequest>) -> Result<Json<PlayResponse>, ApiError> {
+    let mut loaded = load(&req.game)?;
+    if let Some(result) = loaded.state().result {
+        return Err(ApiError::unprocessable(format!(
+            "move: the game is over ({})",
+            result.reason
+        )));
+    }
+    let mv = loaded.play(&req.mv)?;
+    let state = loaded.state();
+    Ok(Json(PlayResponse {
+        mv,
+        position: state.position.clone(),
+        check: state.check,
+        result: state.result.clone(),
+        state,
+    }))
+}
+
+/// Sets the flag when dropped: a search whose request went away stops.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+async fn best(
+    State(app): State<AppState>,
+    JsonBody(req): JsonBody<BestRequest>,
+) -> Result<Json<BestResponse>, ApiError> {
+    let think = req
+        .think_ms
+        .map_or(DEFAULT_THINK, Duration::from_millis)
+        .clamp(Duration::from_millis(1), MAX_THINK);
+    let loaded = load(&req.game)?;
+    if let Some(result) = loaded.state().result {
+        return Err(ApiError::unprocessable(format!(
+            "the game is over ({})",
+            result.reason
+        )));
+    }
+    let _permit = app.searches.clone().try_acquire_owned().map_err(|_| {
+        ApiError::with(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{MAX_SEARCHES} searches are running; try again shortly"),
+        )
+    })?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_drop = StopOnDrop(stop.clone());
+    let timer = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(think).await;
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let chooser = app.chooser.clone();
+    let task = tokio::task::spawn_blocking(move || best_move(&loaded, think, &stop, &chooser));
+    let answer = task.await;
+    timer.abort();
+    match answer {
+        Ok(Some(best)) => Ok(Json(best)),
+        Ok(None) => Err(ApiError::unprocessable(
+            "the side to move has no legal move".into(),
+        )),
+        Err(e) => Err(ApiError::with(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the search failed: {e}"),
+        )),
+    }
+}
+
+/// The computer's move in `loaded`, thinking up to `think` or until `stop`.
+pub fn best_move(
+    loaded: &Loaded,
+    think: Duration,
+    stop: &AtomicBool,
+    chooser: &Chooser,
+) -> Option<BestResponse> {
+    match loaded {
+        Loaded::Duck { position, .. } => {
+            let started = Instant::now();
+            // Depth 1 always finishes, so there is an answer however short
+            // the time; deeper searches run while time is left.
+            let mut choice = search::choose(position, 1)?;
+            for depth in 2..=MAX_DUCK_DEPTH {
+                // The next depth costs several times the last: do not start
+                // one that cannot finish.
+                if stop.load(Ordering::Relaxed) || started.elapsed() * 4 > think {
+                    break;
+                }
+                match search::choose_unless(position, depth, stop) {
+                    Some(c) => choice = c,
+                    None => break,
+                }
+                if choice.win_in().is_some() || choice.loss_in().is_some() {
+                    break;
+                }
+            }
+            Some(BestResponse {
+                best: game::duck_move(position, choice.best),
+                score: choice.score,
+                pv: vec![duck::Command::from(choice.best).to_string()],
+            })
+        }
+        Loaded::Kernel { notation, game, .. } => {
+            let best = chooser(&**game, think, stop)?;
+            let pos = game.position();
+            // The line is told in coordinates, each in the position it is
+            // played from; it stops at the first move that is not legal.
+            let mut line = pos.clone_box();
+            let mut pv = Vec::new();
+            for m in &best.pv {
+                let coord = notation.coordinate_move(&*line, *m);
+                if line.play(*m).is_err() {
+                    break;
+                }
+                pv.push(coord);
+            }
+            Some(BestResponse {
+                best: game::kernel_move(*notation, pos, best.best),
+                score: best.score,
+                pv,
+            })
+        }
+    }
+}
+
+/// `POST /api/mate`: the cube puzzle's answer for one position, and why.
+async fn mate(JsonBody(req): JsonBody<MateRequest>) -> Result<Json<MateResponse>, ApiError> {
+    use crate::variants::cube::{self, mate};
+    let position =
+        cube::read(&req.position).map_err(|e| ApiError::bad(format!("position: {e}")))?;
+    let explanation = mate::explain(&position);
+    Ok(Json(MateResponse {
+        mate: explanation.is_mate(),
+        explanation: explanation.lines,
+    }))
+}
+
+async fn judge(JsonBody(req): JsonBody<JudgeRequest>) -> Result<Json<JudgeResponse>, ApiError> {
+    tokio::task::spawn_blocking(move || run_judge(&req))
+        .await
+        .map_err(|e| {
+            ApiError::with(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the judge failed: {e}"),
+            )
+        })?
+        .map(Json)
+}
+
+/// Judges a Duck Chess input: each command's verdict line and, for an
+/// invalid one, the engine's reason. A malformed input is an error holding
+/// the verdicts before the bad line.
+pub fn run_judge(req: &JudgeRequest) -> Result<JudgeResponse, ApiError> {
+    let start = match req
+        .position
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        None => duck::Position::initial(),
+        Some(t) => t
+            .parse()
+            .map_err(|e| ApiError::bad(format!("position: {e}")))?,
+    };
+    let mut tracer = Tracer::new(start);
+    let mut commands = duck::judge::Commands::new(req.input.as_bytes());
+    let mut verdicts = Vec::new();
+    loop {
+        match commands.next_command() {
+            Ok(Some(command)) => {
+                let step = tracer.step(command);
+                verdicts.push(Verdict {
+                    number: step.number,
+                    command: command.to_string(),
+                    line: step.judge_line(),
+                    reason: step.verdict.is_err().then(|| {
+                        step.notes
+                            .iter()
+                            .map(|n| n.to_string())
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    }),
+                });
+            }
+            Ok(None) => break,
+            Err(e) => {
+                let mut err = ApiError::bad(format!("input: {e}"));
+                err.body.verdicts = Some(verdicts);
+                return Err(err);
+            }
+        }
+    }
+    Ok(JudgeResponse {
+        verdicts,
+        position: tracer.position().to_fen(),
+    })
+}

@@ -1,0 +1,242 @@
+//! The JSON bodies of the API, as serde types.
+
+use serde::{Deserialize, Serialize};
+
+/// One variant the page offers.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VariantInfo {
+    /// The name requests use.
+    pub name: String,
+    /// One line about the board and the pieces.
+    pub summary: String,
+    /// Rows of the drawn page (all boards with their gaps).
+    pub rows: usize,
+    /// Columns of the drawn page.
+    pub cols: usize,
+    /// The starting position in the variant's notation.
+    pub start: String,
+}
+
+/// A game as a request gives it: the position it started from and the
+/// moves played since.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct GameRequest {
+    /// A name from `GET /api/variants`.
+    pub variant: String,
+    /// The position the history starts from (the variant's start if absent).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Moves played since, each in coordinates (or the variant's notation).
+    #[serde(default)]
+    pub history: Vec<String>,
+}
+
+/// `POST /api/play`: a game and the move to play.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlayRequest {
+    /// The game so far.
+    #[serde(flatten)]
+    pub game: GameRequest,
+    /// The move, in coordinates or the variant's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// `POST /api/best`: a game and how long to think.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BestRequest {
+    /// The game so far.
+    #[serde(flatten)]
+    pub game: GameRequest,
+    /// Thinking time in milliseconds (capped by the server).
+    #[serde(default)]
+    pub think_ms: Option<u64>,
+}
+
+/// `POST /api/mate`: a cube puzzle position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MateRequest {
+    /// The position in the puzzle's format (`n = 2, [rq,##],[##,K#]`).
+    pub position: String,
+}
+
+/// The answer to `POST /api/mate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MateResponse {
+    /// Whether the side to move (White unless ` b` is given) is checkmated.
+    pub mate: bool,
+    /// Why, one sentence a line, as `duckchess mate --explain` says it.
+    pub explanation: Vec<String>,
+}
+
+/// `POST /api/judge`: a Duck Chess judge input.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JudgeRequest {
+    /// The judge input: `Q`, then `Q` lines `xs ys xt yt`.
+    pub input: String,
+    /// Start from this FEN instead of the initial position.
+    #[serde(default)]
+    pub position: Option<String>,
+}
+
+/// One verdict of a judge input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// 1-based command number.
+    pub number: u64,
+    /// The command as given.
+    pub command: String,
+    /// The judge's output line.
+    pub line: String,
+    /// For an invalid command, why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// `POST /api/judge`'s answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JudgeResponse {
+    /// One per command, in order.
+    pub verdicts: Vec<Verdict>,
+    /// The position after the last command, as FEN.
+    pub position: String,
+}
+
+/// A piece on a cell.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PieceInfo {
+    /// Its notation letter (upper case for the first player).
+    pub letter: String,
+    /// Its side: `red`/`blue` or `white`/`black`.
+    pub color: String,
+    /// Its kind's name.
+    pub name: String,
+    /// What the page draws: 王 士 象 马 车 鸭 兵, a figurine, or the letter.
+    pub glyph: String,
+}
+
+/// One square and where it is drawn.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Cell {
+    /// The square's number (what moves refer to).
+    pub square: usize,
+    /// Its name in the variant's notation.
+    pub name: String,
+    /// Row on the page, top first.
+    pub row: usize,
+    /// Column on the page, left first.
+    pub col: usize,
+    /// The piece there.
+    pub piece: Option<PieceInfo>,
+}
+
+/// A board's label, drawn above its top-left cell.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Label {
+    /// `III`, `[0,1]`, ...
+    pub text: String,
+    /// Row of the board's top-left cell.
+    pub row: usize,
+    /// Column of the board's top-left cell.
+    pub col: usize,
+    /// The board's width in cells.
+    pub width: usize,
+}
+
+/// The whole page of boards.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Board {
+    /// Rows of the page.
+    pub rows: usize,
+    /// Columns of the page.
+    pub cols: usize,
+    /// Board labels (none for a single board).
+    pub labels: Vec<Label>,
+    /// Every square, by square number.
+    pub cells: Vec<Cell>,
+}
+
+/// A legal move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveInfo {
+    /// Start square.
+    pub from: usize,
+    /// Target square.
+    pub to: usize,
+    /// In coordinates (UCI for chess, `xs ys xt yt` for Duck Chess): what a
+    /// history holds.
+    pub coord: String,
+    /// In the variant's own notation (SAN for chess).
+    pub notation: String,
+    /// The promoted kind's letter, if a promotion.
+    pub promotion: Option<String>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner's side, none for a draw.
+    pub winner: Option<String>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The position after a request's history: `POST /api/moves`'s answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    /// The variant.
+    pub variant: String,
+    /// The position the history started from.
+    pub start: String,
+    /// The current position in the variant's notation.
+    pub position: String,
+    /// The side to move.
+    pub turn: String,
+    /// The board to draw.
+    pub board: Board,
+    /// Every legal move (none once the game is over).
+    pub moves: Vec<MoveInfo>,
+    /// Whether a royal piece is attacked.
+    pub check: bool,
+    /// The squares of the attacked royal pieces.
+    pub checked: Vec<usize>,
+    /// The end of the game, if it is over.
+    pub result: Option<GameResult>,
+}
+
+/// `POST /api/play`'s answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlayResponse {
+    /// The move as played.
+    #[serde(rename = "move")]
+    pub mv: MoveInfo,
+    /// The new position in the variant's notation.
+    pub position: String,
+    /// Whether the move gave check.
+    pub check: bool,
+    /// The end of the game, if the move ended it.
+    pub result: Option<GameResult>,
+    /// The whole new state, to draw.
+    pub state: State,
+}
+
+/// `POST /api/best`'s answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BestResponse {
+    /// The move to play.
+    pub best: MoveInfo,
+    /// Its score for the side to move, in centipawns.
+    pub score: i32,
+    /// The expected line, in coordinates, starting with `best`.
+    pub pv: Vec<String>,
+}
+
+/// Every error's body.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// What was wrong, naming the field.
+    pub error: String,
+    /// For a judge input that went wrong part-way: the verdicts before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdicts: Option<Vec<Verdict>>,
+}
