@@ -50,9 +50,11 @@ pub const MIN_N: usize = 2;
 /// The largest cube (1,000 squares).
 pub const MAX_N: usize = 10;
 
-/// The example position [`Notation::start`](super::Notation::start) gives:
-/// the puzzle's first published case.
-pub const EXAMPLE: &str = "n = 3, [###,n##,#rr],[#b#,###,###],[###,###,bRK]";
+/// The position [`Notation::start`](super::Notation::start) gives, the
+/// puzzle having no start of its own: on a 4-cube, each side's pieces on
+/// two ranks of its outer level, so a game can be played from it.
+pub const EXAMPLE: &str =
+    "n = 4, [rqkr,nbbn,####,####],[####,####,####,####],[####,####,####,####],[####,####,NBBN,RQKR]";
 
 const ROMAN: [&str; MAX_N] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 

@@ -62,6 +62,7 @@ async function init() {
   $("import").addEventListener("click", importText);
   $("judge-run").addEventListener("click", runJudge);
   $("judge-from-game").addEventListener("click", judgeFromGame);
+  $("mate-run").addEventListener("click", runMate);
   $("opponent").addEventListener("change", maybeComputer);
   $("computer-side").addEventListener("change", maybeComputer);
   $("board").addEventListener("keydown", onKey);
@@ -77,6 +78,9 @@ async function newGame(name) {
   game.redo = [];
   $("summary").textContent = game.variant.summary;
   $("judge-box").hidden = name !== "duck";
+  $("mate-box").hidden = name !== "cube";
+  $("mate-answer").textContent = "";
+  $("mate-explanation").innerHTML = "";
   await reload();
   const sides = $("computer-side");
   sides.innerHTML = "";
@@ -390,6 +394,27 @@ async function runJudge() {
     li.className = "invalid";
     li.textContent = error;
     out.appendChild(li);
+  }
+}
+
+// The cube puzzle's answer for the position on the board, with the
+// reasons `duckchess mate --explain` gives.
+async function runMate() {
+  const answer = $("mate-answer");
+  const list = $("mate-explanation");
+  list.innerHTML = "";
+  try {
+    const r = await api("/api/mate", { position: game.state.position });
+    answer.textContent = r.mate ? "true: checkmate" : "false: not checkmate";
+    answer.className = r.mate ? "mate" : "";
+    for (const line of r.explanation) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      list.appendChild(li);
+    }
+  } catch (e) {
+    answer.textContent = e.message;
+    answer.className = "error";
   }
 }
 
