@@ -344,10 +344,12 @@ fn notation_through_the_trait() {
     assert_eq!(cube.write_position(&*start), cube::EXAMPLE);
     assert_eq!(cube.board_label(&*start, 0, 0), "I");
     assert_eq!(cube.board_label(&*start, 2, 0), "III");
-    assert_eq!(cube.square_name(&*start, square(3, 1, 1, 2)), "b2(III)");
+    // The example start is a 4-cube with a playable game.
+    assert!(!start.legal_moves().is_empty());
+    assert_eq!(cube.square_name(&*start, square(4, 1, 1, 2)), "b2(III)");
     // The layout draws the top level on the left.
     let layout = cube.layout(&*start);
-    assert_eq!(layout.place(square(3, 0, 2, 2)), (0, 0));
+    assert_eq!(layout.place(square(4, 0, 3, 3)), (0, 0));
 
     // Reading and writing round-trips, with or without the prefix, and the
     // side to move is kept.
