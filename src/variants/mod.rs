@@ -15,6 +15,7 @@
 
 pub mod chess;
 pub mod cube;
+pub mod duck;
 pub mod fourfold;
 pub mod layout;
 pub mod line;

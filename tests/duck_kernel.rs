@@ -1,0 +1,200 @@
+//! Duck Chess twice: the judge's fast engine (`duckchess::duck`) and the
+//! kernel variant value (`duckchess::variants::duck`) play the same
+//! generated games, and every verdict, position and move list must agree.
+
+use duckchess::contest::gen::{generate, Profile};
+use duckchess::duck::{self, Command};
+use duckchess::kernel::{perft, Piece, Position};
+use duckchess::variants::duck as kernel_duck;
+use std::collections::BTreeSet;
+
+const PROFILES: [Profile; 4] = [
+    Profile::Realistic,
+    Profile::Quiet,
+    Profile::Invalid,
+    Profile::Endgame,
+];
+const SEEDS: u64 = 200;
+const COMMANDS: usize = 150;
+
+/// What the two engines were compared on, and where they differed.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    commands: u64,
+    valid: u64,
+    finished: u64,
+    positions: u64,
+    differences: Vec<String>,
+}
+
+impl Tally {
+    fn differ(&mut self, at: &str, what: String) {
+        self.differences.push(format!("{at}: {what}"));
+    }
+}
+
+fn kernel_piece(piece: duck::Piece) -> Piece {
+    Piece {
+        color: kernel_duck::color(piece.color),
+        kind: kernel_duck::kind(piece.role),
+    }
+}
+
+/// The fast engine's moves as (from, to) kernel squares.
+fn fast_moves(game: &duck::Position) -> BTreeSet<(usize, usize)> {
+    game.moves()
+        .into_iter()
+        .map(|m| (m.from.index(), m.to.index()))
+        .collect()
+}
+
+/// The kernel's moves as (from, to); none once a captain is gone, as the
+/// judge accepts no command then.
+fn kernel_moves(position: &Position<u128>) -> BTreeSet<(usize, usize)> {
+    if kernel_duck::is_over(position) {
+        return BTreeSet::new();
+    }
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m.from(), m.to()))
+        .collect()
+}
+
+/// Compares the two engines' positions and move lists.
+fn compare_positions(tally: &mut Tally, at: &str, fast: &duck::Position, kernel: &Position<u128>) {
+    tally.positions += 1;
+    if kernel_duck::from_duck(fast) != *kernel {
+        tally.differ(
+            at,
+            format!("positions {kernel:?} vs fast {}", fast.to_fen()),
+        );
+    }
+    let (f, k) = (fast_moves(fast), kernel_moves(kernel));
+    if f != k {
+        let only_fast: Vec<_> = f.difference(&k).collect();
+        let only_kernel: Vec<_> = k.difference(&f).collect();
+        tally.differ(
+            at,
+            format!("moves only fast {only_fast:?}, only kernel {only_kernel:?}"),
+        );
+    }
+}
+
+/// Plays `commands` through both engines, comparing every verdict.
+fn play_both(tally: &mut Tally, name: &str, commands: &[Command]) {
+    tally.games += 1;
+    let mut fast = duck::Position::initial();
+    let mut kernel = kernel_duck::start();
+    compare_positions(tally, &format!("{name} start"), &fast, &kernel);
+    for (i, &command) in commands.iter().enumerate() {
+        tally.commands += 1;
+        let at = format!("{name} command {} ({command})", i + 1);
+        let verdict = fast.play(command);
+        let found = kernel_duck::find_move(&kernel, command);
+        match (verdict, found) {
+            (Ok(record), Some(m)) => {
+                tally.valid += 1;
+                let played = kernel.play(m).expect("find_move gives legal moves");
+                let kernel_record = (
+                    played.piece,
+                    played.captured,
+                    kernel_duck::judge_check(&kernel),
+                    kernel_duck::is_over(&kernel),
+                );
+                let fast_record = (
+                    kernel_piece(record.piece),
+                    record.removed.map(kernel_piece),
+                    record.check,
+                    record.over,
+                );
+                if kernel_record != fast_record {
+                    tally.differ(
+                        &at,
+                        format!("kernel {kernel_record:?}, fast {fast_record:?} ({record})"),
+                    );
+                }
+                tally.finished += u64::from(record.over);
+            }
+            (Err(_), None) => {}
+            (Ok(record), None) => tally.differ(&at, format!("fast plays {record}, kernel refuses")),
+            (Err(why), Some(m)) => tally.differ(&at, format!("fast refuses ({why}), kernel {m:?}")),
+        }
+        compare_positions(tally, &at, &fast, &kernel);
+        if tally.differences.len() > 20 {
+            return;
+        }
+    }
+}
+
+/// Every profile's generated games agree, command by command; the totals
+/// show that the comparison covered real games (valid moves, captures of a
+/// captain, invalid commands).
+#[test]
+fn generated_games_agree_on_every_verdict() {
+    let mut tally = Tally::default();
+    for profile in PROFILES {
+        for seed in 0..SEEDS {
+            let commands = generate(seed, COMMANDS, profile);
+            play_both(&mut tally, &format!("{profile} seed {seed}"), &commands);
+            // A broken engine differs everywhere: the first few say why.
+            if tally.differences.len() > 20 {
+                break;
+            }
+        }
+    }
+    println!(
+        "games {}, commands {} ({} valid, {} games finished), positions compared {}, differences {}",
+        tally.games,
+        tally.commands,
+        tally.valid,
+        tally.finished,
+        tally.positions,
+        tally.differences.len()
+    );
+    assert!(
+        tally.differences.is_empty(),
+        "the engines differ:\n{}",
+        tally.differences.join("\n")
+    );
+    assert_eq!(tally.games, SEEDS * PROFILES.len() as u64);
+    assert_eq!(tally.commands, tally.games * COMMANDS as u64);
+    // Both kinds of verdict and finished games occur, or the comparison
+    // would prove little.
+    assert!(tally.valid > tally.commands / 4);
+    assert!(tally.valid < tally.commands);
+    assert!(tally.finished > tally.games / 4);
+}
+
+/// Commands off the board are invalid in both engines; the squares map back
+/// to the same commands.
+#[test]
+fn off_board_commands_are_invalid_in_both() {
+    let kernel = kernel_duck::start();
+    for command in [
+        Command::new(-1, 0, 0, 0),
+        Command::new(0, 0, 0, 9),
+        Command::new(0, 4, 10, 4),
+        Command::new(3, 0, 4, -1),
+        Command::new(i64::MAX, 0, 0, 0),
+    ] {
+        assert!(duck::Position::initial().play(command).is_err());
+        assert_eq!(kernel_duck::find_move(&kernel, command), None, "{command}");
+    }
+    for m in kernel.legal_moves() {
+        let command = kernel_duck::command(m.from(), m.to());
+        assert_eq!(kernel_duck::squares(command), Some((m.from(), m.to())));
+        assert_eq!(kernel_duck::find_move(&kernel, command), Some(m));
+    }
+}
+
+/// The kernel counts the judge's perft figures from the start.
+#[test]
+fn kernel_perft_from_the_start() {
+    let start = kernel_duck::start();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
+    assert_eq!(counts, [43, 1_849, 80_066]);
+    let mut fast = duck::Position::initial();
+    assert_eq!(duck::perft::perft(&mut fast, 3), 80_066);
+}
