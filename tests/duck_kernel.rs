@@ -198,3 +198,17 @@ fn kernel_perft_from_the_start() {
     let mut fast = duck::Position::initial();
     assert_eq!(duck::perft::perft(&mut fast, 3), 80_066);
 }
+
+/// Once a captain is taken the kernel lists no move, as the judge accepts
+/// no command: the red car on (4,4) takes the blue captain on (9,4), and
+/// the blue soldier on (8,0) may not move on.
+#[test]
+fn no_move_follows_a_taken_captain() {
+    let fast: duck::Position = "4k4/s8/9/9/9/4R4/9/9/9/4K4 w".parse().unwrap();
+    let mut kernel = kernel_duck::from_duck(&fast);
+    let take = kernel_duck::find_move(&kernel, Command::new(4, 4, 9, 4)).expect("legal");
+    kernel.play(take).unwrap();
+    assert!(kernel_duck::is_over(&kernel));
+    assert!(kernel.legal_moves().is_empty());
+    assert_eq!(perft(&kernel, 1), 0);
+}

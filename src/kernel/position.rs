@@ -545,6 +545,14 @@ impl<S: SquareSet> Position<S> {
             self.generate_with_masks(out);
             return;
         }
+        if r.variant.royalty == Royalty::Capture {
+            // A taken royal piece ends the game: no move follows it.
+            if let Some(royal) = r.royal {
+                if Color::ALL.iter().any(|&c| self.pieces(c, royal).is_empty()) {
+                    return;
+                }
+            }
+        }
         let start = out.len();
         let own = self.by_color[self.turn.index()];
         self.generate_pieces(out, !own, S::EMPTY, None, true);
