@@ -305,6 +305,24 @@ fn color_is_chosen_with_the_color_option() {
         false
     ));
     assert!(!esc(&["trace", "--board", official], false));
+    // check draws its boards by the same option (a failing candidate: it
+    // answers `x` to everything).
+    let save = tempfile::tempdir().unwrap();
+    let save = save.path().to_str().unwrap();
+    let check = |when: &str| {
+        let out = duckchess()
+            .args(["check", "--cases", "1", "--commands", "20", "--seed", "1"])
+            .args(["--save", save, "--color", when, "--"])
+            .args(["sh", "-c", "cat >/dev/null; echo x"])
+            .env_remove("NO_COLOR")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        out.stdout.contains(&0x1b)
+    };
+    assert!(check("always"));
+    assert!(!check("never"));
+    assert!(!check("auto"));
 }
 
 #[test]

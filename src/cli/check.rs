@@ -1,9 +1,9 @@
 //! `duckchess check -- PROGRAM`: a contest solution against the simulator.
 
-use super::{fail, say, say_raw, usage};
+use super::{fail, say, say_raw, usage, ColorArgs};
 use duckchess::contest::check::{self, plural, Report, Verdict};
 use duckchess::contest::gen::Profile;
-use duckchess::duck::picture::{self, Style};
+use duckchess::duck::picture::Style;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -45,6 +45,8 @@ pub struct Args {
     /// How the board is drawn.
     #[arg(long, value_enum, default_value_t)]
     style: Style,
+    #[command(flatten)]
+    color: ColorArgs,
     /// A program given without `--` before it: refused with a hint, since
     /// its own options would be taken for check's.
     #[arg(hide = true, num_args = 0.., allow_hyphen_values = true)]
@@ -240,7 +242,7 @@ fn check_program(config: &check::Config, args: &Args) -> ExitCode {
             None
         }
     };
-    let color = picture::color_for_stdout();
+    let color = args.color.color.for_stdout();
     say_raw!(
         "{}",
         failure.render(config, saved.as_deref(), args.style, color)
