@@ -18,7 +18,7 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
-use super::{utc_stamp, Vs};
+use super::Vs;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome, Win};
 use crate::variants::layout::{Layout, GAP};
 use crate::variants::Notation;
@@ -809,28 +809,8 @@ impl KernelGame {
     /// Writes [`KernelGame::record`] to a new `<variant>-<UTC time>.<ext>`
     /// in `dir` (with `-2`, `-3`, … when taken) and returns its path.
     pub fn save(&self, dir: &Path, now: SystemTime) -> io::Result<PathBuf> {
-        use std::io::Write;
-        let (stamp, ext) = (utc_stamp(now), self.options.notation.record_extension());
-        for n in 1.. {
-            let name = match n {
-                1 => format!("{}{stamp}.{ext}", self.file_prefix()),
-                n => format!("{}{stamp}-{n}.{ext}", self.file_prefix()),
-            };
-            let path = dir.join(name);
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut file) => {
-                    file.write_all(self.record().as_bytes())?;
-                    return Ok(path);
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        unreachable!("some numbered name is free")
+        let ext = self.options.notation.record_extension();
+        super::save_new(dir, &self.file_prefix(), now, ext, &self.record())
     }
 
     fn save_now(&mut self) {

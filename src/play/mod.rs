@@ -433,28 +433,7 @@ impl Game {
     /// `duckchess-game-YYYYMMDD-HHMMSS.in` in `dir` (with `-2`, `-3`, … when
     /// that name is taken) and returns its path.
     pub fn save(&self, dir: &Path, now: SystemTime) -> io::Result<PathBuf> {
-        use std::io::Write;
-        let stamp = utc_stamp(now);
-        for n in 1.. {
-            let name = match n {
-                1 => format!("duckchess-game-{stamp}.in"),
-                n => format!("duckchess-game-{stamp}-{n}.in"),
-            };
-            let path = dir.join(name);
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut file) => {
-                    file.write_all(self.judge_input().as_bytes())?;
-                    return Ok(path);
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        unreachable!("1.. does not end")
+        save_new(dir, "duckchess-game-", now, "in", &self.judge_input())
     }
 
     fn saved_message(&self, path: &Path) -> String {
@@ -553,6 +532,40 @@ fn wrap_verdict(verdict: &str, width: usize, lines: &mut Vec<String>) {
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC: a file name that sorts by time.
+/// Writes `contents` to a new file `<prefix><UTC time>.<ext>` in `dir`
+/// (with `-2`, `-3`, … when that name is taken: an existing file is never
+/// overwritten) and returns its path.
+pub(crate) fn save_new(
+    dir: &Path,
+    prefix: &str,
+    now: SystemTime,
+    ext: &str,
+    contents: &str,
+) -> io::Result<PathBuf> {
+    use std::io::Write;
+    let stamp = utc_stamp(now);
+    for n in 1.. {
+        let name = match n {
+            1 => format!("{prefix}{stamp}.{ext}"),
+            n => format!("{prefix}{stamp}-{n}.{ext}"),
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                file.write_all(contents.as_bytes())?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    unreachable!("1.. does not end")
+}
+
 pub(crate) fn utc_stamp(now: SystemTime) -> String {
     let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
