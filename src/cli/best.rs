@@ -3,7 +3,7 @@
 
 use super::{fail, print};
 use duckchess::engine::search::{self, Limits, SearchError};
-use duckchess::variants::{self, Notation};
+use duckchess::variants::Notation;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -30,14 +30,10 @@ pub struct Args {
     position: Vec<String>,
 }
 
-/// The game named by `--variant`, or an error listing the names.
+/// The kernel game named by `--variant` (Duck Chess has its own computer,
+/// in `play`).
 pub(super) fn parse_variant(name: &str) -> Result<&'static dyn Notation, String> {
-    variants::by_name(name).ok_or_else(|| {
-        format!(
-            "unknown variant {name:?}; the variants are {}",
-            variants::names().join(", ")
-        )
-    })
+    super::kernel_variant(name)
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {

@@ -248,17 +248,19 @@ impl VariantArg {
         if self.variant == duckchess::duck::NAME {
             return Ok(None);
         }
-        duckchess::variants::by_name(&self.variant)
-            .map(Some)
-            .ok_or_else(|| {
-                usage(format!(
-                    "unknown variant {:?}: the variants are {}, {}",
-                    self.variant,
-                    duckchess::duck::NAME,
-                    duckchess::variants::names().join(", ")
-                ))
-            })
+        kernel_variant(&self.variant).map(Some).map_err(usage)
     }
+}
+
+/// The kernel variant of this name, or an error listing every name.
+fn kernel_variant(name: &str) -> Result<&'static dyn Notation, String> {
+    duckchess::variants::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown variant {name:?}: the variants are {}, {}",
+            duckchess::duck::NAME,
+            duckchess::variants::names().join(", ")
+        )
+    })
 }
 
 /// A kernel variant's position and moves from one line of words: `start`

@@ -1,14 +1,14 @@
 //! `duckchess play`: the terminal game, for Duck Chess (the default) and
 //! every variant of the registry.
 
-use super::{fail, position, usage, ColorArgs};
+use super::{fail, position, usage, ColorArgs, VariantArg};
 use duckchess::duck::{search, Color};
 use duckchess::engine::search::{best, Limits};
 use duckchess::kernel::{AnyGame, AnyPosition, Color as Side, Move};
 use duckchess::play::kernel_game::{Chooser, KernelGame, KernelOptions};
 use duckchess::play::kernel_tui::{self, PieceStyle, View};
 use duckchess::play::{self, Options, Vs};
-use duckchess::variants::{self, Notation};
+use duckchess::variants::Notation;
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -37,10 +37,8 @@ Keys for Duck Chess: arrows or hjkl, Enter or Space, u undo, n new, s save, q or
 #[derive(clap::Args)]
 #[command(after_help = KEYS)]
 pub struct Args {
-    /// The game: `duck` (Duck Chess) or a variant of `duckchess variants`
-    /// (chess, …).
-    #[arg(long, default_value = "duck")]
-    variant: String,
+    #[command(flatten)]
+    variant: VariantArg,
     /// Who plays the other side.
     #[arg(long, value_enum, default_value_t = Vs::Computer)]
     vs: Vs,
@@ -68,17 +66,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    if args.variant == "duck" {
+    let Some(notation) = args.variant.notation()? else {
         return run_duck(args);
-    }
-    let Some(notation) = variants::by_name(&args.variant) else {
-        let mut known = vec!["duck"];
-        known.extend(variants::names());
-        return Err(usage(format!(
-            "unknown variant {:?}: expected one of {}",
-            args.variant,
-            known.join(", ")
-        )));
     };
     let computer = match args.computer.as_deref() {
         None | Some("black") => Side::Black,
