@@ -42,3 +42,7 @@ pub mod play;
 pub mod variants;
 #[cfg(feature = "web")]
 pub mod web;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
