@@ -354,6 +354,38 @@ impl<R: BufRead> Commands<R> {
         Ok(Some(Command::new(xs, ys, xt, yt)))
     }
 
+    /// Hands `each` every command the input buffer holds in the common
+    /// form, one digit, a space, …, one white-space byte (`0 3 1 2\n`), up
+    /// to `Q`, with one look at the buffer for all of them; it stops at the
+    /// first other byte, which [`Commands::next_command`] then reads.
+    fn fast_batch(&mut self, mut each: impl FnMut(Command)) -> Result<(), JudgeError> {
+        let Some(q) = self.q else { return Ok(()) };
+        if self.done {
+            return Ok(());
+        }
+        let buf = self.tokens.input.fill_buf().map_err(JudgeError::Read)?;
+        let (mut at, mut lines, mut n) = (0, 0, 0);
+        let left = q - self.read;
+        while n < left {
+            let Some(&[a, b' ', b, b' ', c, b' ', d, w]) = buf.get(at..at + 8) else {
+                break;
+            };
+            let digits = [a, b, c, d].map(|x| x.wrapping_sub(b'0'));
+            if !(digits.iter().all(|&x| x < 10) && is_space(w)) {
+                break;
+            }
+            let [xs, ys, xt, yt] = digits.map(i64::from);
+            each(Command::new(xs, ys, xt, yt));
+            lines += u64::from(w == b'\n');
+            at += 8;
+            n += 1;
+        }
+        self.tokens.input.consume(at);
+        self.tokens.line += lines;
+        self.read += n;
+        Ok(())
+    }
+
     /// Four numbers read one at a time, wherever the line breaks fall.
     #[cold]
     fn slow_command(&mut self, q: u64) -> Result<[i64; 4], JudgeError> {
@@ -428,24 +460,35 @@ fn judge_commands<R: BufRead, W: Write>(
     output: &mut W,
     summary: &mut Summary,
 ) -> Result<(), JudgeError> {
-    while let Some(command) = commands.next_command()? {
-        match game.play(command) {
-            Ok(record) => {
-                out.extend_from_slice(record.judge_line());
-                summary.valid += 1;
-            }
-            Err(_) => {
-                out.extend_from_slice(INVALID_LINE.as_bytes());
-                out.push(b'\n');
-            }
-        }
-        summary.commands += 1;
+    loop {
+        // The buffered run of canonical lines at once, then one command
+        // the careful way (which also reads Q and ends the input).
+        commands.fast_batch(|command| judge_one(game, command, out, summary))?;
         if out.len() >= OUT_BLOCK {
             output.write_all(out).map_err(JudgeError::Write)?;
             out.clear();
         }
+        match commands.next_command()? {
+            Some(command) => judge_one(game, command, out, summary),
+            None => return Ok(()),
+        }
     }
-    Ok(())
+}
+
+/// Plays one command and appends its judge line.
+#[inline]
+fn judge_one(game: &mut Position, command: Command, out: &mut Vec<u8>, summary: &mut Summary) {
+    match game.play(command) {
+        Ok(record) => {
+            out.extend_from_slice(record.judge_line());
+            summary.valid += 1;
+        }
+        Err(_) => {
+            out.extend_from_slice(INVALID_LINE.as_bytes());
+            out.push(b'\n');
+        }
+    }
+    summary.commands += 1;
 }
 
 /// A writer that, once writing has failed, drops what it is given and
@@ -501,6 +544,36 @@ mod tests {
         let mut out = Vec::new();
         let r = run(input, &mut out, Position::initial()).map_err(|e| e.to_string());
         (String::from_utf8(out).unwrap(), r)
+    }
+
+    /// Canonical lines are judged in batches: the verdicts, the line an
+    /// error names and the Q limit must be what one command at a time gives.
+    #[test]
+    fn batched_lines_keep_counts_lines_and_the_q_limit() {
+        let lines = "0 0 0 0\n".repeat(1000);
+        // An error after a thousand canonical lines names line 1002.
+        let (out, r) = judge(format!("1001\n{lines}0 x 0 0\n").as_bytes());
+        assert_eq!(out.lines().count(), 1000);
+        assert_eq!(
+            r.unwrap_err(),
+            "line 1002: \"x\" is not a non-negative integer"
+        );
+        // Q = 3 takes three of them; the rest is more than Q.
+        let (out, r) = judge(format!("3\n{lines}").as_bytes());
+        assert_eq!(out.lines().count(), 3);
+        assert!(r.unwrap_err().starts_with("line 5: "));
+        // A batch may end inside a buffer's worth: 100,000 lines in a 64 KiB
+        // reader give 100,000 verdicts, as one command at a time does.
+        let many = format!("100000\n{}", "3 0 4 0\n6 0 5 0\n".repeat(50_000));
+        let mut out = Vec::new();
+        let reader = std::io::BufReader::with_capacity(1 << 16, many.as_bytes());
+        let summary = run(reader, &mut out, Position::initial()).unwrap();
+        assert_eq!(summary.commands, 100_000);
+        let mut one_by_one = Position::initial();
+        let expected: usize = Commands::new(many.as_bytes())
+            .map(|c| one_by_one.play(c.unwrap()).is_ok() as usize)
+            .sum();
+        assert_eq!(summary.valid as usize, expected);
     }
 
     #[test]
