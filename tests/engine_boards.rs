@@ -156,3 +156,86 @@ fn a_cube_in_a_u128() {
 fn a_big_cube() {
     agree::<Big>(&[7, 7, 7], 16, false);
 }
+
+/// Every game of the registry as a user gets it (chess, the cube, both
+/// Fourfold setups): along seeded random games from each start, `best` at
+/// depth 1 reports a mate in 1 exactly when one of the legal moves mates,
+/// and then plays a mating move. Each game must offer some mates in 1.
+#[test]
+fn every_registered_game_finds_its_mates_in_one() {
+    use duckchess::variants;
+    for notation in variants::all() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut positions, mut mates) = (0, 0);
+        let started = std::time::Instant::now();
+        // Fourfold's games meet mates in 1 soon, and cost more per position.
+        let games = if notation.name().starts_with("fourfold") {
+            4
+        } else {
+            8
+        };
+        for _game in 0..games {
+            let mut p: Box<dyn AnyPosition> = notation.start();
+            for _ply in 0..80 {
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                let mating = |m: &duckchess::kernel::Move| {
+                    let mut after = p.clone_box();
+                    after.play(*m).unwrap();
+                    matches!(
+                        after.outcome(),
+                        Some(Outcome::Decisive {
+                            how: Win::Checkmate,
+                            ..
+                        })
+                    )
+                };
+                let exists = moves.iter().any(mating);
+                let found = best(&*p, &[], Limits::depth(1), &AtomicBool::new(false)).unwrap();
+                positions += 1;
+                assert_eq!(
+                    found.score == Score::Mate(1),
+                    exists,
+                    "{}: {}",
+                    notation.name(),
+                    notation.write_position(&*p)
+                );
+                if exists {
+                    mates += 1;
+                    assert!(mating(&found.best), "{}", notation.write_position(&*p));
+                }
+                // Random play, biased to checks and captures so that games
+                // reach positions with a mate in 1.
+                let checks: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        let mut after = p.clone_box();
+                        after.play(*m).unwrap();
+                        after.is_check()
+                    })
+                    .collect();
+                let captures: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| p.piece_at(m.to()).is_some())
+                    .collect();
+                let pool = match rng.next_u32() % 3 {
+                    0 if !checks.is_empty() => &checks,
+                    1 if !captures.is_empty() => &captures,
+                    _ => &moves,
+                };
+                let m = pool[rng.next_u32() as usize % pool.len()];
+                p.play(m).unwrap();
+            }
+        }
+        println!(
+            "{}: {positions} positions, {mates} with a mate in 1, {:?}",
+            notation.name(),
+            started.elapsed()
+        );
+        assert!(mates >= 1, "{}: no mate in 1 met", notation.name());
+    }
+}

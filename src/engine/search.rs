@@ -42,6 +42,11 @@ const MATE: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// How many nodes pass between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// The longest capture sequence the quiescence search follows.
+const QUIESCE_PLIES: u32 = 8;
+/// Quiescence plies in which a check is answered by every move; deeper,
+/// the position is scored as it stands.
+const QUIESCE_EVASION_PLIES: u32 = 2;
 
 /// How long or how deep to search; whichever limit comes first ends it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -180,8 +185,9 @@ fn capitalised(color: Color) -> &'static str {
 /// positions, oldest first (the current one may end the list or not), so
 /// that the search sees repetitions coming; pass `&[]` for a position
 /// without a past. Setting `stop` from another thread ends the search soon
-/// after with the deepest completed iteration's move (the first iteration
-/// always completes, so there is always a move).
+/// after with the deepest completed iteration's move (stopped inside the
+/// first iteration: the best root move found so far, or the first legal
+/// one, so there is always a move).
 ///
 /// ```
 /// use duckchess::engine::search::{best, Limits};
@@ -314,7 +320,7 @@ impl<'a> Search<'a> {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result: Option<SearchResult> = None;
         for depth in 1..=max_depth {
-            self.may_stop = depth > 1;
+            self.may_stop = true;
             let score = self.negamax(root, depth as i32, -INFINITY, INFINITY, 0);
             if self.stopped {
                 break;
@@ -342,7 +348,23 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut result = result.expect("the first iteration always completes with a move");
+        // Stopped inside the first iteration: the best root move found so
+        // far, else the first legal one, so that there is always a move.
+        let mut result = result.unwrap_or_else(|| {
+            let best = self.pv[0]
+                .first()
+                .copied()
+                .or_else(|| root.legal_moves().first().copied())
+                .expect("a position with a legal move");
+            SearchResult {
+                best,
+                score: Score::Centipawns(0),
+                pv: vec![best],
+                depth: 0,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+            }
+        });
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         result
@@ -497,7 +519,7 @@ impl<'a> Search<'a> {
             depth
         };
         if depth <= 0 {
-            return self.quiesce(position, alpha, beta, ply);
+            return self.quiesce(position, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         let pv_node = beta - alpha > 1;
@@ -588,14 +610,17 @@ impl<'a> Search<'a> {
         best_score
     }
 
-    /// Captures and promotions only (every move when in check), until the
-    /// position is quiet.
+    /// Captures and promotions only (every move when in check, in its
+    /// first plies), until the position is quiet. `qply` counts its plies:
+    /// on boards where checks and captures abound (Fourfold's four axes)
+    /// the sequences would otherwise grow without bound.
     fn quiesce<S: SquareSet>(
         &mut self,
         position: &Position<S>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        qply: u32,
     ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
@@ -620,6 +645,12 @@ impl<'a> Search<'a> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let mut best_score = -INFINITY;
+        // Deep in the capture search, a check is scored as it stands (a
+        // mate there was found above: no legal move).
+        if qply >= QUIESCE_PLIES || (in_check && qply >= QUIESCE_EVASION_PLIES) {
+            self.moves[ply] = moves;
+            return self.eval.evaluate(position);
+        }
         if !in_check {
             let stand = self.eval.evaluate(position);
             if stand >= beta {
@@ -636,7 +667,7 @@ impl<'a> Search<'a> {
             let m = self.pick(ply, i);
             let mut child = *position;
             child.play_unchecked(m);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
             }
