@@ -12,20 +12,15 @@
 //! `! !`; the cursor in reverse video, the last move underlined.
 
 use super::kernel_game::{KernelAction, KernelGame};
-use super::tui::ScreenHook;
 use crate::kernel::Color;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
+    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{enable_raw_mode, EnterAlternateScreen};
 use ratatui::layout::{Constraint, Layout as Split, Rect};
-use ratatui::prelude::CrosstermBackend;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use ratatui::{DefaultTerminal, Frame, Terminal};
+use ratatui::{DefaultTerminal, Frame};
 use std::io;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -72,14 +67,7 @@ pub const KEYS: [&str; 4] = [
 
 /// Runs the game full screen until the player quits.
 pub fn run(game: KernelGame, view: View) -> io::Result<()> {
-    let _hook = ScreenHook::install();
-    let result = enable_raw_mode()
-        .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
-        .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())))
-        .and_then(|mut terminal| event_loop(&mut terminal, game, view));
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::try_restore()?;
-    result
+    super::tui::on_screen(|terminal| event_loop(terminal, game, view))
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, mut game: KernelGame, view: View) -> io::Result<()> {
@@ -452,6 +440,7 @@ mod tests {
     use super::*;
     use crate::variants::{by_name, Notation};
     use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
 
     const PLAIN: View = View {
         color: false,

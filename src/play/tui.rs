@@ -79,13 +79,22 @@ const KEYS: [&str; 3] = [
 /// Runs the game full screen until the player quits; `color` colours the
 /// pieces (otherwise a glyph is followed by `r` or `b`).
 pub fn run(game: Game, color: bool) -> io::Result<()> {
+    on_screen(|terminal| event_loop(terminal, game, color))
+}
+
+/// Runs `play` on the full screen (raw mode, the alternate screen, mouse
+/// reporting) and gives the terminal back afterwards, also on a panic.
+/// Both terminal games start here.
+pub(crate) fn on_screen(
+    play: impl FnOnce(&mut DefaultTerminal) -> io::Result<()>,
+) -> io::Result<()> {
     // Not `ratatui::try_init`, whose panic hook stays for good: this one
     // is given back when the game ends.
     let _hook = ScreenHook::install();
     let result = enable_raw_mode()
         .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
         .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())))
-        .and_then(|mut terminal| event_loop(&mut terminal, game, color));
+        .and_then(|mut terminal| play(&mut terminal));
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::try_restore()?;
     result
