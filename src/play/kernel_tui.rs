@@ -251,26 +251,14 @@ pub fn draw(frame: &mut Frame, game: &KernelGame, view: View) {
         areas.board,
     );
 
-    let mut status = vec![
-        Line::styled(game.status(), Style::new().add_modifier(Modifier::BOLD)),
-        Line::raw(game.prompt()),
-        Line::raw(""),
-    ];
-    status.extend(KEYS.map(|k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))));
-    frame.render_widget(
-        Paragraph::new(status).wrap(Wrap { trim: false }),
-        areas.status,
-    );
-
-    let inner = areas.moves.height.saturating_sub(2) as usize;
     let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
-    let shown: Vec<Line> = lines[lines.len().saturating_sub(inner)..]
-        .iter()
-        .map(|l| Line::raw(l.clone()))
-        .collect();
-    frame.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
-        areas.moves,
+    super::tui::draw_panels(
+        frame,
+        (areas.status, areas.moves),
+        game.status(),
+        game.prompt(),
+        &KEYS,
+        &lines,
     );
 }
 

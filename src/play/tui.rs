@@ -255,27 +255,46 @@ pub fn draw(frame: &mut Frame, game: &Game, color: bool) {
         .block(Block::bordered().title(" Duck Chess 鸭棋 "));
     frame.render_widget(board, areas.board);
 
-    let mut status = vec![
-        Line::styled(game.status(), Style::new().add_modifier(Modifier::BOLD)),
-        Line::raw(game.hint()),
+    let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
+    draw_panels(
+        frame,
+        (areas.status, areas.moves),
+        game.status(),
+        game.hint(),
+        &KEYS,
+        &lines,
+    );
+}
+
+/// The panels beside and under a board, alike in both terminal games: the
+/// status line in bold, the prompt, the keys dimmed; and the newest moves,
+/// as many as fit, in a bordered list.
+pub(crate) fn draw_panels(
+    frame: &mut Frame,
+    (status_area, moves_area): (Rect, Rect),
+    status: String,
+    prompt: String,
+    keys: &[&'static str],
+    moves: &[String],
+) {
+    let mut text = vec![
+        Line::styled(status, Style::new().add_modifier(Modifier::BOLD)),
+        Line::raw(prompt),
         Line::raw(""),
     ];
-    status.extend(KEYS.map(|k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))));
-    frame.render_widget(
-        Paragraph::new(status).wrap(Wrap { trim: false }),
-        areas.status,
+    text.extend(
+        keys.iter()
+            .map(|&k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))),
     );
-
-    // The newest moves, as many as fit.
-    let inner = areas.moves.height.saturating_sub(2) as usize;
-    let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
-    let shown: Vec<Line> = lines[lines.len().saturating_sub(inner)..]
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), status_area);
+    let inner = moves_area.height.saturating_sub(2) as usize;
+    let shown: Vec<Line> = moves[moves.len().saturating_sub(inner)..]
         .iter()
         .map(|l| Line::raw(l.as_str()))
         .collect();
     frame.render_widget(
         Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
-        areas.moves,
+        moves_area,
     );
 }
 

@@ -29,18 +29,8 @@ use std::fmt;
 use std::sync::OnceLock;
 use thiserror::Error;
 
-/// The king, kind 0 of both Fourfold variants.
-pub const KING: Kind = Kind(0);
-/// The queen.
-pub const QUEEN: Kind = Kind(1);
-/// The rook.
-pub const ROOK: Kind = Kind(2);
-/// The bishop.
-pub const BISHOP: Kind = Kind(3);
-/// The knight.
-pub const KNIGHT: Kind = Kind(4);
-/// The pawn.
-pub const PAWN: Kind = Kind(5);
+// The chess army, kind for kind: king 0, queen, rook, bishop, knight, pawn.
+pub use super::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// The classic start in position notation.
 pub const CLASSIC_START: &str = "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1";
