@@ -105,7 +105,7 @@ fn positions<S: SquareSet>(rules: &'static Rules<S>, count: usize, seed: u64) ->
 }
 
 /// Checks `best` through the `dyn` entry point against the brute force.
-fn agree<S: SquareSet>(sizes: &[usize], count: usize, mate_in_two: bool) {
+fn agree<S: duckchess::kernel::Width>(sizes: &[usize], count: usize, mate_in_two: bool) {
     let rules: &'static Rules<S> = Rules::new(variant(sizes)).unwrap().leak();
     let stop = AtomicBool::new(false);
     let (mut ones, mut twos) = (0, 0);
@@ -237,5 +237,37 @@ fn every_registered_game_finds_its_mates_in_one() {
             started.elapsed()
         );
         assert!(mates >= 1, "{}: no mate in 1 met", notation.name());
+    }
+}
+
+/// Every position the kernel makes, the search plays: cubes of every side
+/// (their square sets are `u64` up to `Big`, by size) through the same
+/// entry point the command line and the page use.
+#[test]
+fn the_search_plays_every_cube_size() {
+    use duckchess::engine::search::{best, Limits};
+    use std::sync::atomic::AtomicBool;
+    let cube = duckchess::variants::by_name("cube").unwrap();
+    for n in 2..=10 {
+        let empty = "#".repeat(n);
+        let level = |first: String| {
+            let mut ranks = vec![empty.clone(); n];
+            ranks[0] = first;
+            format!("[{}]", ranks.join(","))
+        };
+        // White's king and queen on the bottom level; Black's king in the
+        // far corner of the top one (on the 2-cube every square touches
+        // every other, so Black has only a rook there).
+        let mut levels = vec![level(format!("KQ{}", "#".repeat(n - 2)))];
+        levels.extend((1..n).map(|_| level(empty.clone())));
+        let black = if n == 2 { 'r' } else { 'k' };
+        let mut top = vec![empty.clone(); n];
+        top[n - 1] = format!("{}{black}", "#".repeat(n - 1));
+        levels[n - 1] = format!("[{}]", top.join(","));
+        let text = format!("n = {n}, {}", levels.join(","));
+        let position = cube.read_position(&text).unwrap();
+        let found = best(&*position, &[], Limits::depth(1), &AtomicBool::new(false))
+            .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+        assert!(position.legal_moves().contains(&found.best), "n = {n}");
     }
 }

@@ -56,7 +56,6 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let found = match search::best(&*position, &[], limits, &AtomicBool::new(false)) {
         Ok(found) => found,
         Err(e @ SearchError::GameOver(_)) => return Err(fail(2, &format!("no move: {e}"))),
-        Err(e) => return Err(fail(2, &e.to_string())),
     };
     let mut line = Vec::new();
     let mut after = position.clone();

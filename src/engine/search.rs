@@ -18,8 +18,7 @@
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
 use crate::kernel::{
-    AnyGame, AnyPosition, Big, Color, Move, MoveKind, Outcome, Position, Royalty, SquareSet,
-    MAX_KINDS,
+    AnyGame, AnyPosition, Color, Move, MoveKind, Outcome, Position, Royalty, SquareSet, MAX_KINDS,
 };
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -144,9 +143,6 @@ pub enum SearchError {
     /// The game is over in this position: there is nothing to play.
     #[error("the game is over: {}", describe(.0))]
     GameOver(Outcome),
-    /// The position's square-set type is none of `u64`, `u128`, [`Big`].
-    #[error("this position's board type is not one the search knows")]
-    Unsupported,
 }
 
 /// An outcome in words: `checkmate, White wins`, `draw by stalemate`.
@@ -203,16 +199,7 @@ pub fn best(
     limits: Limits,
     stop: &AtomicBool,
 ) -> Result<SearchResult, SearchError> {
-    let any = position.as_any();
-    if let Some(p) = any.downcast_ref::<Position<u64>>() {
-        best_of(p, history, limits, stop)
-    } else if let Some(p) = any.downcast_ref::<Position<u128>>() {
-        best_of(p, history, limits, stop)
-    } else if let Some(p) = any.downcast_ref::<Position<Big>>() {
-        best_of(p, history, limits, stop)
-    } else {
-        Err(SearchError::Unsupported)
-    }
+    crate::kernel::with_position!(position.concrete(), p => best_of(p, history, limits, stop))
 }
 
 /// The best move in a game's current position, its history included.

@@ -5,13 +5,79 @@
 //! the web page handle every variant alike through `dyn AnyPosition` and
 //! `dyn AnyGame`. Each method forwards to the generic code, so perft through
 //! this interface runs at full speed.
+//!
+//! Where generic code needs the concrete position back (the search, a
+//! notation), [`AnyPosition::concrete`] gives it as a [`PositionRef`], one
+//! arm per square-set type the kernel builds positions with: a `match` on
+//! it is checked by the compiler, so every position the kernel makes is
+//! one the search can play.
 
 use super::{
-    divide, perft, Color, Game, IllegalMove, Move, Outcome, Piece, Played, Position, SquareSet,
-    Variant,
+    divide, perft, Big, Bits, Color, Game, IllegalMove, Move, Outcome, Piece, Played, Position,
+    SquareSet, Variant,
 };
-use std::any::Any;
 use std::fmt;
+
+/// The square-set types positions are built with: `u64` up to 64 squares
+/// (chess, Fourfold, cubes up to 4), `u128` up to 128 (Duck Chess, the
+/// 5-cube), then 4, 8 and 16 words (cubes of side 6, 7–8 and 9–10).
+pub trait Width: SquareSet {
+    /// The position as the arm of [`PositionRef`] for this width.
+    fn wrap(position: &Position<Self>) -> PositionRef<'_>;
+}
+
+/// A position of any width, by reference: one arm per [`Width`].
+#[derive(Copy, Clone, Debug)]
+pub enum PositionRef<'a> {
+    /// Up to 64 squares.
+    U64(&'a Position<u64>),
+    /// Up to 128 squares.
+    U128(&'a Position<u128>),
+    /// Up to 256 squares.
+    Bits4(&'a Position<Bits<4>>),
+    /// Up to 512 squares.
+    Bits8(&'a Position<Bits<8>>),
+    /// Up to 1,024 squares.
+    Big(&'a Position<Big>),
+}
+
+macro_rules! width {
+    ($t:ty, $arm:ident) => {
+        impl Width for $t {
+            fn wrap(position: &Position<Self>) -> PositionRef<'_> {
+                PositionRef::$arm(position)
+            }
+        }
+    };
+}
+width!(u64, U64);
+width!(u128, U128);
+width!(Bits<4>, Bits4);
+width!(Bits<8>, Bits8);
+width!(Big, Big);
+
+/// Runs `$body` with `$p` bound to the concrete `&Position<S>` inside a
+/// [`PositionRef`], the body compiled once per width.
+///
+/// ```
+/// use duckchess::kernel::{with_position, AnyPosition};
+/// let start = duckchess::variants::chess::start();
+/// let any: &dyn AnyPosition = &start;
+/// let moves = with_position!(any.concrete(), p => p.count_legal());
+/// assert_eq!(moves, 20);
+/// ```
+#[macro_export]
+macro_rules! with_position {
+    ($position:expr, $p:ident => $body:expr) => {
+        match $position {
+            $crate::kernel::PositionRef::U64($p) => $body,
+            $crate::kernel::PositionRef::U128($p) => $body,
+            $crate::kernel::PositionRef::Bits4($p) => $body,
+            $crate::kernel::PositionRef::Bits8($p) => $body,
+            $crate::kernel::PositionRef::Big($p) => $body,
+        }
+    };
+}
 
 /// A position of some variant.
 ///
@@ -59,8 +125,13 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     fn clone_box(&self) -> Box<dyn AnyPosition>;
     /// A game starting here, with the history repetition needs.
     fn new_game(&self) -> Box<dyn AnyGame>;
-    /// For a variant's notation, to reach the concrete [`Position`].
-    fn as_any(&self) -> &dyn Any;
+    /// The concrete [`Position`], for generic code (the search, notation).
+    fn concrete(&self) -> PositionRef<'_>;
+    /// The castling rights still held: bit `i` for the variant's `i`-th
+    /// castling rule.
+    fn castling(&self) -> u8;
+    /// The square a pawn just passed with a double step, if any.
+    fn en_passant(&self) -> Option<usize>;
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -69,7 +140,7 @@ impl Clone for Box<dyn AnyPosition> {
     }
 }
 
-impl<S: SquareSet> AnyPosition for Position<S> {
+impl<S: Width> AnyPosition for Position<S> {
     fn variant(&self) -> &Variant {
         self.rules().variant()
     }
@@ -126,8 +197,14 @@ impl<S: SquareSet> AnyPosition for Position<S> {
     fn new_game(&self) -> Box<dyn AnyGame> {
         Box::new(Game::new(*self))
     }
-    fn as_any(&self) -> &dyn Any {
-        self
+    fn concrete(&self) -> PositionRef<'_> {
+        S::wrap(self)
+    }
+    fn castling(&self) -> u8 {
+        Position::castling(self)
+    }
+    fn en_passant(&self) -> Option<usize> {
+        Position::en_passant(self)
     }
 }
 
@@ -159,7 +236,7 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
-impl<S: SquareSet> AnyGame for Game<S> {
+impl<S: Width> AnyGame for Game<S> {
     fn position(&self) -> &dyn AnyPosition {
         Game::position(self)
     }

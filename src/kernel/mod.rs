@@ -63,7 +63,8 @@ mod rules;
 mod squares;
 mod variant;
 
-pub use any::{AnyGame, AnyPosition};
+pub use crate::with_position;
+pub use any::{AnyGame, AnyPosition, PositionRef, Width};
 pub use color::Color;
 pub use game::Game;
 pub use moves::{Move, MoveKind, Played};

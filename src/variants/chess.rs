@@ -13,8 +13,9 @@
 
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
-    AnyPosition, CastlingRule, Color, DeadPositions, DrawRules, Kind, Move, MoveKind, PawnRules,
-    Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Variant,
+    with_position, AnyPosition, CastlingRule, Color, DeadPositions, DrawRules, Kind, Move,
+    MoveKind, PawnRules, Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup,
+    SquareSet, Variant,
 };
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -386,7 +387,7 @@ pub fn from_fen(fen: &str) -> Result<Position<u64>, FenError> {
 }
 
 /// Writes a chess position's FEN.
-pub fn fen(position: &Position<u64>) -> String {
+pub fn fen<S: SquareSet>(position: &Position<S>) -> String {
     write_fen(position)
 }
 
@@ -478,7 +479,10 @@ pub fn is_castling(m: Move) -> bool {
 /// assert_eq!(uci(read_move(&p, "Nf3").unwrap()), "g1f3");
 /// assert_eq!(read_move(&p, "e2e5").unwrap_err().to_string(), "\"e2e5\" is not legal here");
 /// ```
-pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, super::NotationError> {
+pub fn read_move<S: SquareSet>(
+    position: &Position<S>,
+    text: &str,
+) -> Result<Move, super::NotationError> {
     match parse_uci(position, text.trim()) {
         Ok(m) => Ok(m),
         Err(e @ UciError::Illegal(_)) => Err(e.into()),
@@ -489,11 +493,6 @@ pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, super::No
 /// Chess as the front ends see it ([`super::Notation`]): FEN positions,
 /// SAN moves (UCI coordinates for machines).
 pub struct Chess;
-
-/// The chess position behind a front end's `dyn AnyPosition`.
-fn concrete(position: &dyn AnyPosition) -> &Position<u64> {
-    position.as_any().downcast_ref().expect("a chess position")
-}
 
 impl super::Notation for Chess {
     fn name(&self) -> &'static str {
@@ -515,11 +514,11 @@ impl super::Notation for Chess {
     }
 
     fn write_position(&self, position: &dyn AnyPosition) -> String {
-        fen(concrete(position))
+        with_position!(position.concrete(), p => fen(p))
     }
 
     fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String {
-        san::write(concrete(position), m)
+        with_position!(position.concrete(), p => san::write(p, m))
     }
 
     fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
@@ -531,7 +530,7 @@ impl super::Notation for Chess {
         position: &dyn AnyPosition,
         text: &str,
     ) -> Result<Move, super::NotationError> {
-        read_move(concrete(position), text)
+        with_position!(position.concrete(), p => read_move(p, text))
     }
 
     fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {
@@ -543,7 +542,7 @@ impl super::Notation for Chess {
     }
 
     fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
-        pgn::PgnGame::from_moves(*concrete(start), moves).write()
+        with_position!(start.concrete(), p => pgn::PgnGame::from_moves(*p, moves).write())
     }
 
     fn read_record(

@@ -28,7 +28,7 @@ pub mod mate;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     AnyPosition, Big, Bits, Color, DrawRules, Kind, Move, Piece, PieceKind, Position,
-    PositionError, Royalty, Rules, Setup, SquareSet, Variant,
+    PositionError, PositionRef, Royalty, Rules, Setup, Variant, Width,
 };
 use std::fmt;
 use std::sync::OnceLock;
@@ -98,15 +98,13 @@ pub fn variant(n: usize) -> Variant {
 
 /// A square-set type that holds a cube of some sides, with the tables of
 /// each of those sides built once and cached.
-pub trait CubeSet: SquareSet {
+pub trait CubeSet: Width {
     /// The tables for side `n` (which must fit this set type).
     fn rules(n: usize) -> &'static Rules<Self>;
-    /// Wraps a position of this set type.
-    fn wrap(position: Position<Self>) -> CubePosition;
 }
 
 macro_rules! cube_set {
-    ($t:ty, $variant:ident) => {
+    ($t:ty) => {
         impl CubeSet for $t {
             fn rules(n: usize) -> &'static Rules<Self> {
                 static RULES: [OnceLock<&'static Rules<$t>>; MAX_N + 1] =
@@ -117,18 +115,15 @@ macro_rules! cube_set {
                         .leak()
                 })
             }
-            fn wrap(position: Position<Self>) -> CubePosition {
-                CubePosition::$variant(position)
-            }
         }
     };
 }
 
-cube_set!(u64, U64);
-cube_set!(u128, U128);
-cube_set!(Bits<4>, B4);
-cube_set!(Bits<8>, B8);
-cube_set!(Big, Big);
+cube_set!(u64);
+cube_set!(u128);
+cube_set!(Bits<4>);
+cube_set!(Bits<8>);
+cube_set!(Big);
 
 /// A cube position, its square sets sized to its board: `u64` for n ≤ 4,
 /// `u128` for n = 5, four words for n = 6, eight for n = 7 and 8, sixteen
@@ -184,16 +179,22 @@ impl CubePosition {
     /// The cube position behind a front end's `dyn AnyPosition`, if it is
     /// one.
     pub fn from_dyn(position: &dyn AnyPosition) -> Option<CubePosition> {
-        let any = position.as_any();
         if position.variant().name != "cube" {
             return None;
         }
-        None::<CubePosition>
-            .or_else(|| any.downcast_ref().copied().map(CubePosition::U64))
-            .or_else(|| any.downcast_ref().copied().map(CubePosition::U128))
-            .or_else(|| any.downcast_ref().copied().map(CubePosition::B4))
-            .or_else(|| any.downcast_ref().copied().map(CubePosition::B8))
-            .or_else(|| any.downcast_ref().copied().map(CubePosition::Big))
+        Some(position.concrete().into())
+    }
+}
+
+impl From<PositionRef<'_>> for CubePosition {
+    fn from(position: PositionRef<'_>) -> CubePosition {
+        match position {
+            PositionRef::U64(p) => CubePosition::U64(*p),
+            PositionRef::U128(p) => CubePosition::U128(*p),
+            PositionRef::Bits4(p) => CubePosition::B4(*p),
+            PositionRef::Bits8(p) => CubePosition::B8(*p),
+            PositionRef::Big(p) => CubePosition::Big(*p),
+        }
     }
 }
 
@@ -201,7 +202,7 @@ impl CubePosition {
 /// that fits it.
 fn position_for(n: usize, setup: &Setup) -> Result<CubePosition, PositionError> {
     fn build<S: CubeSet>(n: usize, setup: &Setup) -> Result<CubePosition, PositionError> {
-        Position::from_setup(S::rules(n), setup).map(S::wrap)
+        Position::from_setup(S::rules(n), setup).map(|p| S::wrap(&p).into())
     }
     match n {
         ..=4 => build::<u64>(n, setup),

@@ -22,8 +22,8 @@
 
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
-    AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules, Piece, PieceKind,
-    Position, PositionError, Royalty, Rules, Setup, Variant,
+    with_position, AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules,
+    Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Variant,
 };
 use std::fmt;
 use std::sync::OnceLock;
@@ -419,7 +419,7 @@ pub fn read_position(army: Army, text: &str) -> Result<Position<u64>, PositionTe
 
 /// Writes a position in the notation [`read_position`] reads, every field
 /// included.
-pub fn write_position(position: &Position<u64>) -> String {
+pub fn write_position<S: SquareSet>(position: &Position<S>) -> String {
     let variant = position.rules().variant();
     let parts: Vec<String> = PARTS
         .iter()
@@ -516,7 +516,7 @@ pub enum MoveTextError {
 
 /// A legal move written in Fourfold's notation: the piece letter (none for
 /// a pawn), the origin, `-` or `x`, the target, `=Q`, then `+` or `#`.
-pub fn write_move(position: &Position<u64>, m: Move) -> String {
+pub fn write_move<S: SquareSet>(position: &Position<S>, m: Move) -> String {
     let variant = position.rules().variant();
     let mut text = String::new();
     let moving = position.piece_at(m.from());
@@ -574,7 +574,7 @@ fn take_square(text: &str) -> Option<(usize, &str)> {
 /// let err = read_move(&p, "Ra1[0,0]-a4[0,0]").unwrap_err();
 /// assert_eq!(err.to_string(), r#"move "Ra1[0,0]-a4[0,0]": the rook on a1[0,0] cannot move to a4[0,0] here"#);
 /// ```
-pub fn read_move(position: &Position<u64>, text: &str) -> Result<Move, MoveTextError> {
+pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, MoveTextError> {
     let variant = position.rules().variant();
     let malformed = |what: &str| MoveTextError::Malformed {
         text: text.into(),
@@ -707,7 +707,7 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// assert_eq!(game.moves().len(), 3);
 /// assert_eq!(write_record(&p, game.moves()), "1. Ra1[0,0]-a1[0,1] Rd4[1,1]-d4[1,0] 2. Ra1[0,1]-a2[0,1]");
 /// ```
-pub fn write_record(start: &Position<u64>, moves: &[Move]) -> String {
+pub fn write_record<S: SquareSet>(start: &Position<S>, moves: &[Move]) -> String {
     let mut position = *start;
     let mut out: Vec<String> = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
@@ -726,7 +726,7 @@ pub fn write_record(start: &Position<u64>, moves: &[Move]) -> String {
 /// checked, moves read with [`read_move`]; a closing result (`1-0`, `0-1`,
 /// `1/2-1/2`, `*`) is accepted and ignored. A space before a square's
 /// bracket is accepted here too.
-pub fn read_record(start: &Position<u64>, text: &str) -> Result<Game<u64>, RecordError> {
+pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game<S>, RecordError> {
     // Join `a1 [0,1]` so that every move is one word.
     let mut joined = String::with_capacity(text.len());
     for word in text.split_whitespace() {
@@ -810,14 +810,6 @@ impl fmt::Debug for Fourfold {
     }
 }
 
-/// The Fourfold position behind a front end's `dyn AnyPosition`.
-fn concrete(position: &dyn AnyPosition) -> &Position<u64> {
-    position
-        .as_any()
-        .downcast_ref()
-        .expect("a Fourfold position")
-}
-
 impl super::Notation for Fourfold {
     fn name(&self) -> &'static str {
         self.army.name()
@@ -843,11 +835,11 @@ impl super::Notation for Fourfold {
     }
 
     fn write_position(&self, position: &dyn AnyPosition) -> String {
-        write_position(concrete(position))
+        with_position!(position.concrete(), p => write_position(p))
     }
 
     fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String {
-        write_move(concrete(position), m)
+        with_position!(position.concrete(), p => write_move(p, m))
     }
 
     fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
@@ -859,7 +851,7 @@ impl super::Notation for Fourfold {
         position: &dyn AnyPosition,
         text: &str,
     ) -> Result<Move, super::NotationError> {
-        Ok(read_move(concrete(position), text)?)
+        Ok(with_position!(position.concrete(), p => read_move(p, text))?)
     }
 
     fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {
@@ -873,12 +865,11 @@ impl super::Notation for Fourfold {
     /// The spec's numbered record; a game that did not begin at the
     /// setup's start has its start position on a line before it.
     fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
-        let start = concrete(start);
-        let record = write_record(start, moves);
-        if *start == self::start(self.army) {
+        let record = with_position!(start.concrete(), p => write_record(p, moves));
+        if start.key() == self::start(self.army).key() {
             record + "\n"
         } else {
-            format!("{}\n{record}\n", write_position(start))
+            format!("{}\n{record}\n", self.write_position(start))
         }
     }
 

@@ -26,6 +26,7 @@
 //! ```
 
 use super::{fen, from_fen, read_move, san, start, FenError, START_FEN};
+use crate::kernel::SquareSet;
 use crate::kernel::{Color, Game, Move, Outcome, Position};
 use std::fmt;
 use thiserror::Error;
@@ -46,12 +47,12 @@ pub const LINE_WIDTH: usize = 80;
 
 /// One game: its tags, where it starts, its moves and its result.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PgnGame {
+pub struct PgnGame<S: SquareSet = u64> {
     /// The tag pairs in the order read or set (the roster need not be
     /// here; writing fills it in).
     pub tags: Vec<(String, String)>,
     /// The position before the first move (from the `FEN` tag, if any).
-    pub start: Position<u64>,
+    pub start: Position<S>,
     /// The main line.
     pub moves: Vec<Move>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*` (unknown or unfinished).
@@ -82,9 +83,9 @@ pub fn result_of(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
-impl PgnGame {
+impl<S: SquareSet> PgnGame<S> {
     /// A game with no moves yet from `start`, result `*`.
-    pub fn new(start: Position<u64>) -> PgnGame {
+    pub fn new(start: Position<S>) -> PgnGame<S> {
         PgnGame {
             tags: Vec::new(),
             start,
@@ -94,7 +95,7 @@ impl PgnGame {
     }
 
     /// A record of a played game, its result taken from how it ended.
-    pub fn from_moves(start: Position<u64>, moves: &[Move]) -> PgnGame {
+    pub fn from_moves(start: Position<S>, moves: &[Move]) -> PgnGame<S> {
         let mut game = PgnGame::new(start);
         game.moves = moves.to_vec();
         game.result = result_of(game.game().outcome()).into();
@@ -118,7 +119,7 @@ impl PgnGame {
     }
 
     /// The game replayed, with the history repetition needs.
-    pub fn game(&self) -> Game<u64> {
+    pub fn game(&self) -> Game<S> {
         let mut game = Game::new(self.start);
         for &m in &self.moves {
             game.play(m).expect("a PgnGame holds legal moves");
@@ -127,7 +128,7 @@ impl PgnGame {
     }
 
     /// The position after the last move.
-    pub fn end(&self) -> Position<u64> {
+    pub fn end(&self) -> Position<S> {
         *self.game().position()
     }
 
@@ -601,7 +602,7 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     Reader::new(text).collect()
 }
 
-impl fmt::Display for PgnGame {
+impl<S: SquareSet> fmt::Display for PgnGame<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.write())
     }

@@ -18,7 +18,7 @@
 //! ```
 
 use super::{read, side, square_name, with_cube, write_move, CubeError, CubePosition, KING};
-use crate::kernel::{AnyPosition, Color, Move, MoveKind, Position, SquareSet};
+use crate::kernel::{AnyPosition, Color, Move, MoveKind, Position, Width};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use thiserror::Error;
@@ -88,14 +88,14 @@ pub fn explain(position: &CubePosition) -> Explanation {
 /// The most escapes an explanation lists one by one.
 const ESCAPES_LISTED: usize = 8;
 
-struct Explainer<'a, S: SquareSet> {
+struct Explainer<'a, S: Width> {
     p: &'a Position<S>,
     n: usize,
     us: Color,
     them: Color,
 }
 
-impl<'a, S: SquareSet> Explainer<'a, S> {
+impl<'a, S: Width> Explainer<'a, S> {
     fn new(p: &'a Position<S>) -> Self {
         let us = p.turn();
         Explainer {
