@@ -301,7 +301,7 @@ fn cli_best_on_a_finished_game_says_so() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         err,
-        "duckchess: no move: the game is over: checkmate, White wins\n"
+        "duckchess: no move: the game is over: white wins by checkmate\n"
     );
 }
 
@@ -330,7 +330,16 @@ fn cli_rejects_unknown_variants_and_bad_positions() {
 #[test]
 fn cli_match_of_two_short_games_adds_up() {
     let out = duckchess()
-        .args(["match", "--games", "2", "--think-ms", "5", "--seed", "9"])
+        .args([
+            "match",
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--think-ms",
+            "5",
+        ])
+        .args(["--seed", "9"])
         .args(["--baseline", "random", "--move-cap", "40"])
         .output()
         .unwrap();

@@ -194,7 +194,10 @@ fn bad_fen_and_points_are_one_line_usage_errors() {
     error_of(&["trace", "--from", "start x"], OFFICIAL, 2);
     for point in ["10,0", "3", "a,b", "-1,0", "3,4,5"] {
         let err = error_of(&["show", "start", "--highlight", point], "", 2);
-        assert!(err.contains("bad point"), "{err}");
+        assert!(
+            err.contains("is not a square of duck (such as (0,0))"),
+            "{err}"
+        );
         error_of(&["moves", "start", "--at", point], "", 2);
     }
     error_of(&["trace", "no/such/file.in"], "", 1);

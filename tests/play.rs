@@ -3,7 +3,7 @@
 
 use duckchess::duck::{Command as JudgeCommand, Position};
 use duckchess::kernel::{AnyPosition, Move as KernelMove};
-use duckchess::play::kernel_game::{KernelGame, KernelOptions};
+use duckchess::play::game::{Game as KernelGame, Options as KernelOptions};
 use duckchess::variants::layout::{Layout, GAP};
 use duckchess::variants::{self, Notation};
 use std::path::{Path, PathBuf};
@@ -38,7 +38,10 @@ fn bad_options_are_usage_errors() {
         (&["play", "--from", "9/9 w"][..], "expected 10 ranks"),
         (&["play", "--computer", "green"][..], "expected red or blue"),
         (&["play", "--vs", "cat"][..], "human"),
-        (&["play", "--depth", "0"][..], "--depth"),
+        (
+            &["play", "--depth", "0"][..],
+            "expected a depth from 1 to 64",
+        ),
     ] {
         let out = duckchess(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -98,22 +101,21 @@ fn tmux_present(unchecked: &str) -> bool {
     system::have(&[("tmux", "tmux")], unchecked)
 }
 
-/// The piece text drawn at point (x, y) on a captured screen: the five
-/// columns of that point in the board row labelled x.
-fn cell(screen: &str, x: i32, y: i32) -> String {
-    let row = screen
-        .lines()
-        .find(|l| l.starts_with(&format!("│{x} ")))
-        .unwrap_or_else(|| panic!("no row {x} in\n{screen}"));
+/// The piece text drawn at the judge's point (x, y) on a captured 80 × 24
+/// Duck Chess screen (glyphs, no colour: squares 5 columns wide, the
+/// glyph and its side letter between the marks).
+fn cell(screen: &str, x: usize, y: usize) -> String {
+    let (left, top) = kernel_origin(screen, "duck");
+    let line = screen.lines().nth(top + 2 + (9 - x)).unwrap();
     // Columns, not chars: a CJK glyph is two columns wide.
     let mut columns = Vec::new();
-    for c in row.chars().skip(3) {
+    for c in line.chars() {
         columns.push(c.to_string());
         if ('\u{2E80}'..='\u{9FFF}').contains(&c) {
             columns.push(String::new());
         }
     }
-    let start = 5 * y as usize;
+    let start = left + 1 + 2 + 5 * y;
     columns[start..start + 5].concat().trim().to_string()
 }
 
@@ -122,74 +124,29 @@ fn a_move_with_keys_under_tmux() {
     if !tmux_present("the Duck Chess terminal game played by keys and a click") {
         return;
     }
-    let id = std::process::id();
-    let dir = std::env::temp_dir().join(format!("duckchess-tmux-{id}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    // Keep the pane after the program ends, to read the screen it leaves.
-    let config = dir.join("tmux.conf");
-    std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
-    let tmux = Tmux {
-        socket: dir.join("tmux.sock"),
-        dir: dir.clone(),
-    };
-    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
-    let exit_file = dir.join("exit-status");
-    let started = tmux.run(&[
-        "-f",
-        config.to_str().unwrap(),
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        "-c",
-        dir.to_str().unwrap(),
-        "sh",
-        "-c",
-        r#"NO_COLOR=1 "$0" play --depth 1; echo $? > "$1""#,
-        bin.to_str().unwrap(),
-        exit_file.to_str().unwrap(),
-    ]);
-    assert!(started.status.success(), "{started:?}");
-
+    let (tmux, exit_file) = start_under_tmux("duck", &["--depth", "1"], (80, 24));
     let screen = tmux.wait_for("the board", |s| s.contains("red (you) to move"));
     assert_eq!(cell(&screen, 3, 4), "兵r");
-    assert_eq!(cell(&screen, 4, 4), ".");
+    assert_eq!(cell(&screen, 4, 4), "·");
 
     // The cursor starts on red's captain (0,4): up three rows to the
     // soldier on (3,4), pick it up, one row up, put it down.
-    let keys = tmux.run(&[
-        "send-keys",
-        "-t",
-        "play",
-        "k",
-        "k",
-        "k",
-        "Enter",
-        "k",
-        "Enter",
-    ]);
-    assert!(keys.status.success());
+    tmux.keys(&["Up", "Up", "Up", "Enter", "Up", "Enter"]);
     let screen = tmux.wait_for("the computer's reply", |s| {
-        s.contains("  2. ") && s.contains("red (you) to move")
+        s.contains("1... ") && s.contains("red (you) to move")
     });
-    assert!(screen.contains("  1. 3 4 4 4"), "{screen}");
-    assert!(screen.contains("     red soldier;NA;no;no"), "{screen}");
-    assert_eq!(cell(&screen, 3, 4), ".");
+    assert!(screen.contains("1. 3 4 4 4"), "{screen}");
+    assert_eq!(cell(&screen, 3, 4), "·");
     assert_eq!(cell(&screen, 4, 4), "兵r");
 
     // Blue's reply, as listed, is what the judge says of it.
     let lines: Vec<&str> = screen.lines().collect();
-    let at = lines.iter().position(|l| l.contains("  2. ")).unwrap();
+    let at = lines.iter().position(|l| l.contains("1... ")).unwrap();
     let listed = |l: &str| {
         l.rsplit('│').nth(1).unwrap().trim().to_string() // the move panel
     };
     let command = listed(lines[at]);
-    let numbers: Vec<i64> = command[3..]
+    let numbers: Vec<i64> = command["1... ".len()..]
         .split_whitespace()
         .map(|n| n.parse().unwrap())
         .collect();
@@ -200,48 +157,50 @@ fn a_move_with_keys_under_tmux() {
             numbers[0], numbers[1], numbers[2], numbers[3],
         ))
         .unwrap();
-    assert_eq!(listed(lines[at + 1]), record.to_string(), "{screen}");
+    // The verdict, indented under the move, may wrap after a semicolon in
+    // the narrow panel.
+    let verdict: String = lines[at + 1..]
+        .iter()
+        .map(|l| listed(l))
+        .take_while(|t| !t.is_empty() && !t.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(verdict, record.to_string(), "{screen}");
+    let first = lines.iter().position(|l| l.contains("1. 3 4 4 4")).unwrap();
+    let verdict: String = lines[first + 1..]
+        .iter()
+        .map(|l| listed(l))
+        .take_while(|t| !t.is_empty() && !t.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(verdict, "red soldier;NA;no;no", "{screen}");
 
     // Then one move with the mouse: the horse on (0,1) to (2,2), clicked as
     // a terminal reports it (SGR: button 0 press and release, 1-based
     // column and row of the point's glyph).
-    let click = |x: u16, y: u16| {
-        let (row, col) = (2 + (9 - x) + 1, 1 + 2 + 5 * y + 1 + 1);
+    let (left, top) = kernel_origin(&screen, "duck");
+    let click = |x: usize, y: usize| {
+        let (row, col) = (top + 2 + (9 - x) + 1, left + 1 + 2 + 5 * y + 1 + 1);
         let report = format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m");
-        assert!(tmux
-            .run(&["send-keys", "-t", "play", "-l", &report])
-            .status
-            .success());
+        tmux.keys(&["-l", &report]);
     };
     click(0, 1);
     click(2, 2);
     let screen = tmux.wait_for("the reply to the click", |s| {
-        s.contains("  4. ") && s.contains("red (you) to move")
+        s.contains("2... ") && s.contains("red (you) to move")
     });
-    assert!(screen.contains("  3. 0 1 2 2"), "{screen}");
+    assert!(screen.contains("2. 0 1 2 2"), "{screen}");
     // (Not checking (2,2): the computer's reply may take the horse.)
-    assert_eq!(cell(&screen, 0, 1), ".");
+    assert_eq!(cell(&screen, 0, 1), "·");
 
-    tmux.run(&["send-keys", "-t", "play", "q"]);
-    // The shell around the game writes its exit status when it ends (tmux's
-    // own pane_dead_status is not always filled in when the pane closes).
-    let start = Instant::now();
-    let status = loop {
-        if let Ok(text) = std::fs::read_to_string(&exit_file) {
-            if text.ends_with('\n') {
-                break text;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "still running after q; the screen:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert_eq!(status, "0\n", "the exit status");
+    // Esc does not quit; q asks first (4 unsaved moves), y leaves.
+    tmux.keys(&["Escape"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        std::fs::read_to_string(&exit_file).is_err(),
+        "Esc quit the game"
+    );
+    assert_eq!(tmux.quit(&exit_file), "0\n", "the exit status");
     // Quitting leaves the alternate screen: the board is gone.
-    assert!(!tmux.screen().contains("Duck Chess"));
+    assert!(!tmux.screen().contains("┌ duck "));
 }
 
 /// Starts `duckchess play ARGS` in a tmux session `play` of its own, in
@@ -295,15 +254,21 @@ impl Tmux {
         assert!(self.run(&args).status.success(), "send-keys {keys:?}");
     }
 
-    /// Sends `q` and waits for the program's exit status.
+    /// Sends `q` (and `y` when the game asks, over unsaved moves) and
+    /// waits for the program's exit status.
     fn quit(&self, exit_file: &Path) -> String {
         self.keys(&["q"]);
         let start = Instant::now();
+        let mut answered = false;
         loop {
             if let Ok(text) = std::fs::read_to_string(exit_file) {
                 if text.ends_with('\n') {
                     return text;
                 }
+            }
+            if !answered && self.screen().contains("quit? ") {
+                self.keys(&["y"]);
+                answered = true;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(10),
@@ -395,7 +360,7 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         );
         let start = notation.start();
         let game = KernelGame::new(KernelOptions::new(*notation));
-        let turn = start.turn().name();
+        let turn = notation.side_name(start.turn());
         let screen = tmux.wait_for("the board", |s| {
             s.contains(&format!("{turn} to move")) || s.contains("game over: ")
         });
@@ -424,7 +389,7 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         } else {
             format!("... {note}")
         };
-        let other = start.turn().other().name();
+        let other = notation.side_name(start.turn().other());
         let screen = tmux.wait_for("the move", |s| s.contains(&format!("{other} to move")));
         assert!(screen.contains(&listed), "{name}: {keys:?}\n{screen}");
         assert_eq!(kernel_cell(&screen, name, r1, c1), letter, "{screen}");
@@ -511,7 +476,7 @@ fn kernel_variants_refuse_bad_options() {
             &["play", "--variant", "chess", "--from", "8/8 x"][..],
             "bad chess position",
         ),
-        (&["play", "--think-ms", "100"][..], "--think-ms is for"),
+        (&["play", "--computer", "green"][..], "expected red or blue"),
     ] {
         let out = duckchess(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

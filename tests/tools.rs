@@ -123,7 +123,7 @@ fn verify_uses_testlib_exit_codes() {
             1,
             "wrong answer line 16: expected 'blue captain;NA;yes;no', found 'blue captain;NA;no;no'\n\
              command 16 '8 4 9 4': valid: blue captain moves (8,4) to (9,4); check is yes: \
-             red duck at (6,6) attacks the blue captain at (9,4)\n"
+             red duck at (6,6) attacks blue captain at (9,4)\n"
                 .to_string(),
         ),
         (&short, None, 2, "presentation error: expected 18 lines, found 17\n".into()),

@@ -1,7 +1,8 @@
 //! Snapshots of trace mode on every sample, read through the library.
 
-use duckchess::duck::picture::Style;
-use duckchess::duck::{trace, Position};
+use duckchess::duck::Position;
+use duckchess::variants::duck::trace;
+use duckchess::variants::picture::Style;
 
 fn trace_text(input: &[u8], options: &trace::Options) -> String {
     let mut out = Vec::new();

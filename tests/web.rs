@@ -370,7 +370,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
             json!({"variant": "duck", "move": "0 0 99999999999999999999 0"})
                 .to_string()
                 .into(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "not a whole number",
         ),
         (
@@ -497,7 +497,7 @@ async fn best_in_a_finished_game_is_refused() {
     let (status, v) = post(&app(), "/api/moves", game.clone()).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["result"]["winner"], "red");
-    assert_eq!(v["result"]["reason"], "red took the blue captain");
+    assert_eq!(v["result"]["reason"], "red wins by taking the blue captain");
     let (status, v) = post(&app(), "/api/best", game).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
 }

@@ -3,7 +3,7 @@
 use super::{fail, say, say_raw, usage, ColorArgs};
 use duckchess::contest::check::{self, plural, Report, Verdict};
 use duckchess::contest::gen::Profile;
-use duckchess::duck::picture::Style;
+use duckchess::variants::picture::Style;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;

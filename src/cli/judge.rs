@@ -1,6 +1,6 @@
 //! `duckchess [judge] [FILE]`: the judge's output, byte for byte.
 
-use super::{finish, open_input, position, InputArgs};
+use super::{finish, open_input, InputArgs};
 use duckchess::duck::judge;
 use std::io;
 use std::process::ExitCode;
@@ -12,7 +12,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let game = position(args.input.from.as_deref())?;
+    let game = args.input.start()?;
     let input = open_input(args.input.file.as_deref())?;
     Ok(finish(judge::run(input, io::stdout().lock(), game)))
 }

@@ -1,19 +1,19 @@
 //! `duckchess match --variant V`: the computer against a baseline player.
 
-use super::best::parse_variant;
-use super::say;
+use super::{say, GameArgs};
 use duckchess::engine::arena::{self, Baseline, GameResult, MatchConfig};
 use duckchess::engine::search::Limits;
-use duckchess::variants::Notation;
 use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game (`duckchess variants` lists them).
-    #[arg(long, default_value = "chess", value_parser = parse_variant)]
-    variant: &'static dyn Notation,
-    /// How many games; the computer is White in odd-numbered ones.
+    #[command(flatten)]
+    game: GameArgs,
+    /// Where every game starts (or --from): the game's start by default.
+    #[arg(value_name = "POSITION")]
+    position: Vec<String>,
+    /// How many games; the computer moves first in odd-numbered ones.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The computer's time per move, in milliseconds.
@@ -39,8 +39,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         baseline: args.baseline,
         move_cap: args.move_cap,
     };
-    let start = args.variant.start();
-    let tally = arena::play_match(&*start, &config, |game| {
+    let (notation, start) = args.game.game(&args.position)?;
+    let tally = arena::play_match(start.position(), &config, |game| {
         let result = match game.result {
             GameResult::Win => "computer wins",
             GameResult::Draw => "draw",
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         say!(
             "game {}: computer {} vs {}: {result} by {} after {} plies",
             game.number,
-            game.computer.name(),
+            notation.side_name(game.computer),
             args.baseline,
             game.reason,
             game.plies,
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     say!(
         "computer vs {} in {}: {} wins, {} draws, {} losses of {} ({:.1} % won); {}",
         args.baseline,
-        args.variant.name(),
+        notation.name(),
         tally.wins,
         tally.draws,
         tally.losses,

@@ -15,9 +15,17 @@ pub struct Args {
     /// save the king; stalemate is named as such.
     #[arg(long)]
     explain: bool,
+    /// The game: the checkmate puzzle is the cube's, so only `cube`.
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    super::only_variant(
+        args.variant.as_deref(),
+        "cube",
+        "the checkmate puzzle is the cube's",
+    )?;
     let file = args.file.filter(|f| f.as_os_str() != "-");
     let input = open_input(file.as_deref())?;
     Ok(match mate::run(input, io::stdout().lock(), args.explain) {

@@ -24,9 +24,9 @@ mod verify;
 use clap::{Parser, Subcommand};
 use duckchess::duck::fen::FSF_CONFIG;
 use duckchess::duck::judge::{JudgeError, Summary};
-use duckchess::duck::picture::ColorChoice;
-use duckchess::duck::{Point, Position};
+use duckchess::duck::Position;
 use duckchess::kernel::AnyGame;
+use duckchess::variants::picture::ColorChoice;
 use duckchess::variants::{line, Notation};
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -56,11 +56,13 @@ Exit codes:
   1  a file could not be read or the output could not be written
   2  malformed input (after every verdict before it was written) or a usage error";
 
-/// Judge-exact simulator for Duck Chess (THUPC 2019 "duckchess", Luogu P5380, LOJ 6619).
+/// Duck Chess (鸭棋, THUPC 2019, Luogu P5380, LOJ 6619): a judge-exact simulator and its contest tools, and the family of grid chess games it belongs to (chess, cube chess, Fourfold) on one rules kernel.
 ///
-/// With no subcommand, reads a judge input (Q, then Q commands `xs ys xt
-/// yt`, split over lines in any way) from FILE or standard input (no FILE,
-/// or `-`) and prints exactly the judge output.
+/// With no subcommand, reads a Duck Chess judge input (Q, then Q commands
+/// `xs ys xt yt`, split over lines in any way) from FILE or standard input
+/// (no FILE, or `-`) and prints exactly the judge output. The other games
+/// and every command that takes a position: `duckchess variants`,
+/// `--variant NAME`.
 #[derive(Parser)]
 #[command(
     version,
@@ -80,12 +82,13 @@ struct Cli {
 enum Cmd {
     /// Judge mode, spelled out: the same as giving no subcommand.
     Judge(judge::Args),
-    /// Explain every verdict: why a command is invalid, what a valid one
-    /// did, which pieces give check.
+    /// Explain every verdict of a Duck Chess judge input: why a command is
+    /// invalid, what a valid one did, which pieces give check.
     Trace(trace::Args),
-    /// Draw the board of a position.
+    /// Draw the board of a position of any game, and its status.
     Show(show::Args),
-    /// Every valid command of the side to move, one per line as `xs ys xt yt`.
+    /// Every legal move of the side to move, one a line, in coordinates
+    /// (`xs ys xt yt` in Duck Chess, UCI in chess).
     Moves(moves::Args),
     /// Print the Fairy-Stockfish variant definition that reads the same FEN.
     FsfConfig,
@@ -132,8 +135,9 @@ enum Cmd {
     /// are streamed; one of them may be `-` (standard input).
     #[command(after_help = verify::EXIT_CODES)]
     Verify(verify::Args),
-    /// Count the valid command sequences of length DEPTH (perft); a
-    /// sequence that removes a captain ends there and counts as one.
+    /// Count the legal move paths of DEPTH plies (perft) in any game; a
+    /// path that takes a royal piece (Duck Chess's captain) ends there and
+    /// counts as one.
     Perft(perft::Args),
     /// List every game --variant knows, with its board and pieces.
     Variants,
@@ -148,21 +152,18 @@ enum Cmd {
     /// end for the side to move (White when absent; the question is then
     /// about the side to move). Blank lines are skipped.
     Mate(mate::Args),
-    /// Play in the terminal, against the computer or another person.
-    ///
-    /// Arrows or hjkl move the cursor, Enter or Space picks a piece up and
-    /// puts it down on a target; u undoes, n starts a new game, s saves the
-    /// game as a judge input in the current directory, q or Esc quits.
+    /// Play any game in the terminal, against the computer or another
+    /// person (the keys: `duckchess play --help`).
     Play(play::Args),
-    /// The computer's best move in a position of any variant, its score
+    /// The computer's best move in a position of any game, its score
     /// (`+1.25` for the side to move, or `mate in 3`) and the line it
     /// expects. A position where the game is over has no move: exit code 2.
     Best(best::Args),
-    /// Play the computer against a baseline player, colours alternating,
-    /// and count wins, draws and losses with their reasons.
+    /// Play the computer against a baseline player in any game, colours
+    /// alternating, and count wins, draws and losses with their reasons.
     Match(r#match::Args),
-    /// Serve the web page that plays every variant, and its JSON API, on
-    /// 127.0.0.1 (see the README's "In the browser").
+    /// Serve the web page that plays every game, and its JSON API, on
+    /// 127.0.0.1 (see docs/web.md).
     Serve(serve::Args),
 }
 
@@ -219,80 +220,110 @@ fn fail(code: u8, message: &str) -> ExitCode {
     ExitCode::from(code)
 }
 
-/// The position a FEN argument names; `start` is the initial layout.
-fn position(fen: Option<&str>) -> Result<Position, ExitCode> {
-    duck_position(fen).map_err(usage)
-}
-
-/// [`position`], the error as its message.
-fn duck_position(fen: Option<&str>) -> Result<Position, String> {
-    match fen.map(str::trim) {
-        None | Some("start") => Ok(Position::initial()),
-        Some(text) => text.parse().map_err(|e| format!("bad FEN {text:?}: {e}")),
-    }
-}
-
-/// The `--variant` option of the commands that serve every game.
-#[derive(clap::Args)]
-struct VariantArg {
-    /// The game: `duck` (Duck Chess, the default) or one that `duckchess
-    /// variants` lists, such as `chess`.
-    #[arg(long, value_name = "NAME", default_value = duckchess::duck::NAME)]
-    variant: String,
-}
-
-impl VariantArg {
-    /// The kernel variant named, or `None` for Duck Chess (the judge's own
-    /// engine).
-    fn notation(&self) -> Result<Option<&'static dyn Notation>, ExitCode> {
-        if self.variant == duckchess::duck::NAME {
-            return Ok(None);
-        }
-        kernel_variant(&self.variant).map(Some).map_err(usage)
-    }
-}
-
-/// The kernel variant of this name, or an error listing every name.
-fn kernel_variant(name: &str) -> Result<&'static dyn Notation, String> {
+/// The game `--variant` names, in any case.
+pub(crate) fn parse_variant(name: &str) -> Result<&'static dyn Notation, String> {
     duckchess::variants::by_name(name).ok_or_else(|| {
         format!(
-            "unknown variant {name:?}: the variants are {}, {}",
-            duckchess::duck::NAME,
+            "unknown variant {name:?}: the variants are {}",
             duckchess::variants::names().join(", ")
         )
     })
 }
 
-/// A kernel variant's position and moves from one line of words: `start`
-/// or a position, then optionally `moves` and the moves.
-fn game_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>, ExitCode> {
-    line::read_line(notation, text).map_err(|e| usage(e.to_string()))
+/// The options of every command that takes a position: which game, and
+/// the position (or the positional POSITION words, where the command has
+/// them).
+#[derive(clap::Args)]
+pub(crate) struct GameArgs {
+    /// The game, as `duckchess variants` names it (any case). Without it,
+    /// the game is recognised from the position (10 ranks: Duck Chess; 8:
+    /// chess; four boards split by `|`: Fourfold; levels in brackets: the
+    /// cube), and with no position it is Duck Chess.
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// The position: `start`, or one in the game's notation (FEN for Duck
+    /// Chess and chess), optionally followed by `moves` and the moves
+    /// played from it (`start moves e4 e5`).
+    #[arg(long, value_name = "POSITION")]
+    from: Option<String>,
 }
 
-/// [`game_line`], the error as its message.
-fn game_line_message(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>, String> {
-    line::read_line(notation, text).map_err(|e| e.to_string())
-}
+impl GameArgs {
+    /// The game `--variant` named, if any; an unknown name is a usage
+    /// error listing the names.
+    fn variant(&self) -> Result<Option<&'static dyn Notation>, ExitCode> {
+        self.variant
+            .as_deref()
+            .map(parse_variant)
+            .transpose()
+            .map_err(usage)
+    }
 
-/// Refuses a Duck Chess option for a kernel variant, or the reverse.
-fn only_for(given: bool, option: &str, whom: &str) -> Result<(), ExitCode> {
-    if given {
-        Err(usage(format!("{option} is only for {whom}")))
-    } else {
-        Ok(())
+    /// The `--from` text, if any.
+    fn given_from(&self) -> Option<String> {
+        self.from.clone()
+    }
+
+    /// The position text: `--from`, or the positional words; not both.
+    fn text(&self, positional: &[String]) -> Result<Option<String>, ExitCode> {
+        match (&self.from, positional.is_empty()) {
+            (Some(_), false) => Err(usage(
+                "the position is given twice: use --from POSITION or POSITION, not both".into(),
+            )),
+            (Some(from), true) => Ok(Some(from.clone())),
+            (None, false) => Ok(Some(positional.join(" "))),
+            (None, true) => Ok(None),
+        }
+    }
+
+    /// The game and the position (and moves) given, or the game's start.
+    fn game(
+        &self,
+        positional: &[String],
+    ) -> Result<(&'static dyn Notation, Box<dyn AnyGame>), ExitCode> {
+        let text = self.text(positional)?;
+        self.game_of(text.as_deref())
+    }
+
+    /// The game of a position text (its start when `None`).
+    fn game_of(
+        &self,
+        text: Option<&str>,
+    ) -> Result<(&'static dyn Notation, Box<dyn AnyGame>), ExitCode> {
+        line::read_any(self.variant()?, text.unwrap_or("start")).map_err(|e| usage(e.to_string()))
+    }
+
+    /// The game of a line of text, the error as its message.
+    fn game_line(&self, text: &str) -> Result<(&'static dyn Notation, Box<dyn AnyGame>), String> {
+        let variant = self.variant.as_deref().map(parse_variant).transpose()?;
+        line::read_any(variant, text).map_err(|e| e.to_string())
     }
 }
 
-/// A point argument `x,y`.
-fn point(text: &str) -> Result<Point, ExitCode> {
-    let parsed = text
-        .split_once(',')
-        .and_then(|(x, y)| Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?));
-    parsed.ok_or_else(|| {
-        usage(format!(
-            "bad point {text:?}: expected x,y with 0 <= x <= 9 and 0 <= y <= 8"
-        ))
-    })
+/// A `--depth` value: 1 to the search's deepest iteration.
+pub(crate) fn depth(text: &str) -> Result<u32, String> {
+    let max = duckchess::engine::search::MAX_DEPTH;
+    match text.parse::<u32>() {
+        Ok(d) if (1..=max).contains(&d) => Ok(d),
+        _ => Err(format!("expected a depth from 1 to {max}")),
+    }
+}
+
+/// Refuses a `--variant` other than `only` for a command that serves one
+/// game, saying why.
+fn only_variant(variant: Option<&str>, only: &str, why: &str) -> Result<(), ExitCode> {
+    let Some(name) = variant else {
+        return Ok(());
+    };
+    let notation = parse_variant(name).map_err(usage)?;
+    if notation.name() == only {
+        Ok(())
+    } else {
+        Err(usage(format!(
+            "{why}: --variant {} has none (only --variant {only})",
+            notation.name()
+        )))
+    }
 }
 
 /// Writes TEXT to standard output; a closed pipe is not an error.
@@ -375,10 +406,30 @@ fn finish(result: Result<Summary, JudgeError>) -> ExitCode {
 struct InputArgs {
     /// Judge input file; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// Start from this position (FEN, or the word `start`) instead of the
+    /// Start from this Duck Chess position (FEN, or `start`) instead of the
     /// initial layout.
-    #[arg(long, value_name = "FEN")]
+    #[arg(long, value_name = "POSITION")]
     from: Option<String>,
+    /// The game: the judge format is Duck Chess's, so only `duck`.
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+}
+
+impl InputArgs {
+    /// The Duck Chess position to start from.
+    fn start(&self) -> Result<Position, ExitCode> {
+        only_variant(
+            self.variant.as_deref(),
+            duckchess::duck::NAME,
+            "the judge input (Q, then commands xs ys xt yt) is Duck Chess's",
+        )?;
+        match self.from.as_deref().map(str::trim) {
+            None | Some("start") => Ok(Position::initial()),
+            Some(text) => text
+                .parse()
+                .map_err(|e| usage(format!("bad duck position {:?}: {e}", line::shorten(text)))),
+        }
+    }
 }
 
 /// The `--color` option of the commands that draw boards.

@@ -1,7 +1,7 @@
-//! `duckchess moves POSITION`: every legal move of the side to move.
+//! `duckchess moves POSITION`: every legal move of the side to move, in any
+//! game.
 
-use super::{duck_position, game_line_message, only_for, point, print, usage, VariantArg};
-use duckchess::duck::Command;
+use super::{print, usage, GameArgs};
 use duckchess::kernel::AnyGame;
 use duckchess::variants::status::Status;
 use duckchess::variants::Notation;
@@ -10,69 +10,34 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position: its FEN (quoted, or its fields as separate words) or
-    /// `start`; for a kernel variant optionally followed by `moves` and the
+    #[command(flatten)]
+    game: GameArgs,
+    /// The position (or --from), optionally followed by `moves` and the
     /// moves played from it (`start moves e4 e5`). `-` reads one position
-    /// per line from standard input and ends each answer with an empty line.
-    #[arg(required = true, num_args = 1.., value_name = "POSITION")]
-    fen: Vec<String>,
-    /// Only the moves of the piece on this point: X,Y in Duck Chess, a
-    /// square name (`e2`) in a kernel variant.
-    #[arg(long, value_name = "AT", allow_hyphen_values = true)]
+    /// a line from standard input and ends each answer with an empty line.
+    #[arg(value_name = "POSITION")]
+    position: Vec<String>,
+    /// Only the moves of the piece on this square (`e2`; `0,1` or `(0,1)`
+    /// in Duck Chess).
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
     at: Option<String>,
     /// Write the moves in the game's own notation (SAN for chess) instead of
-    /// coordinates (UCI).
+    /// coordinates (UCI for chess; the same in Duck Chess).
     #[arg(long)]
     san: bool,
     /// One tab-separated line per move: coordinates, own notation, the
     /// position after it, and its status words (`check`, `checkmate`,
     /// `stalemate`, `dead`, `claim-moves`, `moves`, `claim-repetition`,
-    /// `repetition`, or `-`).
+    /// `repetition`, `captured`, or `-`).
     #[arg(long)]
     long: bool,
-    #[command(flatten)]
-    variant: VariantArg,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let notation = args.variant.notation()?;
-    let text = args.fen.join(" ");
-    let batch = text.trim() == "-";
-    let Some(notation) = notation else {
-        only_for(args.san, "--san", "kernel variants such as --variant chess")?;
-        only_for(
-            args.long,
-            "--long",
-            "kernel variants such as --variant chess",
-        )?;
-        let at = args.at.as_deref().map(point).transpose()?;
-        return each_line(&text, batch, |line| {
-            let game = duck_position(Some(line))?;
-            let mut out = String::new();
-            game.for_each_move(|m| {
-                if at.is_none_or(|p| p == m.from) {
-                    out += &format!("{}\n", Command::from(m));
-                }
-            });
-            Ok(out)
-        });
-    };
-    each_line(&text, batch, |line| {
-        let game = game_line_message(notation, line)?;
-        Ok(kernel_moves(notation, &*game, &args))
-    })
-}
-
-/// Runs `answer` on the position given, or on each line of standard input
-/// (`-`), an empty line after each answer. Answers before an error are
-/// written before it.
-fn each_line(
-    text: &str,
-    batch: bool,
-    mut answer: impl FnMut(&str) -> Result<String, String>,
-) -> Result<ExitCode, ExitCode> {
+    let batch = args.position.len() == 1 && args.position[0] == "-";
     if !batch {
-        return print(answer(text).map_err(usage)?);
+        let (notation, game) = args.game.game(&args.position)?;
+        return print(list(notation, &*game, &args).map_err(usage)?);
     }
     let mut out = String::new();
     for (i, line) in io::stdin().lock().lines().enumerate() {
@@ -86,7 +51,11 @@ fn each_line(
         if line.trim().is_empty() {
             continue;
         }
-        match answer(&line) {
+        let answer = args
+            .game
+            .game_line(&line)
+            .and_then(|(notation, game)| list(notation, &*game, &args));
+        match answer {
             Ok(text) => {
                 out += &text;
                 out.push('\n');
@@ -103,15 +72,23 @@ fn each_line(
     print(out)
 }
 
-/// The moves of a kernel variant's game, one per line.
-fn kernel_moves(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> String {
+/// The moves of a game's position, one per line.
+fn list(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> Result<String, String> {
     let position = game.position();
+    let at = match &args.at {
+        Some(text) => Some(notation.read_square(position, text).ok_or_else(|| {
+            format!(
+                "--at: {text:?} is not a square of {} (such as {})",
+                notation.name(),
+                notation.square_name(position, 0)
+            )
+        })?),
+        None => None,
+    };
     let mut out = String::new();
     for m in position.legal_moves() {
-        if let Some(at) = &args.at {
-            if notation.square_name(position, m.from()) != *at {
-                continue;
-            }
+        if at.is_some_and(|at| m.from() != at) {
+            continue;
         }
         let coordinates = notation.coordinate_move(position, m);
         if args.long {
@@ -132,5 +109,5 @@ fn kernel_moves(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> Str
             out.push('\n');
         }
     }
-    out
+    Ok(out)
 }

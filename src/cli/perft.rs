@@ -1,56 +1,39 @@
-//! `duckchess perft DEPTH`: move-path counting.
+//! `duckchess perft DEPTH [POSITION]`: move-path counting in any game.
 
-use super::{game_line, position, print, VariantArg};
-use duckchess::duck::{perft, Command};
-use duckchess::variants;
+use super::{print, GameArgs};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Sequence length.
+    /// Path length, in plies.
     depth: u32,
-    /// Start from this position (FEN, or `start`; for a kernel variant
-    /// optionally followed by `moves` and moves).
-    #[arg(long, value_name = "POSITION")]
-    from: Option<String>,
-    /// Print each first move `<move>: count` (`xs ys xt yt` in Duck Chess,
-    /// coordinates such as UCI in a kernel variant), then the total alone.
+    /// The position (or --from), optionally followed by `moves` and moves.
+    #[arg(value_name = "POSITION")]
+    position: Vec<String>,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print each first move `<move>: count` in coordinates (`xs ys xt yt`
+    /// in Duck Chess, UCI in chess), then the total alone.
     #[arg(long)]
     divide: bool,
     /// Threads to count with.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     threads: u16,
-    #[command(flatten)]
-    variant: VariantArg,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let (parts, names): (Vec<u64>, Vec<String>) = match args.variant.notation()? {
-        None => {
-            let game = position(args.from.as_deref())?;
-            perft::divide(&game, args.depth, args.threads.into())
-                .into_iter()
-                .map(|(m, n)| (n, Command::from(m).to_string()))
-                .unzip()
-        }
-        Some(notation) => {
-            let game = game_line(notation, args.from.as_deref().unwrap_or("start"))?;
-            let position = game.position();
-            variants::perft::divide(position, args.depth, args.threads.into())
-                .into_iter()
-                .map(|(m, n)| (n, notation.coordinate_move(position, m)))
-                .unzip()
-        }
-    };
+    let (notation, game) = args.game.game(&args.position)?;
+    let position = game.position();
+    let parts = notation.divide(position, args.depth, args.threads.into());
     let total: u64 = if args.depth == 0 {
         1
     } else {
-        parts.iter().sum()
+        parts.iter().map(|p| p.1).sum()
     };
     let mut text = String::new();
     if args.divide {
-        for (name, n) in names.iter().zip(&parts) {
-            text += &format!("{name}: {n}\n");
+        for (m, n) in &parts {
+            text += &format!("{}: {n}\n", notation.coordinate_move(position, *m));
         }
     }
     text += &format!("{total}\n");

@@ -16,9 +16,13 @@ pub struct Args {
     /// Print each game's final position (FEN) instead of the game.
     #[arg(long)]
     fen: bool,
+    /// The game: PGN is chess's record, so only `chess`.
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    super::only_variant(args.variant.as_deref(), "chess", "PGN is chess's record")?;
     let (name, text) = match args.file.as_deref().filter(|p| p.as_os_str() != "-") {
         Some(path) => (
             path.display().to_string(),

@@ -1,90 +1,81 @@
-//! `duckchess play`: the terminal game, for Duck Chess (the default) and
-//! every variant of the registry.
+//! `duckchess play`: the terminal game, one for every game of the registry.
 
-use super::{fail, position, usage, ColorArgs, VariantArg};
-use duckchess::duck::{search, Color};
+use super::{fail, usage, ColorArgs, GameArgs};
 use duckchess::engine::search::{best, Limits};
-use duckchess::kernel::{AnyGame, AnyPosition, Color as Side, Move};
-use duckchess::play::kernel_game::{Chooser, KernelGame, KernelOptions};
-use duckchess::play::kernel_tui::{self, PieceStyle, View};
-use duckchess::play::{self, Options, Vs};
-use duckchess::variants::Notation;
+use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
+use duckchess::play::game::{Chooser, Game, Options};
+use duckchess::play::screen::{self, View};
+use duckchess::play::Vs;
+use duckchess::variants::picture::Style;
+use duckchess::variants::{line, Notation};
 use std::io::{self, IsTerminal};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The keys, for `--help`.
+/// The keys, for `--help`: the same in every game.
 const KEYS: &str = "\
-Keys for chess, the cube and Fourfold (--variant other than duck):
+Keys (the same in every game):
   arrows                 cursor within a board
-  Alt+arrows             the same square on the neighbouring board
+  Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
   [ ] or PgUp/PgDn       one level up/down (cube), the board above/below (Fourfold)
   Tab, Shift+Tab         next/previous piece that can move; with a piece picked up, its targets
   Enter or Space         pick up a piece, put it down on a target (castle: the king two squares)
   q r b n                when a pawn promotes: what it becomes (Enter: queen)
-  Esc                    drop the piece or the promotion prompt
+  Esc                    drop the piece or close the prompt (never quits)
   u / r                  undo / redo (against the computer, with its reply)
   h                      hint: the computer's suggested move, marked * *
-  d                      claim a draw (threefold repetition, fifty moves)
+  f                      flip the board
+  d                      claim a draw, when one may be claimed
   s                      save the game as <variant>-<UTC time>.<ext> in the current directory
-  l                      load the newest such file
-  n / q                  new game / quit
-  mouse                  click a piece, then its target
-Keys for Duck Chess: arrows or hjkl, Enter or Space, u undo, n new, s save, q or Esc quit.";
+  l                      load the newest such file (asks first; u undoes it)
+  n                      new game (asks first while a game is in progress; u undoes it)
+  q                      quit (asks first while a game is in progress)
+  mouse                  click a piece, then its target";
 
 #[derive(clap::Args)]
 #[command(after_help = KEYS)]
 pub struct Args {
     #[command(flatten)]
-    variant: VariantArg,
+    game: GameArgs,
+    /// The position to start from (or --from), or a saved game's file.
+    #[arg(value_name = "POSITION|FILE")]
+    position: Vec<String>,
     /// Who plays the other side.
     #[arg(long, value_enum, default_value_t = Vs::Computer)]
     vs: Vs,
-    /// The side the computer plays: red or blue (default blue) in Duck
-    /// Chess, white or black (default black) otherwise.
+    /// The side the computer plays, in the game's words (red or blue in
+    /// Duck Chess, white or black otherwise; `first` or `second` anywhere)
+    /// [default: the second side].
     #[arg(long)]
     computer: Option<String>,
-    /// Duck Chess: how many plies the computer looks ahead (default 4).
-    /// Other variants: search to this depth instead of --think-ms.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+    /// Search to this depth instead of thinking for --think-ms.
+    #[arg(long, value_name = "D", value_parser = super::depth, conflicts_with = "think_ms")]
     depth: Option<u32>,
-    /// Other variants: the computer's time per move, in milliseconds
-    /// (default 1000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
-    think_ms: Option<u64>,
-    /// Start from this position (FEN, the variant's notation, or `start`),
-    /// or from a saved game file (its start and moves).
-    #[arg(long, value_name = "POSITION")]
-    from: Option<String>,
+    /// The computer's time per move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    think_ms: u64,
     #[command(flatten)]
     color: ColorArgs,
-    /// Pieces as figurines or letters (not for Duck Chess).
-    #[arg(long, value_enum, default_value_t = PieceStyle::Figurine)]
-    style: PieceStyle,
+    /// How pieces are drawn: the game's glyphs or ASCII letters.
+    #[arg(long, value_enum, default_value_t)]
+    style: Style,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let Some(notation) = args.variant.notation()? else {
-        return run_duck(args);
-    };
+    let (notation, start, moves) = start_of(&args)?;
     let computer = match args.computer.as_deref() {
-        None | Some("black") => Side::Black,
-        Some("white") => Side::White,
-        Some(other) => {
-            return Err(usage(format!(
-                "--computer: expected white or black, not {other:?}"
-            )))
-        }
+        None => Color::Black,
+        Some(text) => side(notation, text).map_err(usage)?,
     };
-    let (start, moves) = start_of(notation, args.from.as_deref())?;
     if !io::stdout().is_terminal() {
         return Err(fail(2, "play needs a terminal: standard output is not one"));
     }
     let limits = match args.depth {
         Some(depth) => Limits::depth(depth),
-        None => Limits::think(Duration::from_millis(args.think_ms.unwrap_or(1000))),
+        None => Limits::think(Duration::from_millis(args.think_ms)),
     };
     // The engine's search, with the game's keys as its history.
     let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
@@ -92,37 +83,73 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             .ok()
             .map(|found| found.best)
     });
-    let options = KernelOptions {
+    let options = Options {
         start,
         moves,
         vs: args.vs,
         computer,
         chooser: Some(chooser),
-        ..KernelOptions::new(notation)
+        ..Options::new(notation)
     };
     let view = View {
         color: args.color.color.for_stdout(),
         style: args.style,
     };
-    match kernel_tui::run(KernelGame::new(options), view) {
+    match screen::run(Game::new(options), view) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
     }
 }
 
-/// The start of a kernel game: a position text, `start`, or a saved game
-/// file.
-fn start_of(
-    notation: &'static dyn Notation,
-    from: Option<&str>,
-) -> Result<(Box<dyn AnyPosition>, Vec<Move>), ExitCode> {
-    let Some(text) = from.map(str::trim).filter(|t| *t != "start") else {
-        return Ok((notation.start(), Vec::new()));
+/// A side named in the game's words, or `first`/`second`, `white`/`black`.
+fn side(notation: &dyn Notation, text: &str) -> Result<Color, String> {
+    let text = text.trim().to_ascii_lowercase();
+    Color::ALL
+        .into_iter()
+        .find(|&c| {
+            [
+                notation.side_name(c),
+                c.name(),
+                ["first", "second"][c.index()],
+            ]
+            .contains(&text.as_str())
+        })
+        .ok_or_else(|| {
+            format!(
+                "--computer: expected {} or {}, not {text:?}",
+                notation.side_name(Color::White),
+                notation.side_name(Color::Black)
+            )
+        })
+}
+
+/// The game, its start and the moves to replay: a position (and moves), or
+/// a saved game's file.
+type Start = (&'static dyn Notation, Box<dyn AnyPosition>, Vec<Move>);
+
+fn start_of(args: &Args) -> Result<Start, ExitCode> {
+    let text = match (&args.game_from(), args.position.is_empty()) {
+        (Some(_), false) => {
+            return Err(usage(
+                "the position is given twice: use --from POSITION or POSITION, not both".into(),
+            ))
+        }
+        (Some(from), true) => Some(from.clone()),
+        (None, false) => Some(args.position.join(" ")),
+        (None, true) => None,
     };
-    let path = std::path::Path::new(text);
+    let Some(text) = text.filter(|t| t.trim() != "start" && !t.trim().is_empty()) else {
+        let (notation, game) = args.game.game(&[])?;
+        return Ok((notation, game.position().clone_box(), Vec::new()));
+    };
+    let path = Path::new(text.trim());
     if path.is_file() {
-        let content =
-            std::fs::read_to_string(path).map_err(|e| usage(format!("cannot read {text}: {e}")))?;
+        let content = std::fs::read_to_string(path)
+            .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))?;
+        let notation = match args.game.variant()? {
+            Some(notation) => notation,
+            None => record_game(path, &content),
+        };
         // A record (start and moves), or a file with one position.
         return notation
             .read_record(&content)
@@ -130,44 +157,51 @@ fn start_of(
                 Ok(p) => Ok((p, Vec::new())),
                 Err(_) => Err(record),
             })
-            .map_err(|e| usage(format!("{text}: {e}")));
+            .map(|(start, moves)| (notation, start, moves))
+            .map_err(|e| usage(format!("{}: {e}", path.display())));
     }
-    notation
-        .read_position(text)
-        .map(|p| (p, Vec::new()))
-        .map_err(|e| usage(format!("bad {} position {text:?}: {e}", notation.name())))
-}
-
-fn run_duck(args: Args) -> Result<ExitCode, ExitCode> {
-    if args.think_ms.is_some() {
-        return Err(usage(
-            "--think-ms is for the kernel variants; Duck Chess's computer takes --depth".into(),
-        ));
-    }
-    let computer = match args.computer.as_deref() {
-        None => Color::Blue,
-        Some(text) => parse_color(text).map_err(usage)?,
-    };
-    let start = position(args.from.as_deref())?;
-    if !io::stdout().is_terminal() {
-        return Err(fail(2, "play needs a terminal: standard output is not one"));
-    }
-    let options = Options {
-        vs: args.vs,
-        computer,
-        depth: args.depth.unwrap_or(search::DEFAULT_DEPTH),
-        start,
-        ..Options::default()
-    };
-    match play::tui::run(play::Game::new(options), args.color.color.for_stdout()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
+    match line::read_any(args.game.variant()?, &text) {
+        Ok((notation, game)) => Ok((notation, game.position().clone_box(), game.moves().to_vec())),
+        // A word that names no position and looks like a file's name is a
+        // file that is not there.
+        Err(_) if looks_like_a_file(&text) => Err(fail(
+            1,
+            &format!("cannot open {}: no such file", text.trim()),
+        )),
+        Err(e) => Err(usage(e.to_string())),
     }
 }
 
-fn parse_color(text: &str) -> Result<Color, String> {
-    Color::ALL
-        .into_iter()
-        .find(|c| c.name() == text)
-        .ok_or_else(|| format!("--computer: expected red or blue, not {text:?}"))
+/// The game of a saved record: by its file's extension and first line.
+fn record_game(path: &Path, content: &str) -> &'static dyn Notation {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let all = duckchess::variants::all();
+    // A record that names its game (a `[Variant "..."]` tag) says which.
+    if let Some(named) = content.lines().find_map(|l| {
+        let value = l.trim().strip_prefix("[Variant \"")?.strip_suffix("\"]")?;
+        duckchess::variants::by_name(value)
+    }) {
+        return named;
+    }
+    let first = content.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    duckchess::variants::recognize(line::position_part(first).as_str())
+        .ok()
+        .or_else(|| {
+            all.iter()
+                .copied()
+                .find(|n| n.record_extension() == extension && extension != "txt")
+        })
+        .unwrap_or(duckchess::variants::default())
+}
+
+/// One word with a dot or a slash that no game reads as a position.
+fn looks_like_a_file(text: &str) -> bool {
+    let text = text.trim();
+    !text.contains(char::is_whitespace) && (text.contains('.') || text.contains('/'))
+}
+
+impl Args {
+    fn game_from(&self) -> Option<String> {
+        self.game.given_from()
+    }
 }

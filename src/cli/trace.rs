@@ -1,8 +1,8 @@
 //! `duckchess trace`: every verdict explained.
 
-use super::{finish, open_input, position, ColorArgs, InputArgs};
-use duckchess::duck::picture::Style;
-use duckchess::duck::trace;
+use super::{finish, open_input, ColorArgs, InputArgs};
+use duckchess::variants::duck::trace;
+use duckchess::variants::picture::Style;
 use std::io;
 use std::process::ExitCode;
 
@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let game = position(args.input.from.as_deref())?;
+    let game = args.input.start()?;
     let options = trace::Options {
         board: args.board,
         fen: args.fen,

@@ -11,6 +11,8 @@
 
 use crate::duck::judge::{Commands, JudgeError};
 use crate::duck::{Color, Command, Position, INVALID_LINE};
+use crate::variants::duck::{from_duck, DuckChess};
+use crate::variants::status;
 use std::fmt;
 use std::io::{self, BufRead};
 
@@ -391,20 +393,7 @@ pub fn explain(before: &Position, command: Command) -> String {
         why += "; that ends the game, and the move that ends the game never reports check";
         return why;
     }
-    let attacks: Vec<String> = Color::ALL
-        .into_iter()
-        .filter_map(|c| Some((c, after.captain(c)?)))
-        .flat_map(|(c, at)| {
-            let after = &after;
-            after.attackers(at, c.other()).map(move |p| {
-                let piece = after
-                    .board()
-                    .get(p)
-                    .expect("an attacker stands on its point");
-                format!("{piece} at {p} attacks the {c} captain at {at}")
-            })
-        })
-        .collect();
+    let attacks = status::attacks(&DuckChess, &from_duck(&after));
     if attacks.is_empty() {
         why += "; no piece attacks either captain, so check is no";
     } else {
@@ -751,7 +740,7 @@ mod tests {
         assert_eq!(
             explain(&before16, sample[15]),
             "valid: blue captain moves (8,4) to (9,4); check is yes: \
-             red duck at (6,6) attacks the blue captain at (9,4)"
+             red duck at (6,6) attacks blue captain at (9,4)"
         );
         let before17 = replay(&sample[..16]);
         assert_eq!(

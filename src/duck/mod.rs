@@ -9,8 +9,10 @@
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
 //! - [`fen`]: the position notation; [`judge`]: the judge format;
-//! - [`picture`]: board pictures; [`trace`]: verdicts explained;
 //! - [`perft`]: move counting; [`search`]: the computer opponent.
+//!
+//! Pictures, traces and every other front end reach Duck Chess as a game of
+//! the family, through [`crate::variants::duck`].
 //!
 //! ```
 //! use duckchess::duck::{Command, Position};
@@ -30,13 +32,11 @@ pub mod fen;
 pub mod geometry;
 pub mod judge;
 pub mod perft;
-pub mod picture;
 mod piece;
 mod point;
 mod position;
 mod role;
 pub mod search;
-pub mod trace;
 mod verdict;
 
 pub use board::Board;

@@ -22,7 +22,8 @@
 //! ```
 
 use super::search::{best_in_game, Limits};
-use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, MoveKind, Outcome, Win};
+use crate::kernel::{AnyGame, AnyPosition, Color, Move, MoveKind, Outcome};
+use crate::variants::status;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -128,9 +129,9 @@ pub struct GameRecord {
     pub computer: Color,
     /// Win, draw or loss for the computer.
     pub result: GameResult,
-    /// Why the game ended: `checkmate`, `stalemate`, `repetition`,
-    /// `move limit`, `dead position`, `royal piece captured`, `move cap`.
-    pub reason: &'static str,
+    /// Why the game ended, as [`status::how`] says it (`checkmate`,
+    /// `capture of the captain`, `stalemate`, …), or `move cap`.
+    pub reason: String,
     /// The plies played.
     pub plies: u32,
     /// The moves, in coordinates of the kernel.
@@ -148,7 +149,7 @@ pub struct Tally {
     pub losses: u32,
     /// How many games ended for each reason, with their result:
     /// `("win", "checkmate") → 19`.
-    pub reasons: BTreeMap<(&'static str, &'static str), u32>,
+    pub reasons: BTreeMap<(&'static str, String), u32>,
 }
 
 impl Tally {
@@ -173,23 +174,10 @@ impl Tally {
                 "loss"
             }
         };
-        *self.reasons.entry((result, record.reason)).or_default() += 1;
-    }
-}
-
-/// Why an outcome ended the game, in a word or two.
-pub fn reason(outcome: &Outcome) -> &'static str {
-    match *outcome {
-        Outcome::Decisive { how, .. } => match how {
-            Win::Checkmate => "checkmate",
-            Win::RoyalCaptured => "royal piece captured",
-        },
-        Outcome::Draw(draw) => match draw {
-            Draw::Stalemate => "stalemate",
-            Draw::DeadPosition => "dead position",
-            Draw::MoveLimit => "move limit",
-            Draw::Repetition => "repetition",
-        },
+        *self
+            .reasons
+            .entry((result, record.reason.clone()))
+            .or_default() += 1;
     }
 }
 
@@ -202,7 +190,7 @@ pub fn play_game(
     baseline: Baseline,
     seed: u64,
     move_cap: u32,
-) -> (GameResult, &'static str, Vec<Move>) {
+) -> (GameResult, String, Vec<Move>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game: Box<dyn AnyGame> = start.new_game();
     let never = AtomicBool::new(false);
@@ -213,10 +201,14 @@ pub fn play_game(
                 Outcome::Decisive { .. } => GameResult::Loss,
                 Outcome::Draw(_) => GameResult::Draw,
             };
-            return (result, reason(&outcome), game.moves().to_vec());
+            return (
+                result,
+                status::how(game.position(), outcome),
+                game.moves().to_vec(),
+            );
         }
         if game.moves().len() >= move_cap as usize {
-            return (GameResult::Draw, "move cap", game.moves().to_vec());
+            return (GameResult::Draw, "move cap".into(), game.moves().to_vec());
         }
         let m = if game.position().turn() == computer {
             best_in_game(&*game, limits, &never)

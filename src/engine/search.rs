@@ -18,7 +18,7 @@
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
 use crate::kernel::{
-    AnyGame, AnyPosition, Color, Move, MoveKind, Outcome, Position, Royalty, SquareSet, MAX_KINDS,
+    AnyGame, AnyPosition, Move, MoveKind, Outcome, Position, Royalty, SquareSet, MAX_KINDS,
 };
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -140,39 +140,10 @@ pub struct SearchResult {
 /// Why a search gave no move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SearchError {
-    /// The game is over in this position: there is nothing to play.
-    #[error("the game is over: {}", describe(.0))]
+    /// The game is over in this position: there is nothing to play
+    /// ([`crate::variants::status::describe`] says how it ended).
+    #[error("the game is over")]
     GameOver(Outcome),
-}
-
-/// An outcome in words: `checkmate, White wins`, `draw by stalemate`.
-pub fn describe(outcome: &Outcome) -> String {
-    use crate::kernel::{Draw, Win};
-    match *outcome {
-        Outcome::Decisive { winner, how } => {
-            let how = match how {
-                Win::Checkmate => "checkmate",
-                Win::RoyalCaptured => "royal piece captured",
-            };
-            format!("{how}, {} wins", capitalised(winner))
-        }
-        Outcome::Draw(draw) => format!(
-            "draw by {}",
-            match draw {
-                Draw::Stalemate => "stalemate",
-                Draw::DeadPosition => "dead position",
-                Draw::MoveLimit => "the move limit",
-                Draw::Repetition => "repetition",
-            }
-        ),
-    }
-}
-
-fn capitalised(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// The best move of a position of any variant.

@@ -132,6 +132,10 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     fn castling(&self) -> u8;
     /// The square a pawn just passed with a double step, if any.
     fn en_passant(&self) -> Option<usize>;
+    /// The same placement with the other side to move (no en passant), as
+    /// if the side to move passed; `None` when that is no position of the
+    /// variant (the side now to move could take the other's king).
+    fn passed(&self) -> Option<Box<dyn AnyPosition>>;
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -205,6 +209,14 @@ impl<S: Width> AnyPosition for Position<S> {
     }
     fn en_passant(&self) -> Option<usize> {
         Position::en_passant(self)
+    }
+    fn passed(&self) -> Option<Box<dyn AnyPosition>> {
+        let mut setup = self.to_setup();
+        setup.turn = !setup.turn;
+        setup.en_passant = None;
+        Position::from_setup(self.rules(), &setup)
+            .ok()
+            .map(|p| Box::new(p) as Box<dyn AnyPosition>)
     }
 }
 

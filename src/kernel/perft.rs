@@ -1,10 +1,16 @@
 //! Perft: the number of legal move paths of a given length, the standard
 //! test of a move generator.
+//!
+//! Where taking the royal piece ends the game ([`Royalty::Capture`](super::Royalty),
+//! Duck Chess), a path that takes it ends there and counts as one, as the
+//! Duck Chess judge's perft counts; where the royal piece cannot be taken
+//! (chess), this changes nothing.
 
 use super::{Move, Position, SquareSet};
 
-/// The number of legal move paths of `depth` plies. The last ply's moves
-/// are counted, not played.
+/// The number of legal move paths of `depth` plies (a path that takes the
+/// royal piece ends there and counts as one). The last ply's moves are
+/// counted, not played.
 ///
 /// ```
 /// use duckchess::kernel::{perft, Position};
@@ -27,12 +33,17 @@ fn count<S: SquareSet>(position: &Position<S>, buffers: &mut [Vec<Move>]) -> u64
     }
     moves.clear();
     position.generate_legal(moves);
+    let royal = position.rules().royal;
     moves
         .iter()
         .map(|&m| {
             let mut next = *position;
-            next.play_unchecked(m);
-            count(&next, deeper)
+            let taken = next.play_unchecked(m);
+            if taken.is_some_and(|p| Some(p.kind) == royal) {
+                1
+            } else {
+                count(&next, deeper)
+            }
         })
         .sum()
 }
@@ -45,8 +56,12 @@ pub fn divide<S: SquareSet>(position: &Position<S>, depth: u32) -> Vec<(Move, u6
         .into_iter()
         .map(|m| {
             let mut next = *position;
-            next.play_unchecked(m);
-            (m, perft(&next, depth.saturating_sub(1)))
+            let taken = next.play_unchecked(m);
+            if depth > 1 && taken.is_some_and(|p| Some(p.kind) == position.rules().royal) {
+                (m, 1)
+            } else {
+                (m, perft(&next, depth.saturating_sub(1)))
+            }
         })
         .collect()
 }

@@ -184,6 +184,10 @@ impl Notation for Test {
     fn name(&self) -> &'static str {
         self.name
     }
+
+    fn recognizes(&self, _text: &str) -> bool {
+        false
+    }
     fn summary(&self) -> String {
         "a test board".into()
     }

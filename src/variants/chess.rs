@@ -495,6 +495,12 @@ pub fn read_move<S: SquareSet>(
 pub struct Chess;
 
 impl super::Notation for Chess {
+    /// Eight ranks, no `|`.
+    fn recognizes(&self, text: &str) -> bool {
+        let board = text.split_whitespace().next().unwrap_or("");
+        !board.contains('|') && board.split('/').count() == 8
+    }
+
     fn name(&self) -> &'static str {
         "chess"
     }

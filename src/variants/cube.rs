@@ -694,6 +694,12 @@ pub fn read_move(position: &dyn AnyPosition, text: &str) -> Result<Move, MoveErr
 pub struct Cube;
 
 impl super::Notation for Cube {
+    /// The puzzle's levels in brackets, `n = N, ` before them or not.
+    fn recognizes(&self, text: &str) -> bool {
+        let text = text.trim_start();
+        text.starts_with('[') || text.starts_with("n =") || text.starts_with("n=")
+    }
+
     fn name(&self) -> &'static str {
         "cube"
     }

@@ -811,6 +811,13 @@ impl fmt::Debug for Fourfold {
 }
 
 impl super::Notation for Fourfold {
+    /// Four boards separated by `|`. Both setups play by the same rules
+    /// and read the same positions, so a position alone is `fourfold`'s.
+    fn recognizes(&self, text: &str) -> bool {
+        let board = text.split_whitespace().next().unwrap_or("");
+        self.army == Army::Full && board.split('|').count() == 4
+    }
+
     fn name(&self) -> &'static str {
         self.army.name()
     }

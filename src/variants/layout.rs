@@ -36,6 +36,8 @@ pub enum Across {
 pub struct Layout {
     shape: Shape,
     across: Across,
+    /// Turned half a circle: the second side's view.
+    flipped: bool,
 }
 
 /// Empty cells between two boards.
@@ -44,7 +46,31 @@ pub const GAP: usize = 1;
 impl Layout {
     /// The layout of `shape`, its axis-2 boards running `across`.
     pub fn new(shape: Shape, across: Across) -> Layout {
-        Layout { shape, across }
+        Layout {
+            shape,
+            across,
+            flipped: false,
+        }
+    }
+
+    /// The same page turned half a circle when `flipped` (the view of the
+    /// side that moves second: its pieces at the bottom).
+    ///
+    /// ```
+    /// use duckchess::geometry::Shape;
+    /// use duckchess::variants::layout::{Across, Layout};
+    /// let chess = Layout::new(Shape::new(&[8, 8]).unwrap(), Across::Ascending);
+    /// assert_eq!(chess.place(0), (7, 0));
+    /// assert_eq!(chess.flipped(true).place(0), (0, 7));
+    /// assert_eq!(chess.flipped(true).square_at(0, 7), Some(0));
+    /// ```
+    pub fn flipped(self, flipped: bool) -> Layout {
+        Layout { flipped, ..self }
+    }
+
+    /// Whether the page is turned.
+    pub fn is_flipped(&self) -> bool {
+        self.flipped
     }
 
     /// The shape laid out.
@@ -70,6 +96,16 @@ impl Layout {
 
     /// The row (from the top) and column (from the left) of a square.
     pub fn place(&self, square: usize) -> (usize, usize) {
+        let (r, c) = self.upright(square);
+        if self.flipped {
+            (self.rows() - 1 - r, self.cols() - 1 - c)
+        } else {
+            (r, c)
+        }
+    }
+
+    /// [`Layout::place`] unturned.
+    fn upright(&self, square: usize) -> (usize, usize) {
         let c = self.shape.coords(square).map(|v| v as usize);
         let (files, ranks) = (self.size(0), self.size(1));
         let board_col = match self.across {
@@ -85,6 +121,14 @@ impl Layout {
 
     /// The square drawn at a row and column, if any (gaps hold none).
     pub fn square_at(&self, row: usize, col: usize) -> Option<usize> {
+        let (row, col) = if self.flipped {
+            if row >= self.rows() || col >= self.cols() {
+                return None;
+            }
+            (self.rows() - 1 - row, self.cols() - 1 - col)
+        } else {
+            (row, col)
+        };
         let (files, ranks) = (self.size(0), self.size(1));
         let (board_row, r) = (row / (ranks + GAP), row % (ranks + GAP));
         let (board_col, f) = (col / (files + GAP), col % (files + GAP));
@@ -104,13 +148,16 @@ impl Layout {
     /// of its top-left cell.
     pub fn boards(&self) -> Vec<((usize, usize), (usize, usize))> {
         let mut out = Vec::new();
+        let (files, ranks) = (self.size(0) as i32, self.size(1) as i32);
         for w in 0..self.size(3) {
             for z in 0..self.size(2) {
-                let corner = self
-                    .shape
-                    .index([0, self.size(1) as i32 - 1, z as i32, w as i32]);
-                if let Some(sq) = corner {
-                    out.push(((z, w), self.place(sq)));
+                // Two opposite corners; the top-left is whichever is turned
+                // up and left.
+                let corners = [[0, ranks - 1], [files - 1, 0]]
+                    .map(|[x, y]| self.shape.index([x, y, z as i32, w as i32]));
+                if let [Some(a), Some(b)] = corners {
+                    let ((ra, ca), (rb, cb)) = (self.place(a), self.place(b));
+                    out.push(((z, w), (ra.min(rb), ca.min(cb))));
                 }
             }
         }
@@ -131,13 +178,19 @@ mod tests {
             (&[10, 9][..], Across::Ascending),
         ] {
             let shape = Shape::new(sizes).unwrap();
-            let layout = Layout::new(shape, across);
-            let mut seen = std::collections::HashSet::new();
-            for sq in 0..shape.len() {
-                let (r, c) = layout.place(sq);
-                assert!(r < layout.rows() && c < layout.cols());
-                assert!(seen.insert((r, c)), "two squares at {r},{c}");
-                assert_eq!(layout.square_at(r, c), Some(sq));
+            for flipped in [false, true] {
+                let layout = Layout::new(shape, across).flipped(flipped);
+                let mut seen = std::collections::HashSet::new();
+                for sq in 0..shape.len() {
+                    let (r, c) = layout.place(sq);
+                    assert!(r < layout.rows() && c < layout.cols());
+                    assert!(seen.insert((r, c)), "two squares at {r},{c}");
+                    assert_eq!(layout.square_at(r, c), Some(sq));
+                }
+                // Each board's top-left cell is its own.
+                for (_, (r, c)) in layout.boards() {
+                    assert!(layout.square_at(r, c).is_some());
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 //! `moves` and moves in the game's notation (`start moves e4 e5 Nf3`), as
 //! UCI's `position` command writes it.
 
-use super::{Notation, NotationError};
+use super::{Notation, NotationError, RecognizeError};
 use crate::kernel::AnyGame;
 use thiserror::Error;
 
@@ -11,13 +11,22 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum LineError {
     /// The position part is not a position of the variant.
-    #[error("bad position {text:?}: {error}")]
+    #[error("bad {game} position {text:?}: {error}")]
     Position {
-        /// The position as written.
+        /// The game's name.
+        game: &'static str,
+        /// The position as written (shortened).
         text: String,
         /// Why.
         error: NotationError,
     },
+    /// No `--variant`, and the position could be several games'.
+    #[error(transparent)]
+    Ambiguous(RecognizeError),
+    /// No `--variant`, and no game's positions look like the text: the
+    /// default game's own error, and a hint.
+    #[error("{0}; no game recognises this position (--variant names the game: {names})", names = super::names().join(", "))]
+    Unrecognised(Box<LineError>),
     /// A move is malformed, ambiguous or illegal.
     #[error("move {number} {text:?}: {error}")]
     Move {
@@ -28,6 +37,65 @@ pub enum LineError {
         /// Why.
         error: NotationError,
     },
+}
+
+/// The position part of a line: the words before `moves`.
+///
+/// ```
+/// use duckchess::variants::line::position_part;
+/// assert_eq!(position_part("start moves e4 e5"), "start");
+/// assert_eq!(position_part(" 8/8/8/8/8/8/8/8 w "), "8/8/8/8/8/8/8/8 w");
+/// ```
+pub fn position_part(text: &str) -> String {
+    text.split_whitespace()
+        .take_while(|&w| w != "moves")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a line of a game named or not: with `variant`, [`read_line`] in
+/// it; without, the game whose positions look like the text
+/// ([`super::recognize`]), and Duck Chess ([`super::default`]) for `start`
+/// or no position at all.
+///
+/// ```
+/// use duckchess::variants::line::read_any;
+/// let (chess, game) = read_any(None, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e4").unwrap();
+/// assert_eq!(chess.name(), "chess");
+/// assert_eq!(game.moves().len(), 1);
+/// let (duck, _) = read_any(None, "start moves 0 3 1 2").unwrap();
+/// assert_eq!(duck.name(), "duck");
+/// let err = read_any(None, "hello").err().unwrap();
+/// assert!(err.to_string().contains("no game recognises"));
+/// ```
+pub fn read_any(
+    variant: Option<&'static dyn Notation>,
+    text: &str,
+) -> Result<(&'static dyn Notation, Box<dyn AnyGame>), LineError> {
+    let notation = match variant {
+        Some(notation) => notation,
+        None => {
+            let part = position_part(text);
+            if part.is_empty() || part == "start" {
+                super::default()
+            } else {
+                match super::recognize(&part) {
+                    Ok(notation) => notation,
+                    Err(e @ RecognizeError::Ambiguous { .. }) => {
+                        return Err(LineError::Ambiguous(e))
+                    }
+                    Err(RecognizeError::Unknown { .. }) => {
+                        // The default game's reader says what it expected.
+                        let default = super::default();
+                        return read_line(default, text)
+                            .map(|game| (default, game))
+                            .map_err(|e| LineError::Unrecognised(Box::new(e)));
+                    }
+                }
+            }
+        }
+    };
+    Ok((notation, read_line(notation, text)?))
 }
 
 /// Reads a line: the position (`start` or empty for the variant's start),
@@ -47,8 +115,8 @@ pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>
     let words: Vec<&str> = text.split_whitespace().collect();
     let split = words.iter().position(|&w| w == "moves");
     let (position_words, moves) = match split {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (&words[..], &[][..]),
+        Some(i) => (&words[..i], notation.split_moves(&words[i + 1..].join(" "))),
+        None => (&words[..], Vec::new()),
     };
     let position_text = position_words.join(" ");
     let position = match position_text.as_str() {
@@ -56,20 +124,39 @@ pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>
         fen => notation
             .read_position(fen)
             .map_err(|error| LineError::Position {
-                text: fen.into(),
+                game: notation.name(),
+                text: shorten(fen),
                 error,
             })?,
     };
     let mut game = position.new_game();
-    for (i, &m) in moves.iter().enumerate() {
+    for (i, m) in moves.iter().enumerate() {
         let chosen = notation
             .read_move(game.position(), m)
             .map_err(|error| LineError::Move {
                 number: i + 1,
-                text: m.into(),
+                text: shorten(m),
                 error,
             })?;
         game.play(chosen).expect("read_move returns legal moves");
     }
     Ok(game)
+}
+
+/// The most characters of a user's text a message quotes.
+const QUOTED: usize = 60;
+
+/// A user's text as a message quotes it: whole when short, else its first
+/// characters and `…`, so a huge bad input never floods standard error.
+///
+/// ```
+/// use duckchess::variants::line::shorten;
+/// assert_eq!(shorten("e4"), "e4");
+/// assert_eq!(shorten(&"x".repeat(1000)).chars().count(), 61);
+/// ```
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
+    }
 }

@@ -23,7 +23,7 @@ pub mod perft;
 pub mod picture;
 pub mod status;
 
-use crate::kernel::{AnyPosition, Move};
+use crate::kernel::{AnyPosition, Color, Move, Piece};
 use layout::{Across, Layout};
 use std::error::Error;
 
@@ -54,6 +54,12 @@ pub trait Notation: Sync {
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError>;
     /// A square's name (`e4`, `b2(III)`, `a1[0,1]`).
     fn square_name(&self, position: &dyn AnyPosition, square: usize) -> String;
+    /// The square of a name [`Notation::square_name`] writes (Duck Chess
+    /// also takes `x,y` without the parentheses).
+    fn read_square(&self, position: &dyn AnyPosition, text: &str) -> Option<usize> {
+        let text = text.trim();
+        (0..position.variant().shape.len()).find(|&s| self.square_name(position, s) == text)
+    }
     /// The label of the board at (z, w) in a picture: empty for one board,
     /// `III` for a cube level, `[0,1]` for a Fourfold board.
     fn board_label(&self, position: &dyn AnyPosition, z: usize, w: usize) -> String;
@@ -108,11 +114,117 @@ pub trait Notation: Sync {
     fn record_extension(&self) -> &'static str {
         "txt"
     }
+
+    /// Whether `text` looks like a position of this game (not whether it
+    /// is a correct one): how a position given without `--variant` finds
+    /// its game. `start` is no game's in particular.
+    fn recognizes(&self, text: &str) -> bool;
+
+    /// Whether the board's squares alternate in colour (the chess family)
+    /// or are plain points (Duck Chess's xiangqi board).
+    fn checkered(&self) -> bool {
+        true
+    }
+
+    /// A side in the game's words: `white`, Duck Chess's `red`.
+    fn side_name(&self, color: Color) -> &'static str {
+        color.name()
+    }
+
+    /// The colour a side's pieces are drawn in: yellow and blue; Duck
+    /// Chess's red and blue.
+    fn side_ink(&self, color: Color) -> picture::Ink {
+        match color {
+            Color::White => picture::Ink::Yellow,
+            Color::Black => picture::Ink::Blue,
+        }
+    }
+
+    /// The glyph a piece is drawn with: the chess figurines by default (the
+    /// letter for a kind without one); Duck Chess's 王 士 象 马 车 鸭 兵.
+    fn glyph(&self, position: &dyn AnyPosition, piece: Piece) -> char {
+        let variant = position.variant();
+        picture::figurine(variant.kind(piece.kind).letter, piece.color)
+            .unwrap_or_else(|| variant.piece_char(piece))
+    }
+
+    /// The label of file `file` (axis 0) on a picture's edge: `a`, `b`, …;
+    /// Duck Chess's column numbers.
+    fn file_label(&self, file: usize) -> String {
+        char::from(b'a' + file as u8).to_string()
+    }
+
+    /// The label of rank `rank` (axis 1, from 0): `1`, `2`, …; Duck Chess's
+    /// row numbers, from 0.
+    fn rank_label(&self, rank: usize) -> String {
+        (rank + 1).to_string()
+    }
+
+    /// A piece on a square, in the words explanations use: `the white
+    /// knight on g1`; Duck Chess's `red horse at (0,1)`.
+    fn piece_on(&self, position: &dyn AnyPosition, piece: Piece, square: usize) -> String {
+        format!(
+            "the {} {} on {}",
+            self.side_name(piece.color),
+            position.variant().kind(piece.kind).name,
+            self.square_name(position, square)
+        )
+    }
+
+    /// The moves of a line after its `moves` word, one text each: split at
+    /// white space, except where a move has spaces in it (Duck Chess's
+    /// `xs ys xt yt`).
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    /// Why the piece on `from` cannot go to `to` in `position` (a move the
+    /// position does not list as legal), in a sentence.
+    fn why_not(&self, position: &dyn AnyPosition, from: usize, to: usize) -> String {
+        let target = self.square_name(position, to);
+        match position.piece_at(from) {
+            None => format!("{} is empty", self.square_name(position, from)),
+            Some(p) if p.color != position.turn() => format!(
+                "{} holds the {} {}, but it is {}'s turn",
+                self.square_name(position, from),
+                self.side_name(p.color),
+                position.variant().kind(p.kind).name,
+                self.side_name(position.turn())
+            ),
+            Some(p) => {
+                let mind = if position.is_check() {
+                    " (mind the check)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} cannot go to {target}{mind}",
+                    self.piece_on(position, p, from)
+                )
+            }
+        }
+    }
+
+    /// Perft split by first move ([`perft::divide`]), counted with up to
+    /// `threads` threads: the kernel's count, or a game's faster engine
+    /// that counts the same (Duck Chess's judge engine; `tests/duck_kernel.rs`
+    /// holds the two to one count).
+    fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+        perft::divide(position, depth, threads)
+    }
+
+    /// The game's own verdict on a move, shown beside it where the game has
+    /// one: Duck Chess's judge line (`red guard;NA;no;no`).
+    fn verdict(&self, _before: &dyn AnyPosition, _m: Move) -> Option<String> {
+        None
+    }
 }
 
-/// Every game of the registry, in the order `duckchess variants` lists them.
+/// Every game of the registry, in the order `duckchess variants` lists them:
+/// Duck Chess first.
 pub fn all() -> &'static [&'static dyn Notation] {
     &[
+        &duck::DuckChess,
         &chess::Chess,
         &cube::Cube,
         &fourfold::FULL,
@@ -120,12 +232,66 @@ pub fn all() -> &'static [&'static dyn Notation] {
     ]
 }
 
+/// The game meant when none is named and no position tells: Duck Chess.
+pub fn default() -> &'static dyn Notation {
+    all()[0]
+}
+
 /// The names [`by_name`] knows.
 pub fn names() -> Vec<&'static str> {
     all().iter().map(|n| n.name()).collect()
 }
 
-/// The game of this name.
+/// The game of this name, in any case (`Chess`, `DUCK`).
 pub fn by_name(name: &str) -> Option<&'static dyn Notation> {
-    all().iter().copied().find(|n| n.name() == name)
+    all()
+        .iter()
+        .copied()
+        .find(|n| n.name().eq_ignore_ascii_case(name.trim()))
+}
+
+/// Why a position text names no single game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecognizeError {
+    /// No game's positions look like it.
+    #[error("{text:?} is no game's position (--variant names the game: {})", names().join(", "))]
+    Unknown {
+        /// The text, shortened.
+        text: String,
+    },
+    /// Several games' positions look like it.
+    #[error("{text:?} could be a position of {}: --variant says which", .candidates.join(" or "))]
+    Ambiguous {
+        /// The text, shortened.
+        text: String,
+        /// The games it could be.
+        candidates: Vec<&'static str>,
+    },
+}
+
+/// The game whose positions look like `text`: exactly one game must
+/// [recognise](Notation::recognizes) it.
+///
+/// ```
+/// use duckchess::variants::recognize;
+/// assert_eq!(recognize("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap().name(), "chess");
+/// assert_eq!(recognize("4k4/9/9/9/9/9/9/9/4R4/4K4 b").unwrap().name(), "duck");
+/// assert_eq!(recognize("n = 2, [rq,##],[##,K#]").unwrap().name(), "cube");
+/// assert!(recognize("hello").is_err());
+/// ```
+pub fn recognize(text: &str) -> Result<&'static dyn Notation, RecognizeError> {
+    let candidates: Vec<&'static dyn Notation> = all()
+        .iter()
+        .copied()
+        .filter(|n| n.recognizes(text))
+        .collect();
+    let short = line::shorten(text);
+    match candidates.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(RecognizeError::Unknown { text: short }),
+        many => Err(RecognizeError::Ambiguous {
+            text: short,
+            candidates: many.iter().map(|n| n.name()).collect(),
+        }),
+    }
 }

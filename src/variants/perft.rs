@@ -34,8 +34,13 @@ pub fn divide(position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Mo
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&m) = moves.get(i) else { break };
                 let mut child = position.clone_box();
-                child.play(m).expect("a legal move");
-                let n = child.perft(depth - 1);
+                let played = child.play(m).expect("a legal move");
+                // A path that takes the royal piece ends there (Duck Chess).
+                let ends = depth > 1
+                    && played
+                        .captured
+                        .is_some_and(|p| position.variant().kind(p.kind).royal);
+                let n = if ends { 1 } else { child.perft(depth - 1) };
                 counts.lock().expect("no thread panics holding it")[i] = n;
             });
         }

@@ -1,22 +1,175 @@
-//! Where a game stands: whose move, check, and how it ended or may end.
+//! Where a game stands, in one wording for every game and every front end:
+//! whose move, which pieces attack a royal one, how the game ended or may
+//! end.
 //!
-//! One description serves every kernel variant: [`Status`] is drawn under
-//! the board by `duckchess show` and its [`words`](Status::words) are the
-//! machine-readable status of `duckchess moves --long`.
+//! [`describe`] is the one sentence for a result (`white wins by
+//! checkmate`, `red wins by taking the blue captain`, `draw by
+//! stalemate`), [`how`] its short reason for tallies, [`attacks`] the one
+//! explanation of an attack (`red car at (1,4) attacks blue captain at
+//! (9,4)`). [`Status`] gathers them: `duckchess show` prints it under the
+//! board, its [`words`](Status::words) are the machine-readable status of
+//! `duckchess moves --long`, the terminal game and the page show the same
+//! sentences.
 
 use super::Notation;
-use crate::kernel::{AnyGame, Color, Draw, Outcome, Win};
+use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Outcome, Win};
 use std::fmt;
+
+/// The short reason of a result, without sides: `checkmate`, `capture of
+/// the captain`, `stalemate`, `dead position`, `move limit`, `repetition`.
+/// Tallies group results by it.
+pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Decisive {
+            how: Win::Checkmate,
+            ..
+        } => "checkmate".into(),
+        Outcome::Decisive {
+            how: Win::RoyalCaptured,
+            ..
+        } => format!("capture of the {}", royal_name(position)),
+        Outcome::Draw(Draw::Stalemate) => "stalemate".into(),
+        Outcome::Draw(Draw::DeadPosition) => "dead position".into(),
+        Outcome::Draw(Draw::MoveLimit) => "move limit".into(),
+        Outcome::Draw(Draw::Repetition) => "repetition".into(),
+    }
+}
+
+/// The name of the variant's royal kind: `king`, `captain`.
+fn royal_name(position: &dyn AnyPosition) -> &'static str {
+    position
+        .variant()
+        .kinds
+        .iter()
+        .find(|k| k.royal)
+        .map_or("royal piece", |k| k.name)
+}
+
+/// A result in one sentence, in the game's words: `white wins by
+/// checkmate`, `red wins by taking the blue captain`, `draw by stalemate`,
+/// `draw by the move limit (150 plies without a capture or pawn move)`,
+/// `draw by repetition (the position occurred 3 times)`. `game` gives the
+/// repetition count where there is one.
+///
+/// ```
+/// use duckchess::kernel::{Color, Outcome, Win};
+/// use duckchess::variants::{by_name, status::describe};
+/// let duck = by_name("duck").unwrap();
+/// let start = duck.start();
+/// let won = Outcome::Decisive { winner: Color::White, how: Win::RoyalCaptured };
+/// assert_eq!(describe(duck, &*start, won, None), "red wins by taking the blue captain");
+/// ```
+pub fn describe(
+    notation: &dyn Notation,
+    position: &dyn AnyPosition,
+    outcome: Outcome,
+    game: Option<&dyn AnyGame>,
+) -> String {
+    match outcome {
+        Outcome::Decisive { winner, how } => {
+            let winner_name = notation.side_name(winner);
+            match how {
+                Win::Checkmate => format!("{winner_name} wins by checkmate"),
+                Win::RoyalCaptured => format!(
+                    "{winner_name} wins by taking the {} {}",
+                    notation.side_name(!winner),
+                    royal_name(position)
+                ),
+            }
+        }
+        Outcome::Draw(why) => {
+            let draws = &position.variant().draws;
+            let why = match why {
+                Draw::Stalemate if position.is_dead() => {
+                    "stalemate, in a dead position (neither side can mate)".into()
+                }
+                Draw::Stalemate => "stalemate".to_string(),
+                Draw::DeadPosition => "a dead position (neither side can mate)".into(),
+                Draw::MoveLimit => {
+                    let plies = draws
+                        .automatic_plies
+                        .filter(|&n| position.halfmove() >= n)
+                        .or(draws.claim_plies)
+                        .unwrap_or(position.halfmove());
+                    format!("the move limit ({plies} plies without a capture or pawn move)")
+                }
+                Draw::Repetition => match game {
+                    Some(game) => format!(
+                        "repetition (the position occurred {} times)",
+                        game.repetitions()
+                    ),
+                    None => "repetition".into(),
+                },
+            };
+            format!("draw by {why}")
+        }
+    }
+}
+
+/// Every attack on a royal piece, the side to move's first, each as
+/// `ATTACKER attacks ROYAL` in the game's words: `the white queen on g7
+/// attacks the black king on h8`, `red car at (1,4) attacks blue captain at
+/// (9,4)`. In chess only the side to move can be attacked; in Duck Chess
+/// either side can (the judge's check is either).
+///
+/// ```
+/// use duckchess::variants::{by_name, status::attacks};
+/// let duck = by_name("duck").unwrap();
+/// let p = duck.read_position("4k4/9/9/9/9/9/9/9/4R4/4K4 b").unwrap();
+/// assert_eq!(attacks(duck, &*p), ["red car at (1,4) attacks blue captain at (9,4)"]);
+/// ```
+pub fn attacks(notation: &dyn Notation, position: &dyn AnyPosition) -> Vec<String> {
+    attacking(position)
+        .into_iter()
+        .map(|(from, at)| attack(notation, position, from, at))
+        .collect()
+}
+
+/// Every attack on a royal piece as (attacker's square, royal square), the
+/// side to move's royal piece first, attackers in square order.
+pub fn attacking(position: &dyn AnyPosition) -> Vec<(usize, usize)> {
+    [position.turn(), !position.turn()]
+        .into_iter()
+        .filter_map(|side| Some((side, position.royal_square(side)?)))
+        .flat_map(|(side, at)| {
+            position
+                .attackers_of(at, !side)
+                .into_iter()
+                .map(move |from| (from, at))
+        })
+        .collect()
+}
+
+/// One attack in words: `the piece on FROM attacks the piece on AT`, each
+/// named by [`Notation::piece_on`].
+pub fn attack(
+    notation: &dyn Notation,
+    position: &dyn AnyPosition,
+    from: usize,
+    at: usize,
+) -> String {
+    let name = |square: usize| {
+        position.piece_at(square).map_or_else(
+            || notation.square_name(position, square),
+            |piece| notation.piece_on(position, piece, square),
+        )
+    };
+    format!("{} attacks {}", name(from), name(at))
+}
 
 /// The state of a game after its last move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
-    /// The side to move.
-    pub turn: Color,
-    /// The names of the squares of the pieces giving check.
-    pub checkers: Vec<String>,
+    /// The side to move, in the game's words.
+    pub turn: String,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// Every attack on a royal piece, in words ([`attacks`]).
+    pub attacks: Vec<String>,
     /// How the game ended, repetition included.
     pub outcome: Option<Outcome>,
+    /// The result in words ([`describe`]).
+    pub result: Option<String>,
     /// Whether neither side can ever mate (a dead position), even when the
     /// game ended otherwise (a stalemate with bare kings is both).
     pub dead: bool,
@@ -31,7 +184,7 @@ pub struct Status {
 }
 
 impl Status {
-    /// The status of `game`, square names in `notation`.
+    /// The status of `game`, in `notation`'s words.
     ///
     /// ```
     /// use duckchess::variants::{by_name, status::Status};
@@ -39,19 +192,21 @@ impl Status {
     /// let p = chess.read_position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     /// let status = Status::of(chess, &*p.new_game());
     /// assert_eq!(status.words(), "check checkmate");
-    /// assert_eq!(status.to_string(), "black to move\nblack is in check from g7\ncheckmate: white wins\n");
+    /// assert_eq!(
+    ///     status.to_string(),
+    ///     "black to move\ncheck: the white queen on g7 attacks the black king on h8\nwhite wins by checkmate\n"
+    /// );
     /// ```
     pub fn of(notation: &dyn Notation, game: &dyn AnyGame) -> Status {
         let position = game.position();
         let draws = &position.variant().draws;
+        let outcome = game.outcome();
         Status {
-            turn: position.turn(),
-            checkers: position
-                .checkers()
-                .into_iter()
-                .map(|s| notation.square_name(position, s))
-                .collect(),
-            outcome: game.outcome(),
+            turn: notation.side_name(position.turn()).into(),
+            in_check: position.is_check(),
+            attacks: attacks(notation, position),
+            outcome,
+            result: outcome.map(|o| describe(notation, position, o, Some(game))),
             dead: position.is_dead(),
             can_move: !position.legal_moves().is_empty(),
             halfmove: position.halfmove(),
@@ -71,24 +226,47 @@ impl Status {
         self.can_move && limit.is_some_and(|n| count >= n)
     }
 
+    /// The draw the side to move may claim, in words, if any (and the game
+    /// has not ended).
+    pub fn claim(&self) -> Option<String> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let (claim_plies, _, claim_reps, _) = self.limits;
+        if self.reached(claim_reps, self.repetitions) {
+            Some(format!(
+                "{} may claim a draw: the position occurred {} times",
+                self.turn, self.repetitions
+            ))
+        } else if self.reached(claim_plies, self.halfmove) {
+            Some(format!(
+                "{} may claim a draw: {} plies without a capture or pawn move",
+                self.turn, self.halfmove
+            ))
+        } else {
+            None
+        }
+    }
+
     /// The status as words, space-separated, in this order, each present
-    /// only when true: `check`, `checkmate`, `stalemate`, `dead` (no mate
-    /// possible), `claim-moves` (the 50-move claim), `moves` (the 75-move
-    /// end), `claim-repetition` (threefold), `repetition` (fivefold); `-`
+    /// only when true: `check` (a royal piece is attacked), `checkmate`,
+    /// `stalemate`, `dead` (no mate possible), `claim-moves` (the 50-move
+    /// claim), `moves` (the 75-move end), `claim-repetition` (threefold),
+    /// `repetition` (fivefold), `captured` (a royal piece was taken); `-`
     /// when none is.
     pub fn words(&self) -> String {
         let (claim_plies, auto_plies, claim_reps, auto_reps) = self.limits;
-        let mate = matches!(
-            self.outcome,
-            Some(Outcome::Decisive {
-                how: Win::Checkmate,
-                ..
-            })
-        );
+        let won =
+            |by: Win| matches!(self.outcome, Some(Outcome::Decisive { how, .. }) if how == by);
         let words = [
-            (!self.checkers.is_empty(), "check"),
-            (mate, "checkmate"),
-            (!self.can_move && self.checkers.is_empty(), "stalemate"),
+            (!self.attacks.is_empty(), "check"),
+            (won(Win::Checkmate), "checkmate"),
+            (
+                !self.can_move
+                    && !self.in_check
+                    && self.outcome == Some(Outcome::Draw(Draw::Stalemate)),
+                "stalemate",
+            ),
             (self.dead, "dead"),
             (self.reached(claim_plies, self.halfmove), "claim-moves"),
             (self.reached(auto_plies, self.halfmove), "moves"),
@@ -97,6 +275,7 @@ impl Status {
                 "claim-repetition",
             ),
             (self.reached(auto_reps, self.repetitions), "repetition"),
+            (won(Win::RoyalCaptured), "captured"),
         ];
         let text: Vec<&str> = words.iter().filter(|w| w.0).map(|w| w.1).collect();
         if text.is_empty() {
@@ -108,51 +287,27 @@ impl Status {
 }
 
 impl fmt::Display for Status {
-    /// Lines for people: whose move, check, the end or a draw to claim.
+    /// Lines for people: whose move, each attack on a royal piece, the end
+    /// or a draw to claim.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} to move", self.turn)?;
-        if !self.checkers.is_empty() {
-            writeln!(
-                f,
-                "{} is in check from {}",
-                self.turn,
-                self.checkers.join(" and ")
-            )?;
+        for attack in &self.attacks {
+            writeln!(f, "check: {attack}")?;
         }
-        match self.outcome {
-            Some(Outcome::Decisive { winner, how }) => {
-                let how = match how {
-                    Win::Checkmate => "checkmate",
-                    Win::RoyalCaptured => "royal piece taken",
-                };
-                writeln!(f, "{how}: {winner} wins")?;
-            }
-            Some(Outcome::Draw(why)) => {
-                let why = match why {
-                    Draw::Stalemate => "stalemate",
-                    Draw::DeadPosition => "dead position (neither side can mate)",
-                    Draw::MoveLimit => "move limit (no capture or pawn move)",
-                    Draw::Repetition => "repetition",
-                };
-                writeln!(f, "draw: {why}")?;
-            }
-            None => {
-                let (claim_plies, _, claim_reps, _) = self.limits;
-                if self.reached(claim_reps, self.repetitions) {
-                    writeln!(
-                        f,
-                        "{} may claim a draw: the position occurred {} times",
-                        self.turn, self.repetitions
-                    )?;
-                } else if self.reached(claim_plies, self.halfmove) {
-                    writeln!(
-                        f,
-                        "{} may claim a draw: {} plies without capture or pawn move",
-                        self.turn, self.halfmove
-                    )?;
-                }
-            }
+        if let Some(result) = &self.result {
+            writeln!(f, "{result}")?;
+        } else if let Some(claim) = self.claim() {
+            writeln!(f, "{claim}")?;
         }
         Ok(())
     }
+}
+
+/// The side in the game's words, capitalised at the start of a sentence.
+pub fn capitalised(notation: &dyn Notation, color: Color) -> String {
+    let name = notation.side_name(color);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

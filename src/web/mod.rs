@@ -1,8 +1,8 @@
 //! The local web page and its JSON API, served by `duckchess serve`.
 //!
 //! The page (plain HTML, CSS and JavaScript embedded in the binary) plays
-//! every variant: Duck Chess through [`crate::duck`], the others through the
-//! registry ([`crate::variants`]) and `dyn AnyGame`. The API is stateless:
+//! every game of the registry ([`crate::variants`]) through `dyn AnyGame`,
+//! Duck Chess like the others; its judge box uses the Duck Chess judge. The API is stateless:
 //! each request carries the variant, the starting position and the moves
 //! since, so the server holds no game and any number of pages can share it.
 //!
@@ -24,8 +24,9 @@
 pub mod game;
 pub mod types;
 
-use crate::duck::{self, search, trace::Tracer};
+use crate::duck;
 use crate::kernel::{AnyGame, Move};
+use crate::variants::duck::trace::Tracer;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{header, StatusCode};
@@ -36,7 +37,7 @@ use game::Loaded;
 use serde::de::DeserializeOwned;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::Semaphore;
 use types::*;
 
@@ -48,12 +49,10 @@ pub const JUDGE_BODY_LIMIT: usize = 1024 * 1024;
 pub const MAX_THINK: Duration = Duration::from_secs(5);
 /// Thinking time when a request names none.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
-/// The deepest Duck Chess search a time limit may reach.
-const MAX_DUCK_DEPTH: u32 = 12;
 /// Searches running at once; one more is told to come back (503).
 pub const MAX_SEARCHES: usize = 4;
 
-/// A computer's answer for a registry variant.
+/// A computer's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Best {
     /// The move to play: legal in the position searched.
@@ -65,7 +64,7 @@ pub struct Best {
     pub pv: Vec<Move>,
 }
 
-/// The computer for registry variants: given a game, a thinking time and a
+/// The computer: given a game, a thinking time and a
 /// stop flag (set when the time is up or the page went away), the best move,
 /// or `None` when there is no legal move.
 pub type Chooser = Arc<dyn Fn(&dyn AnyGame, Duration, &AtomicBool) -> Option<Best> + Send + Sync>;
@@ -73,13 +72,13 @@ pub type Chooser = Arc<dyn Fn(&dyn AnyGame, Duration, &AtomicBool) -> Option<Bes
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    /// The computer for registry variants (Duck Chess has its own).
+    /// The computer, for every game.
     pub chooser: Chooser,
     searches: Arc<Semaphore>,
 }
 
 impl AppState {
-    /// A state whose registry variants are played by `chooser`.
+    /// A state whose games are played by `chooser`.
     pub fn new(chooser: Chooser) -> AppState {
         AppState {
             chooser,
@@ -89,7 +88,7 @@ impl AppState {
 }
 
 impl AppState {
-    /// A state whose registry variants are played by the engine's search
+    /// A state whose games are played by the engine's search
     /// ([`crate::engine::search`]) within the thinking time asked.
     pub fn with_engine() -> AppState {
         use crate::engine::search::{best_in_game, Limits, Score};
@@ -325,53 +324,24 @@ pub fn best_move(
     stop: &AtomicBool,
     chooser: &Chooser,
 ) -> Option<BestResponse> {
-    match loaded {
-        Loaded::Duck { position, .. } => {
-            let started = Instant::now();
-            // Depth 1 always finishes, so there is an answer however short
-            // the time; deeper searches run while time is left.
-            let mut choice = search::choose(position, 1)?;
-            for depth in 2..=MAX_DUCK_DEPTH {
-                // The next depth costs several times the last: do not start
-                // one that cannot finish.
-                if stop.load(Ordering::Relaxed) || started.elapsed() * 4 > think {
-                    break;
-                }
-                match search::choose_unless(position, depth, stop) {
-                    Some(c) => choice = c,
-                    None => break,
-                }
-                if choice.win_in().is_some() || choice.loss_in().is_some() {
-                    break;
-                }
-            }
-            Some(BestResponse {
-                best: game::duck_move(position, choice.best),
-                score: choice.score,
-                pv: vec![duck::Command::from(choice.best).to_string()],
-            })
+    let best = chooser(&*loaded.game, think, stop)?;
+    let pos = loaded.game.position();
+    // The line is told in coordinates, each in the position it is played
+    // from; it stops at the first move that is not legal.
+    let mut line = pos.clone_box();
+    let mut pv = Vec::new();
+    for m in &best.pv {
+        let coord = loaded.notation.coordinate_move(&*line, *m);
+        if line.play(*m).is_err() {
+            break;
         }
-        Loaded::Kernel { notation, game, .. } => {
-            let best = chooser(&**game, think, stop)?;
-            let pos = game.position();
-            // The line is told in coordinates, each in the position it is
-            // played from; it stops at the first move that is not legal.
-            let mut line = pos.clone_box();
-            let mut pv = Vec::new();
-            for m in &best.pv {
-                let coord = notation.coordinate_move(&*line, *m);
-                if line.play(*m).is_err() {
-                    break;
-                }
-                pv.push(coord);
-            }
-            Some(BestResponse {
-                best: game::kernel_move(*notation, pos, best.best),
-                score: best.score,
-                pv,
-            })
-        }
+        pv.push(coord);
     }
+    Some(BestResponse {
+        best: game::move_info(loaded.notation, pos, best.best),
+        score: best.score,
+        pv,
+    })
 }
 
 /// `POST /api/mate`: the cube puzzle's answer for one position, and why.
@@ -402,19 +372,21 @@ async fn judge(JsonBody(req): JsonBody<JudgeRequest>) -> Result<Json<JudgeRespon
 /// invalid one, the engine's reason. A malformed input is an error holding
 /// the verdicts before the bad line.
 pub fn run_judge(req: &JudgeRequest) -> Result<JudgeResponse, ApiError> {
-    let start = match req
+    // A Duck Chess record may carry its start's FEN on its first line.
+    let (fen, input, _) = crate::variants::duck::split_record(&req.input);
+    let given = req
         .position
         .as_deref()
         .map(str::trim)
-        .filter(|t| !t.is_empty())
-    {
+        .filter(|t| !t.is_empty());
+    let start = match given.or(fen) {
         None => duck::Position::initial(),
         Some(t) => t
             .parse()
             .map_err(|e| ApiError::bad(format!("position: {e}")))?,
     };
     let mut tracer = Tracer::new(start);
-    let mut commands = duck::judge::Commands::new(req.input.as_bytes());
+    let mut commands = duck::judge::Commands::new(input.as_bytes());
     let mut verdicts = Vec::new();
     loop {
         match commands.next_command() {

@@ -15,6 +15,16 @@ pub struct VariantInfo {
     pub cols: usize,
     /// The starting position in the variant's notation.
     pub start: String,
+    /// The sides' names, the first to move first (`white`, `black`; Duck
+    /// Chess's `red`, `blue`).
+    pub sides: [String; 2],
+    /// Whether squares alternate in colour (chess) or are plain points
+    /// (Duck Chess's xiangqi board).
+    pub checkered: bool,
+    /// The game's own tools on the page: `judge` (a Duck Chess judge
+    /// input, `POST /api/judge`), `mate` (the cube puzzle, `POST
+    /// /api/mate`).
+    pub tools: Vec<String>,
 }
 
 /// A game as a request gives it: the position it started from and the
@@ -202,6 +212,9 @@ pub struct State {
     pub checked: Vec<usize>,
     /// The end of the game, if it is over.
     pub result: Option<GameResult>,
+    /// The game so far as the game's record (a judge input for Duck Chess,
+    /// PGN for chess).
+    pub record: String,
 }
 
 /// `POST /api/play`'s answer.

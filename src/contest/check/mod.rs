@@ -388,7 +388,7 @@ mod tests {
         assert_eq!(f.outcome.verdict.kind(), "WA");
         // The one command left is a valid move from the initial position.
         assert!(Position::initial().play(f.minimal[0]).is_ok());
-        let text = f.render(&c, None, crate::duck::picture::Style::Ascii, false);
+        let text = f.render(&c, None, crate::variants::picture::Style::Ascii, false);
         assert!(text.contains("found    'Invalid command'"), "{text}");
         assert!(text.contains("simulator: valid: red"), "{text}");
     }

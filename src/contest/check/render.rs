@@ -4,8 +4,10 @@
 
 use super::{plural, Config, Failure, Verdict};
 use crate::contest::{gen, verify};
-use crate::duck::picture::{Picture, Style};
-use crate::duck::{Color, Point, Position};
+use crate::kernel::AnyPosition;
+use crate::variants::duck::{from_duck, DuckChess};
+use crate::variants::picture::{Picture, Style};
+use crate::variants::status;
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -38,11 +40,10 @@ fn check_flag(line: &Option<String>) -> Option<&str> {
 }
 
 /// Every piece attacking a captain of the other side in `game`.
-fn attackers_of_captains(game: &Position) -> Vec<Point> {
-    Color::ALL
+fn attackers_of_royals(position: &dyn AnyPosition) -> Vec<usize> {
+    status::attacking(position)
         .into_iter()
-        .filter_map(|c| Some((c, game.captain(c)?)))
-        .flat_map(|(c, at)| game.attackers(at, c.other()).collect::<Vec<_>>())
+        .map(|(from, _)| from)
         .collect()
 }
 
@@ -162,7 +163,7 @@ impl Failure {
         let before = verify::replay(&self.minimal[..k]);
         let command = self.minimal[k];
         let ends = command.start().zip(command.target());
-        let picture = |board| Picture::new(board).style(style).color(color);
+        let (before_kernel, mut after_kernel) = (from_duck(&before), None);
         let _ = writeln!(
             s,
             "board before command {} '{command}' ({} to move){}:",
@@ -174,9 +175,11 @@ impl Failure {
                 ""
             }
         );
-        let mut drawn = picture(before.board());
+        let mut drawn = Picture::new(&DuckChess, &before_kernel)
+            .style(style)
+            .color(color);
         if let Some((from, to)) = ends {
-            drawn = drawn.command(from, to);
+            drawn = drawn.command(from.index(), to.index());
         }
         let _ = write!(s, "{drawn}");
         let mut after = before.clone();
@@ -184,8 +187,9 @@ impl Failure {
             let _ = writeln!(s, "board after: unchanged, the command is invalid");
         } else {
             let (from, to) = ends.expect("a valid command is on the board");
+            let after_kernel = after_kernel.insert(from_duck(&after));
             let attackers = if check_differs {
-                attackers_of_captains(&after)
+                attackers_of_royals(after_kernel)
             } else {
                 Vec::new()
             };
@@ -195,8 +199,10 @@ impl Failure {
                 (true, true) => ", no piece attacks a captain",
             };
             let _ = writeln!(s, "board after it{marks}:");
-            let drawn = picture(after.board())
-                .command(from, to)
+            let drawn = Picture::new(&DuckChess, &*after_kernel)
+                .style(style)
+                .color(color)
+                .command(from.index(), to.index())
                 .attackers(attackers);
             let _ = write!(s, "{drawn}");
         }

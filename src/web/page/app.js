@@ -77,15 +77,15 @@ async function newGame(name) {
   game.played = [];
   game.redo = [];
   $("summary").textContent = game.variant.summary;
-  $("judge-box").hidden = name !== "duck";
-  $("mate-box").hidden = name !== "cube";
+  $("judge-box").hidden = !game.variant.tools.includes("judge");
+  $("mate-box").hidden = !game.variant.tools.includes("mate");
   $("mate-answer").textContent = "";
   $("mate-explanation").innerHTML = "";
   await reload();
   const sides = $("computer-side");
   sides.innerHTML = "";
-  const colors = name === "duck" ? ["blue", "red"] : ["black", "white"];
-  for (const c of colors) {
+  // The second side first: the computer plays it by default.
+  for (const c of [...game.variant.sides].reverse()) {
     const o = document.createElement("option");
     o.value = c;
     o.textContent = c;
@@ -131,7 +131,7 @@ function render() {
   // A row above the boards for their labels, when they have any.
   const top = b.labels.length ? 1 : 0;
   board.style.gridTemplateRows = `repeat(${b.rows + top}, ${size}px)`;
-  board.className = st.variant === "duck" ? "duck" : "checkered";
+  board.className = game.variant.checkered ? "checkered" : "points";
   board.innerHTML = "";
   // For tests and tools: what is shown, without parsing the drawing.
   const dims = boardSize();
@@ -364,7 +364,9 @@ async function importText() {
 }
 
 function judgeFromGame() {
-  $("judge-input").value = `${game.history.length}\n` + game.history.map((c) => c + "\n").join("");
+  // The game's record is a judge input (its start's FEN first, when the
+  // game did not start from the initial layout).
+  $("judge-input").value = game.state.record;
 }
 
 async function runJudge() {

@@ -9,7 +9,8 @@
 //! and a picture of the board after every valid move.
 //!
 //! ```
-//! use duckchess::duck::{trace, Position};
+//! use duckchess::duck::Position;
+//! use duckchess::variants::duck::trace;
 //! let mut out = Vec::new();
 //! let input = "2\n0 0 7 0\n0 3 1 2\n";
 //! trace::run(input.as_bytes(), &mut out, Position::initial(), &trace::Options::default())
@@ -24,15 +25,16 @@
 //! );
 //! ```
 
+use super::{from_duck, DuckChess};
 use crate::duck::judge::{Commands, JudgeError, KeepReading, Summary};
-use crate::duck::picture::{Picture, Style};
-use crate::duck::verdict::INVALID_LINE;
-use crate::duck::{Command, Invalid, MoveRecord, Piece, Point, Position, Role};
+use crate::duck::{Command, Invalid, MoveRecord, Piece, Point, Position, Role, INVALID_LINE};
+use crate::variants::picture::{Picture, Style};
+use crate::variants::status;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
 
 /// One line of explanation under a command.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Note {
     /// Why the command is invalid; a game that ended during the trace is
     /// told by [`Note::GameOver`] instead, which names the move that ended it.
@@ -46,17 +48,9 @@ pub enum Note {
     },
     /// What a valid command did.
     Moved(MoveRecord),
-    /// After the move, `attacker` on `from` could remove `captain` on `at`.
-    Check {
-        /// The attacking piece.
-        attacker: Piece,
-        /// Where it stands.
-        from: Point,
-        /// The captain it attacks.
-        captain: Piece,
-        /// Where that captain stands.
-        at: Point,
-    },
+    /// After the move, a piece attacks a captain: the attack in the words
+    /// of [`status::attacks`].
+    Check(String),
 }
 
 impl fmt::Display for Note {
@@ -86,12 +80,7 @@ impl fmt::Display for Note {
                 }
                 Ok(())
             }
-            Note::Check {
-                attacker,
-                from,
-                captain,
-                at,
-            } => write!(f, "check: {attacker} at {from} attacks {captain} at {at}"),
+            Note::Check(ref attack) => write!(f, "check: {attack}"),
         }
     }
 }
@@ -101,7 +90,8 @@ impl fmt::Display for Note {
 /// allowed), then those on the other side.
 ///
 /// ```
-/// use duckchess::duck::{trace, Position};
+/// use duckchess::duck::Position;
+/// use duckchess::variants::duck::trace;
 /// let pos: Position = "4k4/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
 /// let notes: Vec<String> = trace::checks(&pos).iter().map(|n| n.to_string()).collect();
 /// assert!(notes.is_empty());
@@ -110,25 +100,10 @@ impl fmt::Display for Note {
 /// assert_eq!(notes, ["check: red car at (1,4) attacks blue captain at (9,4)"]);
 /// ```
 pub fn checks(position: &Position) -> Vec<Note> {
-    let board = position.board();
-    let mut notes = Vec::new();
-    for side in [position.turn(), position.turn().other()] {
-        let Some(at) = position.captain(side) else {
-            continue;
-        };
-        let captain = Piece::new(side, Role::Captain);
-        for from in position.attackers(at, side.other()) {
-            if let Some(attacker) = board.get(from) {
-                notes.push(Note::Check {
-                    attacker,
-                    from,
-                    captain,
-                    at,
-                });
-            }
-        }
-    }
-    notes
+    status::attacks(&DuckChess, &from_duck(position))
+        .into_iter()
+        .map(Note::Check)
+        .collect()
 }
 
 /// One traced command.
@@ -157,7 +132,8 @@ impl Step {
 /// Plays commands one by one and explains each.
 ///
 /// ```
-/// use duckchess::duck::{trace::Tracer, Command, Position};
+/// use duckchess::duck::{Command, Position};
+/// use duckchess::variants::duck::trace::Tracer;
 /// let mut tracer = Tracer::new(Position::initial());
 /// let step = tracer.step(Command::new(0, 1, 1, 3));
 /// assert_eq!(step.judge_line(), "Invalid command");
@@ -320,11 +296,12 @@ fn write_position<W: Write>(
     }
     let at_start = tracer.played == 0;
     if options.board && (at_start || moved.is_some()) {
-        let mut picture = Picture::new(position.board())
+        let kernel = from_duck(position);
+        let mut picture = Picture::new(&DuckChess, &kernel)
             .style(options.style)
             .color(options.color);
         if let Some((from, to)) = moved {
-            picture = picture.highlight([from, to]);
+            picture = picture.highlight([from.index(), to.index()]);
         }
         for line in picture.to_string().lines() {
             writeln!(out, "{indent}{}", line.trim_end())?;
@@ -337,7 +314,7 @@ fn write_position<W: Write>(
 mod tests {
     use super::*;
 
-    const OFFICIAL: &str = include_str!("../../samples/official.in");
+    const OFFICIAL: &str = include_str!("../../../samples/official.in");
 
     fn official_steps() -> Vec<Step> {
         let mut tracer = Tracer::new(Position::initial());

@@ -1,28 +1,37 @@
-//! The terminal around a [`KernelGame`]: ratatui drawing and the crossterm
-//! event loop, for a board of any shape. Squares are placed by the
-//! variant's [`Layout`](crate::variants::layout::Layout) (a cube's levels
-//! side by side, Fourfold's boards 2 × 2), each board labelled with
-//! [`Notation::board_label`](crate::variants::Notation::board_label).
+//! The terminal around a [`Game`]: ratatui drawing and the crossterm event
+//! loop, for a board of any shape. Squares are placed by the game's
+//! [`Layout`](crate::variants::layout::Layout) (a cube's levels side by
+//! side, Fourfold's boards 2 × 2), each board labelled with
+//! [`Notation::board_label`](crate::variants::Notation::board_label), the
+//! edges with the game's file and rank labels (Duck Chess's column and row
+//! numbers).
 //!
-//! A square is a cell `w` columns by `h` rows, `(w, h)` = (3, 1), (5, 2),
-//! (7, 3) or (9, 4): the largest that fits, so an 80 × 24 terminal holds
-//! chess, Fourfold and a cube of side 4, and a larger one draws a larger
+//! A square is a cell `w` columns by `h` rows: the piece's room (one column
+//! for a figurine or letter, three for Duck Chess's 王 and its side letter)
+//! plus a mark either side, and `h - 1` more columns a side as the window
+//! allows, `h` from 1 to 4: the largest that fits, so an 80 × 24 terminal
+//! holds every game (a cube up to side 4), and a larger one draws a larger
 //! board. In the cell's middle row: the selected piece in `( )`, reachable
-//! squares in `[ ]`, the computer's hint in `* *`, a king in check in
-//! `! !`; the cursor in reverse video, the last move underlined.
+//! squares in `[ ]`, the computer's hint in `* *`, a royal piece under
+//! attack in `! !`; the cursor in reverse video, the last move underlined.
 
-use super::kernel_game::{KernelAction, KernelGame};
-use crate::kernel::Color;
+use super::game::{Action, Game};
+use crate::variants::picture::{self, Style as PieceStyle};
 use ratatui::crossterm::event::{
-    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
 };
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{enable_raw_mode, EnterAlternateScreen};
 use ratatui::layout::{Constraint, Layout as Split, Rect};
+use ratatui::prelude::CrosstermBackend;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::Terminal;
 use ratatui::{DefaultTerminal, Frame};
 use std::io;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// The smallest terminal the game is laid out for.
@@ -37,40 +46,89 @@ const STATUS_ROWS: u16 = 8;
 /// The left column is at least this wide, for the key lines.
 const LEFT_MIN: u16 = 57;
 
-/// How pieces are drawn.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum PieceStyle {
-    /// Chess figurines ♔ ♕ ♖ ♗ ♘ ♙ (a letter for other kinds).
-    #[default]
-    Figurine,
-    /// Letters: upper case White, lower case Black.
-    Ascii,
-}
-
 /// How the screen is drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// Colours (off when `NO_COLOR` is set).
     pub color: bool,
-    /// Figurines or letters.
+    /// The game's glyphs or letters.
     pub style: PieceStyle,
 }
 
-/// The key lines under the board.
+/// The key lines under the board: the same in every game.
 pub const KEYS: [&str; 4] = [
     "arrows: cursor  Alt+arrows, [ ], PgUp/PgDn: other board",
-    "Tab: next piece/target  Enter/Space: pick up, put down",
-    "Esc: cancel  u/r: undo/redo  h: hint  d: claim a draw",
+    "Tab: next piece  Enter/Space: pick up/put down  Esc: drop",
+    "u/r: undo/redo  h: hint  f: flip  d: claim a draw",
     "s/l: save/load  n: new game  q: quit  or click squares",
 ];
 
 /// Runs the game full screen until the player quits.
-pub fn run(game: KernelGame, view: View) -> io::Result<()> {
-    super::tui::on_screen(|terminal| event_loop(terminal, game, view))
+pub fn run(game: Game, view: View) -> io::Result<()> {
+    on_screen(|terminal| event_loop(terminal, game, view))
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, mut game: KernelGame, view: View) -> io::Result<()> {
+/// Runs `play` on the full screen (raw mode, the alternate screen, mouse
+/// reporting) and gives the terminal back afterwards, also on a panic.
+/// Both terminal games start here.
+pub(crate) fn on_screen(
+    play: impl FnOnce(&mut DefaultTerminal) -> io::Result<()>,
+) -> io::Result<()> {
+    // Not `ratatui::try_init`, whose panic hook stays for good: this one
+    // is given back when the game ends.
+    let _hook = ScreenHook::install();
+    let result = enable_raw_mode()
+        .and_then(|()| execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout())))
+        .and_then(|mut terminal| play(&mut terminal));
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::try_restore()?;
+    result
+}
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// While it lives, a panic first gives the terminal back (mouse reporting
+/// off, raw mode and the alternate screen left), or the shell would be left
+/// unusable; dropped, the panic hook before it is back.
+pub(crate) struct ScreenHook {
+    previous: Option<Arc<PanicHook>>,
+}
+
+impl ScreenHook {
+    pub(crate) fn install() -> ScreenHook {
+        let previous = Arc::new(std::panic::take_hook());
+        let chained = previous.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(io::stdout(), DisableMouseCapture);
+            let _ = ratatui::try_restore();
+            chained(info);
+        }));
+        ScreenHook {
+            previous: Some(previous),
+        }
+    }
+}
+
+impl Drop for ScreenHook {
+    fn drop(&mut self) {
+        // The hook cannot be changed while this thread panics; the process
+        // is going down then anyway.
+        if std::thread::panicking() {
+            return;
+        }
+        // Dropping this hook drops its share of the previous one.
+        drop(std::panic::take_hook());
+        if let Some(previous) = self.previous.take() {
+            match Arc::try_unwrap(previous) {
+                Ok(hook) => std::panic::set_hook(hook),
+                Err(shared) => std::panic::set_hook(Box::new(move |info| shared(info))),
+            }
+        }
+    }
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     while !game.should_quit() {
         if let Some(request) = game.request() {
@@ -88,8 +146,8 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: KernelGame, view: View) 
                 Event::Key(key) => action_for_key(key, game.promotion_choices().is_some()),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let area = terminal.get_frame().area();
-                    let areas = Areas::of(area, &game);
-                    square_at(&areas, &game, m.column, m.row).map(KernelAction::Click)
+                    let areas = Areas::of(area, &game, view);
+                    square_at(&areas, &game, m.column, m.row).map(Action::Click)
                 }
                 _ => None,
             };
@@ -105,9 +163,9 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: KernelGame, view: View) 
 }
 
 /// What a key press means; `promoting` while the promotion prompt is open
-/// (then a letter answers it).
-pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<KernelAction> {
-    use KernelAction as A;
+/// (then a letter answers it). The same keys in every game.
+pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
+    use Action as A;
     if key.kind != KeyEventKind::Press {
         return None;
     }
@@ -144,11 +202,13 @@ pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<KernelAction> {
         KeyCode::Char('u') => A::Undo,
         KeyCode::Char('r') => A::Redo,
         KeyCode::Char('h') => A::Hint,
+        KeyCode::Char('f') => A::Flip,
         KeyCode::Char('d') => A::ClaimDraw,
         KeyCode::Char('s') => A::Save,
         KeyCode::Char('l') => A::Load,
         KeyCode::Char('n') => A::New,
         KeyCode::Char('q') => A::Quit,
+        KeyCode::Char('y') => A::Yes,
         _ => return None,
     })
 }
@@ -169,25 +229,36 @@ struct Areas {
     /// The move list, right.
     moves: Rect,
     cell: Cell,
-    /// Columns of rank numbers left of the squares.
+    /// Columns of rank labels left of the squares.
     margin: u16,
+    /// The piece's room in a cell.
+    piece: u16,
 }
 
 impl Areas {
-    fn of(area: Rect, game: &KernelGame) -> Areas {
+    fn of(area: Rect, game: &Game, view: View) -> Areas {
         let layout = game.layout();
         let (rows, cols) = (layout.rows() as u16, layout.cols() as u16);
-        let ranks = layout.shape().size(1);
-        let margin = if ranks >= 10 { 3 } else { 2 };
+        let ranks = layout.shape().size(1) as usize;
+        let notation = game.notation();
+        let label = (0..ranks)
+            .map(|r| notation.rank_label(r).chars().count())
+            .max()
+            .unwrap_or(1) as u16;
+        let margin = label + 1;
+        let piece = picture::piece_columns(notation, game.position(), view.style) as u16;
         let size = |c: Cell| (margin + cols * c.w + 2, rows * c.h + 4);
         let cell = (1..=4)
             .rev()
-            .map(|k| Cell { w: 2 * k + 1, h: k })
+            .map(|k| Cell {
+                w: 2 * k + piece,
+                h: k,
+            })
             .find(|&c| {
                 let (w, h) = size(c);
                 w + MOVES_MIN <= area.width && h + STATUS_ROWS <= area.height
             })
-            .unwrap_or(Cell { w: 3, h: 1 });
+            .unwrap_or(Cell { w: 2 + piece, h: 1 });
         let (board_w, board_h) = size(cell);
         let left = board_w
             .max(LEFT_MIN)
@@ -209,6 +280,7 @@ impl Areas {
             moves,
             cell,
             margin,
+            piece,
         }
     }
 
@@ -222,7 +294,7 @@ impl Areas {
 }
 
 /// The square drawn at a screen cell, if any.
-fn square_at(areas: &Areas, game: &KernelGame, column: u16, row: u16) -> Option<usize> {
+fn square_at(areas: &Areas, game: &Game, column: u16, row: u16) -> Option<usize> {
     let (x0, y0) = areas.origin(0, 0);
     let c = column.checked_sub(x0)? / areas.cell.w;
     let r = row.checked_sub(y0)? / areas.cell.h;
@@ -234,7 +306,7 @@ fn square_at(areas: &Areas, game: &KernelGame, column: u16, row: u16) -> Option<
 }
 
 /// Draws the whole screen.
-pub fn draw(frame: &mut Frame, game: &KernelGame, view: View) {
+pub fn draw(frame: &mut Frame, game: &Game, view: View) {
     let area = frame.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         let text = format!(
@@ -244,7 +316,7 @@ pub fn draw(frame: &mut Frame, game: &KernelGame, view: View) {
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
-    let areas = Areas::of(area, game);
+    let areas = Areas::of(area, game, view);
     let title = format!(" {} ", game.notation().name());
     frame.render_widget(
         Paragraph::new(board_lines(game, view, &areas)).block(Block::bordered().title(title)),
@@ -252,7 +324,7 @@ pub fn draw(frame: &mut Frame, game: &KernelGame, view: View) {
     );
 
     let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
-    super::tui::draw_panels(
+    draw_panels(
         frame,
         (areas.status, areas.moves),
         game.status(),
@@ -262,46 +334,22 @@ pub fn draw(frame: &mut Frame, game: &KernelGame, view: View) {
     );
 }
 
-/// The text a piece is drawn with.
-fn glyph(game: &KernelGame, square: usize, style: PieceStyle) -> char {
-    let position = game.position();
-    let Some(piece) = position.piece_at(square) else {
-        return match style {
-            PieceStyle::Figurine => '·',
-            PieceStyle::Ascii => '.',
-        };
-    };
-    let variant = position.variant();
-    let letter = variant.kind(piece.kind).letter;
-    if style == PieceStyle::Figurine {
-        let white = piece.color == Color::White;
-        let figurine = match (letter, white) {
-            ('k', true) => Some('♔'),
-            ('q', true) => Some('♕'),
-            ('r', true) => Some('♖'),
-            ('b', true) => Some('♗'),
-            ('n', true) => Some('♘'),
-            ('p', true) => Some('♙'),
-            ('k', false) => Some('♚'),
-            ('q', false) => Some('♛'),
-            ('r', false) => Some('♜'),
-            ('b', false) => Some('♝'),
-            ('n', false) => Some('♞'),
-            ('p', false) => Some('♟'),
-            _ => None,
-        };
-        if let Some(f) = figurine {
-            return f;
-        }
+/// The terminal colour of a side's ink.
+fn tint_of(ink: picture::Ink) -> Tint {
+    match ink {
+        picture::Ink::Red => Tint::LightRed,
+        picture::Ink::Yellow => Tint::Yellow,
+        // Dark blue is hard to read on a dark terminal.
+        picture::Ink::Blue => Tint::Cyan,
     }
-    variant.piece_char(piece)
 }
 
 /// The board as lines, inside its border: a label row, the grid, the file
-/// letters.
-fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static>> {
+/// labels.
+fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
     let layout = game.layout();
     let shape = layout.shape();
+    let notation = game.notation();
     let (rows, cols) = (layout.rows(), layout.cols());
     let Cell { w, h } = areas.cell;
     let (w, h, margin) = (w as usize, h as usize, areas.margin as usize);
@@ -317,32 +365,36 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
             }
         }
     };
+    let mut board_labels = false;
     for ((z, wz), (r, c)) in layout.boards() {
-        let label = game.notation().board_label(position, z, wz);
-        // Just above the board: the header row, or the gap's last row.
-        let row = r * h; // text row r*h is grid row r; the one above is r*h - 1 + 1 header
-        put(&mut label_rows, row, margin + c * w, &label);
+        let label = notation.board_label(position, z, wz);
+        board_labels |= !label.is_empty();
+        // Text row r*h is the row just above grid row r.
+        put(&mut label_rows, r * h, margin + c * w, &label);
     }
     let last = rows * h + 1;
-    for c in 0..cols {
-        if let Some(s) = layout.square_at(rows - 1, c) {
-            let file = (b'a' + shape.coords(s)[0] as u8) as char;
-            put(
-                &mut label_rows,
-                last,
-                margin + c * w + w / 2,
-                &file.to_string(),
-            );
+    let file_row = |label_rows: &mut Vec<Vec<char>>, at: usize, grid: usize| {
+        for c in 0..cols {
+            if let Some(s) = layout.square_at(grid, c) {
+                let file = notation.file_label(shape.coords(s)[0] as usize);
+                let start = margin + c * w + w.saturating_sub(file.chars().count()) / 2;
+                put(label_rows, at, start, &file);
+            }
         }
+    };
+    file_row(&mut label_rows, last, rows - 1);
+    if !board_labels {
+        // One board: its files above it too.
+        file_row(&mut label_rows, 0, 0);
     }
 
     let reach = game.reach();
     let last_move = game.last_move();
     let hint = game.hint();
-    let in_check = position
-        .is_check()
-        .then(|| position.royal_square(position.turn()))
-        .flatten();
+    let attacked: Vec<usize> = crate::variants::status::attacking(position)
+        .into_iter()
+        .map(|(_, royal)| royal)
+        .collect();
     let tint = |t: Tint| {
         if view.color {
             Style::new().fg(t).add_modifier(Modifier::BOLD)
@@ -350,6 +402,8 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
             Style::new()
         }
     };
+    let piece_room = areas.piece as usize;
+    let pad = " ".repeat((w - piece_room - 2) / 2);
 
     let mut lines = vec![Line::raw(label_rows[0].iter().collect::<String>())];
     for r in 0..rows {
@@ -358,7 +412,7 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
             let mut spans = Vec::new();
             let rank = (0..cols)
                 .find_map(|c| layout.square_at(r, c))
-                .map(|s| (shape.coords(s)[1] + 1).to_string());
+                .map(|s| notation.rank_label(shape.coords(s)[1] as usize));
             let left: String = match (&rank, mid) {
                 (Some(n), true) => format!("{n:<margin$}"),
                 // Gap rows carry the label of the board below.
@@ -392,21 +446,36 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
                     ('[', ']', Tint::Green)
                 } else if hint.is_some_and(|m| m.from() == s || m.to() == s) {
                     ('*', '*', Tint::Magenta)
-                } else if in_check == Some(s) {
+                } else if attacked.contains(&s) {
                     ('!', '!', Tint::Red)
                 } else {
                     (' ', ' ', Tint::Reset)
                 };
-                let pad = " ".repeat(w / 2 - 1);
                 let piece = position.piece_at(s);
-                let piece_style = match piece.map(|p| p.color) {
-                    Some(Color::White) => tint(Tint::Yellow),
-                    Some(Color::Black) => tint(Tint::Cyan),
-                    None => Style::new(),
+                let (text, piece_style) = match piece {
+                    Some(p) => (
+                        picture::piece_text(notation, position, p, view.style, view.color),
+                        tint(tint_of(notation.side_ink(p.color))),
+                    ),
+                    None => (
+                        match view.style {
+                            PieceStyle::Glyphs => "·",
+                            PieceStyle::Ascii => ".",
+                        }
+                        .to_string(),
+                        Style::new(),
+                    ),
+                };
+                // A piece starts its room; an empty square's dot is centred.
+                let room = piece_room.saturating_sub(picture::width(&text));
+                let (before, after) = if piece.is_some() {
+                    (0, room)
+                } else {
+                    (room / 2, room - room / 2)
                 };
                 spans.push(Span::styled(format!("{pad}{open}"), cell.patch(tint(mark))));
                 spans.push(Span::styled(
-                    glyph(game, s, view.style).to_string(),
+                    format!("{:before$}{text}{:after$}", "", ""),
                     cell.patch(piece_style),
                 ));
                 spans.push(Span::styled(
@@ -421,9 +490,42 @@ fn board_lines(game: &KernelGame, view: View, areas: &Areas) -> Vec<Line<'static
     lines
 }
 
+/// The panels beside and under the board: the status line in bold, the
+/// prompt, the keys dimmed; and the newest moves, as many as fit, in a
+/// bordered list. Long status and prompt lines wrap rather than lose their
+/// ends.
+fn draw_panels(
+    frame: &mut Frame,
+    (status_area, moves_area): (Rect, Rect),
+    status: String,
+    prompt: String,
+    keys: &[&'static str],
+    moves: &[String],
+) {
+    let mut text = vec![
+        Line::styled(status, Style::new().add_modifier(Modifier::BOLD)),
+        Line::raw(prompt),
+        Line::raw(""),
+    ];
+    text.extend(
+        keys.iter()
+            .map(|&k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))),
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), status_area);
+    let inner = moves_area.height.saturating_sub(2) as usize;
+    let shown: Vec<Line> = moves[moves.len().saturating_sub(inner)..]
+        .iter()
+        .map(|l| Line::raw(l.as_str()))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
+        moves_area,
+    );
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::kernel_game::KernelOptions;
+    use super::super::game::Options;
     use super::super::test_variants::{cube4, fourfold_like, small_cube};
     use super::*;
     use crate::variants::{by_name, Notation};
@@ -435,21 +537,27 @@ mod tests {
         style: PieceStyle::Ascii,
     };
 
-    fn screen(game: &KernelGame, view: View, size: (u16, u16)) -> Vec<String> {
+    fn screen(game: &Game, view: View, size: (u16, u16)) -> Vec<String> {
         let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         terminal.draw(|f| draw(f, game, view)).unwrap();
         let buffer = terminal.backend().buffer();
         (0..size.1)
             .map(|row| {
-                (0..size.0)
-                    .map(|col| buffer[(col, row)].symbol().to_string())
-                    .collect()
+                let mut line = String::new();
+                let mut col = 0;
+                while col < size.0 {
+                    let symbol = buffer[(col, row)].symbol();
+                    line += symbol;
+                    // A wide glyph covers the next cell too.
+                    col += picture::width(symbol).max(1) as u16;
+                }
+                line
             })
             .collect()
     }
 
-    fn game(notation: &'static dyn Notation) -> KernelGame {
-        KernelGame::new(KernelOptions::new(notation))
+    fn game(notation: &'static dyn Notation) -> Game {
+        Game::new(Options::new(notation))
     }
 
     /// Every square is clicked where its glyph is drawn, at every size,
@@ -466,7 +574,7 @@ mod tests {
             for size in [(80, 24), (120, 40), (200, 60)] {
                 let g = game(notation);
                 let rows = screen(&g, PLAIN, size);
-                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g);
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
                 let layout = g.layout();
                 for s in 0..layout.shape().len() {
                     let (r, c) = layout.place(s);
@@ -474,7 +582,11 @@ mod tests {
                     let (x, y) = (x + areas.cell.w / 2, y + areas.cell.h / 2);
                     assert_eq!(square_at(&areas, &g, x, y), Some(s));
                     let drawn = rows[y as usize].chars().nth(x as usize).unwrap();
-                    assert_eq!(drawn, glyph(&g, s, PieceStyle::Ascii), "{s} at {size:?}");
+                    let expected = g
+                        .position()
+                        .piece_at(s)
+                        .map_or('.', |p| g.position().variant().piece_char(p));
+                    assert_eq!(drawn, expected, "{s} at {size:?}");
                 }
                 assert_eq!(square_at(&areas, &g, 0, 0), None);
             }
@@ -484,8 +596,8 @@ mod tests {
     #[test]
     fn wider_windows_draw_larger_squares() {
         let g = game(by_name("chess").unwrap());
-        let small = Areas::of(Rect::new(0, 0, 80, 24), &g);
-        let large = Areas::of(Rect::new(0, 0, 200, 60), &g);
+        let small = Areas::of(Rect::new(0, 0, 80, 24), &g, PLAIN);
+        let large = Areas::of(Rect::new(0, 0, 200, 60), &g, PLAIN);
         assert_eq!(small.cell, Cell { w: 3, h: 1 });
         assert!(large.cell.w > 3 && large.cell.h > 1, "{:?}", large.cell);
         assert!(large.board.height > 30, "{:?}", large.board);
@@ -494,9 +606,9 @@ mod tests {
     #[test]
     fn chess_fits_80_by_24_with_status_keys_and_moves() {
         let mut g = game(by_name("chess").unwrap());
-        g.handle(KernelAction::Click(12));
-        g.handle(KernelAction::Click(28));
-        g.handle(KernelAction::Click(57));
+        g.handle(Action::Click(12));
+        g.handle(Action::Click(28));
+        g.handle(Action::Click(57));
         let text = screen(&g, PLAIN, (80, 24)).join("\n");
         assert!(text.contains(" chess "), "{text}");
         assert!(text.contains("black to move"), "{text}");
@@ -511,7 +623,7 @@ mod tests {
             &g,
             View {
                 color: true,
-                style: PieceStyle::Figurine,
+                style: PieceStyle::Glyphs,
             },
             (80, 24),
         )
@@ -525,7 +637,7 @@ mod tests {
     #[test]
     fn fourfold_and_the_cube_fit_80_by_24_with_their_labels() {
         let mut g = game(fourfold_like());
-        g.handle(KernelAction::Click(0));
+        g.handle(Action::Click(0));
         let rows = screen(&g, PLAIN, (80, 24));
         let text = rows.join("\n");
         for label in ["[0,0]", "[1,0]", "[0,1]", "[1,1]"] {
@@ -552,7 +664,7 @@ mod tests {
 
     #[test]
     fn keys_map_to_actions() {
-        use KernelAction as A;
+        use Action as A;
         let key = |code, m| action_for_key(KeyEvent::new(code, m), false);
         assert_eq!(key(KeyCode::Up, KeyModifiers::ALT), Some(A::BoardUp));
         assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(A::Left));
@@ -580,13 +692,13 @@ mod tests {
     #[test]
     fn screens() {
         let mut chess = game(by_name("chess").unwrap());
-        chess.handle(KernelAction::Click(12));
-        chess.handle(KernelAction::Click(28));
-        chess.handle(KernelAction::Click(57));
+        chess.handle(Action::Click(12));
+        chess.handle(Action::Click(28));
+        chess.handle(Action::Click(57));
         insta::assert_snapshot!("chess_80x24", screen(&chess, PLAIN, (80, 24)).join("\n"));
         insta::assert_snapshot!("chess_120x40", screen(&chess, PLAIN, (120, 40)).join("\n"));
         let mut fourfold = game(fourfold_like());
-        fourfold.handle(KernelAction::Click(0));
+        fourfold.handle(Action::Click(0));
         insta::assert_snapshot!(
             "fourfold_80x24",
             screen(&fourfold, PLAIN, (80, 24)).join("\n")
@@ -598,8 +710,21 @@ mod tests {
         let cube = game(small_cube());
         insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
         let mut cube4 = game(cube4());
-        cube4.handle(KernelAction::Click(1));
+        cube4.handle(Action::Click(1));
         insta::assert_snapshot!("cube4_80x24", screen(&cube4, PLAIN, (80, 24)).join("\n"));
+        // Duck Chess after red's 3 4 4 4 and blue's 9 0 8 0, red's horse on
+        // (0,1) picked up: the glyphs with their side letters (no colour),
+        // and the letters.
+        let mut duck = game(by_name("duck").unwrap());
+        for square in [31, 40, 81, 72, 1] {
+            duck.handle(Action::Click(square));
+        }
+        let glyphs = View {
+            color: false,
+            style: PieceStyle::Glyphs,
+        };
+        insta::assert_snapshot!("duck_80x24", screen(&duck, glyphs, (80, 24)).join("\n"));
+        insta::assert_snapshot!("duck_120x40", screen(&duck, PLAIN, (120, 40)).join("\n"));
     }
 
     /// The hint is marked `* *`, a king in check `! !`.
@@ -614,15 +739,15 @@ mod tests {
                 g.position().legal_moves().first().copied()
             },
         );
-        let mut g = KernelGame::new(KernelOptions {
+        let mut g = Game::new(Options {
             start: chess.read_position("k7/8/8/8/8/8/8/r6K w - - 0 1").unwrap(),
             chooser: Some(first),
-            ..KernelOptions::new(chess)
+            ..Options::new(chess)
         });
         let text = screen(&g, PLAIN, (80, 24)).join("\n");
         assert!(text.contains("!K!"), "{text}");
-        assert!(text.contains("in check"), "{text}");
-        g.handle(KernelAction::Hint);
+        assert!(text.contains(", check"), "{text}");
+        g.handle(Action::Hint);
         g.think_here();
         let m = g.hint().expect("a hint");
         let text = screen(&g, PLAIN, (80, 24)).join("\n");

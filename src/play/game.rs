@@ -1,27 +1,29 @@
-//! The terminal game for every kernel variant (chess, the cube, Fourfold),
-//! as a state machine over the front-end seam: a [`Notation`], a
-//! `dyn AnyGame` and the board-cell [`Layout`].
+//! The terminal game of every game of the registry, as a state machine
+//! over the front-end seam: a [`Notation`], a `dyn AnyGame` and the
+//! board-cell [`Layout`].
 //!
-//! As with Duck Chess's [`super::Game`], nothing here touches a terminal:
-//! [`KernelGame::handle`] takes a [`KernelAction`] and
-//! [`super::kernel_tui`] only reads the state back.
+//! Nothing here touches a terminal: [`Game::handle`] takes an [`Action`]
+//! and [`super::screen`] only reads the state back. No action loses or
+//! replaces a game unasked: quitting, a new game and loading a record ask
+//! first while there are unsaved moves (`y` confirms, any other key keeps
+//! the game).
 //!
 //! ```
-//! use duckchess::play::kernel_game::{KernelAction, KernelGame, KernelOptions};
+//! use duckchess::play::game::{Action, Game, Options};
 //! use duckchess::play::Vs;
 //! let chess = duckchess::variants::by_name("chess").unwrap();
-//! let mut game = KernelGame::new(KernelOptions { vs: Vs::Human, ..KernelOptions::new(chess) });
+//! let mut game = Game::new(Options { vs: Vs::Human, ..Options::new(chess) });
 //! // e2 is the square 12; click it, then e4 (28).
-//! game.handle(KernelAction::Click(12));
+//! game.handle(Action::Click(12));
 //! assert_eq!(game.reach(), vec![20, 28]);
-//! game.handle(KernelAction::Click(28));
+//! game.handle(Action::Click(28));
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
 use super::Vs;
-use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome, Win};
+use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
-use crate::variants::Notation;
+use crate::variants::{status, Notation};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,9 +36,9 @@ use std::time::SystemTime;
 /// command line passes one; the engine's search plugs in here.
 pub type Chooser = Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<Move> + Send + Sync>;
 
-/// How a game of a kernel variant is set up.
+/// How a game is set up.
 #[derive(Clone)]
-pub struct KernelOptions {
+pub struct Options {
     /// The variant's notation (and through it, its rules).
     pub notation: &'static dyn Notation,
     /// Where every game (and every new game) starts.
@@ -55,10 +57,10 @@ pub struct KernelOptions {
     pub save_dir: PathBuf,
 }
 
-impl KernelOptions {
-    /// The variant's start, two people at one keyboard, no computer.
-    pub fn new(notation: &'static dyn Notation) -> KernelOptions {
-        KernelOptions {
+impl Options {
+    /// The game's start, two people at one keyboard, no computer.
+    pub fn new(notation: &'static dyn Notation) -> Options {
+        Options {
             notation,
             start: notation.start(),
             moves: Vec::new(),
@@ -72,7 +74,7 @@ impl KernelOptions {
 
 /// What the player asked for: the meaning of a key or a click.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum KernelAction {
+pub enum Action {
     /// Cursor one rank up on its board.
     Up,
     /// Cursor one rank down on its board.
@@ -115,14 +117,29 @@ pub enum KernelAction {
     Hint,
     /// Claim a draw (threefold repetition, fifty moves).
     ClaimDraw,
+    /// Turn the board half a circle.
+    Flip,
     /// Write the game as a record file.
     Save,
-    /// Read back the newest saved record.
+    /// Read back the newest saved record (asks first over unsaved moves).
     Load,
-    /// Start again.
+    /// Start again (asks first over unsaved moves).
     New,
+    /// Leave (asks first over unsaved moves of a game in progress).
+    Quit,
+    /// Yes to the question asked (quit, new game, load).
+    Yes,
+}
+
+/// A step that would lose unsaved moves, waiting for a yes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Confirm {
     /// Leave.
     Quit,
+    /// Start again.
+    New,
+    /// Replace the game by the newest saved one.
+    Load,
 }
 
 /// What a search is for.
@@ -135,8 +152,8 @@ pub enum Purpose {
 }
 
 /// A search to run off the interface's thread; answer with
-/// [`KernelGame::reply`].
-pub struct KernelRequest {
+/// [`Game::reply`].
+pub struct Request {
     /// Matches the reply to the request; stale replies are dropped.
     pub id: u64,
     /// The computer's move or a hint.
@@ -150,20 +167,29 @@ pub struct KernelRequest {
     chooser: Chooser,
 }
 
-impl KernelRequest {
+impl Request {
     /// Runs the chooser.
     pub fn think(&self) -> Option<Move> {
         (self.chooser)(&*self.game, &self.keys, &self.stop)
     }
 }
 
-/// A game of a kernel variant in the terminal: see the module docs.
-pub struct KernelGame {
-    options: KernelOptions,
+/// A game in the terminal: see the module docs.
+pub struct Game {
+    options: Options,
     start: Box<dyn AnyPosition>,
     game: Box<dyn AnyGame>,
-    /// Each move's text in the variant's notation, written before it.
+    /// Each move's text in the game's notation, written before it.
     notes: Vec<String>,
+    /// Each move's verdict in the game's words, where it has them (Duck
+    /// Chess's judge line).
+    verdicts: Vec<Option<String>>,
+    /// How many moves the game had when it was last saved or loaded.
+    saved: Option<usize>,
+    /// The question asked, waiting for a yes.
+    confirm: Option<Confirm>,
+    /// The board turned half a circle.
+    flipped: bool,
     /// Moves taken back, the next to redo last.
     redo: Vec<Move>,
     cursor: usize,
@@ -181,17 +207,21 @@ pub struct KernelGame {
     quit: bool,
 }
 
-impl KernelGame {
+impl Game {
     /// A new game; the options' moves are played from their start (a move
     /// that is not legal ends the list there).
-    pub fn new(options: KernelOptions) -> KernelGame {
+    pub fn new(options: Options) -> Game {
         let start = options.start.clone();
         let moves = options.moves.clone();
-        let mut game = KernelGame {
+        let mut game = Game {
             game: start.new_game(),
+            flipped: options.computer == Color::White && options.vs == Vs::Computer,
             start,
             options,
             notes: Vec::new(),
+            verdicts: Vec::new(),
+            saved: None,
+            confirm: None,
             redo: Vec::new(),
             cursor: 0,
             selected: None,
@@ -210,7 +240,7 @@ impl KernelGame {
         game
     }
 
-    /// The variant's notation.
+    /// The game's notation.
     pub fn notation(&self) -> &'static dyn Notation {
         self.options.notation
     }
@@ -235,14 +265,32 @@ impl KernelGame {
         self.game.moves()
     }
 
-    /// The moves in the variant's notation.
+    /// The moves in the game's notation.
     pub fn notes(&self) -> &[String] {
         &self.notes
     }
 
-    /// Where the squares are drawn.
+    /// The verdict of each move in the game's words, where it has them.
+    pub fn verdicts(&self) -> &[Option<String>] {
+        &self.verdicts
+    }
+
+    /// Where the squares are drawn (turned when the board is flipped).
     pub fn layout(&self) -> Layout {
-        self.options.notation.layout(self.position())
+        self.options
+            .notation
+            .layout(self.position())
+            .flipped(self.flipped)
+    }
+
+    /// Whether the board is turned half a circle.
+    pub fn is_flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// The question waiting for a yes, if any.
+    pub fn confirming(&self) -> Option<Confirm> {
+        self.confirm
     }
 
     /// The square under the cursor.
@@ -342,8 +390,22 @@ impl KernelGame {
     }
 
     /// Does what `action` asks.
-    pub fn handle(&mut self, action: KernelAction) {
-        use KernelAction as A;
+    pub fn handle(&mut self, action: Action) {
+        use Action as A;
+        if let Some(asked) = self.confirm.take() {
+            // Only a yes goes on; any other key keeps the game as it is.
+            if action == A::Yes {
+                self.message = None;
+                match asked {
+                    Confirm::Quit => self.quit_now(),
+                    Confirm::New => self.new_game(),
+                    Confirm::Load => self.load_newest(),
+                }
+            } else {
+                self.message = Some("kept the game".into());
+            }
+            return;
+        }
         match action {
             A::Up => self.step(-1, 0, 1),
             A::Down => self.step(1, 0, 1),
@@ -374,14 +436,57 @@ impl KernelGame {
             A::Redo => self.redo(),
             A::Hint => self.ask_hint(),
             A::ClaimDraw => self.claim_draw(),
-            A::Save => self.save_now(),
-            A::Load => self.load_newest(),
-            A::New => self.new_game(),
-            A::Quit => {
-                self.cancel_thinking();
-                self.quit = true;
+            A::Flip => {
+                self.flipped = !self.flipped;
+                self.message = None;
             }
+            A::Save => self.save_now(),
+            A::Load => self.ask(Confirm::Load),
+            A::New => self.ask(Confirm::New),
+            A::Quit => self.ask(Confirm::Quit),
+            A::Yes => self.message = None,
         }
+    }
+
+    /// Whether moves would be lost: some played since the game was last
+    /// saved or loaded.
+    fn unsaved(&self) -> bool {
+        let played = self.moves().len();
+        played > 0 && self.saved != Some(played)
+    }
+
+    /// Does `step` at once where nothing would be lost, else asks first.
+    fn ask(&mut self, step: Confirm) {
+        let over = self.outcome().is_some();
+        let risky = match step {
+            // Leaving a finished game loses nothing the screen still shows.
+            Confirm::Quit => self.unsaved() && !over,
+            Confirm::New | Confirm::Load => self.unsaved(),
+        };
+        if !risky {
+            match step {
+                Confirm::Quit => self.quit_now(),
+                Confirm::New => self.new_game(),
+                Confirm::Load => self.load_newest(),
+            }
+            return;
+        }
+        let what = match step {
+            Confirm::Quit => "quit",
+            Confirm::New => "start a new game",
+            Confirm::Load => "load the newest saved game",
+        };
+        let n = self.moves().len();
+        self.confirm = Some(step);
+        self.message = Some(format!(
+            "{what}? {n} unsaved move{}: y yes, any other key no (s saves)",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+
+    fn quit_now(&mut self) {
+        self.cancel_thinking();
+        self.quit = true;
     }
 
     /// Moves the cursor `rows` and `cols` cells of `unit` on the page,
@@ -448,13 +553,11 @@ impl KernelGame {
     }
 
     fn piece_text(&self, square: usize) -> String {
-        let name = self.options.notation.square_name(self.position(), square);
-        match self.position().piece_at(square) {
-            Some(p) => {
-                let kind = &self.position().variant().kind(p.kind).name;
-                format!("the {} {kind} on {name}", p.color)
-            }
-            None => name,
+        let notation = self.options.notation;
+        let position = self.position();
+        match position.piece_at(square) {
+            Some(p) => notation.piece_on(position, p, square),
+            None => notation.square_name(position, square),
         }
     }
 
@@ -463,13 +566,16 @@ impl KernelGame {
         if let Some(outcome) = self.outcome() {
             self.message = Some(format!(
                 "the game is over ({}): n for a new game, u to undo",
-                describe(outcome, self.position())
+                self.describe(outcome)
             ));
             return;
         }
         let turn = self.position().turn();
         if self.computer() == Some(turn) {
-            self.message = Some(format!("wait: {turn} is the computer's side"));
+            self.message = Some(format!(
+                "wait: {} is the computer's side",
+                self.options.notation.side_name(turn)
+            ));
             return;
         }
         if self.promotion.is_some() {
@@ -502,16 +608,8 @@ impl KernelGame {
                     .collect();
                 match moves.len() {
                     0 => {
-                        let why = if self.position().is_check() {
-                            " (mind the check)"
-                        } else {
-                            ""
-                        };
-                        self.message = Some(format!(
-                            "{} cannot go to {}{why}",
-                            self.piece_text(from),
-                            self.options.notation.square_name(self.position(), at)
-                        ));
+                        let why = self.options.notation.why_not(self.position(), from, at);
+                        self.message = Some(why);
                     }
                     1 => self.play(moves[0]),
                     _ => {
@@ -530,10 +628,8 @@ impl KernelGame {
                 }
             }
             None => {
-                self.message = Some(match self.position().piece_at(at) {
-                    None => format!("{} is empty", self.piece_text(at)),
-                    Some(_) => format!("{} is not yours: {turn} to move", self.piece_text(at)),
-                });
+                // An empty square or the other side's piece: the game says why.
+                self.message = Some(self.options.notation.why_not(self.position(), at, at));
             }
         }
     }
@@ -563,12 +659,15 @@ impl KernelGame {
         if matches!(self.thinking, Some((_, Purpose::Hint, _))) {
             self.cancel_thinking();
         }
-        let note = self.options.notation.write_move(self.position(), m);
+        let notation = self.options.notation;
+        let note = notation.write_move(self.position(), m);
+        let verdict = notation.verdict(self.position(), m);
         if self.game.play(m).is_err() {
             self.message = Some(format!("{note} is not legal here"));
             return;
         }
         self.notes.push(note);
+        self.verdicts.push(verdict);
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
@@ -584,12 +683,16 @@ impl KernelGame {
     fn replay(&mut self, moves: &[Move]) {
         self.game = self.start.new_game();
         self.notes.clear();
+        self.verdicts.clear();
+        let notation = self.options.notation;
         for &m in moves {
-            let note = self.options.notation.write_move(self.game.position(), m);
+            let note = notation.write_move(self.game.position(), m);
+            let verdict = notation.verdict(self.game.position(), m);
             if self.game.play(m).is_err() {
                 break;
             }
             self.notes.push(note);
+            self.verdicts.push(verdict);
         }
     }
 
@@ -674,8 +777,22 @@ impl KernelGame {
         }
     }
 
+    /// Whether the game's rules let a player claim a draw at all (chess
+    /// does; Fourfold's draws come by themselves).
+    pub fn has_claims(&self) -> bool {
+        let draws = &self.position().variant().draws;
+        draws.claim_plies.is_some() || draws.claim_repetitions.is_some()
+    }
+
     fn claim_draw(&mut self) {
         if self.outcome().is_some() {
+            return;
+        }
+        if !self.has_claims() {
+            self.message = Some(format!(
+                "{} has no draw to claim: its draws come by themselves",
+                self.options.notation.name()
+            ));
             return;
         }
         if !self.game.can_claim_draw() {
@@ -716,8 +833,8 @@ impl KernelGame {
 
     /// The search to start now, if any: the computer's move when it is to
     /// play, else a hint the player asked for. Run it off the interface's
-    /// thread and hand the answer to [`KernelGame::reply`].
-    pub fn request(&mut self) -> Option<KernelRequest> {
+    /// thread and hand the answer to [`Game::reply`].
+    pub fn request(&mut self) -> Option<Request> {
         if self.thinking.is_some() || self.outcome().is_some() {
             return None;
         }
@@ -736,7 +853,7 @@ impl KernelGame {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         self.thinking = Some((self.next_id, purpose, stop.clone()));
-        Some(KernelRequest {
+        Some(Request {
             id: self.next_id,
             purpose,
             game: self.game.clone(),
@@ -762,7 +879,10 @@ impl KernelGame {
             (Purpose::Move, Some(m)) => self.play(m),
             (Purpose::Move, None) => {
                 self.stalled = true;
-                self.message = Some(format!("{} found no move", self.position().turn()));
+                self.message = Some(format!(
+                    "{} found no move",
+                    self.options.notation.side_name(self.position().turn())
+                ));
             }
             (Purpose::Hint, Some(m)) => {
                 self.hint = Some(m);
@@ -806,7 +926,7 @@ impl KernelGame {
         format!("{}-", self.options.notation.name())
     }
 
-    /// Writes [`KernelGame::record`] to a new `<variant>-<UTC time>.<ext>`
+    /// Writes [`Game::record`] to a new `<variant>-<UTC time>.<ext>`
     /// in `dir` (with `-2`, `-3`, … when taken) and returns its path.
     pub fn save(&self, dir: &Path, now: SystemTime) -> io::Result<PathBuf> {
         let ext = self.options.notation.record_extension();
@@ -816,8 +936,11 @@ impl KernelGame {
     fn save_now(&mut self) {
         let dir = self.options.save_dir.clone();
         self.message = Some(match self.save(&dir, SystemTime::now()) {
-            Ok(path) => format!("saved {}", display_name(&path)),
-            Err(e) => format!("could not save the game: {e}"),
+            Ok(path) => {
+                self.saved = Some(self.moves().len());
+                format!("saved {}", display_name(&path))
+            }
+            Err(e) => format!("could not save: {e}"),
         });
     }
 
@@ -858,6 +981,7 @@ impl KernelGame {
         self.cancel_thinking();
         self.start = start;
         self.replay(&moves);
+        self.saved = Some(self.moves().len());
         self.redo.clear();
         self.claimed = None;
         self.after_jump();
@@ -869,11 +993,14 @@ impl KernelGame {
         let dir = self.options.save_dir.clone();
         self.message = Some(match self.newest_record(&dir) {
             Ok(Some(path)) => match self.load(&path) {
-                Ok(()) => format!(
-                    "loaded {} ({} moves)",
-                    display_name(&path),
-                    self.moves().len()
-                ),
+                Ok(()) => {
+                    let n = self.moves().len();
+                    format!(
+                        "loaded {} ({n} move{})",
+                        display_name(&path),
+                        if n == 1 { "" } else { "s" }
+                    )
+                }
                 Err(e) => format!("could not load {}: {e}", display_name(&path)),
             },
             Ok(None) => format!(
@@ -890,7 +1017,7 @@ impl KernelGame {
     /// and its reason.
     pub fn status(&self) -> String {
         if let Some(outcome) = self.outcome() {
-            return format!("game over: {}", describe(outcome, self.position()));
+            return format!("game over: {}", self.describe(outcome));
         }
         let turn = self.position().turn();
         let who = match self.computer() {
@@ -898,9 +1025,12 @@ impl KernelGame {
             Some(_) => " (you)",
             None => "",
         };
-        let mut text = format!("{turn}{who} to move");
-        if self.position().is_check() {
-            text.push_str(", in check");
+        let side = self.options.notation.side_name(turn);
+        let mut text = format!("{side}{who} to move");
+        // Check as the game counts it: the side to move's royal piece in
+        // chess; either side's captain in Duck Chess.
+        if !status::attacking(self.position()).is_empty() {
+            text.push_str(", check");
         }
         if let Some((_, purpose, _)) = self.thinking {
             text.push_str(match purpose {
@@ -928,19 +1058,52 @@ impl KernelGame {
                 let s = if n == 1 { "" } else { "s" };
                 format!("{} selected: {n} target{s} in [ ]", self.piece_text(at))
             }
-            None => format!("pick a {} piece", self.position().turn()),
+            None => {
+                // A check is spelt out while nothing is picked up.
+                let attacks = status::attacks(self.options.notation, self.position());
+                match attacks.first() {
+                    Some(attack) => format!("check: {attack}"),
+                    None => format!(
+                        "pick a {} piece",
+                        self.options.notation.side_name(self.position().turn())
+                    ),
+                }
+            }
         }
     }
 
+    /// The result in the game's words.
+    fn describe(&self, outcome: Outcome) -> String {
+        status::describe(
+            self.options.notation,
+            self.position(),
+            outcome,
+            Some(&*self.game),
+        )
+    }
+
     /// The move list as lines at most `width` wide: `1. e4 e5`, or each
-    /// move on its own line when a pair does not fit.
+    /// move on its own line when a pair does not fit or the game has
+    /// verdicts, each verdict indented under its move (broken after a `;`
+    /// when it is too long).
     pub fn move_lines(&self, width: usize) -> Vec<String> {
         let mut lines = Vec::new();
         let mut number = self.start.fullmove();
         let mut black = self.start.turn() == Color::Black;
         let mut pending: Option<String> = None;
-        for note in &self.notes {
-            if black {
+        let verdicts = self.verdicts.iter().any(Option::is_some);
+        for (note, verdict) in self.notes.iter().zip(&self.verdicts) {
+            let own = if black {
+                format!("{number}... {note}")
+            } else {
+                format!("{number}. {note}")
+            };
+            if verdicts {
+                lines.push(own);
+                if let Some(verdict) = verdict {
+                    wrap_verdict(verdict, width, &mut lines);
+                }
+            } else if black {
                 match pending.take() {
                     Some(white) => {
                         let pair = format!("{white} {note}");
@@ -948,14 +1111,16 @@ impl KernelGame {
                             lines.push(pair);
                         } else {
                             lines.push(white);
-                            lines.push(format!("{number}... {note}"));
+                            lines.push(own);
                         }
                     }
-                    None => lines.push(format!("{number}... {note}")),
+                    None => lines.push(own),
                 }
-                number += 1;
             } else {
-                pending = Some(format!("{number}. {note}"));
+                pending = Some(own);
+            }
+            if black {
+                number += 1;
             }
             black = !black;
         }
@@ -964,34 +1129,18 @@ impl KernelGame {
     }
 }
 
-/// The result and its reason, in words.
-pub fn describe(outcome: Outcome, position: &dyn AnyPosition) -> String {
-    let draws = &position.variant().draws;
-    match outcome {
-        Outcome::Decisive { winner, how } => {
-            let how = match how {
-                Win::Checkmate => "checkmate",
-                Win::RoyalCaptured => "the king is taken",
-            };
-            format!("{winner} wins by {how}")
+/// Appends `verdict` indented, broken after a `;` where the line is wider
+/// than `width` (a part wider than that on its own is kept whole).
+fn wrap_verdict(verdict: &str, width: usize, lines: &mut Vec<String>) {
+    const INDENT: &str = "   ";
+    let mut line = String::from(INDENT);
+    for part in verdict.split_inclusive(';') {
+        if line.len() > INDENT.len() && line.len() + part.len() > width {
+            lines.push(std::mem::replace(&mut line, String::from(INDENT)));
         }
-        Outcome::Draw(why) => {
-            let why = match why {
-                Draw::Stalemate => "stalemate".to_string(),
-                Draw::DeadPosition => "too little material to mate".to_string(),
-                Draw::MoveLimit => {
-                    let plies = draws
-                        .automatic_plies
-                        .filter(|&n| position.halfmove() >= n)
-                        .or(draws.claim_plies)
-                        .unwrap_or(position.halfmove());
-                    format!("{plies} plies without a capture or pawn move")
-                }
-                Draw::Repetition => "repetition of the position".to_string(),
-            };
-            format!("draw by {why}")
-        }
+        line.push_str(part);
     }
+    lines.push(line);
 }
 
 fn display_name(path: &Path) -> String {
@@ -1006,24 +1155,24 @@ mod tests {
     use super::super::test_variants::{fourfold_like, small_cube};
     use super::*;
     use crate::variants::by_name;
-    use KernelAction as A;
+    use Action as A;
 
     fn chess() -> &'static dyn Notation {
         by_name("chess").unwrap()
     }
 
-    fn human(notation: &'static dyn Notation) -> KernelGame {
-        KernelGame::new(KernelOptions::new(notation))
+    fn human(notation: &'static dyn Notation) -> Game {
+        Game::new(Options::new(notation))
     }
 
-    fn from(notation: &'static dyn Notation, text: &str) -> KernelGame {
-        KernelGame::new(KernelOptions {
+    fn from(notation: &'static dyn Notation, text: &str) -> Game {
+        Game::new(Options {
             start: notation.read_position(text).unwrap(),
-            ..KernelOptions::new(notation)
+            ..Options::new(notation)
         })
     }
 
-    fn sq(game: &KernelGame, name: &str) -> usize {
+    fn sq(game: &Game, name: &str) -> usize {
         let layout = game.layout();
         (0..layout.shape().len())
             .find(|&s| game.notation().square_name(game.position(), s) == name)
@@ -1032,7 +1181,7 @@ mod tests {
 
     /// Drives the cursor with arrow actions (within a board) to `target`,
     /// which must be on the cursor's board.
-    fn walk(game: &mut KernelGame, target: usize) {
+    fn walk(game: &mut Game, target: usize) {
         let layout = game.layout();
         let (tr, tc) = layout.place(target);
         for _ in 0..64 {
@@ -1053,7 +1202,7 @@ mod tests {
         assert_eq!(game.cursor(), target, "could not walk there");
     }
 
-    fn keys_move(game: &mut KernelGame, a: &str, b: &str) {
+    fn keys_move(game: &mut Game, a: &str, b: &str) {
         let (a, b) = (sq(game, a), sq(game, b));
         walk(game, a);
         game.handle(A::Activate);
@@ -1118,7 +1267,7 @@ mod tests {
         game.handle(A::Click(sq(&game, "e7")));
         assert_eq!(
             game.prompt(),
-            "the black pawn on e7 is not yours: white to move"
+            "e7 holds the black pawn, but it is white's turn"
         );
         game.handle(A::Click(sq(&game, "e5")));
         assert_eq!(game.prompt(), "e5 is empty");
@@ -1187,7 +1336,21 @@ mod tests {
         keys_move(&mut game, "b1", "c3");
         game.handle(A::Redo);
         assert_eq!(game.prompt(), "nothing to redo");
+        // A new game over unsaved moves asks first; any other key keeps
+        // the game, y goes on.
         game.handle(A::New);
+        assert_eq!(game.confirming(), Some(Confirm::New));
+        assert!(
+            game.prompt()
+                .starts_with("start a new game? 3 unsaved moves"),
+            "{}",
+            game.prompt()
+        );
+        game.handle(A::Cancel);
+        assert_eq!(game.moves().len(), 3);
+        assert_eq!(game.prompt(), "kept the game");
+        game.handle(A::New);
+        game.handle(A::Yes);
         assert!(game.moves().is_empty());
         assert_eq!(
             chess().write_position(game.position()),
@@ -1197,10 +1360,10 @@ mod tests {
 
     #[test]
     fn against_the_computer_undo_and_redo_take_the_reply_too() {
-        let mut game = KernelGame::new(KernelOptions {
+        let mut game = Game::new(Options {
             vs: Vs::Computer,
             chooser: Some(first_move()),
-            ..KernelOptions::new(chess())
+            ..Options::new(chess())
         });
         keys_move(&mut game, "e2", "e4");
         assert!(game.status().contains("black (computer) to move"));
@@ -1219,9 +1382,9 @@ mod tests {
 
     #[test]
     fn a_hint_is_asked_of_the_chooser_and_shown() {
-        let mut game = KernelGame::new(KernelOptions {
+        let mut game = Game::new(Options {
             chooser: Some(first_move()),
-            ..KernelOptions::new(chess())
+            ..Options::new(chess())
         });
         game.handle(A::Hint);
         let request = game.request().expect("a hint search");
@@ -1260,11 +1423,11 @@ mod tests {
                 }
                 game.position().legal_moves().first().copied()
             });
-            let mut game = KernelGame::new(KernelOptions {
+            let mut game = Game::new(Options {
                 vs: Vs::Computer,
                 computer: Color::White,
                 chooser: Some(slow),
-                ..KernelOptions::new(chess())
+                ..Options::new(chess())
             });
             let request = game.request().expect("white (the computer) moves first");
             let id = request.id;
@@ -1309,10 +1472,10 @@ mod tests {
         let bare = from(chess(), "k7/8/8/8/8/8/8/7K w - - 0 1");
         assert_eq!(
             bare.status(),
-            "game over: draw by too little material to mate"
+            "game over: draw by a dead position (neither side can mate)"
         );
         let check = from(chess(), "k7/8/8/8/8/8/8/r6K w - - 0 1");
-        assert!(check.status().contains("in check"), "{}", check.status());
+        assert!(check.status().contains(", check"), "{}", check.status());
     }
 
     #[test]
@@ -1334,7 +1497,7 @@ mod tests {
         game.handle(A::ClaimDraw);
         assert_eq!(
             game.status(),
-            "game over: draw by repetition of the position"
+            "game over: draw by repetition (the position occurred 3 times)"
         );
         game.handle(A::Undo);
         assert!(game.outcome().is_none());
@@ -1365,9 +1528,9 @@ mod tests {
     #[test]
     fn save_and_load_round_trip() {
         let dir = scratch("save");
-        let mut game = KernelGame::new(KernelOptions {
+        let mut game = Game::new(Options {
             save_dir: dir.clone(),
-            ..KernelOptions::new(chess())
+            ..Options::new(chess())
         });
         game.handle(A::Load);
         assert!(
@@ -1418,9 +1581,9 @@ mod tests {
         use super::super::test_variants::cube4;
         let dir = scratch("every");
         for notation in [chess(), fourfold_like(), small_cube(), cube4()] {
-            let mut game = KernelGame::new(KernelOptions {
+            let mut game = Game::new(Options {
                 save_dir: dir.clone(),
-                ..KernelOptions::new(notation)
+                ..Options::new(notation)
             });
             let start = notation.write_position(game.position());
             for _ in 0..4 {
@@ -1538,7 +1701,7 @@ mod tests {
         let notation = small_cube();
         let mut game = human(notation);
         let start = game.cursor();
-        let z = |g: &KernelGame, s| g.layout().shape().coords(s)[2];
+        let z = |g: &Game, s| g.layout().shape().coords(s)[2];
         game.handle(A::LevelUp);
         assert_eq!(z(&game, game.cursor()), z(&game, start) + 1);
         game.handle(A::LevelDown);
@@ -1558,5 +1721,204 @@ mod tests {
         other.load(&path).unwrap();
         assert_eq!(other.moves(), game.moves());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn duck() -> &'static dyn Notation {
+        by_name("duck").unwrap()
+    }
+
+    /// The kernel square of the judge's point (x, y).
+    fn point(x: i64, y: i64) -> usize {
+        crate::variants::duck::square(x, y).unwrap()
+    }
+
+    #[test]
+    fn duck_chess_explains_refusals_in_the_judges_words() {
+        let mut game = human(duck());
+        game.handle(A::Click(point(9, 0)));
+        assert_eq!(game.selected(), None);
+        assert_eq!(game.prompt(), "(9,0) holds blue car, but it is red's turn");
+        game.handle(A::Click(point(5, 5)));
+        assert_eq!(
+            game.prompt(),
+            "(5,5) is empty: there is no red piece to move"
+        );
+        game.handle(A::Click(point(0, 0)));
+        game.handle(A::Click(point(7, 0)));
+        assert_eq!(
+            game.prompt(),
+            "car at (0,0) cannot pass (2,0), which holds red duck"
+        );
+        assert_eq!(
+            game.selected(),
+            Some(point(0, 0)),
+            "the car stays picked up"
+        );
+        assert!(game.moves().is_empty());
+    }
+
+    #[test]
+    fn duck_chess_lists_each_move_with_its_judge_line() {
+        let mut game = human(duck());
+        for (x, y) in [(0, 3), (1, 2), (9, 4), (8, 4)] {
+            game.handle(A::Click(point(x, y)));
+        }
+        assert_eq!(game.notes(), ["0 3 1 2", "9 4 8 4"]);
+        assert_eq!(
+            game.move_lines(30),
+            [
+                "1. 0 3 1 2",
+                "   red guard;NA;no;no",
+                "1... 9 4 8 4",
+                "   blue captain;NA;no;no"
+            ]
+        );
+        // A long line breaks after a semicolon.
+        assert_eq!(game.move_lines(16)[1..3], ["   red guard;NA;", "   no;no"]);
+        assert!(
+            game.status().starts_with("red to move"),
+            "{}",
+            game.status()
+        );
+    }
+
+    #[test]
+    fn duck_chess_ends_when_a_captain_is_taken() {
+        let mut game = from(duck(), "4k4/9/9/9/9/9/9/9/4R4/4K4 w");
+        assert!(game.status().contains("check"), "{}", game.status());
+        assert_eq!(
+            game.prompt(),
+            "check: red car at (1,4) attacks blue captain at (9,4)"
+        );
+        game.handle(A::Click(point(1, 4)));
+        game.handle(A::Click(point(9, 4)));
+        assert_eq!(
+            game.status(),
+            "game over: red wins by taking the blue captain"
+        );
+        assert_eq!(
+            game.verdicts()[0].as_deref(),
+            Some("red car;blue captain;no;yes")
+        );
+        game.handle(A::Click(point(0, 4)));
+        assert!(game
+            .prompt()
+            .starts_with("the game is over (red wins by taking the blue captain)"));
+        // A position without captains is over from the start.
+        let over = from(duck(), "9/9/9/9/9/9/9/9/9/9 w");
+        assert!(over.outcome().is_some());
+        assert!(
+            over.status().starts_with("game over: "),
+            "{}",
+            over.status()
+        );
+    }
+
+    #[test]
+    fn duck_chess_saves_a_judge_input_that_replays_the_game() {
+        let dir = scratch("duck-save");
+        let mut game = Game::new(Options {
+            save_dir: dir.clone(),
+            ..Options::new(duck())
+        });
+        for (x, y) in [(3, 4), (4, 4), (6, 4), (5, 4), (0, 0), (1, 0)] {
+            game.handle(A::Click(point(x, y)));
+        }
+        game.handle(A::Save);
+        let saved: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(saved.len(), 1);
+        let name = saved[0].file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with("duck-") && name.ends_with(".in"), "{name}");
+        assert_eq!(game.prompt(), format!("saved {name}"));
+        let text = std::fs::read_to_string(&saved[0]).unwrap();
+        assert_eq!(text, "3\n3 4 4 4\n6 4 5 4\n0 0 1 0\n");
+        // The judge replays it to the same verdicts.
+        let mut out = Vec::new();
+        crate::duck::judge::run(text.as_bytes(), &mut out, crate::duck::Position::initial())
+            .unwrap();
+        let verdicts: Vec<String> = game
+            .verdicts()
+            .iter()
+            .map(|v| v.clone().unwrap() + "\n")
+            .collect();
+        assert_eq!(String::from_utf8(out).unwrap(), verdicts.concat());
+        // Saved: quitting asks nothing now.
+        game.handle(A::Quit);
+        assert!(game.should_quit());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn no_key_loses_a_game_unasked() {
+        let mut game = human(duck());
+        game.handle(A::Click(point(3, 4)));
+        game.handle(A::Click(point(4, 4)));
+        // Esc only drops; q asks; any other key keeps the game.
+        game.handle(A::Cancel);
+        assert!(!game.should_quit());
+        game.handle(A::Quit);
+        assert!(!game.should_quit());
+        assert_eq!(game.confirming(), Some(Confirm::Quit));
+        assert!(
+            game.prompt().starts_with("quit? 1 unsaved move"),
+            "{}",
+            game.prompt()
+        );
+        game.handle(A::Undo);
+        assert_eq!(
+            game.moves().len(),
+            1,
+            "the key after a question only answers it"
+        );
+        assert!(!game.should_quit());
+        game.handle(A::Load);
+        assert_eq!(game.confirming(), Some(Confirm::Load));
+        game.handle(A::Cancel);
+        assert_eq!(game.moves().len(), 1);
+        game.handle(A::Quit);
+        game.handle(A::Yes);
+        assert!(game.should_quit());
+        // Nothing played: q leaves at once.
+        let mut fresh = human(chess());
+        fresh.handle(A::Quit);
+        assert!(fresh.should_quit());
+    }
+
+    #[test]
+    fn flip_turns_the_board_and_the_computer_as_first_side_flips_it() {
+        let mut game = human(chess());
+        let e2 = sq(&game, "e2");
+        let upright = game.layout().place(e2);
+        game.handle(A::Flip);
+        assert!(game.is_flipped());
+        let (rows, cols) = (game.layout().rows(), game.layout().cols());
+        assert_eq!(
+            game.layout().place(e2),
+            (rows - 1 - upright.0, cols - 1 - upright.1)
+        );
+        let against_white = Game::new(Options {
+            vs: Vs::Computer,
+            computer: Color::White,
+            ..Options::new(chess())
+        });
+        assert!(
+            against_white.is_flipped(),
+            "playing Black, Black is at the bottom"
+        );
+    }
+
+    #[test]
+    fn fourfold_has_no_draw_to_claim() {
+        let mut game = human(by_name("fourfold").unwrap());
+        assert!(!game.has_claims());
+        game.handle(A::ClaimDraw);
+        assert_eq!(
+            game.prompt(),
+            "fourfold has no draw to claim: its draws come by themselves"
+        );
+        assert!(human(chess()).has_claims());
     }
 }
