@@ -46,3 +46,7 @@ pub mod web;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryDoctests;
