@@ -212,3 +212,70 @@ fn no_move_follows_a_taken_captain() {
     assert!(kernel.legal_moves().is_empty());
     assert_eq!(perft(&kernel, 1), 0);
 }
+
+/// Perft through the registry (`Notation::divide`) takes the judge engine's
+/// fast path for Duck Chess; it counts as the kernel does, a path that
+/// takes a captain ending there as one: on positions of generated games
+/// (captures preferred, so paths end early), move by move.
+#[test]
+fn perft_through_the_registry_is_the_kernels() {
+    use duckchess::variants::{self, Notation};
+    let duck_chess = variants::by_name("duck").unwrap();
+    let (mut positions, mut endings) = (0, 0);
+    // Hand-made: a captain in reach at once, and one in reach after a reply.
+    let made = [
+        "4k4/9/9/9/9/9/9/9/4R4/4K4 w",
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w",
+        "4k4/9/9/9/9/4d4/9/9/4R4/3K5 b",
+    ];
+    let mut samples: Vec<duck::Position> = made.iter().map(|f| f.parse().unwrap()).collect();
+    for seed in 0..12 {
+        let input = generate(seed, 120, Profile::Endgame);
+        let mut fast = duck::Position::initial();
+        for (i, &command) in input.iter().enumerate() {
+            if fast.play(command).is_ok() && i % 10 == 0 && !fast.is_over() {
+                samples.push(fast.clone());
+            }
+        }
+    }
+    {
+        for fast in samples {
+            let kernel = kernel_duck::from_duck(&fast);
+            let mut quick = duck_chess.divide(&kernel, 3, 1);
+            let mut general = variants::perft::divide(&kernel, 3, 1);
+            quick.sort_by_key(|(m, _)| (m.from(), m.to()));
+            general.sort_by_key(|(m, _)| (m.from(), m.to()));
+            assert_eq!(quick, general, "{}", fast.to_fen());
+            positions += 1;
+            // Paths that end early: a captain can be taken within 3 plies.
+            let full: u64 = kernel
+                .legal_moves()
+                .iter()
+                .map(|&m| {
+                    let mut next = kernel;
+                    next.play(m).unwrap();
+                    next.legal_moves().len() as u64
+                })
+                .sum();
+            endings += u64::from(perft(&kernel, 2) != full);
+        }
+    }
+    assert!(positions >= 60, "{positions} positions");
+    assert!(
+        endings > 0,
+        "no position had a path ending in a taken captain"
+    );
+    eprintln!("perft d3 by both counts on {positions} positions, {endings} with a captain taken within 2 plies");
+}
+
+/// The deeper published counts, through the kernel: 3,466,638 at depth 4
+/// (the fast engine's count, paths ending at a taken captain).
+#[test]
+fn kernel_perft_depth_four() {
+    let start = kernel_duck::start();
+    let total: u64 = duckchess::variants::perft::divide(&start, 4, 2)
+        .iter()
+        .map(|p| p.1)
+        .sum();
+    assert_eq!(total, 3_466_638);
+}

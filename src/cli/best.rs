@@ -3,7 +3,7 @@
 
 use super::{fail, print, GameArgs};
 use duckchess::engine::search::{self, Limits, SearchError};
-use duckchess::variants::status;
+use duckchess::variants::{line, status};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         notation.write_move(position, found.best),
         notation.coordinate_move(position, found.best),
         found.score,
-        line.join(" "),
+        line::join_moves(&line),
         found.depth,
         found.nodes,
         found.elapsed.as_millis(),

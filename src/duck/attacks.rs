@@ -22,10 +22,10 @@
 //! always empty, so every leap is tested with the same two look-ups whatever
 //! its shape.
 
-use crate::duck::geometry::Vector;
-use crate::duck::point::GRID;
+use crate::duck::point::shape;
 use crate::duck::role::Movement;
 use crate::duck::{Point, Role};
+use crate::geometry::Vector;
 use std::sync::LazyLock;
 
 /// Index of the always-empty cell past the last point of the board.
@@ -126,6 +126,7 @@ impl Tables {
     /// may pass at most [`MAX_BLOCKS`] points and a role may have at most
     /// [`MAX_LEAPS`] leaps from a point.
     fn build_from(movement: impl Fn(Role) -> Movement) -> Box<Tables> {
+        let board = shape();
         let mut t = Box::new(Tables {
             leaps: [[Leaps::default(); Point::COUNT]; 7],
             incoming: [[Leaps::default(); Point::COUNT]; 7],
@@ -147,7 +148,7 @@ impl Tables {
             t.unblockable[r] = !vectors.is_empty() && vectors.iter().all(|v| v.path().is_empty());
             for from in 0..Point::COUNT {
                 for &v in &vectors {
-                    let Some((to, path)) = GRID.leap(from, v) else {
+                    let Some((to, path)) = board.leap(from, v) else {
                         continue;
                     };
                     assert!(
@@ -188,9 +189,9 @@ impl Tables {
             "move tables: the car must slide in exactly {DIRECTIONS} directions"
         );
         for (d, &v) in directions.iter().enumerate() {
-            t.increasing[d] = GRID.offset(0, v).is_some();
+            t.increasing[d] = board.offset(0, v).is_some();
             for from in 0..Point::COUNT {
-                t.rays[from][d] = GRID.ray(from, v).map(bit).fold(0, |a, b| a | b);
+                t.rays[from][d] = board.ray(from, v).map(bit).fold(0, |a, b| a | b);
                 t.reach[Role::Car.index()][from] |= t.rays[from][d];
             }
         }
@@ -256,7 +257,7 @@ impl Tables {
 }
 
 fn images(base: &[Vector]) -> Vec<Vector> {
-    base.iter().flat_map(|v| v.images()).collect()
+    base.iter().flat_map(|v| v.images(2)).collect()
 }
 
 /// The points of a bit set, lowest index first.
@@ -281,7 +282,7 @@ mod tests {
     #[should_panic(expected = "the guard is a slider, but only the car may slide")]
     fn a_second_slider_is_refused_by_name() {
         Tables::build_from(|role| match role {
-            Role::Guard => Movement::Slider(&[Vector { dx: 1, dy: 1 }]),
+            Role::Guard => Movement::Slider(&[Vector([1, 1, 0, 0])]),
             other => other.movement(),
         });
     }
@@ -291,7 +292,7 @@ mod tests {
     fn more_than_eight_leaps_are_refused_by_name() {
         // The horse's 8 images plus the captain's 4.
         Tables::build_from(|role| match role {
-            Role::Horse => Movement::Leaper(&[Vector { dx: 2, dy: 1 }, Vector { dx: 1, dy: 0 }]),
+            Role::Horse => Movement::Leaper(&[Vector([1, 2, 0, 0]), Vector([0, 1, 0, 0])]),
             other => other.movement(),
         });
     }
@@ -300,7 +301,7 @@ mod tests {
     #[should_panic(expected = "the car must be a slider")]
     fn a_car_that_leaps_is_refused() {
         Tables::build_from(|role| match role {
-            Role::Car => Movement::Leaper(&[Vector { dx: 1, dy: 0 }]),
+            Role::Car => Movement::Leaper(&[Vector([0, 1, 0, 0])]),
             other => other.movement(),
         });
     }

@@ -4,7 +4,8 @@
 //! board with a spare always-empty cell, bit sets of 128 bits and per-point
 //! tables expanded from [`Role::movement`]. Its layers, from the bottom:
 //!
-//! - [`geometry`]: the 10 × 9 lattice, leap vectors, blocking points;
+//! - [`crate::geometry`]: the lattice, leap vectors and blocking points
+//!   every game shares;
 //! - [`Color`], [`Role`] (the piece set, as data), [`Piece`], [`Point`];
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
@@ -29,7 +30,6 @@ mod board;
 mod color;
 mod command;
 pub mod fen;
-pub mod geometry;
 pub mod judge;
 pub mod perft;
 mod piece;
@@ -43,7 +43,7 @@ pub use board::Board;
 pub use color::Color;
 pub use command::Command;
 pub use piece::Piece;
-pub use point::{Point, GRID};
+pub use point::{Point, COLUMNS, ROWS};
 pub use position::{Move, Position, PositionError};
 pub use role::{Movement, Role};
 pub use verdict::{Invalid, MoveRecord, INVALID_LINE};

@@ -1,10 +1,18 @@
 //! A point of the Duck Chess board.
 
-use crate::duck::geometry::Grid;
+use crate::geometry::Shape;
 use std::fmt;
 
-/// The Duck Chess board: 10 rows × 9 columns.
-pub const GRID: Grid = Grid { rows: 10, cols: 9 };
+/// Rows of the board (the judge's `x`).
+pub const ROWS: usize = 10;
+/// Columns of the board (the judge's `y`).
+pub const COLUMNS: usize = 9;
+
+/// The board as a [`Shape`] of the shared geometry: axis 0 is the column
+/// `y` and axis 1 the row `x`, so a point's index `x * 9 + y` is its square.
+pub fn shape() -> Shape {
+    Shape::new(&[COLUMNS, ROWS]).expect("9 × 10 is a board")
+}
 
 /// A point on the 10 × 9 board, stored as its index `x * 9 + y`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -12,7 +20,7 @@ pub struct Point(u8);
 
 impl Point {
     /// Number of points on the board.
-    pub const COUNT: usize = GRID.len();
+    pub const COUNT: usize = ROWS * COLUMNS;
 
     /// The point `(x, y)`, or `None` when it is off the board. Takes any
     /// integers so that judge coordinates can be checked without overflow.
@@ -25,9 +33,10 @@ impl Point {
     /// assert_eq!(Point::new(0, -1), None);
     /// ```
     pub const fn new(x: i64, y: i64) -> Option<Point> {
-        match GRID.index(x, y) {
-            Some(i) => Some(Point(i as u8)),
-            None => None,
+        if 0 <= x && x < ROWS as i64 && 0 <= y && y < COLUMNS as i64 {
+            Some(Point((x * COLUMNS as i64 + y) as u8))
+        } else {
+            None
         }
     }
 
@@ -42,12 +51,12 @@ impl Point {
 
     /// The row, `0..10`.
     pub const fn x(self) -> i32 {
-        GRID.coords(self.0 as usize).0
+        self.0 as i32 / COLUMNS as i32
     }
 
     /// The column, `0..9`.
     pub const fn y(self) -> i32 {
-        GRID.coords(self.0 as usize).1
+        self.0 as i32 % COLUMNS as i32
     }
 
     /// The index, `0..90`.

@@ -1,6 +1,6 @@
 //! The seven kinds of piece and how each one moves, as data.
 
-use crate::duck::geometry::Vector;
+use crate::geometry::Vector;
 use std::fmt;
 
 /// A kind of piece, named as the judge prints it.
@@ -33,6 +33,12 @@ pub enum Movement {
     Slider(&'static [Vector]),
 }
 
+/// A displacement of `dx` rows and `dy` columns, as a vector of the
+/// shared geometry (axis 0 the column, axis 1 the row).
+const fn step(dx: i32, dy: i32) -> Vector {
+    Vector([dy, dx, 0, 0])
+}
+
 impl Role {
     /// Every role, in the order of this enum.
     pub const ALL: [Role; 7] = [
@@ -49,13 +55,13 @@ impl Role {
     /// table.
     pub const fn movement(self) -> Movement {
         match self {
-            Role::Captain => Movement::Leaper(&[Vector { dx: 1, dy: 0 }]),
-            Role::Guard => Movement::Leaper(&[Vector { dx: 1, dy: 1 }]),
-            Role::Elephant => Movement::Leaper(&[Vector { dx: 2, dy: 2 }]),
-            Role::Horse => Movement::Leaper(&[Vector { dx: 2, dy: 1 }]),
-            Role::Car => Movement::Slider(&[Vector { dx: 1, dy: 0 }]),
-            Role::Duck => Movement::Leaper(&[Vector { dx: 3, dy: 2 }]),
-            Role::Soldier => Movement::Leaper(&[Vector { dx: 1, dy: 0 }, Vector { dx: 1, dy: 1 }]),
+            Role::Captain => Movement::Leaper(const { &[step(1, 0)] }),
+            Role::Guard => Movement::Leaper(const { &[step(1, 1)] }),
+            Role::Elephant => Movement::Leaper(const { &[step(2, 2)] }),
+            Role::Horse => Movement::Leaper(const { &[step(2, 1)] }),
+            Role::Car => Movement::Slider(const { &[step(1, 0)] }),
+            Role::Duck => Movement::Leaper(const { &[step(3, 2)] }),
+            Role::Soldier => Movement::Leaper(const { &[step(1, 0), step(1, 1)] }),
         }
     }
 

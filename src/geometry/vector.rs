@@ -175,19 +175,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn duck_chess_paths_agree_with_the_duck_engine() {
-        use crate::duck::geometry::Vector as Duck;
-        for (a, b) in [(2, 1), (2, 2), (3, 2), (1, 0), (1, 1)] {
-            for image in Duck::new(a, b).images() {
-                let ours = Vector::new(&[image.dx, image.dy]).path();
-                let theirs: Vec<Vector> = image
-                    .path()
-                    .into_iter()
-                    .map(|p| Vector::new(&[p.dx, p.dy]))
-                    .collect();
-                assert_eq!(ours, theirs, "{image:?}");
-            }
+    fn images_of_every_duck_chess_vector() {
+        let count = |a, b| Vector::new(&[a, b]).images(2).len();
+        assert_eq!(count(1, 0), 4);
+        assert_eq!(count(1, 1), 4);
+        assert_eq!(count(2, 2), 4);
+        assert_eq!(count(2, 1), 8);
+        assert_eq!(count(3, 2), 8);
+        assert!(Vector::new(&[2, 1])
+            .images(2)
+            .contains(&Vector::new(&[-1, 2])));
+    }
+
+    /// The Duck Chess rules: the duck's (3, 2) leap from (x, y) to
+    /// (x + 3sx, y + 2sy) is blocked at (x + sx, y) and (x + 2sx, y + sy);
+    /// the horse's leg and the elephant's eye likewise.
+    #[test]
+    fn lame_paths_match_the_duck_chess_rules() {
+        for v in Vector::new(&[3, 2]).images(2) {
+            let [a, b, ..] = v.0;
+            let (sa, sb) = (a.signum(), b.signum());
+            let expected = if a.abs() == 3 {
+                vec![Vector::new(&[sa, 0]), Vector::new(&[2 * sa, sb])]
+            } else {
+                vec![Vector::new(&[0, sb]), Vector::new(&[sa, 2 * sb])]
+            };
+            assert_eq!(v.path(), expected, "{v}");
         }
+        assert_eq!(Vector::new(&[2, 1]).path(), [Vector::new(&[1, 0])]);
+        assert_eq!(Vector::new(&[-2, 2]).path(), [Vector::new(&[-1, 1])]);
+        assert!(Vector::new(&[1, 1]).path().is_empty());
     }
 
     #[test]

@@ -160,3 +160,17 @@ pub fn shorten(text: &str) -> String {
         Some((end, _)) => format!("{}…", &text[..end]),
     }
 }
+
+/// Moves written one after another as a line shows them: separated by
+/// spaces, or by `, ` where a move has spaces of its own (Duck Chess's
+/// `xs ys xt yt`), which [`Notation::split_moves`] reads back either way.
+///
+/// ```
+/// use duckchess::variants::line::join_moves;
+/// assert_eq!(join_moves(&["e4".into(), "e5".into()]), "e4 e5");
+/// assert_eq!(join_moves(&["0 3 1 2".into(), "9 4 8 4".into()]), "0 3 1 2, 9 4 8 4");
+/// ```
+pub fn join_moves(moves: &[String]) -> String {
+    let spaced = moves.iter().any(|m| m.contains(char::is_whitespace));
+    moves.join(if spaced { ", " } else { " " })
+}
