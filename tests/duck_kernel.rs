@@ -219,7 +219,7 @@ fn no_move_follows_a_taken_captain() {
 /// (captures preferred, so paths end early), move by move.
 #[test]
 fn perft_through_the_registry_is_the_kernels() {
-    use duckchess::variants::{self, Notation};
+    use duckchess::variants;
     let duck_chess = variants::by_name("duck").unwrap();
     let (mut positions, mut endings) = (0, 0);
     // Hand-made: a captain in reach at once, and one in reach after a reply.
