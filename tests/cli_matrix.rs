@@ -146,3 +146,41 @@ fn a_position_names_its_game_and_a_text_no_game_reads_says_so() {
         "duckchess: cannot open nosuch.pgn: no such file\n"
     );
 }
+
+#[test]
+fn help_speaks_of_the_family() {
+    let top = ok(&["--help"]);
+    assert!(top.contains("chess, cube chess, Fourfold"), "{top}");
+    for command in ["show", "moves", "perft", "best", "match", "play"] {
+        let help = ok(&[command, "--help"]);
+        assert!(!help.contains("kernel variant"), "{command}: {help}");
+        assert!(help.contains("--variant <NAME>"), "{command}: {help}");
+        assert!(help.contains("--from <POSITION>"), "{command}: {help}");
+    }
+}
+
+#[test]
+fn one_result_in_one_wording_and_one_depth_limit() {
+    // Red's car takes the blue captain: the same sentence everywhere.
+    let over = "4k4/9/9/9/9/9/9/9/4R4/4K4 w moves 1 4 9 4";
+    let show = ok(&["show", over]);
+    assert!(
+        show.ends_with("red wins by taking the blue captain\n"),
+        "{show}"
+    );
+    let err = refused(&["best", over]);
+    assert_eq!(
+        err,
+        "duckchess: no move: the game is over: red wins by taking the blue captain\n"
+    );
+    // The same depth limits wherever the computer thinks.
+    for command in ["best", "play"] {
+        let out = duckchess(&[command, "--depth", "65"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("expected a depth from 1 to 64"),
+            "{command}: {err}"
+        );
+    }
+}

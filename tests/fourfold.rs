@@ -610,3 +610,49 @@ fn the_largest_clock_and_move_number_do_not_overflow() {
     assert_eq!((after.halfmove(), after.fullmove()), (u32::MAX, u32::MAX));
     assert_eq!(after.outcome(), Some(Outcome::Draw(Draw::MoveLimit)));
 }
+
+/// A saved record names its setup, and reads back whatever its start: a
+/// classic game is not taken for a full-army one; a record whose start
+/// position begins with a digit (as both setups' starts do) reads back.
+#[test]
+fn records_name_their_setup_and_read_back_from_any_start() {
+    use duckchess::variants::{by_name, Notation};
+    let classic = by_name("fourfold-classic").unwrap();
+    let full = by_name("fourfold").unwrap();
+    let start = classic.start();
+    let m = classic.read_move(&*start, "Ra1[0,0]-a1[0,1]").unwrap();
+    let record = classic.write_record(&*start, &[m]);
+    assert_eq!(
+        record,
+        "[Variant \"fourfold-classic\"]\n1. Ra1[0,0]-a1[0,1]\n"
+    );
+    let (read_start, moves) = classic.read_record(&record).unwrap();
+    assert_eq!(read_start.key(), start.key());
+    assert_eq!(moves, [m]);
+    assert_eq!(
+        full.read_record(&record).unwrap_err().to_string(),
+        "line 1: the record is a fourfold-classic game, not fourfold (--variant fourfold-classic reads it)"
+    );
+    // From another start, the position (a digit first) on its own line.
+    let other = classic
+        .read_position("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/R3 w 0 10")
+        .unwrap();
+    let rook = classic.read_move(&*other, "Ra1[1,1]-a4[1,1]").unwrap();
+    let record = classic.write_record(&*other, &[rook]);
+    assert_eq!(
+        record,
+        "[Variant \"fourfold-classic\"]\n4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/R3 w 0 10\n10. Ra1[1,1]-a4[1,1]+\n"
+    );
+    let (back, moves) = classic.read_record(&record).unwrap();
+    assert_eq!((back.key(), moves), (other.key(), vec![rook]));
+    // The file: a position line starting with a digit, no tag.
+    let (back, moves) = classic
+        .read_record("4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/R3 w 0 10\n10. Ra1[1,1]-a4[1,1]+\n")
+        .unwrap();
+    assert_eq!((back.key(), moves.len()), (other.key(), 1));
+    // Other tags, such as the public app's, are passed over.
+    let (_, moves) = full
+        .read_record("[Variant \"4D Chess\"]\n[Event \"?\"]\n1. a2[0,0]-a3[0,1]+\n")
+        .unwrap();
+    assert_eq!(moves.len(), 1);
+}

@@ -871,32 +871,58 @@ impl super::Notation for Fourfold {
 
     /// The spec's numbered record; a game that did not begin at the
     /// setup's start has its start position on a line before it.
+    /// A `[Variant "NAME"]` line naming the setup, the start position on a
+    /// line of its own when the game did not begin at the setup's start,
+    /// then the spec's numbered record.
     fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
         let record = with_position!(start.concrete(), p => write_record(p, moves));
-        if start.key() == self::start(self.army).key() {
-            record + "\n"
-        } else {
-            format!("{}\n{record}\n", self.write_position(start))
+        let mut text = format!("[Variant \"{}\"]\n", self.army.name());
+        if start.key() != self::start(self.army).key() {
+            text += &self.write_position(start);
+            text.push('\n');
         }
+        text + &record + "\n"
     }
 
+    /// Reads what [`Notation::write_record`] writes: tag lines in brackets
+    /// first (a `[Variant "..."]` naming the other setup is refused, other
+    /// tags are passed over), then a line with a position (it has `|`) if
+    /// the game did not start at the setup's start, then the moves.
     fn read_record(
         &self,
         text: &str,
     ) -> Result<(Box<dyn AnyPosition>, Vec<Move>), super::NotationError> {
-        let body = text.trim_start();
-        // A record starts with a move number; anything else is a start
-        // position on the first line.
-        let (start, record) = if body.is_empty() || body.starts_with(|c: char| c.is_ascii_digit()) {
-            (start(self.army), body)
-        } else {
-            let (first, rest) = body.split_once('\n').unwrap_or((body, ""));
-            (
-                read_position(self.army, first.trim()).map_err(|e| format!("line 1: {e}"))?,
-                rest,
-            )
+        let mut lines = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .peekable();
+        while let Some((i, tag)) = lines.next_if(|(_, l)| l.trim_start().starts_with('[')) {
+            let value = tag
+                .trim()
+                .strip_prefix("[Variant \"")
+                .and_then(|rest| rest.strip_suffix("\"]"));
+            let named = value.and_then(|v| [FULL, CLASSIC].into_iter().find(|f| f.name() == v));
+            if let Some(other) = named.filter(|f| f.army != self.army) {
+                return Err(format!(
+                    "line {}: the record is a {} game, not {} (--variant {} reads it)",
+                    i + 1,
+                    other.name(),
+                    self.name(),
+                    other.name()
+                )
+                .into());
+            }
+        }
+        let start = match lines.next_if(|(_, l)| l.contains('|')) {
+            Some((i, line)) => {
+                read_position(self.army, line.trim()).map_err(|e| format!("line {}: {e}", i + 1))?
+            }
+            None => start(self.army),
         };
-        let game = read_record(&start, record)?;
+        let record: Vec<&str> = lines.map(|(_, l)| l).collect();
+        let game = read_record(&start, &record.join("\n"))?;
         Ok((Box::new(start), game.moves().to_vec()))
     }
 }
