@@ -616,7 +616,7 @@ fn the_largest_clock_and_move_number_do_not_overflow() {
 /// position begins with a digit (as both setups' starts do) reads back.
 #[test]
 fn records_name_their_setup_and_read_back_from_any_start() {
-    use duckchess::variants::{by_name, Notation};
+    use duckchess::variants::by_name;
     let classic = by_name("fourfold-classic").unwrap();
     let full = by_name("fourfold").unwrap();
     let start = classic.start();
