@@ -12,9 +12,6 @@ use std::time::Duration;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position (or --from), optionally followed by `moves` and moves.
-    #[arg(value_name = "POSITION")]
-    position: Vec<String>,
     /// How long to think, in milliseconds.
     #[arg(
         long,
@@ -29,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let (notation, game) = args.game.game(&args.position)?;
+    let (notation, game) = args.game.game()?;
     let position = game.position();
     let limits = match args.depth {
         Some(depth) => Limits::depth(depth),

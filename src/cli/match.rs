@@ -10,9 +10,6 @@ use std::time::Duration;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Where every game starts (or --from): the game's start by default.
-    #[arg(value_name = "POSITION")]
-    position: Vec<String>,
     /// How many games; the computer moves first in odd-numbered ones.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
@@ -39,7 +36,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         baseline: args.baseline,
         move_cap: args.move_cap,
     };
-    let (notation, start) = args.game.game(&args.position)?;
+    let (notation, start) = args.game.game()?;
     let tally = arena::play_match(start.position(), &config, |game| {
         let result = match game.result {
             GameResult::Win => "computer wins",

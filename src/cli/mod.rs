@@ -246,6 +246,12 @@ pub(crate) struct GameArgs {
     /// played from it (`start moves e4 e5`).
     #[arg(long, value_name = "POSITION")]
     from: Option<String>,
+    /// The position, as the last words (or --from): FEN quoted or as
+    /// separate words, optionally followed by `moves` and moves; `play`
+    /// also takes a saved game's file. `-` (for `moves`): one a line from
+    /// standard input.
+    #[arg(value_name = "POSITION")]
+    position: Vec<String>,
 }
 
 impl GameArgs {
@@ -259,29 +265,26 @@ impl GameArgs {
             .map_err(usage)
     }
 
-    /// The `--from` text, if any.
-    fn given_from(&self) -> Option<String> {
-        self.from.clone()
-    }
-
     /// The position text: `--from`, or the positional words; not both.
-    fn text(&self, positional: &[String]) -> Result<Option<String>, ExitCode> {
-        match (&self.from, positional.is_empty()) {
+    fn text(&self) -> Result<Option<String>, ExitCode> {
+        match (&self.from, self.position.is_empty()) {
             (Some(_), false) => Err(usage(
                 "the position is given twice: use --from POSITION or POSITION, not both".into(),
             )),
             (Some(from), true) => Ok(Some(from.clone())),
-            (None, false) => Ok(Some(positional.join(" "))),
+            (None, false) => Ok(Some(self.position.join(" "))),
             (None, true) => Ok(None),
         }
     }
 
+    /// Whether the position is `-`: one a line from standard input.
+    fn is_stdin(&self) -> bool {
+        self.position.len() == 1 && self.position[0] == "-"
+    }
+
     /// The game and the position (and moves) given, or the game's start.
-    fn game(
-        &self,
-        positional: &[String],
-    ) -> Result<(&'static dyn Notation, Box<dyn AnyGame>), ExitCode> {
-        let text = self.text(positional)?;
+    fn game(&self) -> Result<(&'static dyn Notation, Box<dyn AnyGame>), ExitCode> {
+        let text = self.text()?;
         self.game_of(text.as_deref())
     }
 

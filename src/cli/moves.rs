@@ -12,11 +12,6 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position (or --from), optionally followed by `moves` and the
-    /// moves played from it (`start moves e4 e5`). `-` reads one position
-    /// a line from standard input and ends each answer with an empty line.
-    #[arg(value_name = "POSITION")]
-    position: Vec<String>,
     /// Only the moves of the piece on this square (`e2`; `0,1` or `(0,1)`
     /// in Duck Chess).
     #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
@@ -34,9 +29,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let batch = args.position.len() == 1 && args.position[0] == "-";
+    let batch = args.game.is_stdin();
     if !batch {
-        let (notation, game) = args.game.game(&args.position)?;
+        let (notation, game) = args.game.game()?;
         return print(list(notation, &*game, &args).map_err(usage)?);
     }
     let mut out = String::new();

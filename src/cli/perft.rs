@@ -7,9 +7,6 @@ use std::process::ExitCode;
 pub struct Args {
     /// Path length, in plies.
     depth: u32,
-    /// The position (or --from), optionally followed by `moves` and moves.
-    #[arg(value_name = "POSITION")]
-    position: Vec<String>,
     #[command(flatten)]
     game: GameArgs,
     /// Print each first move `<move>: count` in coordinates (`xs ys xt yt`
@@ -22,7 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let (notation, game) = args.game.game(&args.position)?;
+    let (notation, game) = args.game.game()?;
     let position = game.position();
     let parts = notation.divide(position, args.depth, args.threads.into());
     let total: u64 = if args.depth == 0 {

@@ -40,9 +40,6 @@ Keys (the same in every game):
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position to start from (or --from), or a saved game's file.
-    #[arg(value_name = "POSITION|FILE")]
-    position: Vec<String>,
     /// Who plays the other side.
     #[arg(long, value_enum, default_value_t = Vs::Computer)]
     vs: Vs,
@@ -128,18 +125,9 @@ fn side(notation: &dyn Notation, text: &str) -> Result<Color, String> {
 type Start = (&'static dyn Notation, Box<dyn AnyPosition>, Vec<Move>);
 
 fn start_of(args: &Args) -> Result<Start, ExitCode> {
-    let text = match (&args.game_from(), args.position.is_empty()) {
-        (Some(_), false) => {
-            return Err(usage(
-                "the position is given twice: use --from POSITION or POSITION, not both".into(),
-            ))
-        }
-        (Some(from), true) => Some(from.clone()),
-        (None, false) => Some(args.position.join(" ")),
-        (None, true) => None,
-    };
+    let text = args.game.text()?;
     let Some(text) = text.filter(|t| t.trim() != "start" && !t.trim().is_empty()) else {
-        let (notation, game) = args.game.game(&[])?;
+        let (notation, game) = args.game.game()?;
         return Ok((notation, game.position().clone_box(), Vec::new()));
     };
     let path = Path::new(text.trim());
@@ -198,10 +186,4 @@ fn record_game(path: &Path, content: &str) -> &'static dyn Notation {
 fn looks_like_a_file(text: &str) -> bool {
     let text = text.trim();
     !text.contains(char::is_whitespace) && (text.contains('.') || text.contains('/'))
-}
-
-impl Args {
-    fn game_from(&self) -> Option<String> {
-        self.game.given_from()
-    }
 }

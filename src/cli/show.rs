@@ -10,11 +10,6 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position (or --from): `start`, or one in the game's notation
-    /// (FEN: quoted, or its fields as separate words), optionally followed
-    /// by `moves` and moves.
-    #[arg(value_name = "POSITION")]
-    position: Vec<String>,
     /// How pieces are drawn: the game's glyphs (chess figurines, Duck
     /// Chess's 王 士 象 马 车 鸭 兵) or ASCII letters.
     #[arg(long, value_enum, default_value_t)]
@@ -28,7 +23,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let (notation, game) = args.game.game(&args.position)?;
+    let (notation, game) = args.game.game()?;
     let position = game.position();
     let mut picture = Picture::new(notation, position)
         .style(args.style)
