@@ -249,6 +249,36 @@ fn every_example_with_a_prompt_is_a_console_block() {
     );
 }
 
+/// A ```` ```text screen=NAME ```` block shows the terminal game's
+/// reviewed snapshot `NAME` (`src/play/snapshots/`), as the game draws it.
+#[test]
+fn every_screen_shown_is_the_games_snapshot() {
+    let mut shown = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for block in blocks(&text) {
+            let Some(name) = block.info.strip_prefix("text screen=") else {
+                continue;
+            };
+            let file = root().join(format!(
+                "src/play/snapshots/duckchess__play__screen__tests__{name}.snap"
+            ));
+            let snapshot = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {name}: {e}", page.display()));
+            let body = snapshot.split_once("\n---\n").unwrap().1.trim_end();
+            assert_eq!(
+                block.lines.join("\n").trim_end(),
+                body,
+                "{}:{}: the screen {name} is not the snapshot",
+                page.strip_prefix(root()).unwrap().display(),
+                block.line
+            );
+            shown += 1;
+        }
+    }
+    assert!(shown >= 3, "only {shown} screens shown");
+}
+
 #[test]
 fn every_relative_link_leads_to_a_file() {
     let mut broken = Vec::new();
