@@ -1,7 +1,9 @@
 //! # duckchess
 //!
 //! A judge-exact simulator and toolbox for Duck Chess (鸭棋), the xiangqi
-//! variant of the THUPC 2019 problem "duckchess" (Luogu P5380, LOJ 6619).
+//! variant of the THUPC 2019 problem "duckchess" (Luogu P5380, LOJ 6619),
+//! and the family of grid chess games it belongs to (chess, cube chess,
+//! Fourfold) on one rules kernel.
 //!
 //! The crate is a library first; the `duckchess` binary is a thin layer over
 //! it. The folders show the layers:
@@ -10,17 +12,20 @@
 //!   images, direction classes, lame-leap paths — no pieces;
 //! - [`kernel`]: pieces and variants as data, legal move generation,
 //!   outcomes, perft — no notation;
-//! - [`variants`]: one file per game with its data and notation;
 //! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
-//!   pictures, traces, perft and the computer opponent;
-//! - [`engine`]: the computer player of every game written on the
-//!   [`kernel`], with matches against simple baselines;
+//!   perft;
+//! - [`variants`]: one module per game with its data and notation, the
+//!   registry every front end reaches every game through (Duck Chess
+//!   first), pictures and the wording of results;
+//! - [`engine`]: the computer player of every game, with matches against
+//!   simple baselines;
 //! - `contest`: checking contest solutions — generator, runner, checker,
 //!   validator, output verifier (cargo feature `contest`);
-//! - `play`: the terminal game (cargo feature `tui`).
+//! - `play`: the terminal game (cargo feature `tui`); `web`: the page and
+//!   its JSON API (cargo feature `web`).
 //!
-//! Cargo features, all on by default: `cli` (the binary), `tui` and
-//! `contest`. With `default-features = false` only the rules and the
+//! Cargo features, all on by default: `cli` (the binary), `tui`, `contest`
+//! and `web`. With `default-features = false` only the rules and the
 //! engine are built, with no dependency beyond `itertools` and `thiserror`.
 //!
 //! ```

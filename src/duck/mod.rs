@@ -10,7 +10,7 @@
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
 //! - [`fen`]: the position notation; [`judge`]: the judge format;
-//! - [`perft`]: move counting; [`search`]: the computer opponent.
+//! - [`perft`]: move counting.
 //!
 //! Pictures, traces and every other front end reach Duck Chess as a game of
 //! the family, through [`crate::variants::duck`].
@@ -36,7 +36,6 @@ mod piece;
 mod point;
 mod position;
 mod role;
-pub mod search;
 mod verdict;
 
 pub use board::Board;

@@ -1,7 +1,6 @@
-//! The computer player for every game of the [`kernel`](crate::kernel):
-//! one search written over [`Position<S>`](crate::kernel::Position), so it
-//! plays chess, the cube and Fourfold alike from their data (Duck Chess has
-//! its own engine in [`duck::search`](crate::duck::search)).
+//! The computer player for every game of the registry: one search written
+//! over [`Position<S>`](crate::kernel::Position), so it plays Duck Chess,
+//! chess, the cube and Fourfold alike from their data.
 //!
 //! - [`search`]: iterative deepening alpha-beta under a time budget or a
 //!   fixed depth, with a transposition table, quiescence, move ordering and
