@@ -257,7 +257,15 @@ impl Tables {
 }
 
 fn images(base: &[Vector]) -> Vec<Vector> {
-    base.iter().flat_map(|v| v.images(2)).collect()
+    // Each base vector's images ordered by (row, column) change: the order
+    // the move lists, and so the generator's bytes, were made with.
+    base.iter()
+        .flat_map(|v| {
+            let mut images = v.images(2);
+            images.sort_by_key(|i| (i.0[1], i.0[0]));
+            images
+        })
+        .collect()
 }
 
 /// The points of a bit set, lowest index first.
