@@ -35,7 +35,7 @@ done
 if [[ ${1:-} == --all ]]; then
   tests=()
 else
-  tests=(--test play --test browser --test check --test test_dir)
+  tests=(--test play --test browser --test check --test test_dir --test docs)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0

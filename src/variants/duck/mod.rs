@@ -532,6 +532,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_judge_input_is_a_record_read_as_the_judge_plays_it() {
+        let official = include_str!("../../../samples/official.in");
+        let (start, moves) = DuckChess.read_record(official).unwrap();
+        assert_eq!(start.key(), super::start().key());
+        // 18 commands, 9 valid: the invalid ones change nothing.
+        assert_eq!(moves.len(), 9);
+        let record = DuckChess.write_record(&*start, &moves);
+        assert_eq!(DuckChess.read_record(&record).unwrap().1, moves);
+        // From another start: its FEN first; a bad line names its number.
+        let other = DuckChess
+            .read_position("4k4/9/9/9/9/9/9/9/4R4/4K4 w")
+            .unwrap();
+        let text = DuckChess.write_record(&*other, &[]);
+        assert_eq!(text, "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\n0\n");
+        let err = DuckChess.read_record("4k4/9/9/9/9/9/9/9/4R4/4K4 w\n1\n1 4 x 4\n");
+        assert_eq!(
+            err.err().unwrap().to_string(),
+            "line 3: \"x\" is not a non-negative integer"
+        );
+    }
+
+    #[test]
     fn the_start_is_the_judges() {
         assert_eq!(start(), from_duck(&DuckPosition::initial()));
     }
