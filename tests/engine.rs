@@ -3,7 +3,7 @@
 //! the `best` and `match` subcommands.
 
 use assert_cmd::Command;
-use duckchess::engine::arena::{play_match, Baseline, GameResult, MatchConfig};
+use duckchess::engine::arena::{play_match, Baseline, GameResult, MatchConfig, Openings, Opponent};
 use duckchess::engine::search::{best, best_of, Limits, Score, SearchError};
 use duckchess::kernel::{Draw, Move, Outcome, Position, Win};
 use duckchess::variants::chess;
@@ -168,10 +168,7 @@ fn a_finished_game_has_no_move() {
 fn the_stop_flag_ends_a_search() {
     let start = chess::start();
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        think: None,
-        depth: None,
-    };
+    let limits = Limits::infinite();
     let began = Instant::now();
     let found = std::thread::scope(|s| {
         let search = s.spawn(|| best_of(&start, &[], limits, &stop));
@@ -236,12 +233,18 @@ fn a_match_against_random_adds_up() {
     let config = MatchConfig {
         games: 2,
         limits: Limits::depth(2),
+        opponent: Opponent::Baseline(Baseline::Random),
+        openings: Openings::None,
         seed: 3,
-        baseline: Baseline::Random,
         move_cap: 60,
+        jobs: 1,
     };
     let mut records = Vec::new();
-    let tally = play_match(&chess::start(), &config, |r| records.push(r.clone()));
+    let notation = duckchess::variants::by_name("chess").unwrap();
+    let tally = play_match(notation, &chess::start(), &config, |r| {
+        records.push(r.clone())
+    })
+    .unwrap();
     assert_eq!(records.len(), 2);
     assert_eq!(tally.games(), 2);
     assert_eq!(tally.reasons.values().sum::<u32>(), 2);
@@ -340,7 +343,7 @@ fn cli_match_of_two_short_games_adds_up() {
             "5",
         ])
         .args(["--seed", "9"])
-        .args(["--baseline", "random", "--move-cap", "40"])
+        .args(["--opponent", "random", "--move-cap", "40"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
@@ -348,11 +351,11 @@ fn cli_match_of_two_short_games_adds_up() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
-        lines[0].starts_with("game 1: computer white vs random: "),
+        lines[0].starts_with("game 1: computer white vs random (Ruy Lopez): "),
         "{text}"
     );
     assert!(
-        lines[1].starts_with("game 2: computer black vs random: "),
+        lines[1].starts_with("game 2: computer black vs random (Ruy Lopez): "),
         "{text}"
     );
     // The tally: wins + draws + losses = 2, and so do the reasons.
@@ -366,9 +369,10 @@ fn cli_match_of_two_short_games_adds_up() {
         2,
         "{tally}"
     );
+    assert!(tally.contains("; Elo "), "{tally}");
     let reasons: u32 = tally
         .split("; ")
-        .nth(1)
+        .nth(2)
         .unwrap()
         .split(", ")
         .map(|r| r.rsplit(' ').next().unwrap().parse::<u32>().unwrap())
@@ -380,14 +384,7 @@ fn cli_match_of_two_short_games_adds_up() {
 fn a_background_search_stops_when_asked() {
     use duckchess::engine::search::Thinking;
     let start = chess::start();
-    let thinking = Thinking::start(
-        Box::new(start),
-        Vec::new(),
-        Limits {
-            think: None,
-            depth: None,
-        },
-    );
+    let thinking = Thinking::start(Box::new(start), Vec::new(), Limits::infinite());
     std::thread::sleep(Duration::from_millis(200));
     assert!(!thinking.is_finished());
     thinking.stop();

@@ -1,9 +1,11 @@
 //! The engine on boards of three and four axes built here as data, one per
 //! square-set size (`u64`, `u128`, `Big`): on seeded positions with the
-//! defending king near a corner, `best` reports a mate in 1 (and, on the
-//! small four-axis board, a mate in 2) exactly when a brute-force search
-//! finds one.
+//! defending king near a corner, the mate solver proves a mate in 1 (and,
+//! on the small four-axis board, a mate in 2) exactly when a brute-force
+//! search finds one, and its proof checks; `best` finds every mate in 1,
+//! and never claims a mate that is not there.
 
+use duckchess::engine::mate::{solve, MateLimits};
 use duckchess::engine::search::{best, Limits, Score};
 use duckchess::geometry::{DirectionClass, Shape};
 use duckchess::kernel::{
@@ -104,15 +106,15 @@ fn positions<S: SquareSet>(rules: &'static Rules<S>, count: usize, seed: u64) ->
     found
 }
 
-/// Checks `best` through the `dyn` entry point against the brute force.
+/// Checks the mate solver and `best` through the `dyn` entry point
+/// against the brute force.
 fn agree<S: duckchess::kernel::Width>(sizes: &[usize], count: usize, mate_in_two: bool) {
     let rules: &'static Rules<S> = Rules::new(variant(sizes)).unwrap().leak();
     let stop = AtomicBool::new(false);
     let (mut ones, mut twos) = (0, 0);
+    let most = if mate_in_two { 2 } else { 1 };
     for p in positions(rules, count, 11) {
         let any: &dyn AnyPosition = &p;
-        let depth = if mate_in_two { 3 } else { 1 };
-        let found = best(any, &[], Limits::depth(depth), &stop).unwrap();
         let expected = if mates_within(&p, 1) {
             ones += 1;
             Some(1)
@@ -122,19 +124,28 @@ fn agree<S: duckchess::kernel::Width>(sizes: &[usize], count: usize, mate_in_two
         } else {
             None
         };
-        match expected {
-            Some(n) => {
-                assert_eq!(found.score, Score::Mate(n), "{p:?}: {found:?}");
-                let mut line = p;
-                for &m in &found.pv {
-                    line.play(m).unwrap();
-                }
-                assert!(is_mate(&line), "{p:?}: {found:?}");
+        let proof = solve(any, most, MateLimits::default(), &stop).unwrap();
+        assert_eq!(
+            proof.as_ref().map(|p| p.moves()),
+            expected,
+            "{p:?}: {proof:?}"
+        );
+        if let Some(proof) = &proof {
+            // The proof's first move and every line under it: wins by the
+            // rules alone.
+            let mut line = p;
+            line.play(proof.first()).unwrap();
+            assert!(proof.moves() > 1 || is_mate(&line), "{p:?}: {proof:?}");
+        }
+        // `best` finds every mate in 1 and claims no mate that is not there.
+        let found = best(any, &[], Limits::depth(3), &stop).unwrap();
+        if expected == Some(1) {
+            assert_eq!(found.score, Score::Mate(1), "{p:?}: {found:?}");
+        }
+        if let Score::Mate(n) = found.score {
+            if n > 0 && n <= most as i32 {
+                assert!(mates_within(&p, n as u32), "{p:?}: {found:?}");
             }
-            None => assert!(
-                !matches!(found.score, Score::Mate(n) if n > 0),
-                "{p:?}: {found:?}"
-            ),
         }
     }
     // The sample holds mates to find, or the test would prove nothing.

@@ -2,8 +2,10 @@
 //! and the line it expects.
 
 use super::{fail, print, GameArgs};
+use duckchess::engine::mate::{self, MateError, MateLimits};
 use duckchess::engine::search::{self, Limits, SearchError};
-use duckchess::variants::{line, status};
+use duckchess::kernel::AnyGame;
+use duckchess::variants::{line, status, Notation};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -23,11 +25,24 @@ pub struct Args {
     /// Search exactly this many plies deep instead, however long it takes.
     #[arg(long, value_name = "D", value_parser = super::depth)]
     depth: Option<u32>,
+    /// Prove a forced win within N moves instead (a checkmate, or taking
+    /// Duck Chess's captain), or that there is none: an exact search, not
+    /// a guess (with --think-ms as a time limit, it may stop unsure).
+    #[arg(long, value_name = "N", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..=20))]
+    mate: Option<u32>,
+    /// With --mate: print the proof, every defence and the answer to it,
+    /// indented, one move a line in the game's coordinates (`#` after a
+    /// winning move).
+    #[arg(long, requires = "mate")]
+    tree: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let (notation, game) = args.game.game()?;
     let position = game.position();
+    if let Some(n) = args.mate {
+        return prove(notation, &*game, n, &args);
+    }
     let limits = match args.depth {
         Some(depth) => Limits::depth(depth),
         None => Limits::think(Duration::from_millis(args.think_ms)),
@@ -63,4 +78,52 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         found.elapsed.as_millis(),
     );
     print(text)
+}
+
+/// `--mate N`: a proof of a forced win within N moves, or that none exists.
+fn prove(
+    notation: &dyn Notation,
+    game: &dyn AnyGame,
+    n: u32,
+    args: &Args,
+) -> Result<ExitCode, ExitCode> {
+    let position = game.position();
+    let limits = MateLimits {
+        // --think-ms is a limit only when given.
+        think: std::env::args()
+            .any(|a| a.starts_with("--think-ms"))
+            .then(|| Duration::from_millis(args.think_ms)),
+    };
+    let started = std::time::Instant::now();
+    let moves = |s: usize| if s == 1 { "" } else { "s" };
+    match mate::solve(position, n, limits, &AtomicBool::new(false)) {
+        Ok(Some(proof)) => {
+            let k = proof.moves();
+            let m = proof.first();
+            let mut text = format!(
+                "best {} ({})\nscore mate in {k}, proven: every defence answered ({} positions, {} ms)\n",
+                notation.write_move(position, m),
+                notation.coordinate_move(position, m),
+                proof.positions(),
+                started.elapsed().as_millis()
+            );
+            if args.tree {
+                text += &mate::write_tree(notation, position, &proof);
+            }
+            print(text)
+        }
+        Ok(None) => print(format!(
+            "no forced win within {n} move{} ({} ms)\n",
+            moves(n as usize),
+            started.elapsed().as_millis()
+        )),
+        Err(MateError::GameOver(outcome)) => Err(fail(
+            2,
+            &format!(
+                "no move: the game is over: {}",
+                status::describe(notation, position, outcome, Some(game))
+            ),
+        )),
+        Err(e @ MateError::Stopped { .. }) => Err(fail(1, &format!("--mate {n}: {e}"))),
+    }
 }

@@ -1,7 +1,7 @@
-//! `duckchess match --variant V`: the computer against a baseline player.
+//! `duckchess match`: the computer against an opponent, in any game.
 
-use super::{say, GameArgs};
-use duckchess::engine::arena::{self, Baseline, GameResult, MatchConfig};
+use super::{say, usage, GameArgs};
+use duckchess::engine::arena::{self, GameResult, MatchConfig, Openings, Opponent};
 use duckchess::engine::search::Limits;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,62 +10,124 @@ use std::time::Duration;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// How many games; the computer moves first in odd-numbered ones.
+    /// How many games; each opening is played twice, the computer moving
+    /// first in the odd-numbered games.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The computer's time per move, in milliseconds.
     #[arg(long, value_name = "T", default_value_t = 1000)]
     think_ms: u64,
-    /// Seeds the baseline's random choices (game i uses SEED + i - 1).
+    /// Search to this depth instead of thinking for --think-ms.
+    #[arg(long, value_name = "D", value_parser = super::depth)]
+    depth: Option<u32>,
+    /// The opponent: `greedy` (the most valuable capture, else a random
+    /// move), `random`, `self:think-ms=T` or `self:depth=D` (the computer
+    /// with other limits), or `uci:COMMAND` (any engine speaking UCI, such
+    /// as `uci:stockfish`; `UCI_Variant` is set to the game when it offers
+    /// it).
+    #[arg(long, value_name = "OPPONENT", default_value = "greedy")]
+    opponent: String,
+    /// A UCI opponent's option, as NAME=VALUE (repeatable): e.g.
+    /// `UCI_LimitStrength=true`, `UCI_Elo=2400`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// A UCI opponent's time per move in milliseconds [default: --think-ms].
+    #[arg(long, value_name = "T")]
+    opponent_think_ms: Option<u64>,
+    /// The old name of `--opponent random|greedy`.
+    #[arg(long, value_enum, hide = true)]
+    baseline: Option<arena::Baseline>,
+    /// Where games start: `builtin` (the game's balanced openings; a few
+    /// random plies where it has none), `random:N` (N random plies), or
+    /// `start`.
+    #[arg(long, value_name = "WHICH", default_value = "builtin")]
+    openings: String,
+    /// Seeds random openings and the baselines' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The opponent: `random` moves, or `greedy` (the most valuable capture,
-    /// else a random move).
-    #[arg(long, value_enum, default_value_t = Baseline::Greedy)]
-    baseline: Baseline,
     /// A game still running after this many plies is a draw ("move cap").
     #[arg(long, value_name = "PLIES", default_value_t = arena::DEFAULT_MOVE_CAP)]
     move_cap: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    let (notation, start) = args.game.game()?;
+    let think = Duration::from_millis(args.think_ms);
+    let opponent_text = match args.baseline {
+        Some(baseline) => baseline.name().to_string(),
+        None => args.opponent.clone(),
+    };
+    let opponent_think = Duration::from_millis(args.opponent_think_ms.unwrap_or(args.think_ms));
+    let mut opponent = Opponent::parse(&opponent_text, opponent_think).map_err(usage)?;
+    if !args.options.is_empty() {
+        let Opponent::Uci { options, .. } = &mut opponent else {
+            return Err(usage("--option is for a uci: opponent".into()));
+        };
+        for option in &args.options {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| usage(format!("--option {option:?}: expected NAME=VALUE")))?;
+            options.push((name.trim().into(), value.trim().into()));
+        }
+    }
+    let openings = match args.openings.as_str() {
+        "builtin" => Openings::Builtin,
+        "start" => Openings::None,
+        other => match other.strip_prefix("random:").and_then(|n| n.parse().ok()) {
+            Some(n) => Openings::Random(n),
+            None => {
+                return Err(usage(format!(
+                    "--openings {other:?}: expected builtin, random:N or start"
+                )))
+            }
+        },
+    };
     let config = MatchConfig {
         games: args.games,
-        limits: Limits::think(Duration::from_millis(args.think_ms)),
+        limits: match args.depth {
+            Some(depth) => Limits::depth(depth),
+            None => Limits::think(think),
+        },
+        opponent: opponent.clone(),
+        openings,
         seed: args.seed,
-        baseline: args.baseline,
         move_cap: args.move_cap,
+        jobs: args.jobs.into(),
     };
-    let (notation, start) = args.game.game()?;
-    let tally = arena::play_match(start.position(), &config, |game| {
+    let tally = arena::play_match(notation, start.position(), &config, |game| {
         let result = match game.result {
             GameResult::Win => "computer wins",
             GameResult::Draw => "draw",
             GameResult::Loss => "computer loses",
         };
         say!(
-            "game {}: computer {} vs {}: {result} by {} after {} plies",
+            "game {}: computer {} vs {} ({}): {result} by {} after {} plies",
             game.number,
             notation.side_name(game.computer),
-            args.baseline,
+            opponent,
+            game.opening,
             game.reason,
             game.plies,
         );
-    });
+    })
+    .map_err(|e| super::fail(1, &format!("match: {e}")))?;
     let reasons: Vec<String> = tally
         .reasons
         .iter()
         .map(|((result, reason), n)| format!("{result} by {reason} {n}"))
         .collect();
+    let (elo, margin) = tally.elo();
     say!(
-        "computer vs {} in {}: {} wins, {} draws, {} losses of {} ({:.1} % won); {}",
-        args.baseline,
+        "computer vs {opponent} in {}: {} wins, {} draws, {} losses of {} ({:.1} %); Elo {elo:+.0} ± {margin:.0}; {}",
         notation.name(),
         tally.wins,
         tally.draws,
         tally.losses,
         tally.games(),
-        100.0 * f64::from(tally.wins) / f64::from(tally.games()),
+        100.0 * tally.score(),
         reasons.join(", "),
     );
     Ok(ExitCode::SUCCESS)

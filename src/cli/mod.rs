@@ -17,6 +17,7 @@ mod serve;
 mod show;
 mod test;
 mod trace;
+mod uci;
 mod validate;
 mod variants;
 mod verify;
@@ -165,6 +166,10 @@ enum Cmd {
     /// Serve the web page that plays every game, and its JSON API, on
     /// 127.0.0.1 (see docs/web.md).
     Serve(serve::Args),
+    /// Speak the Universal Chess Interface on standard input and output,
+    /// for chess GUIs, match runners and libraries; `setoption name
+    /// UCI_Variant value NAME` plays any game of `duckchess variants`.
+    Uci,
 }
 
 /// Parses the command line and runs the subcommand.
@@ -198,6 +203,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Best(args)) => best::run(args),
         Some(Cmd::Match(args)) => r#match::run(args),
         Some(Cmd::Serve(args)) => serve::run(args),
+        Some(Cmd::Uci) => uci::run(),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),

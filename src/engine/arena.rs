@@ -1,5 +1,8 @@
-//! Matches of the computer against a simple baseline player, with
-//! alternating colours: how its strength is measured.
+//! Matches: the computer against an opponent — a simple baseline, itself
+//! with other limits, or any engine that speaks UCI (Stockfish, an earlier
+//! duckchess) — from a set of openings, each played twice with the colours
+//! swapped, with the score, the reasons games ended and the Elo difference
+//! with its error margin: how strength is measured.
 //!
 //! A game ends by the variant's own rules (through [`AnyGame::outcome`]:
 //! mate, stalemate, dead position, the automatic move limit and
@@ -7,34 +10,43 @@
 //! number of plies.
 //!
 //! ```
-//! use duckchess::engine::arena::{play_match, Baseline, MatchConfig};
+//! use duckchess::engine::arena::{play_match, Baseline, MatchConfig, Opponent, Openings};
 //! use duckchess::engine::search::Limits;
-//! let start = duckchess::variants::chess::start();
+//! let chess = duckchess::variants::by_name("chess").unwrap();
 //! let config = MatchConfig {
 //!     games: 2,
 //!     limits: Limits::depth(1),
+//!     opponent: Opponent::Baseline(Baseline::Random),
+//!     openings: Openings::None,
 //!     seed: 7,
-//!     baseline: Baseline::Random,
 //!     move_cap: 20,
+//!     jobs: 1,
 //! };
-//! let tally = play_match(&start, &config, |_| {});
+//! let tally = play_match(chess, &*chess.start(), &config, |_| {}).unwrap();
 //! assert_eq!(tally.wins + tally.draws + tally.losses, 2);
 //! ```
 
-use super::search::{best_in_game, Limits};
+use super::search::{Engine, Limits};
 use crate::kernel::{AnyGame, AnyPosition, Color, Move, MoveKind, Outcome};
-use crate::variants::status;
+use crate::variants::{line, status, Notation};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::AtomicBool;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 
 /// The default cap on a game's plies.
 pub const DEFAULT_MOVE_CAP: u32 = 300;
+/// How long a UCI engine may take to answer beyond its move time.
+const UCI_GRACE: Duration = Duration::from_secs(10);
 
-/// The opponent the computer is measured against.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// A simple opponent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Baseline {
     /// A legal move chosen at random.
     Random,
@@ -94,19 +106,124 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize
 }
 
+/// Who the computer plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A simple baseline.
+    Baseline(Baseline),
+    /// The computer itself, with these limits.
+    Engine(Limits),
+    /// An engine speaking UCI: its command line, the options to set
+    /// (`UCI_Variant` is set to the game when the engine offers it), and
+    /// its time a move.
+    Uci {
+        /// The program and its arguments.
+        command: Vec<String>,
+        /// `setoption` name and value pairs.
+        options: Vec<(String, String)>,
+        /// Its time a move (`go movetime`).
+        think: Duration,
+    },
+}
+
+impl Opponent {
+    /// Reads an opponent: `random`, `greedy`, `self:think-ms=T` or
+    /// `self:depth=D`, or `uci:COMMAND` (split as a shell splits words).
+    ///
+    /// ```
+    /// use duckchess::engine::arena::Opponent;
+    /// use std::time::Duration;
+    /// let sf = Opponent::parse("uci:stockfish -q", Duration::from_millis(300)).unwrap();
+    /// assert_eq!(sf.to_string(), "stockfish -q");
+    /// assert!(Opponent::parse("self:depth=3", Duration::ZERO).is_ok());
+    /// assert!(Opponent::parse("uci:", Duration::ZERO).is_err());
+    /// ```
+    pub fn parse(text: &str, think: Duration) -> Result<Opponent, String> {
+        let text = text.trim();
+        match text {
+            "random" => return Ok(Opponent::Baseline(Baseline::Random)),
+            "greedy" => return Ok(Opponent::Baseline(Baseline::Greedy)),
+            _ => {}
+        }
+        if let Some(command) = text.strip_prefix("uci:") {
+            let command = shlex::split(command)
+                .filter(|w| !w.is_empty())
+                .ok_or("--opponent uci:COMMAND needs a command (as a shell writes it)")?;
+            return Ok(Opponent::Uci {
+                command,
+                options: Vec::new(),
+                think,
+            });
+        }
+        if let Some(setting) = text.strip_prefix("self:") {
+            let (name, value) = setting
+                .split_once('=')
+                .ok_or("--opponent self: takes think-ms=T or depth=D")?;
+            let number: u64 = value
+                .parse()
+                .map_err(|_| format!("--opponent self:{name}= needs a whole number"))?;
+            return match name {
+                "think-ms" => Ok(Opponent::Engine(Limits::think(Duration::from_millis(
+                    number.max(1),
+                )))),
+                "depth" => Ok(Opponent::Engine(Limits::depth(
+                    (number as u32).clamp(1, 64),
+                ))),
+                _ => Err("--opponent self: takes think-ms=T or depth=D".into()),
+            };
+        }
+        Err(format!(
+            "unknown opponent {:?}: random, greedy, self:think-ms=T, self:depth=D or uci:COMMAND",
+            line::shorten(text)
+        ))
+    }
+}
+
+impl fmt::Display for Opponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Opponent::Baseline(b) => write!(f, "{b}"),
+            Opponent::Engine(limits) => match (limits.depth, limits.think) {
+                (Some(d), _) => write!(f, "itself at depth {d}"),
+                (_, Some(t)) => write!(f, "itself at {} ms", t.as_millis()),
+                _ => write!(f, "itself"),
+            },
+            Opponent::Uci { command, .. } => write!(f, "{}", command.join(" ")),
+        }
+    }
+}
+
+/// Where the games start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// The game's own balanced openings ([`Notation::openings`]); for a game
+    /// without them, a few random plies from the seed.
+    Builtin,
+    /// This many random plies from the start, from the seed.
+    Random(u32),
+    /// The start itself.
+    None,
+}
+
 /// How a match is played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchConfig {
-    /// How many games (the computer is White in the first, third, ...).
+    /// How many games. Each opening is played twice, the computer moving
+    /// first in the first (odd-numbered) game.
     pub games: u32,
     /// The computer's limits per move.
     pub limits: Limits,
-    /// Game `i` seeds the baseline's random choices with `seed + i`.
+    /// Who it plays.
+    pub opponent: Opponent,
+    /// Where the games start.
+    pub openings: Openings,
+    /// Seeds random openings and the baselines' choices.
     pub seed: u64,
-    /// The opponent.
-    pub baseline: Baseline,
     /// A game still running after this many plies is drawn.
     pub move_cap: u32,
+    /// Games played at once (each on its own thread; a UCI opponent runs
+    /// one process per thread).
+    pub jobs: usize,
 }
 
 /// The end of one game, from the computer's side.
@@ -116,7 +233,7 @@ pub enum GameResult {
     Win,
     /// Nobody won.
     Draw,
-    /// The baseline won.
+    /// The opponent won.
     Loss,
 }
 
@@ -127,14 +244,16 @@ pub struct GameRecord {
     pub number: u32,
     /// The computer's colour.
     pub computer: Color,
+    /// The opening's name.
+    pub opening: String,
     /// Win, draw or loss for the computer.
     pub result: GameResult,
     /// Why the game ended, as [`status::how`] says it (`checkmate`,
     /// `capture of the captain`, `stalemate`, …), or `move cap`.
     pub reason: String,
-    /// The plies played.
+    /// The plies played (the opening's included).
     pub plies: u32,
-    /// The moves, in coordinates of the kernel.
+    /// The moves, the opening's first.
     pub moves: Vec<Move>,
 }
 
@@ -156,6 +275,32 @@ impl Tally {
     /// The games counted.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
+    }
+
+    /// The computer's score: wins and half the draws, as a fraction.
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference the score means, and the half-width of its 95 %
+    /// confidence interval (from the spread of the games' results).
+    ///
+    /// ```
+    /// use duckchess::engine::arena::Tally;
+    /// let even = Tally { wins: 10, draws: 20, losses: 10, ..Tally::default() };
+    /// let (elo, margin) = even.elo();
+    /// assert!(elo.abs() < 1e-9 && margin > 40.0 && margin < 90.0);
+    /// ```
+    pub fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let p = self.score();
+        let var = (f64::from(self.wins) * (1.0 - p).powi(2)
+            + f64::from(self.draws) * (0.5 - p).powi(2)
+            + f64::from(self.losses) * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let (lo, hi) = (p - 1.96 * se, p + 1.96 * se);
+        (elo(p), (elo(hi) - elo(lo)) / 2.0)
     }
 
     /// Adds one game.
@@ -181,19 +326,295 @@ impl Tally {
     }
 }
 
-/// Plays one game from `start`: the computer as `computer`, the baseline
-/// with random choices from `seed`.
-pub fn play_game(
-    start: &dyn AnyPosition,
-    computer: Color,
+/// The Elo difference a score fraction means (±1200 at the ends).
+fn elo(score: f64) -> f64 {
+    let p = score.clamp(0.001, 0.999);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// A side in a match: it is told of a new game, then asked for moves.
+pub trait Player: Send {
+    /// A new game begins.
+    fn new_game(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+    /// Its move in `game`, which started at `start`.
+    fn choose(
+        &mut self,
+        notation: &dyn Notation,
+        start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+    ) -> Result<Move, String>;
+}
+
+/// The computer: the engine's search with its table kept through a game.
+struct EnginePlayer {
+    engine: Engine,
     limits: Limits,
+}
+
+impl Player for EnginePlayer {
+    fn new_game(&mut self) -> Result<(), String> {
+        self.engine.clear();
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        _notation: &dyn Notation,
+        _start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+    ) -> Result<Move, String> {
+        let never = AtomicBool::new(false);
+        self.engine
+            .search(
+                game.position(),
+                game.keys(),
+                self.limits,
+                &never,
+                &mut |_| {},
+            )
+            .map(|found| found.best)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A baseline with its random source.
+struct BaselinePlayer {
     baseline: Baseline,
+    rng: ChaCha8Rng,
+}
+
+impl Player for BaselinePlayer {
+    fn choose(
+        &mut self,
+        _notation: &dyn Notation,
+        _start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+    ) -> Result<Move, String> {
+        Ok(self.baseline.choose(game.position(), &mut self.rng))
+    }
+}
+
+/// An engine in another process, over UCI.
+struct UciPlayer {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+    think: Duration,
+}
+
+impl UciPlayer {
+    fn start(
+        notation: &dyn Notation,
+        command: &[String],
+        options: &[(String, String)],
+        think: Duration,
+    ) -> Result<UciPlayer, String> {
+        let name = command.join(" ");
+        let mut child = Command::new(&command[0])
+            .args(&command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot run {name}: {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut player = UciPlayer {
+            name,
+            child,
+            stdin,
+            lines,
+            think,
+        };
+        player.send("uci")?;
+        let mut variants = false;
+        player.wait_for(UCI_GRACE, |line| {
+            variants |= line.starts_with("option name UCI_Variant");
+            line == "uciok"
+        })?;
+        for (option, value) in options {
+            player.send(&format!("setoption name {option} value {value}"))?;
+        }
+        if variants {
+            player.send(&format!(
+                "setoption name UCI_Variant value {}",
+                notation.name()
+            ))?;
+        }
+        player.ready()?;
+        Ok(player)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("{} stopped listening: {e}", self.name))
+    }
+
+    /// Reads lines until `done` says so; the last one read.
+    fn wait_for(
+        &mut self,
+        limit: Duration,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if done(line.trim()) => return Ok(line),
+                Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(format!("{} did not answer in time", self.name))
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{} ended", self.name))
+                }
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for(UCI_GRACE, |l| l == "readyok").map(|_| ())
+    }
+}
+
+impl Player for UciPlayer {
+    fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
+    fn choose(
+        &mut self,
+        notation: &dyn Notation,
+        start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+    ) -> Result<Move, String> {
+        let mut position = format!("position fen {}", notation.write_position(start));
+        if !game.moves().is_empty() {
+            position.push_str(" moves");
+            let mut at = start.clone_box();
+            for &m in game.moves() {
+                position.push(' ');
+                position.push_str(&notation.uci_move(&*at, m));
+                at.play(m).map_err(|e| e.to_string())?;
+            }
+        }
+        self.send(&position)?;
+        self.send(&format!("go movetime {}", self.think.as_millis().max(1)))?;
+        let line = self.wait_for(self.think + UCI_GRACE, |l| l.starts_with("bestmove"))?;
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        notation
+            .read_move(game.position(), text)
+            .map_err(|e| format!("{} played {text:?}: {e}", self.name))
+    }
+}
+
+impl Drop for UciPlayer {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        // A moment to leave by itself, then no more.
+        for _ in 0..20 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Opponent {
+    /// A player for this opponent in `notation`'s game; `seed` seeds a
+    /// baseline.
+    pub fn player(&self, notation: &dyn Notation, seed: u64) -> Result<Box<dyn Player>, String> {
+        Ok(match self {
+            Opponent::Baseline(baseline) => Box::new(BaselinePlayer {
+                baseline: *baseline,
+                rng: ChaCha8Rng::seed_from_u64(seed),
+            }),
+            Opponent::Engine(limits) => Box::new(EnginePlayer {
+                engine: Engine::new(super::search::DEFAULT_HASH_MB),
+                limits: *limits,
+            }),
+            Opponent::Uci {
+                command,
+                options,
+                think,
+            } => Box::new(UciPlayer::start(notation, command, options, *think)?),
+        })
+    }
+}
+
+/// The opening of pair `pair`: its name and moves.
+fn opening(
+    notation: &dyn Notation,
+    start: &dyn AnyPosition,
+    openings: &Openings,
     seed: u64,
+    pair: u32,
+) -> Result<(String, Vec<Move>), String> {
+    let random = |plies: u32| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(u64::from(pair)));
+        let mut game = start.new_game();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let m = legal[below(&mut rng, legal.len())];
+            game.play(m).expect("a legal move");
+            moves.push(m);
+        }
+        (format!("random {plies} plies #{}", pair + 1), moves)
+    };
+    match openings {
+        Openings::None => Ok(("start".into(), Vec::new())),
+        Openings::Random(plies) => Ok(random(*plies)),
+        Openings::Builtin => {
+            let book = notation.openings();
+            if book.is_empty() {
+                return Ok(random(4));
+            }
+            let (name, text) = book[pair as usize % book.len()];
+            let game = line::read_line(notation, &format!("start moves {text}"))
+                .map_err(|e| format!("opening {name}: {e}"))?;
+            Ok((name.to_string(), game.moves().to_vec()))
+        }
+    }
+}
+
+/// Plays one game from `opening`: the computer as `computer`.
+fn play_game(
+    notation: &dyn Notation,
+    start: &dyn AnyPosition,
+    opening: &[Move],
+    computer: Color,
+    engine: &mut dyn Player,
+    opponent: &mut dyn Player,
     move_cap: u32,
-) -> (GameResult, String, Vec<Move>) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+) -> Result<(GameResult, String, Vec<Move>), String> {
+    engine.new_game()?;
+    opponent.new_game()?;
     let mut game: Box<dyn AnyGame> = start.new_game();
-    let never = AtomicBool::new(false);
+    for &m in opening {
+        game.play(m).map_err(|e| e.to_string())?;
+    }
     loop {
         if let Some(outcome) = game.outcome() {
             let result = match outcome {
@@ -201,57 +622,97 @@ pub fn play_game(
                 Outcome::Decisive { .. } => GameResult::Loss,
                 Outcome::Draw(_) => GameResult::Draw,
             };
-            return (
+            return Ok((
                 result,
                 status::how(game.position(), outcome),
                 game.moves().to_vec(),
-            );
+            ));
         }
         if game.moves().len() >= move_cap as usize {
-            return (GameResult::Draw, "move cap".into(), game.moves().to_vec());
+            return Ok((GameResult::Draw, "move cap".into(), game.moves().to_vec()));
         }
-        let m = if game.position().turn() == computer {
-            best_in_game(&*game, limits, &never)
-                .expect("a live game of a known board type has a move")
-                .best
+        let mover: &mut dyn Player = if game.position().turn() == computer {
+            engine
         } else {
-            baseline.choose(game.position(), &mut rng)
+            opponent
         };
-        game.play(m).expect("both players choose legal moves");
+        let m = mover.choose(notation, start, &*game)?;
+        game.play(m)
+            .map_err(|_| "a player chose an illegal move".to_string())?;
     }
 }
 
-/// Plays a match, telling `each` of every game as it ends.
+/// Plays a match from `start`, telling `each` of every game as it ends
+/// (in the order they end); the first player that fails (a UCI engine
+/// that cannot be started or stops answering) ends the match with its
+/// message.
 pub fn play_match(
+    notation: &dyn Notation,
     start: &dyn AnyPosition,
     config: &MatchConfig,
-    mut each: impl FnMut(&GameRecord),
-) -> Tally {
-    let mut tally = Tally::default();
-    for i in 0..config.games {
-        let computer = if i % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let (result, reason, moves) = play_game(
-            start,
-            computer,
-            config.limits,
-            config.baseline,
-            config.seed.wrapping_add(u64::from(i)),
-            config.move_cap,
-        );
-        let record = GameRecord {
-            number: i + 1,
-            computer,
-            result,
-            reason,
-            plies: moves.len() as u32,
-            moves,
-        };
-        tally.add(&record);
-        each(&record);
+    each: impl FnMut(&GameRecord) + Send,
+) -> Result<Tally, String> {
+    let next = AtomicU32::new(0);
+    let shared = Mutex::new((Tally::default(), each, None::<String>));
+    std::thread::scope(|scope| {
+        for job in 0..config.jobs.clamp(1, config.games.max(1) as usize) {
+            let (next, shared) = (&next, &shared);
+            scope.spawn(move || {
+                let run = || -> Result<(), String> {
+                    let mut engine = EnginePlayer {
+                        engine: Engine::new(super::search::DEFAULT_HASH_MB),
+                        limits: config.limits,
+                    };
+                    let mut opponent = config
+                        .opponent
+                        .player(notation, config.seed.wrapping_add(1000 * job as u64))?;
+                    loop {
+                        if shared.lock().expect("no panic").2.is_some() {
+                            return Ok(());
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= config.games {
+                            return Ok(());
+                        }
+                        let computer = if i % 2 == 0 {
+                            Color::White
+                        } else {
+                            Color::Black
+                        };
+                        let (name, moves) =
+                            opening(notation, start, &config.openings, config.seed, i / 2)?;
+                        let (result, reason, moves) = play_game(
+                            notation,
+                            start,
+                            &moves,
+                            computer,
+                            &mut engine,
+                            &mut *opponent,
+                            config.move_cap,
+                        )?;
+                        let record = GameRecord {
+                            number: i + 1,
+                            computer,
+                            opening: name,
+                            result,
+                            reason,
+                            plies: moves.len() as u32,
+                            moves,
+                        };
+                        let mut guard = shared.lock().expect("no panic");
+                        guard.0.add(&record);
+                        (guard.1)(&record);
+                    }
+                };
+                if let Err(e) = run() {
+                    shared.lock().expect("no panic").2.get_or_insert(e);
+                }
+            });
+        }
+    });
+    let (tally, _, failure) = shared.into_inner().expect("no panic");
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(tally),
     }
-    tally
 }

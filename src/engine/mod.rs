@@ -25,5 +25,7 @@
 #[cfg(feature = "contest")]
 pub mod arena;
 pub mod eval;
+pub mod mate;
 pub mod search;
 mod tt;
+pub mod uci;

@@ -857,6 +857,19 @@ impl<S: SquareSet> Position<S> {
         captured
     }
 
+    /// The same placement with the other side to move, as if the side to
+    /// move passed: no en passant, the clocks untouched. Not a move of any
+    /// game: the search's null move, to test whether a position is so good
+    /// that even a free move for the other side does not save it.
+    pub fn null_move(&self) -> Position<S> {
+        let mut p = *self;
+        p.key ^= self.ep_key();
+        p.ep = NONE;
+        p.turn = !self.turn;
+        p.key ^= self.rules.black_key;
+        p
+    }
+
     /// Plays a legal move and tells what happened.
     ///
     /// ```

@@ -490,11 +490,49 @@ pub fn read_move<S: SquareSet>(
     }
 }
 
+/// Main lines of the common openings, balanced enough for matches: each
+/// played twice with the colours swapped gives each side the same
+/// positions.
+pub const OPENINGS: &[(&str, &str)] = &[
+    ("Ruy Lopez", "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6"),
+    ("Italian Game", "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6"),
+    ("Scotch Game", "e4 e5 Nf3 Nc6 d4 exd4 Nxd4 Nf6"),
+    ("Petrov Defence", "e4 e5 Nf3 Nf6 Nxe5 d6 Nf3 Nxe4"),
+    ("Four Knights", "e4 e5 Nf3 Nc6 Nc3 Nf6 Bb5 Bb4"),
+    ("Sicilian, Najdorf", "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6"),
+    ("Sicilian, Taimanov", "e4 c5 Nf3 e6 d4 cxd4 Nxd4 Nc6"),
+    ("Sicilian, Alapin", "e4 c5 c3 Nf6 e5 Nd5 d4 cxd4"),
+    ("French Defence", "e4 e6 d4 d5 Nc3 Nf6"),
+    ("Caro-Kann Defence", "e4 c6 d4 d5 Nc3 dxe4 Nxe4 Bf5"),
+    ("Scandinavian Defence", "e4 d5 exd5 Qxd5 Nc3 Qa5"),
+    ("Pirc Defence", "e4 d6 d4 Nf6 Nc3 g6"),
+    ("Queen's Gambit Declined", "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7"),
+    ("Slav Defence", "d4 d5 c4 c6 Nf3 Nf6 Nc3 dxc4"),
+    ("Queen's Gambit Accepted", "d4 d5 c4 dxc4 Nf3 Nf6 e3 e6"),
+    ("Nimzo-Indian Defence", "d4 Nf6 c4 e6 Nc3 Bb4 e3 O-O"),
+    ("Queen's Indian Defence", "d4 Nf6 c4 e6 Nf3 b6 g3 Bb7"),
+    (
+        "King's Indian Defence",
+        "d4 Nf6 c4 g6 Nc3 Bg7 e4 d6 Nf3 O-O",
+    ),
+    ("Grünfeld Defence", "d4 Nf6 c4 g6 Nc3 d5 cxd5 Nxd5"),
+    ("Catalan Opening", "d4 Nf6 c4 e6 g3 d5 Bg2 Be7"),
+    ("Benoni Defence", "d4 Nf6 c4 c5 d5 e6 Nc3 exd5 cxd5 d6"),
+    ("Dutch Defence", "d4 f5 g3 Nf6 Bg2 e6 Nf3 Be7"),
+    ("London System", "d4 d5 Bf4 Nf6 e3 e6 Nf3 c5"),
+    ("English Opening", "c4 e5 Nc3 Nf6 Nf3 Nc6"),
+    ("Réti Opening", "Nf3 d5 g3 Nf6 Bg2 e6"),
+];
+
 /// Chess as the front ends see it ([`super::Notation`]): FEN positions,
 /// SAN moves (UCI coordinates for machines).
 pub struct Chess;
 
 impl super::Notation for Chess {
+    fn openings(&self) -> &'static [(&'static str, &'static str)] {
+        OPENINGS
+    }
+
     /// Eight ranks, no `|`.
     fn recognizes(&self, text: &str) -> bool {
         let board = text.split_whitespace().next().unwrap_or("");

@@ -49,6 +49,14 @@ pub trait Notation: Sync {
     fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String;
     /// A move as its squares alone (UCI for chess), for machines.
     fn coordinate_move(&self, position: &dyn AnyPosition, m: Move) -> String;
+    /// A move as one word for machines that split moves at white space
+    /// (the Universal Chess Interface): the coordinates, where they have no
+    /// space (UCI itself for chess); Duck Chess's as Fairy-Stockfish writes
+    /// them, files `a`–`i` for the columns and ranks `1`–`10` for the rows.
+    /// [`Notation::read_move`] reads it back.
+    fn uci_move(&self, position: &dyn AnyPosition, m: Move) -> String {
+        self.coordinate_move(position, m)
+    }
     /// Reads a move in either notation and returns it if it is legal; the
     /// error says why not (no such move, ambiguous, malformed).
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError>;
@@ -211,6 +219,13 @@ pub trait Notation: Sync {
     /// holds the two to one count).
     fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
         perft::divide(position, depth, threads)
+    }
+
+    /// Balanced openings for matches, each a name and its moves from the
+    /// start in the game's notation; none by default (a match then starts
+    /// from a few random plies).
+    fn openings(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
     }
 
     /// The game's own verdict on a move, shown beside it where the game has

@@ -257,6 +257,37 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
     Ok(Command::new(xs, ys, xt, yt))
 }
 
+/// A move in Fairy-Stockfish's coordinates (`d1e2`, `a10a9`) as a judge
+/// command, if the text is one.
+///
+/// ```
+/// use duckchess::variants::duck::uci_command;
+/// assert_eq!(uci_command("d1c2").unwrap().to_string(), "0 3 1 2");
+/// assert_eq!(uci_command("e10e9").unwrap().to_string(), "9 4 8 4");
+/// assert!(uci_command("0 3 1 2").is_none());
+/// ```
+pub fn uci_command(text: &str) -> Option<Command> {
+    fn square(text: &str) -> Option<((i64, i64), &str)> {
+        let mut chars = text.char_indices();
+        let (_, file) = chars.next()?;
+        if !('a'..='i').contains(&file) {
+            return None;
+        }
+        let digits: String = text[1..].chars().take_while(char::is_ascii_digit).collect();
+        let rank: i64 = digits.parse().ok()?;
+        if !(1..=ROWS as i64).contains(&rank) || digits.starts_with('0') {
+            return None;
+        }
+        Some((
+            (rank - 1, i64::from(file as u8 - b'a')),
+            &text[1 + digits.len()..],
+        ))
+    }
+    let ((xs, ys), rest) = square(text)?;
+    let ((xt, yt), rest) = square(rest)?;
+    rest.is_empty().then(|| Command::new(xs, ys, xt, yt))
+}
+
 /// Duck Chess as the front ends see it ([`Notation`]): the judge's FEN,
 /// commands and `(x,y)` points, red and blue, the contest toy's glyphs.
 pub struct DuckChess;
@@ -291,8 +322,21 @@ impl Notation for DuckChess {
         command(m.from(), m.to()).to_string()
     }
 
+    /// `d1e2`: files `a`–`i` for the columns `y`, ranks `1`–`10` for the
+    /// rows `x`, as Fairy-Stockfish writes Duck Chess's moves.
+    fn uci_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
+        let name = |square: usize| {
+            let (x, y) = point(square);
+            format!("{}{}", char::from(b'a' + y as u8), x + 1)
+        };
+        format!("{}{}", name(m.from()), name(m.to()))
+    }
+
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError> {
-        let command = parse_command(text)?;
+        let command = match uci_command(text.trim()) {
+            Some(command) => command,
+            None => parse_command(text)?,
+        };
         // The fast engine says why a command is invalid, in the judge's words.
         if let Err(why) = duck_of(position).play(command) {
             return Err(format!("{command} is not a valid command: {why}").into());
