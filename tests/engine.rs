@@ -391,3 +391,45 @@ fn a_background_search_stops_when_asked() {
     let found = thinking.join().unwrap();
     assert!(start.is_legal(found.best));
 }
+
+/// A mate comes before the 50- and 75-move rules: at a half-move clock of
+/// 99 to 149 the mate in 1 is still found (Ra8#), as at 98.
+#[test]
+fn mates_at_the_move_limit_are_mates() {
+    for clock in [98, 99, 100, 120, 149] {
+        let p = fen(&format!("6k1/5ppp/8/8/8/8/8/R5K1 w - - {clock} 80"));
+        let found = best_of(&p, &[], Limits::depth(3), &AtomicBool::new(false)).unwrap();
+        assert_eq!(chess::uci(found.best), "a1a8", "clock {clock}: {found:?}");
+        assert_eq!(found.score, Score::Mate(1), "clock {clock}");
+    }
+}
+
+/// However short the time, the first iteration completes: the answer is
+/// searched (depth at least 1), and a mate in 1 is found.
+#[test]
+fn the_first_iteration_always_completes() {
+    for ms in [0, 1, 5] {
+        let p = fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let found = best_of(
+            &p,
+            &[],
+            Limits::think(Duration::from_millis(ms)),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert!(found.depth >= 1, "{ms} ms: {found:?}");
+        assert_eq!(found.score, Score::Mate(1), "{ms} ms");
+        assert!(found.nodes > 0);
+    }
+}
+
+/// A search to depth D reports depth D, even when a mate is found sooner.
+#[test]
+fn a_depth_asked_is_the_depth_searched() {
+    let p = fen("5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1");
+    for depth in [4, 6] {
+        let found = best_of(&p, &[], Limits::depth(depth), &AtomicBool::new(false)).unwrap();
+        assert_eq!(found.depth, depth);
+        assert_eq!(found.score, Score::Mate(2));
+    }
+}

@@ -18,8 +18,12 @@ pub struct Args {
     #[arg(long, value_name = "T", default_value_t = 1000)]
     think_ms: u64,
     /// Search to this depth instead of thinking for --think-ms.
-    #[arg(long, value_name = "D", value_parser = super::depth)]
+    #[arg(long, value_name = "D", value_parser = super::depth, conflicts_with = "nodes")]
     depth: Option<u32>,
+    /// Search this many positions a move instead (a match that does not
+    /// depend on the machine's speed or load).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
     /// The opponent: `greedy` (the most valuable capture, else a random
     /// move), `random`, `self:think-ms=T` or `self:depth=D` (the computer
     /// with other limits), or `uci:COMMAND` (any engine speaking UCI, such
@@ -34,6 +38,10 @@ pub struct Args {
     /// A UCI opponent's time per move in milliseconds [default: --think-ms].
     #[arg(long, value_name = "T")]
     opponent_think_ms: Option<u64>,
+    /// A UCI opponent's search instead of a time: the words after `go`,
+    /// such as `nodes 200000` or `depth 8`.
+    #[arg(long, value_name = "WORDS")]
+    opponent_go: Option<String>,
     /// The old name of `--opponent random|greedy`.
     #[arg(long, value_enum, hide = true)]
     baseline: Option<arena::Baseline>,
@@ -62,6 +70,12 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     };
     let opponent_think = Duration::from_millis(args.opponent_think_ms.unwrap_or(args.think_ms));
     let mut opponent = Opponent::parse(&opponent_text, opponent_think).map_err(usage)?;
+    if let Some(words) = &args.opponent_go {
+        let Opponent::Uci { go, .. } = &mut opponent else {
+            return Err(usage("--opponent-go is for a uci: opponent".into()));
+        };
+        *go = Some(words.clone());
+    }
     if !args.options.is_empty() {
         let Opponent::Uci { options, .. } = &mut opponent else {
             return Err(usage("--option is for a uci: opponent".into()));
@@ -87,9 +101,10 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     };
     let config = MatchConfig {
         games: args.games,
-        limits: match args.depth {
-            Some(depth) => Limits::depth(depth),
-            None => Limits::think(think),
+        limits: match (args.depth, args.nodes) {
+            (Some(depth), _) => Limits::depth(depth),
+            (_, Some(nodes)) => Limits::nodes(nodes),
+            _ => Limits::think(think),
         },
         opponent: opponent.clone(),
         openings,

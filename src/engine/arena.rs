@@ -115,7 +115,7 @@ pub enum Opponent {
     Engine(Limits),
     /// An engine speaking UCI: its command line, the options to set
     /// (`UCI_Variant` is set to the game when the engine offers it), and
-    /// its time a move.
+    /// what it is told to search each move.
     Uci {
         /// The program and its arguments.
         command: Vec<String>,
@@ -123,6 +123,9 @@ pub enum Opponent {
         options: Vec<(String, String)>,
         /// Its time a move (`go movetime`).
         think: Duration,
+        /// Instead of the time, these words after `go` (`nodes 100000`,
+        /// `depth 8`).
+        go: Option<String>,
     },
 }
 
@@ -153,6 +156,7 @@ impl Opponent {
                 command,
                 options: Vec::new(),
                 think,
+                go: None,
             });
         }
         if let Some(setting) = text.strip_prefix("self:") {
@@ -183,9 +187,10 @@ impl fmt::Display for Opponent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Opponent::Baseline(b) => write!(f, "{b}"),
-            Opponent::Engine(limits) => match (limits.depth, limits.think) {
-                (Some(d), _) => write!(f, "itself at depth {d}"),
-                (_, Some(t)) => write!(f, "itself at {} ms", t.as_millis()),
+            Opponent::Engine(limits) => match (limits.depth, limits.think, limits.nodes) {
+                (Some(d), ..) => write!(f, "itself at depth {d}"),
+                (_, Some(t), _) => write!(f, "itself at {} ms", t.as_millis()),
+                (.., Some(n)) => write!(f, "itself at {n} nodes"),
                 _ => write!(f, "itself"),
             },
             Opponent::Uci { command, .. } => write!(f, "{}", command.join(" ")),
@@ -403,6 +408,7 @@ struct UciPlayer {
     stdin: ChildStdin,
     lines: mpsc::Receiver<String>,
     think: Duration,
+    go: Option<String>,
 }
 
 impl UciPlayer {
@@ -411,6 +417,7 @@ impl UciPlayer {
         command: &[String],
         options: &[(String, String)],
         think: Duration,
+        go: Option<String>,
     ) -> Result<UciPlayer, String> {
         let name = command.join(" ");
         let mut child = Command::new(&command[0])
@@ -437,6 +444,7 @@ impl UciPlayer {
             stdin,
             lines,
             think,
+            go,
         };
         player.send("uci")?;
         let mut variants = false;
@@ -514,8 +522,18 @@ impl Player for UciPlayer {
             }
         }
         self.send(&position)?;
-        self.send(&format!("go movetime {}", self.think.as_millis().max(1)))?;
-        let line = self.wait_for(self.think + UCI_GRACE, |l| l.starts_with("bestmove"))?;
+        let go = match &self.go {
+            Some(words) => format!("go {words}"),
+            None => format!("go movetime {}", self.think.as_millis().max(1)),
+        };
+        self.send(&go)?;
+        // A search by nodes or depth has no time to wait for: allow more.
+        let wait = if self.go.is_some() {
+            self.think * 10
+        } else {
+            self.think
+        };
+        let line = self.wait_for(wait + UCI_GRACE, |l| l.starts_with("bestmove"))?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         notation
             .read_move(game.position(), text)
@@ -555,7 +573,14 @@ impl Opponent {
                 command,
                 options,
                 think,
-            } => Box::new(UciPlayer::start(notation, command, options, *think)?),
+                go,
+            } => Box::new(UciPlayer::start(
+                notation,
+                command,
+                options,
+                *think,
+                go.clone(),
+            )?),
         })
     }
 }

@@ -1,21 +1,34 @@
 //! The evaluation of a position, for any variant, from its data alone:
 //! material by [`PieceKind::value`](crate::kernel::PieceKind::value),
 //! mobility, centralisation measured on the board's
-//! [`Shape`](crate::geometry::Shape), pawn advance in the endgame, and a
-//! push of the losing royal piece to the edge when one side is well ahead.
+//! [`Shape`](crate::geometry::Shape) (more for leapers, whose reach it
+//! shapes), the safety of the royal piece (the other side's pieces
+//! attacking the squares around it, its own pawns in front of it), the
+//! pawns' structure (doubled, isolated and passed pawns, along the pawns'
+//! forward axis, whatever the number of axes), and a push of the losing
+//! royal piece to the edge when one side is well ahead. Middle game and
+//! endgame terms are blended by the material left.
 
 use crate::geometry::MAX_AXES;
 use crate::kernel::{Color, Kind, Position, SquareSet, Variant, MAX_KINDS};
 
 /// Centipawns per square a piece attacks that is not its own side's.
 const MOBILITY: i32 = 3;
-/// Centipawns per step a non-royal piece stands in from the edge.
-const CENTRE: i32 = 4;
+/// Centipawns per step a slider stands in from the edge (a leaper: twice).
+const CENTRE: i32 = 3;
 /// The side to move's bonus for having the move.
 const TEMPO: i32 = 10;
 /// How much ahead (centipawns) a side must be to drive the other royal
 /// piece to the edge.
 const MOP_UP_MARGIN: i32 = 250;
+/// A pawn of a side on a file that holds another of its pawns.
+const DOUBLED: i32 = 12;
+/// A pawn with no pawn of its side on the files beside it.
+const ISOLATED: i32 = 10;
+/// A pawn shielding its royal piece (in the middle game).
+const SHIELD: i32 = 10;
+/// The most files the pawn-structure terms track.
+const MAX_FILES: usize = 64;
 
 /// A variant's evaluation tables, computed once per search from its shape
 /// and kinds.
@@ -31,6 +44,12 @@ const MOP_UP_MARGIN: i32 = 250;
 pub struct Evaluator {
     /// Per kind, its value (0 for the royal kind: it is never traded).
     values: [i32; MAX_KINDS],
+    /// Per kind, its centralisation weight (leapers more than sliders).
+    centre_weight: [i32; MAX_KINDS],
+    /// Per kind, what a square it reaches is worth.
+    mobility: [i32; MAX_KINDS],
+    /// Per kind, its weight as an attacker of the royal piece's zone.
+    attack_weight: [i32; MAX_KINDS],
     kinds: usize,
     royal: Option<Kind>,
     pawn: Option<Kind>,
@@ -43,6 +62,13 @@ pub struct Evaluator {
     /// Per side and square, how far a pawn there has come from its own
     /// edge, scaled to 0..=64 at the far edge.
     advance: [Vec<i32>; 2],
+    /// Per square, its file: the index of its coordinates but the pawns'
+    /// forward one (`None` for boards with too many files to track).
+    file: Option<Vec<u8>>,
+    /// Per file, the files beside it (one step along one other axis).
+    neighbours: Vec<Vec<u8>>,
+    /// Per square, its rank along the pawns' forward axis.
+    rank: Vec<i32>,
     /// The non-pawn, non-royal material of the variant's start, both sides:
     /// the measure of how far the game is from its endgame.
     start_material: i32,
@@ -55,10 +81,16 @@ impl Evaluator {
         let axes = shape.axes();
         let len = shape.len();
         let mut values = [0; MAX_KINDS];
+        let mut centre_weight = [0; MAX_KINDS];
+        let mut mobility = [0; MAX_KINDS];
+        let mut attack_weight = [0; MAX_KINDS];
         let mut royal = None;
         let mut pawn = None;
         for (i, k) in variant.kinds.iter().enumerate() {
             values[i] = if k.royal { 0 } else { k.value };
+            centre_weight[i] = if k.slides.is_empty() { 2 } else { 1 };
+            mobility[i] = MOBILITY;
+            attack_weight[i] = (k.value / 200).clamp(1, 5);
             if k.royal {
                 royal = Some(Kind(i as u8));
             }
@@ -88,6 +120,40 @@ impl Evaluator {
                 })
                 .collect()
         });
+        // Files: the squares' coordinates with the forward one left out,
+        // numbered in mixed radix over the other axes.
+        let others: Vec<usize> = (0..axes).filter(|&a| a != forward).collect();
+        let files: usize = others.iter().map(|&a| shape.size(a) as usize).product();
+        let file_index = |c: &[i32; MAX_AXES]| -> usize {
+            others.iter().fold(0usize, |acc, &a| {
+                acc * shape.size(a) as usize + c[a] as usize
+            })
+        };
+        let file = (files <= MAX_FILES && pawn.is_some()).then(|| {
+            coords
+                .iter()
+                .map(|c| file_index(c) as u8)
+                .collect::<Vec<u8>>()
+        });
+        let mut neighbours = vec![Vec::new(); files.min(MAX_FILES)];
+        if file.is_some() {
+            for c in &coords {
+                let f = file_index(c);
+                if !neighbours[f].is_empty() || c[forward] != 0 {
+                    continue;
+                }
+                for &a in &others {
+                    for step in [-1, 1] {
+                        let mut n = *c;
+                        n[a] += step;
+                        if n[a] >= 0 && n[a] < shape.size(a) {
+                            neighbours[f].push(file_index(&n) as u8);
+                        }
+                    }
+                }
+            }
+        }
+        let rank = coords.iter().map(|c| c[forward]).collect();
         let start_material = variant
             .start
             .iter()
@@ -97,6 +163,9 @@ impl Evaluator {
             .max(1);
         Evaluator {
             values,
+            centre_weight,
+            mobility,
+            attack_weight,
             kinds: variant.kinds.len(),
             royal,
             pawn,
@@ -105,6 +174,9 @@ impl Evaluator {
             coords,
             axes,
             advance,
+            file,
+            neighbours,
+            rank,
             start_material,
         }
     }
@@ -132,13 +204,22 @@ impl Evaluator {
     pub fn evaluate<S: SquareSet>(&self, position: &Position<S>) -> i32 {
         let rules = position.rules();
         let occupied = position.occupied();
+        let royals = Color::ALL.map(|c| position.royal_square(c));
+        // The squares around each royal piece: where an attack hurts.
+        let zones = Color::ALL.map(|c| match (royals[c.index()], self.royal) {
+            (Some(k), Some(kind)) => rules.attacks(kind, c, k, occupied) | S::single(k),
+            _ => S::EMPTY,
+        });
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
         let mut pawn_advance = [0i32; 2];
+        // Per side, the weighted attackers of the other royal piece's zone.
+        let mut attack_units = [0i32; 2];
         let mut officers = 0;
         for color in Color::ALL {
             let c = color.index();
             let own = position.by_color(color);
+            let their_zone = zones[1 - c];
             for k in 0..self.kinds {
                 let kind = Kind(k as u8);
                 if Some(kind) == self.royal {
@@ -159,22 +240,33 @@ impl Evaluator {
                 for square in pieces.squares() {
                     material[c] += value;
                     officers += value;
-                    let reach = rules.attacks(kind, color, square, occupied) & !own;
-                    positional[c] += MOBILITY * reach.count() as i32 + CENTRE * self.centre[square];
+                    let reach = rules.attacks(kind, color, square, occupied);
+                    positional[c] += self.mobility[k] * (reach & !own).count() as i32
+                        + CENTRE * self.centre_weight[k] * self.centre[square];
+                    let hits = (reach & their_zone).count() as i32;
+                    if hits > 0 {
+                        attack_units[c] += self.attack_weight[k] * (1 + hits);
+                    }
                 }
             }
         }
         // 0 at the start, 256 with only pawns and royal pieces left.
         let endgame = 256 - (256 * officers / self.start_material).clamp(0, 256);
-        let royals = Color::ALL.map(|c| position.royal_square(c));
+        let middle = 256 - endgame;
+        let pawns = self.pawn_structure(position, royals, endgame);
         let mut score = [0i32; 2];
         for color in Color::ALL {
             let c = color.index();
-            score[c] = material[c] + positional[c] + pawn_advance[c] * (16 + endgame) / 64;
+            score[c] =
+                material[c] + positional[c] + pawn_advance[c] * (16 + endgame) / 64 + pawns[c];
             if let Some(k) = royals[c] {
                 // A royal piece hides early and joins in at the end.
-                score[c] += CENTRE * self.centre[k] * (endgame - 96) / 64;
+                score[c] += CENTRE * 2 * self.centre[k] * (endgame - 96) / 64;
             }
+            // An attack on the other royal piece grows faster than its
+            // attackers, and matters while pieces are on the board.
+            let units = attack_units[c];
+            score[c] += (units * units / 4).min(400) * middle / 256;
         }
         // The side well ahead drives the other royal piece to the edge and
         // brings its own close: how mates are won without a mating table.
@@ -192,5 +284,72 @@ impl Evaluator {
         }
         let us = position.turn().index();
         score[us] - score[1 - us] + TEMPO
+    }
+
+    /// Per side: doubled and isolated pawns (a cost), passed pawns (worth
+    /// more the further they have come, most in the endgame), and pawns
+    /// shielding the royal piece (in the middle game).
+    fn pawn_structure<S: SquareSet>(
+        &self,
+        position: &Position<S>,
+        royals: [Option<usize>; 2],
+        endgame: i32,
+    ) -> [i32; 2] {
+        let (Some(pawn), Some(file)) = (self.pawn, &self.file) else {
+            return [0; 2];
+        };
+        let files = self.neighbours.len();
+        let mut count = [[0u8; MAX_FILES]; 2];
+        // Per file, the white pawns' lowest rank and the black pawns'
+        // highest: what a passed pawn must not have ahead of it.
+        let mut white_low = [i32::MAX; MAX_FILES];
+        let mut black_high = [i32::MIN; MAX_FILES];
+        let pieces = Color::ALL.map(|c| position.pieces(c, pawn));
+        for square in pieces[0].squares() {
+            let f = file[square] as usize;
+            count[0][f] += 1;
+            white_low[f] = white_low[f].min(self.rank[square]);
+        }
+        for square in pieces[1].squares() {
+            let f = file[square] as usize;
+            count[1][f] += 1;
+            black_high[f] = black_high[f].max(self.rank[square]);
+        }
+        let mut score = [0i32; 2];
+        for color in Color::ALL {
+            let c = color.index();
+            let royal_file = royals[c].map(|k| (file[k] as usize, self.rank[k]));
+            for square in pieces[c].squares() {
+                let f = file[square] as usize;
+                let rank = self.rank[square];
+                let beside = &self.neighbours[f.min(files - 1)];
+                if count[c][f] > 1 {
+                    score[c] -= DOUBLED;
+                }
+                if beside.iter().all(|&n| count[c][n as usize] == 0) {
+                    score[c] -= ISOLATED;
+                }
+                let blocked = std::iter::once(f)
+                    .chain(beside.iter().map(|&n| n as usize))
+                    .any(|g| match color {
+                        Color::White => black_high[g] > rank,
+                        Color::Black => white_low[g] < rank,
+                    });
+                if !blocked {
+                    let advance = self.advance[c][square];
+                    score[c] += (10 + advance) * (64 + endgame) / 128 + advance * endgame / 256;
+                }
+                if let Some((rf, rr)) = royal_file {
+                    let ahead = match color {
+                        Color::White => rank - rr,
+                        Color::Black => rr - rank,
+                    };
+                    if (1..=2).contains(&ahead) && (rf == f || beside.contains(&(rf as u8))) {
+                        score[c] += SHIELD * (256 - endgame) / 256;
+                    }
+                }
+            }
+        }
+        score
     }
 }

@@ -301,11 +301,19 @@ impl Engine {
     }
 }
 
-/// Late-move reductions by depth and move number.
+/// Late-move reductions by depth and move number, computed once.
 fn reduction(depth: i32, moves: usize) -> i32 {
-    let d = (depth.clamp(1, 63)) as f64;
-    let m = (moves.clamp(1, 63)) as f64;
-    (0.75 + d.ln() * m.ln() / 2.25) as i32
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    i32::from(table[depth.clamp(1, 63) as usize][moves.clamp(1, 63)])
 }
 
 /// One search's state.
@@ -567,17 +575,24 @@ impl<'a> Search<'a> {
         rest.any()
     }
 
+    /// What a capture takes, to the static exchange.
+    fn victim<S: SquareSet>(&self, position: &Position<S>, m: Move) -> i32 {
+        if m.kind == MoveKind::EnPassant {
+            self.pawn.map_or(100, |k| self.see_values[k.index()])
+        } else {
+            position
+                .piece_at(m.to())
+                .map_or(0, |p| self.see_values[p.kind.index()])
+        }
+    }
+
     /// The static exchange on a capture's target: what the side to move
     /// gains when both sides take back with their least valuable piece
     /// while it pays (pins ignored).
     fn see<S: SquareSet>(&self, position: &Position<S>, m: Move) -> i32 {
         let target = m.to();
         let value = |k: crate::kernel::Kind| self.see_values[k.index()];
-        let victim = if m.kind == MoveKind::EnPassant {
-            self.pawn.map_or(100, value)
-        } else {
-            position.piece_at(target).map_or(0, |p| value(p.kind))
-        };
+        let victim = self.victim(position, m);
         let Some(mover) = position.piece_at(m.from()) else {
             return victim;
         };
@@ -629,10 +644,21 @@ impl<'a> Search<'a> {
             let score = if Some(m) == tt {
                 8_000_000
             } else if Self::is_capture(position, m) || m.promotion.is_some() {
-                let see = self.see(position, m);
                 let promoted = m.promotion.map_or(0, |k| self.eval.value(k));
+                let victim = self.victim(position, m);
+                let attacker = position
+                    .piece_at(m.from())
+                    .map_or(0, |p| self.see_values[p.kind.index()]);
+                // Taking something worth at least the taker cannot lose in
+                // the exchange; only the others need it played out.
+                let see = if victim >= attacker {
+                    victim - attacker
+                } else {
+                    self.see(position, m)
+                };
                 if see >= 0 {
-                    6_000_000 + see + promoted
+                    // Most valuable victim first, least valuable taker.
+                    6_000_000 + 16 * (victim + promoted) - attacker / 16
                 } else {
                     // Losing captures after the quiet moves that refuted
                     // before.
@@ -771,7 +797,9 @@ impl<'a> Search<'a> {
             let quiet = !Self::is_capture(position, m) && m.promotion.is_none();
             let mut child = *position;
             child.play_unchecked(m);
-            let gives_check = child.is_check();
+            // Whether it checks matters only to the pruning and reductions
+            // of quiet moves.
+            let gives_check = quiet && !in_check && child.is_check();
             if quiet && !pv_node && !in_check && !gives_check && best_score > -MATE_BOUND {
                 // Late-move pruning and futility: quiet moves late in the
                 // list, or that cannot lift the score to alpha, near the

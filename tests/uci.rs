@@ -1,0 +1,268 @@
+//! `duckchess uci`: the protocol as a program drives it, through a pipe,
+//! in every game of the registry; and python-chess's engine client on
+//! chess (`scripts/uci_python_chess.py`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+mod system;
+
+/// `duckchess uci` with a line reader that gives up after a while.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_duckchess"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that `done` accepts.
+    fn until(&self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no {what} after {seen:?}"));
+            let end = done(&line);
+            seen.push(line);
+            if end {
+                return seen;
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_handshake_names_the_options_and_every_game() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", |l| l == "uciok");
+    assert!(lines[0].starts_with("id name duckchess "), "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    let variants = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("UCI_Variant");
+    for name in duckchess::variants::names() {
+        assert!(variants.contains(&format!("var {name}")), "{variants}");
+    }
+    e.send("isready");
+    e.until("readyok", |l| l == "readyok");
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+/// In every game: a position by `startpos moves ...` in its one-word
+/// coordinates, a search by depth with `info` lines, and a legal best move
+/// that `position ... moves` takes back.
+#[test]
+fn every_game_is_played_through_uci() {
+    for notation in duckchess::variants::all() {
+        let start = notation.start();
+        let Some(&first) = start.legal_moves().first() else {
+            continue;
+        };
+        let opening = notation.uci_move(&*start, first);
+        assert!(!opening.contains(' '), "{}: {opening:?}", notation.name());
+        let mut after = start.clone_box();
+        after.play(first).unwrap();
+        let mut e = Engine::start();
+        e.send(&format!(
+            "setoption name UCI_Variant value {}",
+            notation.name()
+        ));
+        e.send("ucinewgame");
+        e.send(&format!("position startpos moves {opening}"));
+        e.send("go depth 2");
+        let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert_eq!(infos.len(), 2, "{}: {lines:?}", notation.name());
+        assert!(infos[1].contains(" score cp ") || infos[1].contains(" score mate "));
+        assert!(infos[1].contains(" nodes ") && infos[1].contains(" pv "));
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let m = notation
+            .read_move(&*after, &best)
+            .unwrap_or_else(|e| panic!("{}: bestmove {best}: {e}", notation.name()));
+        assert!(after.legal_moves().contains(&m));
+        // The move read back by `position ... moves`: no complaint.
+        e.send(&format!("position startpos moves {opening} {best}"));
+        e.send("isready");
+        let lines = e.until("readyok", |l| l == "readyok");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string")),
+            "{}: {lines:?}",
+            notation.name()
+        );
+        e.send("quit");
+    }
+}
+
+/// `go infinite` answers only after `stop`; `isready` is answered while
+/// it thinks; `go nodes` and a clock end by themselves.
+#[test]
+fn stop_infinite_nodes_and_the_clock() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.until("readyok while thinking", |l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.until("bestmove after stop", |l| l.starts_with("bestmove"));
+    e.send("go nodes 2000");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let nodes: u64 = last
+        .split(" nodes ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes <= 4000, "{last}");
+    let started = Instant::now();
+    e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    e.send("go wtime 100000 btime 500 winc 0 binc 0");
+    e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        started.elapsed() < Duration::from_millis(450),
+        "black had 0.5 s"
+    );
+}
+
+/// Mates are `score mate N` (negative when mated), and a finished game
+/// answers the null move; what cannot be read is told, not acted on.
+#[test]
+fn mates_the_end_and_mistakes() {
+    let mut e = Engine::start();
+    e.send("position fen 5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 2 ")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove b3g8");
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80 moves a1a8");
+    e.send("go depth 2");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "mated: no move");
+    e.send("position startpos moves e2e5");
+    e.send("setoption name UCI_Variant value go");
+    e.send("go sideways");
+    e.send("isready");
+    let lines = e.until("readyok", |l| l == "readyok");
+    let strings: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(strings.len(), 3, "{lines:?}");
+    assert!(strings[0].contains("move 1 \"e2e5\""), "{lines:?}");
+    assert!(strings[1].contains("unknown variant \"go\""), "{lines:?}");
+    assert!(
+        strings[2].contains("unknown word \"sideways\""),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn python_chess_drives_it() {
+    if !system::have(
+        &[("python3", "python3")],
+        "duckchess uci under python-chess's engine client",
+    ) {
+        return;
+    }
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_chess {
+        let required = std::env::var_os(system::REQUIRE).is_some_and(|v| !v.is_empty() && v != "0");
+        assert!(
+            !required,
+            "python-chess is not installed (pip install chess), and {} is set",
+            system::REQUIRE
+        );
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED: the python module chess (pip install chess) is missing; not checked: duckchess uci under python-chess's engine client\n"
+        );
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/uci_python_chess.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_duckchess"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("all checks passed"), "{text}");
+}
