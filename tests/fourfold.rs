@@ -656,3 +656,71 @@ fn records_name_their_setup_and_read_back_from_any_start() {
         .unwrap();
     assert_eq!(moves.len(), 1);
 }
+
+/// From the start of full-army Fourfold, White mates in 4, beginning
+/// a2[1,0]-a3[1,0]+ (and not in 3): the solver's proof tree, 22 positions,
+/// checked move by move by the naive implementation in `tests/naive`,
+/// which shares no code with the engine: every attacking move legal, every
+/// defence listed, every leaf a checkmate.
+#[test]
+fn the_full_army_start_is_a_mate_in_four() {
+    use duckchess::engine::mate::{check_tree, solve, write_tree, MateLimits};
+    use std::sync::atomic::AtomicBool;
+    let full = by_name("fourfold").unwrap();
+    let start = full.start();
+    let stop = AtomicBool::new(false);
+    assert!(solve(&*start, 3, MateLimits::default(), &stop).unwrap().is_none());
+    let proof = solve(&*start, 4, MateLimits::default(), &stop).unwrap().unwrap();
+    assert_eq!(proof.moves(), 4);
+    assert_eq!(proof.positions(), 22);
+    let tree = write_tree(full, &*start, &proof);
+    assert!(tree.starts_with("a2[1,0]-a3[1,0]\n"), "{tree}");
+    assert_eq!(check_tree(full, &*start, &tree), Ok(4));
+
+    // The naive implementation walks the same tree.
+    let root = naive::parse_fourfold(&full.write_position(&*start));
+    let lines: Vec<(usize, &str)> = tree
+        .lines()
+        .map(|l| ((l.len() - l.trim_start().len()) / 2, l.trim()))
+        .collect();
+    let find = |board: &naive::Board, text: &str| -> naive::NaiveMove {
+        let text = text.trim_end_matches(" #");
+        *board
+            .legal_moves()
+            .iter()
+            .find(|m| {
+                format!(
+                    "{}-{}",
+                    naive::square_name(board, m.from),
+                    naive::square_name(board, m.to)
+                ) == text
+            })
+            .unwrap_or_else(|| panic!("naive: {text} is not legal"))
+    };
+    fn walk(
+        board: &naive::Board,
+        lines: &[(usize, &str)],
+        at: &mut usize,
+        find: &dyn Fn(&naive::Board, &str) -> naive::NaiveMove,
+    ) {
+        let (indent, text) = lines[*at];
+        *at += 1;
+        let after = board.after(find(board, text));
+        if text.ends_with('#') {
+            let white = after.white_to_move;
+            assert!(after.in_check(white) && after.legal_moves().is_empty(), "{text}: not mate");
+            return;
+        }
+        let mut answered = 0;
+        while *at < lines.len() && lines[*at].0 == indent + 1 {
+            let reply = lines[*at].1;
+            *at += 1;
+            answered += 1;
+            walk(&after.after(find(&after, reply)), lines, at, find);
+        }
+        assert_eq!(answered, after.legal_moves().len(), "after {text}: a defence is missing");
+    }
+    let mut at = 0;
+    walk(&root, &lines, &mut at, &find);
+    assert_eq!(at, lines.len());
+}
