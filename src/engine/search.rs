@@ -1,22 +1,19 @@
-//! The search, one for every game: iterative deepening negamax alpha-beta
-//! with principal variation search and aspiration windows, a transposition
-//! table, a quiescence search on captures (ordered and pruned by static
-//! exchange), check extensions, null-move pruning, late-move reductions,
-//! reverse-futility and futility pruning, and move ordering by the table's
-//! move, captures by static exchange, killer moves and a history table.
+//! The search: iterative deepening negamax alpha-beta with principal
+//! variation search, a transposition table, quiescence on captures and
+//! promotions, check extension, and move ordering by the table's move,
+//! captures by most valuable victim and least valuable attacker, killer
+//! moves and a history table.
 //!
 //! The search is generic over [`Position<S>`], so each square-set size gets
-//! its own compiled loops; [`best`] takes a `&dyn AnyPosition` and runs the
-//! loops of its width. Scores are from the side to move's point of view. A
-//! mate (or the capture of Duck Chess's captain) is scored by its distance,
-//! so the shortest one found is preferred. The pruning makes the search
-//! selective: for a proof that a mate is forced, or that none is, see
-//! [`super::mate`].
+//! its own compiled loops; [`best`] takes a `&dyn AnyPosition` and picks the
+//! right one. Scores are from the side to move's point of view. A mate is
+//! scored by its distance, so the shortest one is preferred; no move is
+//! pruned besides alpha-beta itself, so a search to depth `D` sees every
+//! mate in `(D + 1) / 2` moves.
 //!
 //! Draws follow the variant's data: a position that repeats one of the game
 //! or of the line searched, the claimable (else the automatic) move limit,
-//! and dead positions score 0 — but a mate delivered on the move that
-//! reaches the move limit is a mate.
+//! and dead positions score 0.
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
@@ -35,8 +32,6 @@ pub const MAX_PLY: usize = 96;
 pub const MAX_DEPTH: u32 = 64;
 /// The default time budget of the command line's `--think-ms`.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
-/// The transposition table's default size in MiB (UCI's `Hash`).
-pub const DEFAULT_HASH_MB: usize = 16;
 
 const INFINITY: i32 = 32_000;
 /// The score of mating at once; mating `n` plies from the root scores
@@ -51,26 +46,47 @@ const QUIESCE_PLIES: u32 = 8;
 /// Quiescence plies in which a check is answered by every move; deeper,
 /// the position is scored as it stands.
 const QUIESCE_EVASION_PLIES: u32 = 2;
-/// The first aspiration window around the last iteration's score.
-const ASPIRATION: i32 = 30;
-/// What a royal piece is worth to the static exchange: more than all else.
-const ROYAL_VALUE: i32 = 20_000;
 
 /// How long or how deep to search; whichever limit comes first ends it.
-/// The first iteration (depth 1) always completes, so there is always a
-/// searched move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
-    /// The time budget: the search stops when it is spent (`None`: no time
-    /// limit).
+    /// The time budget (`None`: no time limit).
     pub think: Option<Duration>,
-    /// The time the search aims to use: no new iteration starts once much
-    /// of it is gone (a clock's soft limit; `None`: judged from `think`).
+    /// Unused here (the baseline).
     pub aim: Option<Duration>,
     /// The deepest iteration, in plies (`None`: up to [`MAX_DEPTH`]).
     pub depth: Option<u32>,
-    /// The most positions to visit (`None`: no limit).
+    /// Unused here (the baseline).
     pub nodes: Option<u64>,
+}
+
+/// The table size of the newer engine's API (unused here).
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// The newer engine's API over this search (the baseline for matches).
+#[derive(Debug)]
+pub struct Engine;
+
+impl Engine {
+    /// An engine.
+    pub fn new(_mb: usize) -> Engine {
+        Engine
+    }
+    /// Nothing to forget.
+    pub fn clear(&mut self) {}
+    /// [`best`], telling `info` of the result.
+    pub fn search(
+        &mut self,
+        position: &dyn AnyPosition,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, SearchError> {
+        let found = best(position, history, limits, stop)?;
+        info(&found);
+        Ok(found)
+    }
 }
 
 impl Limits {
@@ -89,16 +105,10 @@ impl Limits {
             ..Limits::default()
         }
     }
+}
 
-    /// Search at most this many positions.
-    pub fn nodes(nodes: u64) -> Limits {
-        Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        }
-    }
-
-    /// Nothing but a stop ends the search (UCI's `go infinite`).
+impl Limits {
+    /// No limit.
     pub fn infinite() -> Limits {
         Limits::default()
     }
@@ -123,14 +133,6 @@ impl Score {
             Score::Mate(-((MATE + score) / 2))
         } else {
             Score::Centipawns(score)
-        }
-    }
-
-    /// The same score from the other side's point of view.
-    pub fn flipped(self) -> Score {
-        match self {
-            Score::Centipawns(cp) => Score::Centipawns(-cp),
-            Score::Mate(n) => Score::Mate(-n),
         }
     }
 }
@@ -162,7 +164,7 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// The deepest iteration completed (plies).
     pub depth: u32,
-    /// The deepest ply reached, quiescence and extensions included.
+    /// Unused here (the baseline).
     pub seldepth: u32,
     /// Positions visited, quiescence included.
     pub nodes: u64,
@@ -203,7 +205,7 @@ pub fn best(
     limits: Limits,
     stop: &AtomicBool,
 ) -> Result<SearchResult, SearchError> {
-    Engine::new(DEFAULT_HASH_MB).search(position, history, limits, stop, &mut |_| {})
+    crate::kernel::with_position!(position.concrete(), p => best_of(p, history, limits, stop))
 }
 
 /// The best move in a game's current position, its history included.
@@ -234,84 +236,17 @@ pub fn best_of<S: SquareSet>(
     limits: Limits,
     stop: &AtomicBool,
 ) -> Result<SearchResult, SearchError> {
-    Engine::new(DEFAULT_HASH_MB).search_of(position, history, limits, stop, &mut |_| {})
-}
-
-/// A search that keeps what it learnt between moves (its transposition
-/// table), as a UCI engine does through a game.
-///
-/// ```
-/// use duckchess::engine::search::{Engine, Limits};
-/// use std::sync::atomic::AtomicBool;
-/// let mut engine = Engine::new(1);
-/// let start = duckchess::variants::chess::start();
-/// let mut depths = Vec::new();
-/// let found = engine
-///     .search(&start, &[], Limits::depth(3), &AtomicBool::new(false), &mut |r| depths.push(r.depth))
-///     .unwrap();
-/// assert_eq!(depths, [1, 2, 3]);
-/// assert_eq!(found.depth, 3);
-/// ```
-#[derive(Debug)]
-pub struct Engine {
-    table: Table,
-}
-
-impl Engine {
-    /// An engine with a table of about `hash_mb` MiB.
-    pub fn new(hash_mb: usize) -> Engine {
-        Engine {
-            table: Table::with_megabytes(hash_mb),
-        }
+    if let Some(outcome) = position.outcome() {
+        return Err(SearchError::GameOver(outcome));
     }
-
-    /// Forgets what earlier searches learnt (a new game).
-    pub fn clear(&mut self) {
-        self.table.clear();
-    }
-
-    /// Searches `position` (see [`best`]); `info` hears of every completed
-    /// iteration.
-    pub fn search(
-        &mut self,
-        position: &dyn AnyPosition,
-        history: &[u64],
-        limits: Limits,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(&SearchResult),
-    ) -> Result<SearchResult, SearchError> {
-        crate::kernel::with_position!(position.concrete(), p => self.search_of(p, history, limits, stop, info))
-    }
-
-    /// [`Engine::search`] for a concrete position type.
-    pub fn search_of<S: SquareSet>(
-        &mut self,
-        position: &Position<S>,
-        history: &[u64],
-        limits: Limits,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(&SearchResult),
-    ) -> Result<SearchResult, SearchError> {
-        if let Some(outcome) = position.outcome() {
-            return Err(SearchError::GameOver(outcome));
-        }
-        self.table.new_search();
-        let mut search = Search::new(position, history, limits, stop, &mut self.table);
-        Ok(search.run(position, info))
-    }
-}
-
-/// Late-move reductions by depth and move number.
-fn reduction(depth: i32, moves: usize) -> i32 {
-    let d = (depth.clamp(1, 63)) as f64;
-    let m = (moves.clamp(1, 63)) as f64;
-    (0.75 + d.ln() * m.ln() / 2.25) as i32
+    let mut search = Search::new(position, history, limits, stop);
+    Ok(search.run(position))
 }
 
 /// One search's state.
 struct Search<'a> {
     eval: Evaluator,
-    table: &'a mut Table,
+    table: Table,
     /// The keys of the game's positions and of the line being searched, the
     /// current position last.
     keys: Vec<u64>,
@@ -327,7 +262,6 @@ struct Search<'a> {
     moves: Vec<Vec<Move>>,
     order: Vec<Vec<i32>>,
     nodes: u64,
-    seldepth: u32,
     stop: &'a AtomicBool,
     start: Instant,
     deadline: Option<Instant>,
@@ -337,10 +271,6 @@ struct Search<'a> {
     draw_plies: Option<u32>,
     royalty: Royalty,
     limits: Limits,
-    /// Each kind's value to the static exchange (the royal kind's is
-    /// [`ROYAL_VALUE`]).
-    see_values: [i32; MAX_KINDS],
-    pawn: Option<crate::kernel::Kind>,
 }
 
 impl<'a> Search<'a> {
@@ -349,7 +279,6 @@ impl<'a> Search<'a> {
         history: &[u64],
         limits: Limits,
         stop: &'a AtomicBool,
-        table: &'a mut Table,
     ) -> Search<'a> {
         let variant = position.rules().variant();
         let len = position.rules().len();
@@ -358,21 +287,9 @@ impl<'a> Search<'a> {
             keys.push(position.key());
         }
         let start = Instant::now();
-        let eval = Evaluator::new(variant);
-        let mut see_values = [0; MAX_KINDS];
-        for k in variant.all_kinds() {
-            see_values[k.index()] = if variant.kind(k).royal {
-                ROYAL_VALUE
-            } else {
-                eval.value(k)
-            };
-        }
-        let pawn = variant
-            .all_kinds()
-            .find(|&k| variant.kind(k).pawn.is_some());
         Search {
-            eval,
-            table,
+            eval: Evaluator::new(variant),
+            table: Table::new(18),
             keys,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * MAX_KINDS * len],
@@ -381,7 +298,6 @@ impl<'a> Search<'a> {
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
-            seldepth: 0,
             stop,
             start,
             deadline: limits.think.map(|t| start + t),
@@ -390,51 +306,40 @@ impl<'a> Search<'a> {
             draw_plies: variant.draws.claim_plies.or(variant.draws.automatic_plies),
             royalty: variant.royalty,
             limits,
-            see_values,
-            pawn,
         }
     }
 
-    fn run<S: SquareSet>(
-        &mut self,
-        root: &Position<S>,
-        info: &mut dyn FnMut(&SearchResult),
-    ) -> SearchResult {
+    fn run<S: SquareSet>(&mut self, root: &Position<S>) -> SearchResult {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result: Option<SearchResult> = None;
-        let mut last = 0;
         for depth in 1..=max_depth {
-            // The first iteration always completes; later ones may be cut.
-            self.may_stop = depth > 1;
-            let score = self.aspirate(root, depth as i32, last);
+            self.may_stop = true;
+            let score = self.negamax(root, depth as i32, -INFINITY, INFINITY, 0);
             if self.stopped {
                 break;
             }
-            last = score;
             let pv = self.pv[0].clone();
             let Some(&best) = pv.first() else { break };
-            let found = SearchResult {
+            result = Some(SearchResult {
                 best,
                 score: Score::from_internal(score),
                 pv,
                 depth,
-                seldepth: self.seldepth,
+                seldepth: depth,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
-            };
-            info(&found);
-            result = Some(found);
-            // Searching to a depth asked for goes there; otherwise a mate of
-            // `n` plies found at a depth of at least `n` is the shortest
-            // there is, and searching deeper cannot change it.
-            if self.limits.depth.is_none()
-                && score.abs() > MATE_BOUND
-                && MATE - score.abs() <= depth as i32
-            {
+            });
+            // A mate of `n` plies found at a depth of at least `n` is the
+            // shortest there is: searching deeper cannot change it.
+            if score.abs() > MATE_BOUND && MATE - score.abs() <= depth as i32 {
                 break;
             }
-            if self.out_of_time() {
-                break;
+            // The next iteration takes longer than all before it together:
+            // do not start one that cannot finish.
+            if let Some(think) = self.limits.think {
+                if self.start.elapsed() * 2 > think {
+                    break;
+                }
             }
         }
         // Stopped inside the first iteration: the best root move found so
@@ -450,7 +355,7 @@ impl<'a> Search<'a> {
                 score: Score::Centipawns(0),
                 pv: vec![best],
                 depth: 0,
-                seldepth: self.seldepth,
+                seldepth: 0,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
             }
@@ -460,57 +365,15 @@ impl<'a> Search<'a> {
         result
     }
 
-    /// Whether a new iteration should not start: the next takes longer
-    /// than all before it together.
-    fn out_of_time(&self) -> bool {
-        let elapsed = self.start.elapsed();
-        match (self.limits.aim, self.limits.think) {
-            (Some(aim), _) => elapsed * 2 > aim,
-            (None, Some(think)) => elapsed * 2 > think,
-            (None, None) => false,
-        }
-    }
-
-    /// The root search with a window around the last iteration's score,
-    /// widened until the score falls inside it.
-    fn aspirate<S: SquareSet>(&mut self, root: &Position<S>, depth: i32, last: i32) -> i32 {
-        if depth < 4 || last.abs() > MATE_BOUND {
-            return self.negamax(root, depth, -INFINITY, INFINITY, 0, false);
-        }
-        let mut delta = ASPIRATION;
-        let (mut alpha, mut beta) = (last - delta, last + delta);
-        loop {
-            let score = self.negamax(root, depth, alpha, beta, 0, false);
-            if self.stopped {
-                return score;
-            }
-            if score <= alpha {
-                alpha = (alpha - delta).max(-INFINITY);
-            } else if score >= beta {
-                beta = (beta + delta).min(INFINITY);
-            } else {
-                return score;
-            }
-            delta *= 2;
-            if delta > 1000 {
-                alpha = -INFINITY;
-                beta = INFINITY;
-            }
-        }
-    }
-
     /// Whether to give up the current iteration.
     #[inline]
     fn poll(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        if self.nodes % CHECK_EVERY == 0 {
-            let asked = self.stop.load(Ordering::Relaxed);
-            let late = self.may_stop
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.limits.nodes.is_some_and(|n| self.nodes >= n));
-            if asked || late {
+        if self.may_stop && self.nodes % CHECK_EVERY == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
         }
@@ -518,11 +381,11 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the position at the end of `keys` is drawn by the variant's
-    /// rules. A mate comes first: at the move limit, a side mated is mated.
+    /// rules (checkmate is looked at by the caller first).
     fn is_draw<S: SquareSet>(&self, position: &Position<S>) -> bool {
         let halfmove = position.halfmove();
         if self.draw_plies.is_some_and(|n| halfmove >= n) {
-            return !(position.is_check() && position.count_legal() == 0);
+            return true;
         }
         // A position recurs only with the same side to move and without a
         // capture or pawn move between.
@@ -553,67 +416,18 @@ impl<'a> Search<'a> {
         m.kind == MoveKind::EnPassant || position.by_color(!position.turn()).contains(m.to())
     }
 
-    /// Whether the side to move has pieces besides pawns and its royal
-    /// piece: without them a null move may miss a zugzwang.
-    fn has_officers<S: SquareSet>(&self, position: &Position<S>) -> bool {
-        let own = position.by_color(position.turn());
-        let mut rest = own;
-        if let Some(k) = self.eval.royal() {
-            rest &= !position.by_kind(k);
+    fn victim_value<S: SquareSet>(&self, position: &Position<S>, m: Move) -> i32 {
+        if m.kind == MoveKind::EnPassant {
+            return position
+                .rules()
+                .variant()
+                .all_kinds()
+                .find(|k| position.rules().variant().kind(*k).pawn.is_some())
+                .map_or(100, |k| self.eval.value(k));
         }
-        if let Some(k) = self.pawn {
-            rest &= !position.by_kind(k);
-        }
-        rest.any()
-    }
-
-    /// The static exchange on a capture's target: what the side to move
-    /// gains when both sides take back with their least valuable piece
-    /// while it pays (pins ignored).
-    fn see<S: SquareSet>(&self, position: &Position<S>, m: Move) -> i32 {
-        let target = m.to();
-        let value = |k: crate::kernel::Kind| self.see_values[k.index()];
-        let victim = if m.kind == MoveKind::EnPassant {
-            self.pawn.map_or(100, value)
-        } else {
-            position.piece_at(target).map_or(0, |p| value(p.kind))
-        };
-        let Some(mover) = position.piece_at(m.from()) else {
-            return victim;
-        };
-        let mut occupied = position.occupied() ^ S::single(m.from());
-        let mut gains = [0i32; 40];
-        gains[0] = victim;
-        let mut on_square = m.promotion.map_or(value(mover.kind), value);
-        let mut side = !position.turn();
-        let mut d = 0;
-        while d + 1 < gains.len() {
-            let attackers = position.attackers(target, side, occupied) & occupied;
-            if attackers.is_empty() {
-                break;
-            }
-            // The least valuable attacker takes.
-            let Some((square, worth)) = attackers
-                .squares()
-                .filter_map(|s| position.piece_at(s).map(|p| (s, value(p.kind))))
-                .min_by_key(|&(_, v)| v)
-            else {
-                break;
-            };
-            d += 1;
-            gains[d] = on_square - gains[d - 1];
-            if gains[d].max(-gains[d - 1]) < 0 {
-                break;
-            }
-            occupied ^= S::single(square);
-            on_square = worth;
-            side = !side;
-        }
-        while d > 0 {
-            gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
-            d -= 1;
-        }
-        gains[0]
+        position
+            .piece_at(m.to())
+            .map_or(0, |p| self.eval.value(p.kind).max(1))
     }
 
     fn history_index<S: SquareSet>(&self, position: &Position<S>, m: Move) -> usize {
@@ -627,23 +441,19 @@ impl<'a> Search<'a> {
         order.clear();
         for &m in &self.moves[ply] {
             let score = if Some(m) == tt {
-                8_000_000
-            } else if Self::is_capture(position, m) || m.promotion.is_some() {
-                let see = self.see(position, m);
-                let promoted = m.promotion.map_or(0, |k| self.eval.value(k));
-                if see >= 0 {
-                    6_000_000 + see + promoted
-                } else {
-                    // Losing captures after the quiet moves that refuted
-                    // before.
-                    1_000_000 + see
-                }
-            } else if self.killers[ply][0] == Some(m) {
-                4_000_001
-            } else if self.killers[ply][1] == Some(m) {
                 4_000_000
+            } else if Self::is_capture(position, m) || m.promotion.is_some() {
+                let attacker = position
+                    .piece_at(m.from())
+                    .map_or(0, |p| self.eval.value(p.kind));
+                let promoted = m.promotion.map_or(0, |k| self.eval.value(k));
+                3_000_000 + 16 * (self.victim_value(position, m) + promoted) - attacker / 16
+            } else if self.killers[ply][0] == Some(m) {
+                2_000_001
+            } else if self.killers[ply][1] == Some(m) {
+                2_000_000
             } else {
-                self.history[self.history_index(position, m)].min(3_999_999)
+                self.history[self.history_index(position, m)].min(1_999_999)
             };
             order.push(score);
         }
@@ -652,7 +462,7 @@ impl<'a> Search<'a> {
 
     /// Takes the best-ordered move left among `from..` to `from`.
     #[inline]
-    fn pick(&mut self, ply: usize, from: usize) -> (Move, i32) {
+    fn pick(&mut self, ply: usize, from: usize) -> Move {
         let order = &mut self.order[ply];
         let moves = &mut self.moves[ply];
         let mut best = from;
@@ -663,7 +473,7 @@ impl<'a> Search<'a> {
         }
         order.swap(from, best);
         moves.swap(from, best);
-        (moves[from], order[from])
+        moves[from]
     }
 
     fn negamax<S: SquareSet>(
@@ -673,7 +483,6 @@ impl<'a> Search<'a> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        after_null: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if self.poll() {
@@ -708,7 +517,6 @@ impl<'a> Search<'a> {
             return self.quiesce(position, alpha, beta, ply, 0);
         }
         self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply as u32);
         let pv_node = beta - alpha > 1;
         let key = position.key();
         let entry = self.table.probe(key);
@@ -726,32 +534,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.eval.evaluate(position)
-        };
-        let beta_is_mate = beta.abs() > MATE_BOUND;
-        if !pv_node && !in_check && ply > 0 && !beta_is_mate {
-            // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
-                return static_eval;
-            }
-            // Null move: if passing still holds beta, a real move will.
-            if !after_null && depth >= 3 && static_eval >= beta && self.has_officers(position) {
-                let r = 3 + depth / 4;
-                let child = position.null_move();
-                self.keys.push(child.key());
-                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
-                self.keys.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score > MATE_BOUND { beta } else { score };
-                }
-            }
-        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         position.generate_legal(&mut moves);
@@ -760,52 +542,21 @@ impl<'a> Search<'a> {
         if count == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let tt_move = entry.and_then(|e| e.best);
-        self.order_moves(position, ply, tt_move);
+        self.order_moves(position, ply, entry.and_then(|e| e.best));
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried = 0usize;
         for i in 0..count {
-            let (m, order) = self.pick(ply, i);
-            let quiet = !Self::is_capture(position, m) && m.promotion.is_none();
+            let m = self.pick(ply, i);
             let mut child = *position;
             child.play_unchecked(m);
-            let gives_check = child.is_check();
-            if quiet && !pv_node && !in_check && !gives_check && best_score > -MATE_BOUND {
-                // Late-move pruning and futility: quiet moves late in the
-                // list, or that cannot lift the score to alpha, near the
-                // leaves.
-                if depth <= 3 && quiets_tried >= 3 + depth as usize * depth as usize * 2 {
-                    continue;
-                }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
-                    continue;
-                }
-            }
-            if quiet {
-                quiets_tried += 1;
-            }
             self.keys.push(child.key());
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, false)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched shallower first.
-                let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && order < 4_000_000 {
-                    r = reduction(depth, i);
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, depth - 2);
-                }
-                let mut probe =
-                    -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if r > 0 && probe > alpha {
-                    probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                }
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, false)
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     probe
                 }
@@ -824,22 +575,18 @@ impl<'a> Search<'a> {
                     head[ply].push(m);
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
-                        if quiet {
+                        if !Self::is_capture(position, m) && m.promotion.is_none() {
                             if self.killers[ply][0] != Some(m) {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = Some(m);
                             }
                             let h = self.history_index(position, m);
-                            self.history[h] = (self.history[h] + depth * depth).min(3_999_999);
+                            self.history[h] = (self.history[h] + depth * depth).min(1_999_999);
                         }
                         break;
                     }
                 }
             }
-        }
-        if best_move.is_none() {
-            // Every move was pruned: the position stands as it is.
-            return static_eval.max(alpha);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -854,7 +601,6 @@ impl<'a> Search<'a> {
             score: to_table(best_score, ply),
             depth: depth as i16,
             bound,
-            age: 0,
         });
         best_score
     }
@@ -873,7 +619,6 @@ impl<'a> Search<'a> {
     ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply as u32);
         if self.poll() {
             return 0;
         }
@@ -914,11 +659,7 @@ impl<'a> Search<'a> {
         self.moves[ply] = moves;
         self.order_moves(position, ply, None);
         for i in 0..self.moves[ply].len() {
-            let (m, order) = self.pick(ply, i);
-            // A capture that loses material in the exchange cannot help.
-            if !in_check && order < 6_000_000 {
-                break;
-            }
+            let m = self.pick(ply, i);
             let mut child = *position;
             child.play_unchecked(m);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);

@@ -25,19 +25,15 @@ pub(crate) struct Entry {
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
-    /// The search that stored it (set by the table).
-    pub age: u8,
 }
 
-/// A fixed-size table indexed by the low bits of the key. A result
-/// replaces the slot's unless the slot holds the same search's deeper
-/// result for another position; a result from an earlier search always
-/// gives way.
+/// A fixed-size table indexed by the low bits of the key; a newer result
+/// replaces an older one in the same slot unless the older one searched
+/// deeper for the same position.
 #[derive(Debug)]
 pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
-    age: u8,
 }
 
 impl Table {
@@ -47,26 +43,7 @@ impl Table {
         Table {
             entries: vec![Entry::default(); len],
             mask: len - 1,
-            age: 0,
         }
-    }
-
-    /// A table of at most `mb` MiB (a power of two entries, at least 1024).
-    pub fn with_megabytes(mb: usize) -> Table {
-        let entries = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
-        let bits = (usize::BITS - 1 - entries.max(1024).leading_zeros()).min(30);
-        Table::new(bits)
-    }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.age = 0;
-    }
-
-    /// Marks the start of a new search: older entries give way first.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
     }
 
     /// The entry for this key, if the slot holds it.
@@ -78,18 +55,9 @@ impl Table {
 
     /// Stores a result.
     #[inline]
-    pub fn store(&mut self, mut entry: Entry) {
-        entry.age = self.age;
+    pub fn store(&mut self, entry: Entry) {
         let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot.key == entry.key
-            || slot.age != self.age
-            || entry.depth >= slot.depth
-            || entry.bound == Bound::Exact
-        {
-            // Keep the best move known when the new result has none.
-            if slot.key == entry.key && entry.best.is_none() {
-                entry.best = slot.best;
-            }
+        if slot.key != entry.key || entry.depth >= slot.depth || entry.bound == Bound::Exact {
             *slot = entry;
         }
     }
