@@ -289,7 +289,7 @@ fn cli_best_prints_move_score_and_line() {
         lines[0].starts_with("best ") && lines[0].ends_with("(b3g8)"),
         "{text}"
     );
-    assert_eq!(lines[1], "score mate in 2");
+    assert_eq!(lines[1], "score mate in 2 for white, to move");
     assert_eq!(lines[2].split(' ').count(), 4, "{text}");
 }
 

@@ -669,8 +669,12 @@ fn the_full_army_start_is_a_mate_in_four() {
     let full = by_name("fourfold").unwrap();
     let start = full.start();
     let stop = AtomicBool::new(false);
-    assert!(solve(&*start, 3, MateLimits::default(), &stop).unwrap().is_none());
-    let proof = solve(&*start, 4, MateLimits::default(), &stop).unwrap().unwrap();
+    assert!(solve(&*start, 3, MateLimits::default(), &stop)
+        .unwrap()
+        .is_none());
+    let proof = solve(&*start, 4, MateLimits::default(), &stop)
+        .unwrap()
+        .unwrap();
     assert_eq!(proof.moves(), 4);
     assert_eq!(proof.positions(), 22);
     let tree = write_tree(full, &*start, &proof);
@@ -708,7 +712,10 @@ fn the_full_army_start_is_a_mate_in_four() {
         let after = board.after(find(board, text));
         if text.ends_with('#') {
             let white = after.white_to_move;
-            assert!(after.in_check(white) && after.legal_moves().is_empty(), "{text}: not mate");
+            assert!(
+                after.in_check(white) && after.legal_moves().is_empty(),
+                "{text}: not mate"
+            );
             return;
         }
         let mut answered = 0;
@@ -718,7 +725,11 @@ fn the_full_army_start_is_a_mate_in_four() {
             answered += 1;
             walk(&after.after(find(&after, reply)), lines, at, find);
         }
-        assert_eq!(answered, after.legal_moves().len(), "after {text}: a defence is missing");
+        assert_eq!(
+            answered,
+            after.legal_moves().len(),
+            "after {text}: a defence is missing"
+        );
     }
     let mut at = 0;
     walk(&root, &lines, &mut at, &find);

@@ -68,10 +68,11 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         }
     }
     let text = format!(
-        "best {} ({})\nscore {}\npv {}\ndepth {}, {} nodes, {} ms\n",
+        "best {} ({})\nscore {} for {}, to move\npv {}\ndepth {}, {} nodes, {} ms\n",
         notation.write_move(position, found.best),
         notation.coordinate_move(position, found.best),
         found.score,
+        notation.side_name(position.turn()),
         line::join_moves(&line),
         found.depth,
         found.nodes,
@@ -101,9 +102,10 @@ fn prove(
             let k = proof.moves();
             let m = proof.first();
             let mut text = format!(
-                "best {} ({})\nscore mate in {k}, proven: every defence answered ({} positions, {} ms)\n",
+                "best {} ({})\nscore mate in {k} for {}, to move, proven: every defence answered ({} positions, {} ms)\n",
                 notation.write_move(position, m),
                 notation.coordinate_move(position, m),
+                notation.side_name(position.turn()),
                 proof.positions(),
                 started.elapsed().as_millis()
             );
