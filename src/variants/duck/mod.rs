@@ -369,6 +369,14 @@ impl Notation for DuckChess {
         "in"
     }
 
+    fn position_format(&self) -> &'static str {
+        "FEN"
+    }
+
+    fn record_format(&self) -> &'static str {
+        "judge input"
+    }
+
     /// Ten ranks of nine points, no `|`.
     fn recognizes(&self, text: &str) -> bool {
         let board = text.split_whitespace().next().unwrap_or("");
