@@ -944,14 +944,14 @@ async fn import_errors_say_what_was_expected() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         v["error"],
-        "import: nothing to import: paste a chess position (FEN), a game (PGN) or a line (`start moves ...`)"
+        "text: nothing to import: paste a chess position (FEN), a game (PGN) or a line (`start moves ...`)"
     );
     let (status, v) = import(&app, "chess", "hello").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let error = v["error"].as_str().unwrap();
     assert!(
         error.starts_with(
-            "import: \"hello\" is neither a chess position (FEN) nor a game (PGN): read as PGN, "
+            "text: \"hello\" is neither a chess position (FEN) nor a game (PGN): read as PGN, "
         ),
         "{error}"
     );
@@ -965,7 +965,7 @@ async fn import_errors_say_what_was_expected() {
     .await;
     let error = v["error"].as_str().unwrap();
     assert!(
-        error.starts_with("import: not a chess position (FEN): "),
+        error.starts_with("text: not a chess position (FEN): "),
         "{error}"
     );
     // A game with a bad move names the move.
@@ -1024,4 +1024,25 @@ async fn studies_are_offered_for_every_game_and_each_loads() {
         .as_str()
         .unwrap()
         .contains("unknown variant `go`"));
+}
+
+#[tokio::test]
+async fn the_state_tells_the_last_move_and_the_variants_their_axes() {
+    let app = app();
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": ["e2e4", "e7e5"]}),
+    )
+    .await;
+    assert_eq!(v["last"]["notation"], "e5");
+    assert_eq!(
+        (v["last"]["from"].as_u64(), v["last"]["to"].as_u64()),
+        (Some(52), Some(36))
+    );
+    let (_, v) = post(&app, "/api/moves", json!({"variant": "chess"})).await;
+    assert_eq!(v["last"], Value::Null);
+    let (_, v) = send(&app, "GET", "/api/variants", vec![]).await;
+    assert_eq!(v[0]["axes"], json!(["y", "x"]));
+    assert_eq!(v[1]["axes"], Value::Null);
 }

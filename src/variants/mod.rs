@@ -185,6 +185,13 @@ pub trait Notation: Sync {
         (rank + 1).to_string()
     }
 
+    /// What the file and rank labels count, when the square names do not
+    /// make it plain: none (`e4` is file e, rank 4); Duck Chess's `y` and
+    /// `x` (its point `(x,y)` is rank x, file y).
+    fn axis_names(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
     /// A piece on a square, in the words explanations use: `the white
     /// knight on g1`; Duck Chess's `red horse at (0,1)`.
     fn piece_on(&self, position: &dyn AnyPosition, piece: Piece, square: usize) -> String {

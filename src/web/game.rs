@@ -30,6 +30,8 @@ pub struct Loaded {
     pub claimed: Option<String>,
     /// Whether the board is drawn turned.
     pub flipped: bool,
+    /// The position before the last move of the history, if any.
+    before_last: Option<Box<dyn AnyPosition>>,
 }
 
 /// Every game the page offers, Duck Chess first.
@@ -53,6 +55,7 @@ pub fn variants() -> Vec<VariantInfo> {
                 start: n.write_position(&*start),
                 sides: crate::kernel::Color::ALL.map(|c| n.side_name(c).to_string()),
                 checkered: n.checkered(),
+                axes: n.axis_names().map(|(f, r)| [f.to_string(), r.to_string()]),
                 tools,
             }
         })
@@ -89,7 +92,11 @@ impl Loaded {
         };
         let start_text = notation.write_position(&*start);
         let mut game = start.new_game();
+        let mut before_last = None;
         for (i, m) in history.iter().enumerate() {
+            if i + 1 == history.len() {
+                before_last = Some(game.position().clone_box());
+            }
             let mv = notation.read_move(game.position(), m).map_err(|e| {
                 ApiError::unprocessable(format!("history move {} `{m}`: {e}", i + 1))
             })?;
@@ -103,6 +110,7 @@ impl Loaded {
             start: start_text,
             claimed: None,
             flipped: false,
+            before_last,
         })
     }
 
@@ -143,6 +151,9 @@ impl Loaded {
     /// the result.
     pub fn state(&self) -> State {
         let mut state = state(self.notation, &*self.game, &self.start, self.flipped);
+        if let (Some(before), Some(&last)) = (&self.before_last, self.game.moves().last()) {
+            state.last = Some(move_info(self.notation, &**before, last));
+        }
         if let Some(claimed) = &self.claimed {
             state.result = Some(GameResult {
                 winner: None,
@@ -166,6 +177,7 @@ impl Loaded {
             .read_move(self.game.position(), text)
             .map_err(|e| ApiError::unprocessable(format!("move `{}`: {e}", text.trim())))?;
         let info = move_info(self.notation, self.game.position(), mv);
+        self.before_last = Some(self.game.position().clone_box());
         self.game
             .play(mv)
             .map_err(|_| ApiError::unprocessable(format!("move `{text}` is illegal")))?;
@@ -265,6 +277,7 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
         },
         check: !checked.is_empty(),
         checked,
+        last: None,
         result: outcome.map(|o| result(notation, game, o)),
         claimable: status::Status::of(notation, game).claim(),
         record: String::new(),
@@ -296,12 +309,12 @@ fn written(
 pub fn import(variant: &str, text: &str) -> Result<ImportResponse, ApiError> {
     let notation = variants::by_name(variant).ok_or_else(|| unknown_variant(variant))?;
     let (notation, kind, records) = line::read_any_text(notation, text)
-        .map_err(|e| ApiError::unprocessable(format!("import: {e}")))?;
+        .map_err(|e| ApiError::unprocessable(format!("text: {e}")))?;
     let mut games = Vec::new();
     for (i, record) in records.iter().enumerate() {
         if record.moves.len() > MAX_HISTORY {
             return Err(ApiError::unprocessable(format!(
-                "import: game {} has {} moves, more than the {MAX_HISTORY} a request may replay",
+                "text: game {} has {} moves, more than the {MAX_HISTORY} a request may replay",
                 i + 1,
                 record.moves.len()
             )));

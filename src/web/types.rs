@@ -21,6 +21,10 @@ pub struct VariantInfo {
     /// Whether squares alternate in colour (chess) or are plain points
     /// (Duck Chess's xiangqi board).
     pub checkered: bool,
+    /// What the file and rank labels count, when the square names do not
+    /// make it plain (Duck Chess: `["y", "x"]`, its points being `(x,y)`);
+    /// none for chess, whose `e4` is file e, rank 4.
+    pub axes: Option<[String; 2]>,
     /// The game's own tools on the page: `judge` (a Duck Chess judge
     /// input, `POST /api/judge`), `mate` (the cube puzzle, `POST
     /// /api/mate`).
@@ -338,6 +342,8 @@ pub struct State {
     pub check: bool,
     /// The squares of the attacked royal pieces.
     pub checked: Vec<usize>,
+    /// The last move of the history, as played (none at the start).
+    pub last: Option<MoveInfo>,
     /// The end of the game, if it is over (a claimed draw included).
     pub result: Option<GameResult>,
     /// The draw the side to move may claim, in words (`white may claim a

@@ -413,6 +413,10 @@ impl Notation for DuckChess {
         rank.to_string()
     }
 
+    fn axis_names(&self) -> Option<(&'static str, &'static str)> {
+        Some(("y", "x"))
+    }
+
     fn piece_on(&self, position: &dyn AnyPosition, piece: Piece, square: usize) -> String {
         format!(
             "{} {} at {}",
