@@ -691,6 +691,24 @@ async fn the_keyboard(c: Client, url: String) {
         open(&c, &url, "fourfold").await;
         play_by_keys(&c, "fourfold").await;
     }
+    // No trap in any game: past its last movable piece, Tab leaves.
+    for v in &offered {
+        open(&c, &url, v).await;
+        let movable = js(
+            &c,
+            "return document.querySelectorAll('.cell.movable').length;",
+            vec![],
+        )
+        .await
+        .as_u64()
+        .unwrap();
+        js(&c, "document.querySelector('#board').focus();", vec![]).await;
+        let tabs: String =
+            std::iter::repeat_n(Key::Tab.to_string(), movable as usize + 1).collect();
+        keys(&c, &tabs).await;
+        let focused = js(&c, "return document.activeElement.id;", vec![]).await;
+        assert_ne!(focused, json!("board"), "{v}: Tab left the board");
+    }
     println!("keys: no trap, shortcuts listed and working");
 }
 
@@ -949,18 +967,21 @@ async fn small_screens_and_contrast(c: Client, url: String) {
         const lum = (s) => { const m = s.match(/\d+(\.\d+)?/g).map(Number);
           const [r, g, b] = m.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
           return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-        const piece = [...document.querySelectorAll('.cell.light .piece.white')][0];
+        const first = document.querySelector('#variant').value === 'duck' ? 'red' : 'white';
+        const piece = [...document.querySelectorAll(`.cell.light .piece.${first}`)][0];
         const square = getComputedStyle(piece.parentElement).backgroundColor;
         const ink = getComputedStyle(piece).color;
         const [a, b] = [lum(ink), lum(square)].sort((x, y) => y - x);
         return (a + 0.05) / (b + 0.05);
     "#;
-    open(&c, &url, "chess").await;
-    let ratio = js(&c, contrast, vec![]).await.as_f64().unwrap();
-    assert!(
-        ratio >= 4.5,
-        "white pieces on light squares: contrast {ratio:.2}"
-    );
+    for v in offered(&c, &url).await {
+        open(&c, &url, &v).await;
+        let ratio = js(&c, contrast, vec![]).await.as_f64().unwrap();
+        assert!(
+            ratio >= 4.5,
+            "{v}: the first side's pieces on light squares: contrast {ratio:.2}"
+        );
+    }
     viewport(&c, 400, 800).await;
     for v in offered(&c, &url).await {
         open(&c, &url, &v).await;
@@ -1045,6 +1066,20 @@ async fn import_errors_and_the_puzzle(c: Client, url: String) {
         start,
         "New shows the new position"
     );
+    // Every game's record, exported and imported again.
+    for v in offered(&c, &url).await {
+        open(&c, &url, &v).await;
+        let first = wait_all(&c, "#legal button", 1).await.remove(0);
+        let notation = attr(&first, "data-notation").await;
+        first.click().await.unwrap();
+        at_ply(&c, &v, 1).await;
+        let record = value(&c, "#record-text").await;
+        click(&c, "#new").await;
+        at_ply(&c, &v, 0).await;
+        import(&c, &record).await;
+        at_ply(&c, &v, 1).await;
+        assert_eq!(text(&c, "#moves .move").await, notation, "{v}: {record}");
+    }
     // The cube: another game's position switches the game; the puzzle's
     // reasons are grouped under their claims.
     import(&c, "n = 2, [rq,##],[##,K#]").await;

@@ -264,7 +264,7 @@ fn fourfold() -> Vec<Study> {
         study(
             f,
             "Mate in 3",
-            "White to move mates in 3 (the line from the start, one move in).",
+            "White to move mates in 3 (the line from the start, after 1. a2[1,0]-a3[1,0]+ Ka4[1,1]-b4[0,0]).",
             &after(2),
             "2. c2[0,0]-c3[0,0]+ Qd4[0,1]xc3[0,0] 3. d2[0,0]xc3[0,0]+ Bc4[0,1]xc3[0,0] 4. Qd1[0,0]-b3[0,0]#",
             Mate(3),
@@ -280,7 +280,7 @@ fn fourfold() -> Vec<Study> {
         study(
             f,
             "Mate in 1",
-            "White to move mates in 1: the queen steps across to another board.",
+            "White to move mates in 1 with the queen.",
             &after(6),
             "4. Qd1[0,0]-b3[0,0]#",
             Mate(1),
