@@ -509,15 +509,30 @@ function view() {
   const width = wide ? window.innerWidth - 400 : document.documentElement.clientWidth - 28;
   const height = wide ? window.innerHeight - 150 : Infinity;
   const boards = g.across * g.down;
-  let across = g.across;
-  let size = 0;
-  for (across = g.across; across >= 1; across--) {
-    const down = Math.ceil(boards / across);
-    const cols = across * g.w + (across - 1) + 0.5;
+  // The cell size with `n` boards across, fitting the height or not.
+  const sizeWith = (n, fitHeight) => {
+    const down = Math.ceil(boards / n);
+    const cols = n * g.w + (n - 1) + 0.5;
     const rows = down * g.h + (down - 1) + 1 + (b.labels.length ? 1 : 0);
-    size = Math.floor(Math.min(width / cols, height / rows, MAX_CELL));
-    if (size >= MIN_CELL || across === 1) break;
+    return Math.floor(Math.min(width / cols, fitHeight ? height / rows : Infinity, MAX_CELL));
+  };
+  // As many boards across as the API lays out, unless their cells would
+  // be too small to tap: then the arrangement with the biggest cells, and
+  // if none fits the screen so, the page scrolls down instead.
+  let across = g.across;
+  if (sizeWith(across, true) < MIN_CELL) {
+    for (let n = g.across - 1; n >= 1; n--) if (sizeWith(n, true) > sizeWith(across, true)) across = n;
   }
+  if (sizeWith(across, true) < MIN_CELL) {
+    across = 1;
+    for (let n = g.across; n >= 1; n--) {
+      if (sizeWith(n, false) >= MIN_CELL) {
+        across = n;
+        break;
+      }
+    }
+  }
+  const size = sizeWith(across, sizeWith(across, true) >= MIN_CELL);
   const place = (row, col) => {
     if (across === g.across) return [row, col];
     const k = Math.floor(row / (g.h + 1)) * g.across + Math.floor(col / (g.w + 1));
