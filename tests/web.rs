@@ -212,6 +212,7 @@ async fn a_slow_search_is_stopped_at_its_time_and_blocks_no_other_request() {
                 best,
                 score: 0,
                 pv: vec![best],
+                depth: 1,
             })
         },
     ));
@@ -286,7 +287,7 @@ async fn judge_gives_the_judge_lines_and_reasons() {
 #[tokio::test]
 async fn a_malformed_judge_input_keeps_the_verdicts_before_it() {
     let (status, v) = post(&app(), "/api/judge", json!({"input": "3\n0 3 1 2\nx\n"})).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(v["error"].as_str().unwrap().contains("line 3"), "{v}");
     assert_eq!(v["verdicts"].as_array().unwrap().len(), 1);
 }
@@ -316,7 +317,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
         (
             "/api/moves",
             json!({"variant": "go"}).to_string().into(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "unknown variant `go`",
         ),
         (
@@ -324,7 +325,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
             json!({"variant": "chess", "position": "rnbqkbnr/pppppppp/8 w"})
                 .to_string()
                 .into(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "position:",
         ),
         (
@@ -332,7 +333,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
             json!({"variant": "duck", "position": "zz"})
                 .to_string()
                 .into(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "position:",
         ),
         (
@@ -340,7 +341,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
             json!({"variant": "chess", "history": ["e2e5"]})
                 .to_string()
                 .into(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "history move 1",
         ),
         (
@@ -348,7 +349,7 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
             json!({"variant": "duck", "history": ["1 2"]})
                 .to_string()
                 .into(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "history move 1",
         ),
         (
@@ -420,19 +421,6 @@ async fn bad_requests_get_a_4xx_and_a_json_message() {
     // The server still answers after all that.
     let (status, _) = send(&app, "GET", "/api/variants", vec![]).await;
     assert_eq!(status, StatusCode::OK);
-}
-
-#[tokio::test]
-async fn a_huge_history_is_refused() {
-    let history = vec!["e2e4"; duckchess::web::game::MAX_HISTORY + 1];
-    let (status, v) = post(
-        &app(),
-        "/api/moves",
-        json!({"variant": "chess", "history": history}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(v["error"].as_str().unwrap().contains("history"), "{v}");
 }
 
 #[tokio::test]
@@ -520,11 +508,541 @@ async fn mate_answers_the_cube_puzzle_with_its_explanation() {
     // Case 8: the king takes the queen.
     let (_, v) = post(&app, "/api/mate", json!({ "position": "[#q,##],[##,K#]" })).await;
     assert_eq!(v["mate"], false);
-    // A malformed case is a 400 naming the fault.
+    // A malformed case is a 422 naming the fault.
     let (status, v) = post(&app, "/api/mate", json!({ "position": "[rq,##],[##,K#" })).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         v["error"].as_str().unwrap().starts_with("position: "),
         "{v}"
     );
+}
+
+// ---- issue 19: the API of the analysis board ----
+
+/// Every registered game's name, Duck Chess first.
+fn games() -> Vec<&'static str> {
+    duckchess::variants::names()
+}
+
+#[tokio::test]
+async fn a_misspelt_field_is_refused_not_ignored() {
+    let app = app();
+    let cases = [
+        (
+            "/api/moves",
+            json!({"variant": "chess", "hist": ["e2e4"]}),
+            "hist",
+        ),
+        (
+            "/api/play",
+            json!({"variant": "chess", "move": "e2e4", "histroy": []}),
+            "histroy",
+        ),
+        (
+            "/api/best",
+            json!({"variant": "chess", "thinkms": 100}),
+            "thinkms",
+        ),
+        ("/api/judge", json!({"input": "0\n", "fen": "x"}), "fen"),
+        (
+            "/api/mate",
+            json!({"position": "[#q,##],[##,K#]", "n": 2}),
+            "n",
+        ),
+        (
+            "/api/import",
+            json!({"variant": "chess", "txt": "1. e4"}),
+            "txt",
+        ),
+    ];
+    for (path, body, field) in cases {
+        let (status, v) = post(&app, path, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(
+            error.contains(&format!("unknown field `{field}`")),
+            "{path}: {error}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_move_that_cannot_be_read_or_played_is_422_in_every_game() {
+    let app = app();
+    for name in games() {
+        for bad in ["zz", "", "e2e4e4e4 x", "0 0 0 0"] {
+            let (status, v) = post(&app, "/api/play", json!({"variant": name, "move": bad})).await;
+            assert_eq!(
+                status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{name} `{bad}`: {v}"
+            );
+            assert!(v["error"].as_str().unwrap().starts_with("move "), "{v}");
+        }
+        // A history that cannot be replayed, a position that cannot be read
+        // and a variant that does not exist are content, not shape: 422.
+        for body in [
+            json!({"variant": name, "history": ["zz"]}),
+            json!({"variant": name, "position": "zz"}),
+        ] {
+            let (status, v) = post(&app, "/api/moves", body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        }
+    }
+    let (status, _) = post(&app, "/api/moves", json!({"variant": "go"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Not JSON of the right shape: 400.
+    for body in [
+        json!({"variant": 5}),
+        json!({"variant": "chess", "history": "e2e4"}),
+        json!([]),
+    ] {
+        let (status, v) = post(&app, "/api/moves", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+    }
+}
+
+#[tokio::test]
+async fn the_notations_own_reason_is_passed_through() {
+    // Whatever the notation says about a move it refuses is what the API
+    // says, after the move's text (here a promotion without its piece).
+    let chess = duckchess::variants::by_name("chess").unwrap();
+    let fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+    let position = chess.read_position(fen).unwrap();
+    let why = chess.read_move(&*position, "a7a8").unwrap_err().to_string();
+    let (status, v) = post(
+        &app(),
+        "/api/play",
+        json!({"variant": "chess", "position": fen, "move": "a7a8"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"], format!("move `a7a8`: {why}"));
+}
+
+#[tokio::test]
+async fn a_wrong_method_is_405_with_a_json_error() {
+    let app = app();
+    for path in [
+        "/api/moves",
+        "/api/play",
+        "/api/best",
+        "/api/judge",
+        "/api/mate",
+    ] {
+        let req = Request::get(path).body(Body::empty()).unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED, "{path}");
+        assert_eq!(res.headers()["allow"], "POST", "{path}");
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(v["error"], format!("{path} takes POST, not GET"), "{v}");
+    }
+    let (status, v) = send(&app, "POST", "/api/variants", vec![]).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(v["error"], "/api/variants takes GET, not POST");
+}
+
+#[tokio::test]
+async fn a_body_too_large_is_told_the_limit() {
+    let app = app();
+    let (status, v) = send(&app, "POST", "/api/moves", vec![b' '; BODY_LIMIT + 1]).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        v["error"],
+        "body: more than the 64 KiB a request may have (1 MiB for /api/judge)"
+    );
+    let (status, v) = send(&app, "POST", "/api/judge", vec![b' '; (1 << 20) + 1]).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        v["error"],
+        "body: more than the 1 MiB a judge input may have"
+    );
+    // Just under the judge's limit is read (and judged).
+    let mut input = b"{\"input\":\"0".to_vec();
+    input.resize((1 << 20) - 3, b' ');
+    input.extend_from_slice(b"\"}");
+    let (status, v) = send(&app, "POST", "/api/judge", input).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}
+
+#[tokio::test]
+async fn a_history_over_the_cap_is_told_the_cap() {
+    let history = vec!["e2e4"; duckchess::web::game::MAX_HISTORY + 1];
+    let (status, v) = post(
+        &app(),
+        "/api/moves",
+        json!({"variant": "chess", "history": history}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        v["error"],
+        "history: 5001 moves, more than the 5000 a request may replay"
+    );
+}
+
+/// Knights out and back twice: the start occurs a third time.
+const THREEFOLD: [&str; 8] = [
+    "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+];
+
+#[tokio::test]
+async fn a_claimable_draw_is_told_and_can_be_claimed() {
+    let app = app();
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": &THREEFOLD[..7]}),
+    )
+    .await;
+    assert_eq!(v["claimable"], Value::Null, "{}", v["claimable"]);
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": THREEFOLD}),
+    )
+    .await;
+    assert_eq!(v["result"], Value::Null);
+    assert_eq!(
+        v["claimable"],
+        "white may claim a draw: the position occurred 3 times"
+    );
+    let (status, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": THREEFOLD, "claim": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["result"]["winner"], Value::Null);
+    assert_eq!(
+        v["result"]["reason"],
+        "draw by repetition, claimed by white (the position occurred 3 times)"
+    );
+    assert_eq!(v["moves"], json!([]));
+    assert_eq!(v["claimable"], Value::Null);
+    // After a claim no move is played, and no search runs.
+    let claimed = json!({"variant": "chess", "history": THREEFOLD, "claim": true, "move": "e2e4"});
+    let (status, v) = post(&app, "/api/play", claimed).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    // A claim where there is none to make is refused.
+    let (status, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": ["e2e4"], "claim": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(
+        v["error"],
+        "claim: black has no draw to claim here (a draw is claimed on the third occurrence of a position or after 100 plies without a capture or pawn move)"
+    );
+    // In a game without claims (Fourfold's draws are automatic) the same
+    // moves give none.
+    for name in games() {
+        let (_, v) = post(&app, "/api/moves", json!({"variant": name})).await;
+        assert_eq!(v["claimable"], Value::Null, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn every_cell_carries_its_coordinates_and_the_board_turns() {
+    let app = app();
+    for name in games() {
+        let notation = duckchess::variants::by_name(name).unwrap();
+        let start = notation.start();
+        let shape = start.variant().shape;
+        for flip in [false, true] {
+            let (_, v) = post(&app, "/api/moves", json!({"variant": name, "flip": flip})).await;
+            assert_eq!(v["board"]["flipped"], flip, "{name}");
+            let layout = notation.layout(&*start).flipped(flip);
+            for cell in v["board"]["cells"].as_array().unwrap() {
+                let sq = cell["square"].as_u64().unwrap() as usize;
+                let c = shape.coords(sq);
+                assert_eq!(cell["file"], notation.file_label(c[0] as usize), "{name}");
+                assert_eq!(cell["rank"], notation.rank_label(c[1] as usize), "{name}");
+                let (r, col) = layout.place(sq);
+                assert_eq!(cell["row"], r, "{name} {flip}");
+                assert_eq!(cell["col"], col, "{name} {flip}");
+            }
+        }
+    }
+    // Duck Chess: (x,y) is rank x, file y, numbered as the judge does.
+    let (_, v) = post(&app, "/api/moves", json!({"variant": "duck"})).await;
+    let cell = v["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "(9,4)")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (cell["rank"].as_str(), cell["file"].as_str()),
+        (Some("9"), Some("4"))
+    );
+    // Chess turned: a1 is top right.
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "flip": true}),
+    )
+    .await;
+    assert_eq!(
+        (
+            v["board"]["cells"][0]["row"].as_u64(),
+            v["board"]["cells"][0]["col"].as_u64()
+        ),
+        (Some(0), Some(7))
+    );
+}
+
+#[tokio::test]
+async fn best_gives_a_readable_evaluation_its_depth_and_line_in_notation() {
+    let app = router(AppState::with_engine());
+    // A back-rank mate in one.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let (status, v) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "position": fen, "think_ms": 300}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["best"]["notation"], "Rd8#");
+    assert_eq!(v["eval"], "mate in 1");
+    assert_eq!(v["eval_for"], "white");
+    assert_eq!(v["line"], json!(["Rd8#"]));
+    assert!(v["depth"].as_u64().unwrap() >= 1, "{v}");
+    // Black to move in a quiet position: a signed pawn count, for black.
+    let (_, v) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "history": ["e2e4"], "think_ms": 200}),
+    )
+    .await;
+    let eval = v["eval"].as_str().unwrap();
+    assert!(
+        eval.len() >= 5 && (eval.starts_with('+') || eval.starts_with('-')) && eval.contains('.'),
+        "{eval}"
+    );
+    assert_eq!(v["eval_for"], "black");
+    let line: Vec<&str> = v["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(line[0], v["best"]["notation"]);
+    assert_eq!(line.len(), v["pv"].as_array().unwrap().len());
+    // Every game: the line is in the game's notation, move for move.
+    for name in games() {
+        let (status, v) = post(&app, "/api/best", json!({"variant": name, "think_ms": 100})).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {v}");
+        assert_eq!(v["line"][0], v["best"]["notation"], "{name}: {v}");
+        let (_, state) = post(&app, "/api/moves", json!({"variant": name})).await;
+        assert_eq!(v["eval_for"], state["turn"], "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_mated_score_reads_as_mated() {
+    // Black to move, mated next move whatever it does.
+    let app = router(AppState::with_engine());
+    let (_, v) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "position": "7k/p7/5KQ1/8/8/8/8/8 b - - 0 1", "think_ms": 300}),
+    )
+    .await;
+    assert_eq!(v["eval"], "mated in 1", "{v}");
+    assert_eq!(v["eval_for"], "black");
+}
+
+async fn import(app: &axum::Router, variant: &str, text: &str) -> (StatusCode, Value) {
+    post(
+        app,
+        "/api/import",
+        json!({"variant": variant, "text": text}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn import_reads_positions_pgn_records_and_lines() {
+    let app = app();
+    // PGN movetext alone.
+    let (status, v) = import(&app, "chess", "1. e4 e5 2. Nf3").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["variant"], "chess");
+    assert_eq!(v["kind"], "record");
+    assert_eq!(v["games"][0]["history"], json!(["e2e4", "e7e5", "g1f3"]));
+    assert_eq!(v["games"][0]["moves"], json!(["e4", "e5", "Nf3"]));
+    // Several PGN games, each with its tags as a title.
+    let pgn = "[Event \"Casual\"]\n[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+               [White \"Cleo\"]\n[Black \"Dan\"]\n[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q *\n";
+    let (status, v) = import(&app, "chess", pgn).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let read = v["games"].as_array().unwrap();
+    assert_eq!(read.len(), 2);
+    assert_eq!(read[0]["title"], "Anna – Ben, Casual, 1-0");
+    assert_eq!(read[0]["history"].as_array().unwrap().len(), 7);
+    assert_eq!(read[1]["title"], "Cleo – Dan");
+    assert_eq!(read[1]["start"], "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(read[1]["moves"], json!(["a8=Q"]));
+    // A position.
+    let fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+    let (_, v) = import(&app, "chess", fen).await;
+    assert_eq!(v["kind"], "position");
+    assert_eq!(v["games"][0]["start"], fen);
+    assert_eq!(v["games"][0]["history"], json!([]));
+    // A line as the command line takes it.
+    let (_, v) = import(&app, "chess", "start moves e4 c5").await;
+    assert_eq!(v["kind"], "line");
+    assert_eq!(v["games"][0]["history"], json!(["e2e4", "c7c5"]));
+    // Every game's own record, read back from what /api/moves writes.
+    for name in games() {
+        let (_, best) = post(&app, "/api/moves", json!({"variant": name})).await;
+        let first = best["moves"][0]["coord"].clone();
+        let (_, state) = post(
+            &app,
+            "/api/moves",
+            json!({"variant": name, "history": [first]}),
+        )
+        .await;
+        let (status, v) = import(&app, name, state["record"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {v}");
+        assert_eq!(v["variant"], name);
+        assert_eq!(v["games"][0]["history"], json!([first]), "{name}: {v}");
+        assert_eq!(v["games"][0]["start"], state["start"], "{name}");
+    }
+    // Duck Chess: a judge input with its start's FEN first.
+    let (_, v) = import(&app, "duck", "4k4/9/9/9/9/9/9/9/4R4/4K4 w\n1\n1 4 9 4\n").await;
+    assert_eq!(v["kind"], "record");
+    assert_eq!(
+        v["games"][0]["start"],
+        "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"
+    );
+    assert_eq!(v["games"][0]["history"], json!(["1 4 9 4"]));
+}
+
+#[tokio::test]
+async fn import_takes_another_games_text_into_that_game() {
+    let app = app();
+    let (status, v) = import(&app, "chess", "n = 2, [rq,##],[##,K#]").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["variant"], "cube");
+    assert_eq!(v["kind"], "position");
+    let (_, v) = import(&app, "duck", "1. e4 e5").await;
+    assert_eq!(v["variant"], "chess");
+}
+
+#[tokio::test]
+async fn import_errors_say_what_was_expected() {
+    let app = app();
+    let (status, v) = import(&app, "chess", "   \n ").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        v["error"],
+        "text: nothing to import: paste a chess position (FEN), a game (PGN) or a line (`start moves ...`)"
+    );
+    let (status, v) = import(&app, "chess", "hello").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let error = v["error"].as_str().unwrap();
+    assert!(
+        error.starts_with(
+            "text: \"hello\" is neither a chess position (FEN) nor a game (PGN): read as PGN, "
+        ),
+        "{error}"
+    );
+    assert!(!error.contains("ranks"), "{error}");
+    // What looks like a position is told what is wrong with it as one.
+    let (_, v) = import(
+        &app,
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x",
+    )
+    .await;
+    let error = v["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("text: not a chess position (FEN): "),
+        "{error}"
+    );
+    // A game with a bad move names the move.
+    let (_, v) = import(&app, "chess", "1. e4 e5 2. Ke3").await;
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("Ke3"), "{error}");
+    assert!(error.contains("game (PGN)"), "{error}");
+    for name in games() {
+        let (status, v) = import(&app, name, "hello").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("\"hello\" is neither"),
+            "{name}: {v}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn studies_are_offered_for_every_game_and_each_loads() {
+    let app = app();
+    let (status, v) = send(&app, "GET", "/api/studies", vec![]).await;
+    assert_eq!(status, StatusCode::OK);
+    let studies = v.as_array().unwrap();
+    for name in ["duck", "chess", "cube", "fourfold"] {
+        let of: Vec<&Value> = studies.iter().filter(|s| s["variant"] == name).collect();
+        let least = match name {
+            "chess" => 12,
+            "cube" => 10,
+            _ => 3,
+        };
+        assert!(of.len() >= least, "{name}: {} studies", of.len());
+        for s in of {
+            assert!(!s["title"].as_str().unwrap().is_empty(), "{s}");
+            assert!(!s["goal"].as_str().unwrap().is_empty(), "{s}");
+            let (status, state) = post(
+                &app,
+                "/api/moves",
+                json!({"variant": name, "position": s["start"], "history": s["history"]}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{s}: {state}");
+            assert!(s["ply"].as_u64().unwrap() as usize <= s["history"].as_array().unwrap().len());
+        }
+    }
+    // One game's only.
+    let (_, v) = send(&app, "GET", "/api/studies?variant=cube", vec![]).await;
+    let cube = v.as_array().unwrap();
+    assert_eq!(cube.len(), 10);
+    assert!(cube.iter().all(|s| s["variant"] == "cube"));
+    let (status, v) = send(&app, "GET", "/api/studies?variant=go", vec![]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown variant `go`"));
+}
+
+#[tokio::test]
+async fn the_state_tells_the_last_move_and_the_variants_their_axes() {
+    let app = app();
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": ["e2e4", "e7e5"]}),
+    )
+    .await;
+    assert_eq!(v["last"]["notation"], "e5");
+    assert_eq!(
+        (v["last"]["from"].as_u64(), v["last"]["to"].as_u64()),
+        (Some(52), Some(36))
+    );
+    let (_, v) = post(&app, "/api/moves", json!({"variant": "chess"})).await;
+    assert_eq!(v["last"], Value::Null);
+    let (_, v) = send(&app, "GET", "/api/variants", vec![]).await;
+    assert_eq!(v[0]["axes"], json!(["y", "x"]));
+    assert_eq!(v[1]["axes"], Value::Null);
 }

@@ -600,4 +600,31 @@ impl super::Notation for Chess {
     fn record_extension(&self) -> &'static str {
         "pgn"
     }
+
+    /// Every game of a PGN text, with its tags (and a `Result` tag from
+    /// the movetext's end when the tags have none).
+    fn read_records(&self, text: &str) -> Result<Vec<super::Record>, super::NotationError> {
+        Ok(pgn::read_games(text)?
+            .into_iter()
+            .map(|mut game| {
+                // The result the movetext ends with, when no tag gives it.
+                if game.tag("Result").is_none() && game.result != "*" {
+                    game.tags.push(("Result".into(), game.result.clone()));
+                }
+                super::Record {
+                    tags: game.tags,
+                    start: Box::new(game.start),
+                    moves: game.moves,
+                }
+            })
+            .collect())
+    }
+
+    fn position_format(&self) -> &'static str {
+        "FEN"
+    }
+
+    fn record_format(&self) -> &'static str {
+        "PGN"
+    }
 }

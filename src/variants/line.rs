@@ -174,3 +174,190 @@ pub fn join_moves(moves: &[String]) -> String {
     let spaced = moves.iter().any(|m| m.contains(char::is_whitespace));
     moves.join(if spaced { ", " } else { " " })
 }
+
+/// What a text given to [`read_text`] turned out to be.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TextKind {
+    /// A position alone.
+    Position,
+    /// A line: `start` or a position, then `moves` and the moves.
+    Line,
+    /// One or more games in the game's record format (PGN for chess, a
+    /// judge input for Duck Chess).
+    Record,
+}
+
+impl TextKind {
+    /// `position`, `line`, `record`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextKind::Position => "position",
+            TextKind::Line => "line",
+            TextKind::Record => "record",
+        }
+    }
+}
+
+/// Why a text is none of a game's position, line or record.
+#[derive(Debug, Error)]
+pub enum TextError {
+    /// Nothing but white space.
+    #[error("nothing to import: paste {}, {} or a line (`start moves ...`)", a_position(*.game), a_record(*.game))]
+    Empty {
+        /// The game asked for.
+        game: &'static dyn Notation,
+    },
+    /// The text looks like a position (one line the game
+    /// [recognises](Notation::recognizes)) and is not one.
+    #[error("not {}: {error}", a_position(*.game))]
+    Position {
+        /// The game asked for.
+        game: &'static dyn Notation,
+        /// Why the position is wrong.
+        error: NotationError,
+    },
+    /// A line (`... moves ...`) that could not be read.
+    #[error(transparent)]
+    Line(LineError),
+    /// Neither a position nor a record: the record reader's reason.
+    #[error("{text:?} is neither {} nor {}: read as {}, {error}", a_position(*.game), a_record(*.game), as_record(*.game))]
+    Neither {
+        /// The game asked for.
+        game: &'static dyn Notation,
+        /// The text, shortened.
+        text: String,
+        /// Why the record reader refused it.
+        error: NotationError,
+    },
+}
+
+/// `a chess position (FEN)`, `a cube position`.
+fn a_position(game: &dyn Notation) -> String {
+    match game.position_format() {
+        "position" => format!("a {} position", game.name()),
+        format => format!("a {} position ({format})", game.name()),
+    }
+}
+
+/// `a game (PGN)`, `a game record`.
+fn a_record(game: &dyn Notation) -> String {
+    match game.record_format() {
+        "record" => "a game record".into(),
+        format => format!("a game ({format})"),
+    }
+}
+
+/// `PGN`, `a judge input`, `a record`.
+fn as_record(game: &dyn Notation) -> String {
+    match game.record_format() {
+        "PGN" => "PGN".into(),
+        format => format!("a {format}"),
+    }
+}
+
+/// Reads what a person pastes as a game of `game`: a line (`start moves
+/// e4 e5`, or a position then `moves`), a position, or one or more
+/// records ([`Notation::read_records`]: PGN for chess, a judge input for
+/// Duck Chess). The error says what was expected and, for a text that
+/// looks like a position, what is wrong with it as one; otherwise the
+/// record reader's reason.
+///
+/// ```
+/// use duckchess::variants::{by_name, line::{read_text, TextKind}};
+/// let chess = by_name("chess").unwrap();
+/// let (kind, games) = read_text(chess, "1. e4 e5 2. Nf3").unwrap();
+/// assert_eq!((kind, games[0].moves.len()), (TextKind::Record, 3));
+/// let (kind, _) = read_text(chess, "8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
+/// assert_eq!(kind, TextKind::Position);
+/// let error = read_text(chess, "").unwrap_err().to_string();
+/// assert_eq!(error, "nothing to import: paste a chess position (FEN), a game (PGN) or a line (`start moves ...`)");
+/// ```
+pub fn read_text(
+    game: &'static dyn Notation,
+    text: &str,
+) -> Result<(TextKind, Vec<super::Record>), TextError> {
+    let text = text.trim_start_matches('\u{feff}').trim();
+    if text.is_empty() {
+        return Err(TextError::Empty { game });
+    }
+    let mut words = text.split_whitespace();
+    if words.clone().next() == Some("start") || words.any(|w| w == "moves") {
+        let played = read_line(game, text).map_err(TextError::Line)?;
+        let start = match position_part(text).as_str() {
+            "" | "start" => game.start(),
+            position => game
+                .read_position(position)
+                .expect("read_line read this position"),
+        };
+        let record = super::Record {
+            tags: Vec::new(),
+            start,
+            moves: played.moves().to_vec(),
+        };
+        return Ok((TextKind::Line, vec![record]));
+    }
+    let position_error = match game.read_position(text) {
+        Ok(start) => {
+            let record = super::Record {
+                tags: Vec::new(),
+                start,
+                moves: Vec::new(),
+            };
+            return Ok((TextKind::Position, vec![record]));
+        }
+        Err(e) => e,
+    };
+    let record_error = match game.read_records(text) {
+        Ok(games) if !games.is_empty() => return Ok((TextKind::Record, games)),
+        Ok(_) => NotationError::from("it holds no game"),
+        Err(e) => e,
+    };
+    if game.recognizes(text) && text.lines().count() == 1 {
+        Err(TextError::Position {
+            game,
+            error: position_error,
+        })
+    } else {
+        Err(TextError::Neither {
+            game,
+            text: shorten(text),
+            error: record_error,
+        })
+    }
+}
+
+/// [`read_text`] in `game`, or else in the game the text belongs to: a
+/// position another game [recognises](super::recognize), or another game's
+/// line or record with at least one move. The error is `game`'s.
+///
+/// ```
+/// use duckchess::variants::{by_name, line::read_any_text};
+/// let chess = by_name("chess").unwrap();
+/// let (game, _, _) = read_any_text(chess, "n = 2, [rq,##],[##,K#]").unwrap();
+/// assert_eq!(game.name(), "cube");
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn read_any_text(
+    game: &'static dyn Notation,
+    text: &str,
+) -> Result<(&'static dyn Notation, TextKind, Vec<super::Record>), TextError> {
+    let error = match read_text(game, text) {
+        Ok((kind, games)) => return Ok((game, kind, games)),
+        Err(e @ TextError::Empty { .. }) => return Err(e),
+        Err(e) => e,
+    };
+    let recognised = super::recognize(&position_part(text)).ok();
+    let others = recognised
+        .into_iter()
+        .chain(super::all().iter().copied())
+        .filter(|other| other.name() != game.name());
+    for other in others {
+        if let Ok((kind, games)) = read_text(other, text) {
+            let recognised = recognised.is_some_and(|r| r.name() == other.name());
+            if recognised || games.first().is_some_and(|g| !g.moves.is_empty()) {
+                return Ok((other, kind, games));
+            }
+        }
+    }
+    Err(error)
+}

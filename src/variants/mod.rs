@@ -22,6 +22,7 @@ pub mod line;
 pub mod perft;
 pub mod picture;
 pub mod status;
+pub mod studies;
 
 use crate::kernel::{AnyPosition, Color, Move, Piece};
 use layout::{Across, Layout};
@@ -123,6 +124,30 @@ pub trait Notation: Sync {
         "txt"
     }
 
+    /// Every game of a text holding one or more records: one by default
+    /// ([`Notation::read_record`]); chess reads every game of a PGN file,
+    /// each with its tags.
+    fn read_records(&self, text: &str) -> Result<Vec<Record>, NotationError> {
+        let (start, moves) = self.read_record(text)?;
+        Ok(vec![Record {
+            tags: Vec::new(),
+            start,
+            moves,
+        }])
+    }
+
+    /// What a position text is called in messages: `position`; `FEN` for
+    /// chess and Duck Chess.
+    fn position_format(&self) -> &'static str {
+        "position"
+    }
+
+    /// What a record is called in messages: `record`; `PGN` for chess,
+    /// `judge input` for Duck Chess.
+    fn record_format(&self) -> &'static str {
+        "record"
+    }
+
     /// Whether `text` looks like a position of this game (not whether it
     /// is a correct one): how a position given without `--variant` finds
     /// its game. `start` is no game's in particular.
@@ -166,6 +191,13 @@ pub trait Notation: Sync {
     /// row numbers, from 0.
     fn rank_label(&self, rank: usize) -> String {
         (rank + 1).to_string()
+    }
+
+    /// What the file and rank labels count, when the square names do not
+    /// make it plain: none (`e4` is file e, rank 4); Duck Chess's `y` and
+    /// `x` (its point `(x,y)` is rank x, file y).
+    fn axis_names(&self) -> Option<(&'static str, &'static str)> {
+        None
     }
 
     /// A piece on a square, in the words explanations use: `the white
@@ -232,6 +264,67 @@ pub trait Notation: Sync {
     /// one: Duck Chess's judge line (`red guard;NA;no;no`).
     fn verdict(&self, _before: &dyn AnyPosition, _m: Move) -> Option<String> {
         None
+    }
+}
+
+impl std::fmt::Debug for dyn Notation {
+    /// The game's name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One game read from a record: its tags (PGN's `[White "..."]`; none in
+/// other games' records), its start and its moves.
+#[derive(Debug)]
+pub struct Record {
+    /// Tag name and value pairs, in the order read.
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move.
+    pub start: Box<dyn AnyPosition>,
+    /// The moves, each legal where it is played.
+    pub moves: Vec<Move>,
+}
+
+impl Record {
+    /// The value of a tag, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A title from the tags, for a list to pick a game from: `White –
+    /// Black, Event, Date, Result`, each part when known (`?` is unknown);
+    /// empty without tags.
+    ///
+    /// ```
+    /// let chess = duckchess::variants::by_name("chess").unwrap();
+    /// let games = chess.read_records("[White \"Anna\"]\n[Black \"Ben\"]\n[Date \"2024.??.??\"]\n1. e4 1-0\n").unwrap();
+    /// assert_eq!(games[0].title(), "Anna – Ben, 2024.??.??, 1-0");
+    /// ```
+    pub fn title(&self) -> String {
+        let known = |name: &str| {
+            self.tag(name)
+                .filter(|v| !v.is_empty() && *v != "?" && *v != "*")
+        };
+        let mut parts = Vec::new();
+        match (known("White"), known("Black")) {
+            (Some(w), Some(b)) => parts.push(format!("{w} – {b}")),
+            (Some(one), None) | (None, Some(one)) => parts.push(one.to_string()),
+            (None, None) => {}
+        }
+        parts.extend(
+            ["Event", "Site", "Date", "Round"]
+                .iter()
+                .filter_map(|n| known(n))
+                .map(String::from),
+        );
+        if let Some(result) = known("Result") {
+            parts.push(result.to_string());
+        }
+        parts.join(", ")
     }
 }
 

@@ -248,6 +248,81 @@ impl Status {
         }
     }
 
+    /// The draw the side to move claims, as a result in words: `draw by
+    /// repetition, claimed by white (the position occurred 3 times)`, `draw
+    /// by the move limit, claimed by black (100 plies without a capture or
+    /// pawn move)`; `None` when there is no draw to claim ([`Status::claim`]).
+    ///
+    /// ```
+    /// use duckchess::variants::{by_name, line::read_line, status::Status};
+    /// let chess = by_name("chess").unwrap();
+    /// let game = read_line(chess, "start moves Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8").unwrap();
+    /// assert_eq!(
+    ///     Status::of(chess, &*game).claimed().unwrap(),
+    ///     "draw by repetition, claimed by white (the position occurred 3 times)"
+    /// );
+    /// ```
+    pub fn claimed(&self) -> Option<String> {
+        self.claim()?;
+        let (claim_plies, _, claim_reps, _) = self.limits;
+        Some(if self.reached(claim_reps, self.repetitions) {
+            format!(
+                "draw by repetition, claimed by {} (the position occurred {} times)",
+                self.turn, self.repetitions
+            )
+        } else {
+            debug_assert!(self.reached(claim_plies, self.halfmove));
+            format!(
+                "draw by the move limit, claimed by {} ({} plies without a capture or pawn move)",
+                self.turn, self.halfmove
+            )
+        })
+    }
+
+    /// Why the side to move has no draw to claim, in words: when the game's
+    /// draws can be claimed at all, and that it has none.
+    ///
+    /// ```
+    /// use duckchess::variants::{by_name, status::Status};
+    /// let chess = by_name("chess").unwrap();
+    /// assert_eq!(
+    ///     Status::of(chess, &*chess.start().new_game()).no_claim(),
+    ///     "white has no draw to claim here (a draw is claimed on the third occurrence of a position or after 100 plies without a capture or pawn move)"
+    /// );
+    /// let fourfold = by_name("fourfold").unwrap();
+    /// assert_eq!(
+    ///     Status::of(fourfold, &*fourfold.start().new_game()).no_claim(),
+    ///     "white has no draw to claim: this game's draws come by themselves, none is claimed"
+    /// );
+    /// ```
+    pub fn no_claim(&self) -> String {
+        let (claim_plies, _, claim_reps, _) = self.limits;
+        let mut when = Vec::new();
+        if let Some(n) = claim_reps {
+            when.push(format!("on the {} occurrence of a position", ordinal(n)));
+        }
+        if let Some(n) = claim_plies {
+            when.push(format!("after {n} plies without a capture or pawn move"));
+        }
+        if when.is_empty() {
+            format!(
+                "{} has no draw to claim: this game's draws come by themselves, none is claimed",
+                self.turn
+            )
+        } else if let Some(result) = &self.result {
+            format!(
+                "{} has no draw to claim: the game is over ({result})",
+                self.turn
+            )
+        } else {
+            format!(
+                "{} has no draw to claim here (a draw is claimed {})",
+                self.turn,
+                when.join(" or ")
+            )
+        }
+    }
+
     /// The status as words, space-separated, in this order, each present
     /// only when true: `check` (a royal piece is attacked), `checkmate`,
     /// `stalemate`, `dead` (no mate possible), `claim-moves` (the 50-move
@@ -300,6 +375,24 @@ impl fmt::Display for Status {
             writeln!(f, "{claim}")?;
         }
         Ok(())
+    }
+}
+
+/// `first`, `second`, …, `ninth`, `10th`, `21st`.
+fn ordinal(n: u32) -> String {
+    const WORDS: [&str; 9] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    ];
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    match n {
+        1..=9 => WORDS[n as usize - 1].to_string(),
+        _ => format!("{n}{suffix}"),
     }
 }
 

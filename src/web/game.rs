@@ -6,10 +6,13 @@
 //! is replayed here. Replaying keeps repetition rules exact at the cost of a
 //! few microseconds a move.
 
-use super::types::{Board, Cell, GameResult, Label, MoveInfo, PieceInfo, State, VariantInfo};
+use super::types::{
+    Board, Cell, GameRequest, GameResult, ImportResponse, ImportedGame, Label, MoveInfo, PieceInfo,
+    State, StudyInfo, VariantInfo,
+};
 use super::ApiError;
 use crate::kernel::{AnyGame, AnyPosition, Move, Outcome};
-use crate::variants::{self, status, Notation};
+use crate::variants::{self, line, status, Notation};
 
 /// Longest history a request may replay.
 pub const MAX_HISTORY: usize = 5000;
@@ -22,6 +25,13 @@ pub struct Loaded {
     pub game: Box<dyn AnyGame>,
     /// The position the history starts from, in the game's notation.
     pub start: String,
+    /// The draw the side to move claimed after the history, as a result
+    /// in words.
+    pub claimed: Option<String>,
+    /// Whether the board is drawn turned.
+    pub flipped: bool,
+    /// The position before the last move of the history, if any.
+    before_last: Option<Box<dyn AnyPosition>>,
 }
 
 /// Every game the page offers, Duck Chess first.
@@ -45,6 +55,7 @@ pub fn variants() -> Vec<VariantInfo> {
                 start: n.write_position(&*start),
                 sides: crate::kernel::Color::ALL.map(|c| n.side_name(c).to_string()),
                 checkered: n.checkered(),
+                axes: n.axis_names().map(|(f, r)| [f.to_string(), r.to_string()]),
                 tools,
             }
         })
@@ -52,7 +63,7 @@ pub fn variants() -> Vec<VariantInfo> {
 }
 
 fn unknown_variant(name: &str) -> ApiError {
-    ApiError::bad(format!(
+    ApiError::unprocessable(format!(
         "unknown variant `{name}` (known: {})",
         variants::names().join(", ")
     ))
@@ -67,8 +78,8 @@ impl Loaded {
         history: &[String],
     ) -> Result<Loaded, ApiError> {
         if history.len() > MAX_HISTORY {
-            return Err(ApiError::bad(format!(
-                "history: {} moves, more than the {MAX_HISTORY} allowed",
+            return Err(ApiError::unprocessable(format!(
+                "history: {} moves, more than the {MAX_HISTORY} a request may replay",
                 history.len()
             )));
         }
@@ -77,28 +88,80 @@ impl Loaded {
             None => notation.start(),
             Some(t) => notation
                 .read_position(t)
-                .map_err(|e| ApiError::bad(format!("position: {e}")))?,
+                .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
         };
         let start_text = notation.write_position(&*start);
         let mut game = start.new_game();
+        let mut before_last = None;
         for (i, m) in history.iter().enumerate() {
-            let mv = notation
-                .read_move(game.position(), m)
-                .map_err(|e| ApiError::bad(format!("history move {} `{m}`: {e}", i + 1)))?;
-            game.play(mv)
-                .map_err(|_| ApiError::bad(format!("history move {} `{m}` is illegal", i + 1)))?;
+            if i + 1 == history.len() {
+                before_last = Some(game.position().clone_box());
+            }
+            let mv = notation.read_move(game.position(), m).map_err(|e| {
+                ApiError::unprocessable(format!("history move {} `{m}`: {e}", i + 1))
+            })?;
+            game.play(mv).map_err(|_| {
+                ApiError::unprocessable(format!("history move {} `{m}` is illegal", i + 1))
+            })?;
         }
         Ok(Loaded {
             notation,
             game,
             start: start_text,
+            claimed: None,
+            flipped: false,
+            before_last,
+        })
+    }
+
+    /// The game of a request: [`Loaded::new`], then its claim (refused when
+    /// there is no draw to claim) and which way up it is drawn.
+    pub fn from_request(request: &GameRequest) -> Result<Loaded, ApiError> {
+        let mut loaded = Loaded::new(
+            &request.variant,
+            request.position.as_deref(),
+            &request.history,
+        )?;
+        loaded.flipped = request.flip;
+        if request.claim {
+            let status = status::Status::of(loaded.notation, &*loaded.game);
+            match status.claimed() {
+                Some(result) => loaded.claimed = Some(result),
+                None => {
+                    return Err(ApiError::unprocessable(format!(
+                        "claim: {}",
+                        status.no_claim()
+                    )))
+                }
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// The end of the game, a claimed draw included, in words.
+    pub fn over(&self) -> Option<String> {
+        self.claimed.clone().or_else(|| {
+            self.game
+                .outcome()
+                .map(|o| result(self.notation, &*self.game, o).reason)
         })
     }
 
     /// Everything the page draws: the board, the legal moves, check and
     /// the result.
     pub fn state(&self) -> State {
-        let mut state = state(self.notation, &*self.game, &self.start);
+        let mut state = state(self.notation, &*self.game, &self.start, self.flipped);
+        if let (Some(before), Some(&last)) = (&self.before_last, self.game.moves().last()) {
+            state.last = Some(move_info(self.notation, &**before, last));
+        }
+        if let Some(claimed) = &self.claimed {
+            state.result = Some(GameResult {
+                winner: None,
+                reason: claimed.clone(),
+            });
+            state.moves.clear();
+            state.claimable = None;
+        }
         let start = self.notation.read_position(&self.start).ok();
         state.record = start.map_or_else(String::new, |start| {
             self.notation.write_record(&*start, self.game.moves())
@@ -114,6 +177,7 @@ impl Loaded {
             .read_move(self.game.position(), text)
             .map_err(|e| ApiError::unprocessable(format!("move `{}`: {e}", text.trim())))?;
         let info = move_info(self.notation, self.game.position(), mv);
+        self.before_last = Some(self.game.position().clone_box());
         self.game
             .play(mv)
             .map_err(|_| ApiError::unprocessable(format!("move `{text}` is illegal")))?;
@@ -146,16 +210,19 @@ fn result(notation: &dyn Notation, game: &dyn AnyGame, outcome: Outcome) -> Game
     }
 }
 
-fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str) -> State {
+fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool) -> State {
     let pos = game.position();
     let variant = pos.variant();
-    let layout = notation.layout(pos);
+    let layout = notation.layout(pos).flipped(flipped);
     let cells = (0..variant.shape.len())
         .map(|sq| {
             let (row, col) = layout.place(sq);
+            let coords = variant.shape.coords(sq);
             Cell {
                 square: sq,
                 name: notation.square_name(pos, sq),
+                file: notation.file_label(coords[0] as usize),
+                rank: notation.rank_label(coords[1] as usize),
                 row,
                 col,
                 piece: pos.piece_at(sq).map(|p| PieceInfo {
@@ -194,6 +261,7 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str) -> State {
         position: notation.write_position(pos),
         turn: notation.side_name(pos.turn()).into(),
         board: Board {
+            flipped,
             rows: layout.rows(),
             cols: layout.cols(),
             labels,
@@ -209,7 +277,87 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str) -> State {
         },
         check: !checked.is_empty(),
         checked,
+        last: None,
         result: outcome.map(|o| result(notation, game, o)),
+        claimable: status::Status::of(notation, game).claim(),
         record: String::new(),
     }
+}
+
+/// A game's moves in coordinates and in its notation, each written in the
+/// position it is played from.
+fn written(
+    notation: &dyn Notation,
+    start: &dyn AnyPosition,
+    moves: &[Move],
+) -> (Vec<String>, Vec<String>) {
+    let mut position = start.clone_box();
+    let mut coords = Vec::new();
+    let mut texts = Vec::new();
+    for &m in moves {
+        coords.push(notation.coordinate_move(&*position, m));
+        texts.push(notation.write_move(&*position, m));
+        if position.play(m).is_err() {
+            break;
+        }
+    }
+    (coords, texts)
+}
+
+/// Reads a text pasted into the page ([`line::read_any_text`]): the games
+/// in it, each as a start and a history a request can replay.
+pub fn import(variant: &str, text: &str) -> Result<ImportResponse, ApiError> {
+    let notation = variants::by_name(variant).ok_or_else(|| unknown_variant(variant))?;
+    let (notation, kind, records) = line::read_any_text(notation, text)
+        .map_err(|e| ApiError::unprocessable(format!("text: {e}")))?;
+    let mut games = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        if record.moves.len() > MAX_HISTORY {
+            return Err(ApiError::unprocessable(format!(
+                "text: game {} has {} moves, more than the {MAX_HISTORY} a request may replay",
+                i + 1,
+                record.moves.len()
+            )));
+        }
+        let (history, moves) = written(notation, &*record.start, &record.moves);
+        games.push(ImportedGame {
+            title: record.title(),
+            start: notation.write_position(&*record.start),
+            history,
+            moves,
+        });
+    }
+    Ok(ImportResponse {
+        variant: notation.name().into(),
+        kind: kind.name().into(),
+        games,
+    })
+}
+
+/// Every study of [`variants::studies`], each as a start and a history a
+/// request can replay.
+pub fn studies() -> &'static [StudyInfo] {
+    static ALL: std::sync::OnceLock<Vec<StudyInfo>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        variants::studies::all()
+            .iter()
+            .filter_map(|s| {
+                let notation = variants::by_name(s.game)?;
+                // tests/studies.rs reads every study.
+                let (_, records) = line::read_text(notation, &s.text).ok()?;
+                let record = records.into_iter().next()?;
+                let (history, moves) = written(notation, &*record.start, &record.moves);
+                Some(StudyInfo {
+                    variant: s.game.into(),
+                    title: s.title.clone(),
+                    goal: s.goal.clone(),
+                    start: notation.write_position(&*record.start),
+                    ply: if s.from_start { 0 } else { history.len() },
+                    history,
+                    moves,
+                    solution: s.solution.clone(),
+                })
+            })
+            .collect()
+    })
 }

@@ -28,10 +28,12 @@ use crate::duck;
 use crate::kernel::{AnyGame, Move};
 use crate::variants::duck::trace::Tracer;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
-use axum::http::{header, StatusCode};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, Query, Request, State};
+use axum::handler::Handler;
+use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
 use game::Loaded;
 use serde::de::DeserializeOwned;
@@ -62,6 +64,9 @@ pub struct Best {
     pub score: i32,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The deepest search completed, in plies (0 for a chooser that does
+    /// not search).
+    pub depth: u32,
 }
 
 /// The computer: given a game, a thinking time and a
@@ -104,6 +109,7 @@ impl AppState {
                     best: found.best,
                     score,
                     pv: found.pv,
+                    depth: found.depth,
                 })
             },
         ))
@@ -123,6 +129,7 @@ impl Default for AppState {
                 best,
                 score: 0,
                 pv: vec![best],
+                depth: 0,
             })
         }))
     }
@@ -148,13 +155,15 @@ impl ApiError {
         }
     }
 
-    /// 400: the request is malformed (bad JSON, unknown variant, bad
-    /// position).
+    /// 400: the body is not JSON of the endpoint's shape (a syntax
+    /// error, a field missing, unknown or of the wrong type).
     pub fn bad(message: String) -> ApiError {
         ApiError::with(StatusCode::BAD_REQUEST, message)
     }
 
-    /// 422: well-formed, but the move cannot be played.
+    /// 422: JSON of the right shape whose content the game cannot take: an
+    /// unknown variant, a position, history or move that cannot be read or
+    /// played, a game that is over, a draw that cannot be claimed.
     pub fn unprocessable(message: String) -> ApiError {
         ApiError::with(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
@@ -166,36 +175,87 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A request body's size limit, as its 413 answer states it.
+pub trait Limited {
+    /// What the 413 answer says.
+    const TOO_LARGE: &'static str =
+        "body: more than the 64 KiB a request may have (1 MiB for /api/judge)";
+}
+
+impl Limited for GameRequest {}
+impl Limited for PlayRequest {}
+impl Limited for BestRequest {}
+impl Limited for MateRequest {}
+impl Limited for ImportRequest {}
+impl Limited for JudgeRequest {
+    const TOO_LARGE: &'static str = "body: more than the 1 MiB a judge input may have";
+}
+
 /// A JSON body whose every rejection (too large, not UTF-8, malformed,
-/// missing field) is answered in JSON too.
+/// a field missing or unknown) is answered in JSON too.
 pub struct JsonBody<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+impl<T: DeserializeOwned + Limited, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::with(e.status(), format!("body: {}", e.body_text())))?;
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            let message = if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                T::TOO_LARGE.to_string()
+            } else {
+                format!("body: {}", e.body_text())
+            };
+            ApiError::with(e.status(), message)
+        })?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::bad(format!("body: {e}")))
     }
 }
 
+/// A POST endpoint: any other method is a 405 with a JSON error (and
+/// axum's `Allow` header).
+fn api_post<H, T>(handler: H) -> MethodRouter<AppState>
+where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    post(handler)
+        .fallback(|method: Method, uri: Uri| async move { wrong_method(&uri, "POST", &method) })
+}
+
+/// A GET endpoint, other methods answered as [`api_post`] does.
+fn api_get<H, T>(handler: H) -> MethodRouter<AppState>
+where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    get(handler)
+        .fallback(|method: Method, uri: Uri| async move { wrong_method(&uri, "GET", &method) })
+}
+
+fn wrong_method(uri: &Uri, allowed: &str, method: &Method) -> ApiError {
+    ApiError::with(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} takes {allowed}, not {method}", uri.path()),
+    )
+}
+
 /// The page and the API. Adding an endpoint is one `.route` line.
 pub fn router(state: AppState) -> Router {
-    let judge_route = post(judge).layer(DefaultBodyLimit::max(JUDGE_BODY_LIMIT));
+    let judge_route = api_post(judge).layer(DefaultBodyLimit::max(JUDGE_BODY_LIMIT));
     Router::new()
-        .route("/", get(index))
-        .route("/app.js", get(app_js))
-        .route("/style.css", get(style_css))
-        .route("/api/variants", get(list_variants))
-        .route("/api/moves", post(moves))
-        .route("/api/play", post(play))
-        .route("/api/best", post(best))
+        .route("/", api_get(index))
+        .route("/app.js", api_get(app_js))
+        .route("/style.css", api_get(style_css))
+        .route("/api/variants", api_get(list_variants))
+        .route("/api/studies", api_get(list_studies))
+        .route("/api/moves", api_post(moves))
+        .route("/api/play", api_post(play))
+        .route("/api/best", api_post(best))
+        .route("/api/import", api_post(import))
         .route("/api/judge", judge_route)
-        .route("/api/mate", post(mate))
+        .route("/api/mate", api_post(mate))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
@@ -235,20 +295,55 @@ async fn list_variants() -> Json<Vec<VariantInfo>> {
     Json(game::variants())
 }
 
+/// `GET /api/studies` (`?variant=NAME` for one game's).
+async fn list_studies(
+    query: Result<Query<StudiesQuery>, QueryRejection>,
+) -> Result<Json<Vec<StudyInfo>>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad(format!("query: {}", e.body_text())))?;
+    let all = game::studies();
+    match query.variant {
+        None => Ok(Json(all.to_vec())),
+        Some(name) => {
+            let notation = crate::variants::by_name(&name).ok_or_else(|| {
+                ApiError::unprocessable(format!(
+                    "unknown variant `{name}` (known: {})",
+                    crate::variants::names().join(", ")
+                ))
+            })?;
+            Ok(Json(
+                all.iter()
+                    .filter(|s| s.variant == notation.name())
+                    .cloned()
+                    .collect(),
+            ))
+        }
+    }
+}
+
+/// The query `GET /api/studies` takes.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StudiesQuery {
+    variant: Option<String>,
+}
+
 fn load(g: &GameRequest) -> Result<Loaded, ApiError> {
-    Loaded::new(&g.variant, g.position.as_deref(), &g.history)
+    Loaded::from_request(g)
 }
 
 async fn moves(JsonBody(req): JsonBody<GameRequest>) -> Result<Json<types::State>, ApiError> {
     Ok(Json(load(&req)?.state()))
 }
 
+async fn import(JsonBody(req): JsonBody<ImportRequest>) -> Result<Json<ImportResponse>, ApiError> {
+    game::import(&req.variant, &req.text).map(Json)
+}
+
 async fn play(JsonBody(req): JsonBody<PlayRequest>) -> Result<Json<PlayResponse>, ApiError> {
-    let mut loaded = load(&req.game)?;
-    if let Some(result) = loaded.state().result {
+    let mut loaded = load(&req.game())?;
+    if let Some(over) = loaded.over() {
         return Err(ApiError::unprocessable(format!(
-            "move: the game is over ({})",
-            result.reason
+            "move: the game is over ({over})"
         )));
     }
     let mv = loaded.play(&req.mv)?;
@@ -279,11 +374,10 @@ async fn best(
         .think_ms
         .map_or(DEFAULT_THINK, Duration::from_millis)
         .clamp(Duration::from_millis(1), MAX_THINK);
-    let loaded = load(&req.game)?;
-    if let Some(result) = loaded.state().result {
+    let loaded = load(&req.game())?;
+    if let Some(over) = loaded.over() {
         return Err(ApiError::unprocessable(format!(
-            "the game is over ({})",
-            result.reason
+            "the game is over ({over})"
         )));
     }
     let _permit = app.searches.clone().try_acquire_owned().map_err(|_| {
@@ -326,29 +420,58 @@ pub fn best_move(
 ) -> Option<BestResponse> {
     let best = chooser(&*loaded.game, think, stop)?;
     let pos = loaded.game.position();
-    // The line is told in coordinates, each in the position it is played
-    // from; it stops at the first move that is not legal.
-    let mut line = pos.clone_box();
-    let mut pv = Vec::new();
-    for m in &best.pv {
-        let coord = loaded.notation.coordinate_move(&*line, *m);
-        if line.play(*m).is_err() {
+    // The line is told in coordinates and in the game's notation, each
+    // move in the position it is played from; it stops at the first move
+    // that is not legal.
+    let mut at = pos.clone_box();
+    let (mut pv, mut line) = (Vec::new(), Vec::new());
+    for &m in &best.pv {
+        if !at.legal_moves().contains(&m) {
             break;
         }
-        pv.push(coord);
+        pv.push(loaded.notation.coordinate_move(&*at, m));
+        line.push(loaded.notation.write_move(&*at, m));
+        at.play(m).expect("a legal move");
     }
     Some(BestResponse {
         best: game::move_info(loaded.notation, pos, best.best),
         score: best.score,
+        eval: eval(best.score),
+        eval_for: loaded.notation.side_name(pos.turn()).into(),
+        depth: best.depth,
         pv,
+        line,
     })
+}
+
+/// A score as people read it ([`crate::engine::search::Score`]'s words):
+/// `+0.11`, `-1.50`, `mate in 4`, `mated in 2`.
+///
+/// ```
+/// use duckchess::web::{eval, MATE};
+/// assert_eq!(eval(11), "+0.11");
+/// assert_eq!(eval(-150), "-1.50");
+/// assert_eq!(eval(MATE - 4), "mate in 4");
+/// assert_eq!(eval(-MATE + 2), "mated in 2");
+/// ```
+pub fn eval(score: i32) -> String {
+    use crate::engine::search::Score;
+    const MATES: i32 = 1000;
+    let score = if score >= MATE - MATES {
+        Score::Mate(MATE - score)
+    } else if score <= -MATE + MATES {
+        Score::Mate(-(score + MATE))
+    } else {
+        Score::Centipawns(score)
+    };
+    score.to_string()
 }
 
 /// `POST /api/mate`: the cube puzzle's answer for one position, and why.
 async fn mate(JsonBody(req): JsonBody<MateRequest>) -> Result<Json<MateResponse>, ApiError> {
     use crate::variants::cube::{self, mate};
     let position =
-        cube::read(&req.position).map_err(|e| ApiError::bad(format!("position: {e}")))?;
+        cube::read(&req.position).map_err(|e| ApiError::unprocessable(format!("position: {e}")))?;
     let explanation = mate::explain(&position);
     Ok(Json(MateResponse {
         mate: explanation.is_mate(),
@@ -383,7 +506,7 @@ pub fn run_judge(req: &JudgeRequest) -> Result<JudgeResponse, ApiError> {
         None => duck::Position::initial(),
         Some(t) => t
             .parse()
-            .map_err(|e| ApiError::bad(format!("position: {e}")))?,
+            .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
     };
     let mut tracer = Tracer::new(start);
     let mut commands = duck::judge::Commands::new(input.as_bytes());
@@ -407,7 +530,7 @@ pub fn run_judge(req: &JudgeRequest) -> Result<JudgeResponse, ApiError> {
             }
             Ok(None) => break,
             Err(e) => {
-                let mut err = ApiError::bad(format!("input: {e}"));
+                let mut err = ApiError::unprocessable(format!("input: {e}"));
                 err.body.verdicts = Some(verdicts);
                 return Err(err);
             }

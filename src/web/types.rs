@@ -21,15 +21,21 @@ pub struct VariantInfo {
     /// Whether squares alternate in colour (chess) or are plain points
     /// (Duck Chess's xiangqi board).
     pub checkered: bool,
+    /// What the file and rank labels count, when the square names do not
+    /// make it plain (Duck Chess: `["y", "x"]`, its points being `(x,y)`);
+    /// none for chess, whose `e4` is file e, rank 4.
+    pub axes: Option<[String; 2]>,
     /// The game's own tools on the page: `judge` (a Duck Chess judge
     /// input, `POST /api/judge`), `mate` (the cube puzzle, `POST
     /// /api/mate`).
     pub tools: Vec<String>,
 }
 
-/// A game as a request gives it: the position it started from and the
-/// moves played since.
+/// A game as a request gives it: the position it started from, the moves
+/// played since, whether the side to move then claimed a draw, and which
+/// way up to draw it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRequest {
     /// A name from `GET /api/variants`.
     pub variant: String,
@@ -39,32 +45,151 @@ pub struct GameRequest {
     /// Moves played since, each in coordinates (or the variant's notation).
     #[serde(default)]
     pub history: Vec<String>,
+    /// The side to move claimed a draw after the history (refused when it
+    /// has none to claim): the game is over.
+    #[serde(default)]
+    pub claim: bool,
+    /// Draw the board turned half a circle: the second side's view.
+    #[serde(default)]
+    pub flip: bool,
 }
 
 /// `POST /api/play`: a game and the move to play.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayRequest {
-    /// The game so far.
-    #[serde(flatten)]
-    pub game: GameRequest,
+    /// As [`GameRequest::variant`].
+    pub variant: String,
+    /// As [`GameRequest::position`].
+    #[serde(default)]
+    pub position: Option<String>,
+    /// As [`GameRequest::history`].
+    #[serde(default)]
+    pub history: Vec<String>,
+    /// As [`GameRequest::claim`] (a claimed game takes no move).
+    #[serde(default)]
+    pub claim: bool,
+    /// As [`GameRequest::flip`].
+    #[serde(default)]
+    pub flip: bool,
     /// The move, in coordinates or the variant's notation.
     #[serde(rename = "move")]
     pub mv: String,
 }
 
 /// `POST /api/best`: a game and how long to think.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BestRequest {
-    /// The game so far.
-    #[serde(flatten)]
-    pub game: GameRequest,
+    /// As [`GameRequest::variant`].
+    pub variant: String,
+    /// As [`GameRequest::position`].
+    #[serde(default)]
+    pub position: Option<String>,
+    /// As [`GameRequest::history`].
+    #[serde(default)]
+    pub history: Vec<String>,
+    /// As [`GameRequest::claim`] (a claimed game has no move to find).
+    #[serde(default)]
+    pub claim: bool,
+    /// As [`GameRequest::flip`] (accepted so that every game request has
+    /// the same fields; the answer has no board).
+    #[serde(default)]
+    pub flip: bool,
     /// Thinking time in milliseconds (capped by the server).
     #[serde(default)]
     pub think_ms: Option<u64>,
 }
 
+impl PlayRequest {
+    /// The game the move is played in.
+    pub fn game(&self) -> GameRequest {
+        GameRequest {
+            variant: self.variant.clone(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            claim: self.claim,
+            flip: self.flip,
+        }
+    }
+}
+
+impl BestRequest {
+    /// The game searched.
+    pub fn game(&self) -> GameRequest {
+        GameRequest {
+            variant: self.variant.clone(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            claim: self.claim,
+            flip: self.flip,
+        }
+    }
+}
+
+/// `POST /api/import`: a text a person pasted, read as a game of `variant`
+/// (or of the game it belongs to).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// The game in play on the page, tried first.
+    pub variant: String,
+    /// A position, a line (`start moves e4 e5`) or a record (PGN for chess,
+    /// a judge input for Duck Chess).
+    pub text: String,
+}
+
+/// One game an import read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportedGame {
+    /// From the record's tags (`White – Black, Event, Date, Result`); empty
+    /// when it has none.
+    pub title: String,
+    /// Its start, in the variant's notation.
+    pub start: String,
+    /// Its moves in coordinates: a [`GameRequest::history`].
+    pub history: Vec<String>,
+    /// The same moves in the variant's notation.
+    pub moves: Vec<String>,
+}
+
+/// `POST /api/import`'s answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ImportResponse {
+    /// The game the text was read as: the one asked, unless the text is
+    /// another game's.
+    pub variant: String,
+    /// What the text was: `position`, `line` or `record`.
+    pub kind: String,
+    /// Every game read (a PGN text may hold several), at least one.
+    pub games: Vec<ImportedGame>,
+}
+
+/// One study of `GET /api/studies`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StudyInfo {
+    /// The game.
+    pub variant: String,
+    /// A short title for the menu.
+    pub title: String,
+    /// What to find or learn, in words.
+    pub goal: String,
+    /// The start, in the variant's notation.
+    pub start: String,
+    /// The moves from the start, in coordinates (none for a position).
+    pub history: Vec<String>,
+    /// The same moves in the variant's notation.
+    pub moves: Vec<String>,
+    /// The ply the study opens at: 0 to step through a game, the number of
+    /// moves to study the last position.
+    pub ply: usize,
+    /// The answer in words, to show on demand (empty when none).
+    pub solution: String,
+}
+
 /// `POST /api/mate`: a cube puzzle position.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MateRequest {
     /// The position in the puzzle's format (`n = 2, [rq,##],[##,K#]`).
     pub position: String,
@@ -81,6 +206,7 @@ pub struct MateResponse {
 
 /// `POST /api/judge`: a Duck Chess judge input.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct JudgeRequest {
     /// The judge input: `Q`, then `Q` lines `xs ys xt yt`.
     pub input: String,
@@ -132,6 +258,10 @@ pub struct Cell {
     pub square: usize,
     /// Its name in the variant's notation.
     pub name: String,
+    /// Its file's label, as a board's edge shows it (`a`; Duck Chess's y).
+    pub file: String,
+    /// Its rank's label (`1`; Duck Chess's x).
+    pub rank: String,
     /// Row on the page, top first.
     pub row: usize,
     /// Column on the page, left first.
@@ -156,6 +286,8 @@ pub struct Label {
 /// The whole page of boards.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Board {
+    /// Whether it is turned half a circle (the request's `flip`).
+    pub flipped: bool,
     /// Rows of the page.
     pub rows: usize,
     /// Columns of the page.
@@ -210,8 +342,13 @@ pub struct State {
     pub check: bool,
     /// The squares of the attacked royal pieces.
     pub checked: Vec<usize>,
-    /// The end of the game, if it is over.
+    /// The last move of the history, as played (none at the start).
+    pub last: Option<MoveInfo>,
+    /// The end of the game, if it is over (a claimed draw included).
     pub result: Option<GameResult>,
+    /// The draw the side to move may claim, in words (`white may claim a
+    /// draw: the position occurred 3 times`); none when there is none.
+    pub claimable: Option<String>,
     /// The game so far as the game's record (a judge input for Duck Chess,
     /// PGN for chess).
     pub record: String,
@@ -238,10 +375,20 @@ pub struct PlayResponse {
 pub struct BestResponse {
     /// The move to play.
     pub best: MoveInfo,
-    /// Its score for the side to move, in centipawns.
+    /// Its score for the side to move, in centipawns; a mate in n is
+    /// 100000 − n, being mated in n −100000 + n.
     pub score: i32,
+    /// The score in words, for the side to move: `+0.11` (pawns), `mate
+    /// in 4`, `mated in 2`.
+    pub eval: String,
+    /// The side `eval` and `score` are for: the side to move.
+    pub eval_for: String,
+    /// The deepest search completed, in plies.
+    pub depth: u32,
     /// The expected line, in coordinates, starting with `best`.
     pub pv: Vec<String>,
+    /// The same line in the variant's notation.
+    pub line: Vec<String>,
 }
 
 /// Every error's body.

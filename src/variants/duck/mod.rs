@@ -413,6 +413,14 @@ impl Notation for DuckChess {
         "in"
     }
 
+    fn position_format(&self) -> &'static str {
+        "FEN"
+    }
+
+    fn record_format(&self) -> &'static str {
+        "judge input"
+    }
+
     /// Ten ranks of nine points, no `|`.
     fn recognizes(&self, text: &str) -> bool {
         let board = text.split_whitespace().next().unwrap_or("");
@@ -447,6 +455,10 @@ impl Notation for DuckChess {
 
     fn rank_label(&self, rank: usize) -> String {
         rank.to_string()
+    }
+
+    fn axis_names(&self) -> Option<(&'static str, &'static str)> {
+        Some(("y", "x"))
     }
 
     fn piece_on(&self, position: &dyn AnyPosition, piece: Piece, square: usize) -> String {

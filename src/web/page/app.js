@@ -1,24 +1,43 @@
-// The duckchess page: draws whatever board the API describes and plays
-// through it. The server is stateless, so the page keeps the game: the
-// starting position and the moves since (in coordinates).
+// The duckchess page: an analysis board for every game of the registry. It
+// draws whatever board the API describes and plays through it. The server
+// is stateless, so the page keeps the game: the position it started from
+// and a tree of moves (each node one move, its first child the main line,
+// the others variations); a request's history is the path to the current
+// node.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// The smallest cell worth tapping; boards side by side wrap below it.
+const MIN_CELL = 28;
+const MAX_CELL = 88;
 
 const game = {
   variants: [],
   variant: null, // the VariantInfo in play
-  start: null, // the position text the history starts from
-  history: [], // moves since, in coordinates
-  played: [], // {notation, from, to} per history entry
-  redo: [], // undone entries, last undone last
-  state: null, // the API's State after the history
+  start: null, // the position text the moves start from
+  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, next, claimed}
+  cur: null, // the node on the board
+  nodes: new Map(), // id -> node, for the move list's buttons
+  nextId: 0,
+  startSide: 0, // the index in variant.sides of the side to move at the root
+  state: null, // the API's State at cur
+  flipped: false,
   selected: null, // the square picked up
   cursor: null, // the keyboard cursor's square
-  hint: null, // {from, to}
-  busy: 0, // a generation counter: a stale answer is dropped
   keyboard: false, // whether the cursor is shown (after a key, until a click)
+  hint: null, // {from, to}
+  gen: 0, // bumped by every change of position: an answer for an older one is dropped
+  studies: [],
+  imported: [], // the games of the last import, to pick from
+  view: null, // the board as drawn: display places, for keys
 };
+
+class ApiError extends Error {
+  constructor(message, body) {
+    super(message);
+    this.body = body;
+  }
+}
 
 async function api(path, body) {
   const init = body === undefined ? {} : {
@@ -28,19 +47,81 @@ async function api(path, body) {
   };
   const res = await fetch(path, init);
   const data = await res.json();
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw new ApiError(data.error || res.statusText, data);
   return data;
 }
 
-function request(extra) {
-  return Object.assign({ variant: game.variant.name, position: game.start, history: game.history }, extra);
+// ---- the tree of moves ----
+
+function newNode(parent, move) {
+  const node = {
+    id: game.nextId++,
+    parent,
+    children: [],
+    ply: parent ? parent.ply + 1 : 0,
+    coord: move ? move.coord : null,
+    notation: move ? move.notation : null,
+    next: null, // the child last visited: where "forward" goes
+    claimed: false,
+  };
+  game.nodes.set(node.id, node);
+  if (parent) parent.children.push(node);
+  return node;
 }
 
-function setStatus(text, cls) {
-  const s = $("status");
-  s.textContent = text;
-  s.className = cls || "";
+function path(node) {
+  const moves = [];
+  for (let n = node; n.parent; n = n.parent) moves.push(n.coord);
+  return moves.reverse();
 }
+
+// The side to move at a node, as an index into variant.sides.
+function sideAt(node) {
+  return (game.startSide + node.ply) % 2;
+}
+
+function forwardOf(node) {
+  return node.next || node.children[0] || null;
+}
+
+function request(extra, node = game.cur) {
+  return Object.assign(
+    {
+      variant: game.variant.name,
+      position: game.start,
+      history: path(node),
+      claim: node.claimed,
+      flip: game.flipped,
+    },
+    extra,
+  );
+}
+
+// ---- the computer's side ----
+
+function vsComputer() {
+  return $("opponent").value === "computer";
+}
+
+function computerSide() {
+  return game.variant.sides.indexOf($("computer-side").value);
+}
+
+function personSide() {
+  return 1 - computerSide();
+}
+
+// Whether the computer is to move on the board: the person may not move.
+function computersTurn() {
+  return vsComputer() && game.state && game.variant.sides.indexOf(game.state.turn) === computerSide();
+}
+
+// Playing the second side, the person looks from its side.
+function autoFlip() {
+  game.flipped = vsComputer() && computerSide() === 0;
+}
+
+// ---- starting, loading, moving ----
 
 async function init() {
   game.variants = await api("/api/variants");
@@ -58,99 +139,504 @@ async function init() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", hint);
-  $("export").addEventListener("click", exportText);
+  $("first").addEventListener("click", () => step("first"));
+  $("back").addEventListener("click", () => step("back"));
+  $("forward").addEventListener("click", () => step("forward"));
+  $("last").addEventListener("click", () => step("last"));
+  $("flip").addEventListener("click", flip);
+  $("claim").addEventListener("click", claim);
+  $("analyse").addEventListener("click", analyse);
+  $("continuous").addEventListener("change", () => $("continuous").checked && analyse());
   $("import").addEventListener("click", importText);
+  $("import-game").addEventListener("change", () => loadImported(parseInt($("import-game").value, 10)));
+  $("study").addEventListener("change", () => loadStudy($("study").value));
   $("judge-run").addEventListener("click", runJudge);
   $("judge-from-game").addEventListener("click", judgeFromGame);
   $("mate-run").addEventListener("click", runMate);
-  $("opponent").addEventListener("change", maybeComputer);
-  $("computer-side").addEventListener("change", maybeComputer);
-  $("board").addEventListener("keydown", onKey);
-  window.addEventListener("resize", render);
+  $("opponent").addEventListener("change", sidesChanged);
+  $("computer-side").addEventListener("change", sidesChanged);
+  $("moves").addEventListener("click", (e) => {
+    const b = e.target.closest("button.move");
+    if (b) go(game.nodes.get(parseInt(b.dataset.node, 10)));
+  });
+  $("legal").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (b) playCoord(b.dataset.coord);
+  });
+  $("board").addEventListener("keydown", onBoardKey);
+  $("board").addEventListener("blur", () => {
+    game.keyboard = false;
+    renderBoard();
+  });
+  document.addEventListener("keydown", onShortcut);
+  window.addEventListener("resize", renderBoard);
+  game.studies = await api("/api/studies");
+  fillStudies();
   await newGame(sel.value);
 }
 
-async function newGame(name) {
+function setVariant(name) {
+  const changed = !game.variant || game.variant.name !== name;
+  // The computer keeps its side (first or second) from game to game.
+  const keep = game.variant && vsComputer() ? computerSide() : 1;
   game.variant = game.variants.find((v) => v.name === name);
-  game.start = game.variant.start;
-  game.history = [];
-  game.played = [];
-  game.redo = [];
+  $("variant").value = name;
   $("summary").textContent = game.variant.summary;
   $("judge-box").hidden = !game.variant.tools.includes("judge");
   $("mate-box").hidden = !game.variant.tools.includes("mate");
-  $("mate-answer").textContent = "";
-  $("mate-explanation").innerHTML = "";
-  await reload();
-  const sides = $("computer-side");
-  sides.innerHTML = "";
-  // The second side first: the computer plays it by default.
-  for (const c of [...game.variant.sides].reverse()) {
-    const o = document.createElement("option");
-    o.value = c;
-    o.textContent = c;
-    sides.appendChild(o);
+  if (changed) {
+    const sides = $("computer-side");
+    sides.innerHTML = "";
+    for (const c of game.variant.sides) {
+      const o = document.createElement("option");
+      o.value = c;
+      o.textContent = c;
+      sides.appendChild(o);
+    }
+    sides.value = game.variant.sides[keep < 0 ? 1 : keep];
+    $("mate-answer").textContent = "";
+    $("mate-explanation").innerHTML = "";
+    $("judge-output").innerHTML = "";
   }
-  maybeComputer();
 }
 
-async function reload() {
-  const gen = ++game.busy;
+// Loads a game: its start, its main line, and the ply to show.
+async function loadGame(name, start, history, notations, ply) {
+  setVariant(name);
+  game.start = start;
+  game.nodes = new Map();
+  game.root = newNode(null, null);
+  let n = game.root;
+  for (let i = 0; i < history.length; i++) {
+    n = newNode(n, { coord: history[i], notation: notations[i] });
+  }
+  let at = game.root;
+  while (at.ply < ply && at.children.length) at = at.children[0];
+  game.selected = null;
+  game.hint = null;
+  $("eval").textContent = "";
+  $("eval-line").textContent = "";
+  autoFlip();
+  await go(at);
+}
+
+async function newGame(name) {
+  const v = game.variants.find((x) => x.name === name);
+  setVariant(name);
+  $("study").value = "";
+  showStudy(null);
+  game.imported = [];
+  fillImported();
+  await loadGame(name, v.start, [], [], 0);
+}
+
+// Shows a node: asks the API for its state, draws it, lets the computer
+// or the analysis go on from there.
+async function go(node) {
+  if (!node) return;
+  if (node.parent) node.parent.next = node;
+  game.cur = node;
+  const gen = ++game.gen;
   try {
     const state = await api("/api/moves", request());
-    if (gen !== game.busy) return;
-    game.state = state;
-    game.selected = null;
-    game.hint = null;
-    render();
+    if (gen !== game.gen) return;
+    show(state);
+  } catch (e) {
+    if (gen === game.gen) setStatus(e.message, "error");
+  }
+}
+
+function show(state) {
+  game.state = state;
+  game.startSide = (game.variant.sides.indexOf(state.turn) - (game.cur.ply % 2) + 2) % 2;
+  game.selected = null;
+  game.hint = null;
+  render();
+  afterChange();
+}
+
+function afterChange() {
+  maybeComputer();
+  if ($("continuous").checked) analyse();
+}
+
+// Plays a move from the current node: the node's child if it has that move
+// already, else a new child (a variation when there are others).
+async function playCoord(coord) {
+  const from = game.cur;
+  const known = from.children.find((c) => c.coord === coord);
+  if (known) return go(known);
+  const gen = ++game.gen;
+  try {
+    const res = await api("/api/play", request({ move: coord }, from));
+    if (gen !== game.gen) return;
+    const node = newNode(from, res.move);
+    from.next = node;
+    game.cur = node;
+    show(res.state);
+  } catch (e) {
+    if (gen === game.gen) setStatus(e.message, "error");
+  }
+}
+
+async function maybeComputer() {
+  const st = game.state;
+  const node = game.cur;
+  // Only at the end of a line: stepping back through a game does not
+  // start the computer.
+  if (!st || st.result || !computersTurn() || node.children.length) return;
+  const gen = game.gen;
+  setStatus(`${st.turn} (the computer) is thinking…`);
+  try {
+    const best = await api("/api/best", request({ think_ms: thinkMs() }));
+    if (gen !== game.gen || game.cur !== node) return;
+    await playCoord(best.best.coord);
+  } catch (e) {
+    if (gen === game.gen) setStatus(e.message, "error");
+  }
+}
+
+function sidesChanged() {
+  autoFlip();
+  go(game.cur);
+}
+
+function thinkMs() {
+  const v = parseInt($("think").value, 10);
+  return Number.isFinite(v) ? Math.min(5000, Math.max(50, v)) : 1000;
+}
+
+// Against the computer, undo goes back to the person's turn before their
+// last move (its reply goes too); with nobody, one move. The moves stay
+// in the list: redo (→) plays them again.
+function undoTarget() {
+  const n = game.cur;
+  if (!n.parent) return null;
+  if (!vsComputer()) return n.parent;
+  let a = n.parent;
+  while (a && sideAt(a) !== personSide()) a = a.parent;
+  return a;
+}
+
+function redoTarget() {
+  let n = forwardOf(game.cur);
+  if (!n || !vsComputer()) return n;
+  while (sideAt(n) !== personSide() && forwardOf(n)) n = forwardOf(n);
+  return n;
+}
+
+function undo() {
+  const t = undoTarget();
+  if (t) go(t);
+}
+
+function redo() {
+  const t = redoTarget();
+  if (t) go(t);
+}
+
+function step(where) {
+  let n = game.cur;
+  if (where === "first") n = game.root;
+  if (where === "back") n = n.parent;
+  if (where === "forward") n = forwardOf(n);
+  if (where === "last") while (forwardOf(n)) n = forwardOf(n);
+  if (n && n !== game.cur) go(n);
+}
+
+function flip() {
+  game.flipped = !game.flipped;
+  go(game.cur);
+}
+
+function claim() {
+  if (!game.state || !game.state.claimable) return;
+  game.cur.claimed = true;
+  go(game.cur);
+}
+
+// ---- the evaluation ----
+
+// A line of moves numbered from the current position: `1... e5 2. Nf3`.
+function numbered(moves, node) {
+  const out = [];
+  let ply = node.ply;
+  moves.forEach((m, i) => {
+    const side = (game.startSide + ply) % 2;
+    const number = Math.floor((game.startSide + ply) / 2) + 1;
+    if (side === 0) out.push(`${number}.`);
+    else if (i === 0) out.push(`${number}...`);
+    out.push(m);
+    ply++;
+  });
+  return out.join(" ");
+}
+
+async function analyse() {
+  const st = game.state;
+  if (!st || st.result) {
+    $("eval").textContent = st && st.result ? "the game is over" : "";
+    $("eval-line").textContent = "";
+    return;
+  }
+  const node = game.cur;
+  $("eval").textContent = "analysing…";
+  try {
+    const best = await api("/api/best", request({ think_ms: thinkMs() }, node));
+    if (game.cur !== node) return;
+    $("eval").textContent = `${best.eval} for ${best.eval_for} · depth ${best.depth}`;
+    $("eval-line").textContent = numbered(best.line, node);
+  } catch (e) {
+    if (game.cur === node) $("eval").textContent = e.message;
+  }
+}
+
+async function hint() {
+  const node = game.cur;
+  if (!game.state || game.state.result) return;
+  try {
+    const best = await api("/api/best", request({ think_ms: thinkMs() }, node));
+    if (game.cur !== node) return;
+    game.hint = { from: best.best.from, to: best.best.to };
+    renderBoard();
+    setStatus(`Hint: ${best.best.notation} (${best.eval} for ${best.eval_for})`);
   } catch (e) {
     setStatus(e.message, "error");
   }
 }
 
-function cellSize() {
-  const b = game.state.board;
-  const aside = window.innerWidth > 900 ? 360 : 40;
-  const w = (window.innerWidth - aside - 60) / b.cols;
-  const h = (window.innerHeight - 130) / (b.rows + 1);
-  return Math.max(22, Math.floor(Math.min(w, h, 90)));
+// ---- import, studies ----
+
+async function importText() {
+  const text = $("position-text").value;
+  try {
+    const res = await api("/api/import", { variant: game.variant.name, text });
+    game.imported = res.games.map((g) => Object.assign({ variant: res.variant }, g));
+    fillImported();
+    $("study").value = "";
+    showStudy(null);
+    await loadImported(0);
+  } catch (e) {
+    setStatus(`Import: ${e.message.replace(/^text: /, "")}`, "error");
+  }
 }
 
-function movesFrom(sq) {
-  return game.state.moves.filter((m) => m.from === sq);
+function fillImported() {
+  const sel = $("import-game");
+  sel.innerHTML = "";
+  game.imported.forEach((g, i) => {
+    const o = document.createElement("option");
+    o.value = i;
+    o.textContent = `${i + 1}. ${g.title || "game " + (i + 1)} (${g.history.length} moves)`;
+    sel.appendChild(o);
+  });
+  sel.hidden = game.imported.length < 2;
+}
+
+async function loadImported(i) {
+  const g = game.imported[i];
+  if (!g) return;
+  $("import-game").value = i;
+  await loadGame(g.variant, g.start, g.history, g.moves, g.history.length);
+}
+
+function fillStudies() {
+  const sel = $("study");
+  for (const v of game.variants) {
+    const group = document.createElement("optgroup");
+    group.label = v.name;
+    game.studies.forEach((s, i) => {
+      if (s.variant !== v.name) return;
+      const o = document.createElement("option");
+      o.value = i;
+      o.textContent = s.title;
+      group.appendChild(o);
+    });
+    if (group.children.length) sel.appendChild(group);
+  }
+}
+
+function showStudy(s) {
+  $("study-goal").textContent = s ? s.goal : "";
+  const sol = $("study-solution");
+  sol.hidden = !s || !s.solution;
+  sol.open = false;
+  sol.querySelector("p").textContent = s ? s.solution : "";
+}
+
+async function loadStudy(value) {
+  const s = game.studies[parseInt(value, 10)];
+  if (!s) return showStudy(null);
+  showStudy(s);
+  game.imported = [];
+  fillImported();
+  await loadGame(s.variant, s.start, s.history, s.moves, s.ply);
+}
+
+// ---- drawing ----
+
+function setStatus(text, cls) {
+  const s = $("status");
+  s.textContent = text;
+  s.className = cls || "";
 }
 
 function render() {
+  renderBoard();
+  renderMoves();
+  renderLegal();
+  renderInfo();
+}
+
+// The boards' size in cells and how many stand across and down, from the
+// gaps between them.
+function boardGrid(cells, rows, cols) {
+  const rowSet = new Set(cells.map((c) => c.row));
+  const colSet = new Set(cells.map((c) => c.col));
+  let h = 0;
+  while (rowSet.has(h)) h++;
+  let w = 0;
+  while (colSet.has(w)) w++;
+  return { w, h, across: (cols + 1) / (w + 1), down: (rows + 1) / (h + 1) };
+}
+
+// Where each cell and label is drawn: the API's places, with the boards
+// wrapped onto more rows when they would be too small side by side.
+function view() {
+  const b = game.state.board;
+  const g = boardGrid(b.cells, b.rows, b.cols);
+  const wide = window.innerWidth >= 900;
+  const width = wide ? window.innerWidth - 400 : document.documentElement.clientWidth - 28;
+  const height = wide ? window.innerHeight - 150 : Infinity;
+  const boards = g.across * g.down;
+  // The cell size with `n` boards across, fitting the height or not.
+  const sizeWith = (n, fitHeight) => {
+    const down = Math.ceil(boards / n);
+    const cols = n * g.w + (n - 1) + 0.5;
+    const rows = down * g.h + (down - 1) + 1 + (b.labels.length ? 1 : 0);
+    return Math.floor(Math.min(width / cols, fitHeight ? height / rows : Infinity, MAX_CELL));
+  };
+  // As many boards across as the API lays out, unless their cells would
+  // be too small to tap: then the arrangement with the biggest cells, and
+  // if none fits the screen so, the page scrolls down instead.
+  let across = g.across;
+  if (sizeWith(across, true) < MIN_CELL) {
+    for (let n = g.across - 1; n >= 1; n--) if (sizeWith(n, true) > sizeWith(across, true)) across = n;
+  }
+  if (sizeWith(across, true) < MIN_CELL) {
+    across = 1;
+    for (let n = g.across; n >= 1; n--) {
+      if (sizeWith(n, false) >= MIN_CELL) {
+        across = n;
+        break;
+      }
+    }
+  }
+  const size = sizeWith(across, sizeWith(across, true) >= MIN_CELL);
+  const place = (row, col) => {
+    if (across === g.across) return [row, col];
+    const k = Math.floor(row / (g.h + 1)) * g.across + Math.floor(col / (g.w + 1));
+    const [br, bc] = [Math.floor(k / across), k % across];
+    return [br * (g.h + 1) + (row % (g.h + 1)), bc * (g.w + 1) + (col % (g.w + 1))];
+  };
+  const down = Math.ceil(boards / across);
+  return {
+    size,
+    w: g.w,
+    h: g.h,
+    rows: down * g.h + (down - 1),
+    cols: across * g.w + (across - 1),
+    cells: b.cells.map((c) => {
+      const [row, col] = place(c.row, c.col);
+      return Object.assign({}, c, { row, col });
+    }),
+    labels: b.labels.map((l) => {
+      const [row, col] = place(l.row, l.col);
+      return Object.assign({}, l, { row, col });
+    }),
+  };
+}
+
+// White figurines drawn filled with white under their black outline, so
+// they stand out on light squares: the outline glyph's filled twin.
+const FILLED = { "♔": "♚", "♕": "♛", "♖": "♜", "♗": "♝", "♘": "♞", "♙": "♟" };
+
+function movesFrom(sq) {
+  return computersTurn() ? [] : game.state.moves.filter((m) => m.from === sq);
+}
+
+function renderBoard() {
   const st = game.state;
   if (!st) return;
-  const b = st.board;
+  const v = view();
+  game.view = v;
   const board = $("board");
-  const size = cellSize();
+  const size = v.size;
+  const edge = Math.max(14, Math.round(size * 0.4));
+  const top = v.labels.length ? 1 : 0;
   board.style.setProperty("--cell", size + "px");
-  board.style.gridTemplateColumns = `repeat(${b.cols}, ${size}px)`;
-  // A row above the boards for their labels, when they have any.
-  const top = b.labels.length ? 1 : 0;
-  board.style.gridTemplateRows = `repeat(${b.rows + top}, ${size}px)`;
+  board.style.setProperty("--edge", edge + "px");
+  board.style.gridTemplateColumns = `${edge}px repeat(${v.cols}, ${size}px)`;
+  board.style.gridTemplateRows = `${top ? size * 0.6 + "px " : ""}repeat(${v.rows}, ${size}px) ${edge}px`;
   board.className = game.variant.checkered ? "checkered" : "points";
   board.innerHTML = "";
   // For tests and tools: what is shown, without parsing the drawing.
-  const dims = boardSize();
   board.dataset.variant = st.variant;
-  board.dataset.plies = game.history.length;
-  board.dataset.boardW = dims.w;
-  board.dataset.boardH = dims.h;
-  const targets = new Set(game.selected === null ? [] : movesFrom(game.selected).map((m) => m.to));
-  const movable = new Set(st.moves.map((m) => m.from));
-  const last = game.played.length ? game.played[game.played.length - 1] : null;
-  for (const l of b.labels) {
+  board.dataset.plies = game.cur.ply;
+  board.dataset.turn = st.turn;
+  board.dataset.flipped = st.board.flipped;
+  board.dataset.boardW = v.w;
+  board.dataset.boardH = v.h;
+  const selectedMoves = game.selected === null ? [] : movesFrom(game.selected);
+  const targets = new Set(selectedMoves.map((m) => m.to));
+  const movable = new Set(computersTurn() ? [] : st.moves.map((m) => m.from));
+  const last = st.last;
+  const add = (el, row, col) => {
+    el.style.gridRow = `${row}`;
+    el.style.gridColumn = `${col}`;
+    board.appendChild(el);
+  };
+  for (const l of v.labels) {
     const d = document.createElement("div");
     d.className = "label";
     d.textContent = l.text;
     d.style.gridRow = `${l.row + top}`;
-    d.style.gridColumn = `${l.col + 1} / span ${l.width}`;
+    d.style.gridColumn = `${l.col + 2} / span ${l.width}`;
     board.appendChild(d);
   }
-  for (const c of b.cells) {
+  // Coordinates: each row's rank on the left, each column's file below.
+  const leftmost = new Map();
+  const lowest = new Map();
+  for (const c of v.cells) {
+    if (!leftmost.has(c.row) || leftmost.get(c.row).col > c.col) leftmost.set(c.row, c);
+    if (!lowest.has(c.col) || lowest.get(c.col).row < c.row) lowest.set(c.col, c);
+  }
+  for (const [row, c] of [...leftmost].sort((a, b) => a[0] - b[0])) {
+    const d = document.createElement("div");
+    d.className = "coord rank";
+    d.dataset.row = row;
+    d.textContent = c.rank;
+    add(d, row + 1 + top, 1);
+  }
+  for (const [col, c] of [...lowest].sort((a, b) => a[0] - b[0])) {
+    const d = document.createElement("div");
+    d.className = "coord file";
+    d.dataset.col = col;
+    d.textContent = c.file;
+    add(d, v.rows + 1 + top, col + 2);
+  }
+  if (game.variant.axes) {
+    // What the numbers count: Duck Chess's (x,y) is rank x, file y.
+    const d = document.createElement("div");
+    d.className = "axes";
+    d.title = `squares are named (${game.variant.axes[1]},${game.variant.axes[0]})`;
+    const [file, rank] = game.variant.axes;
+    d.innerHTML = `<span class="axis rank"></span><span class="axis file"></span>`;
+    d.querySelector(".rank").textContent = rank;
+    d.querySelector(".file").textContent = file;
+    add(d, v.rows + 1 + top, 1);
+  }
+  for (const c of v.cells) {
     const d = document.createElement("div");
     const cls = ["cell", (c.row + c.col) % 2 ? "dark" : "light"];
     if (targets.has(c.square)) cls.push("target");
@@ -166,38 +652,127 @@ function render() {
     d.dataset.name = c.name;
     d.dataset.row = c.row;
     d.dataset.col = c.col;
+    d.dataset.file = c.file;
+    d.dataset.rank = c.rank;
     d.title = c.name + (c.piece ? ` ${c.piece.color} ${c.piece.name}` : "");
-    d.style.gridRow = `${c.row + 1 + top}`;
-    d.style.gridColumn = `${c.col + 1}`;
+    d.setAttribute("role", "gridcell");
+    d.setAttribute("aria-label", d.title);
     if (c.piece) {
       const p = document.createElement("span");
       p.className = `piece ${c.piece.color}`;
       p.textContent = c.piece.glyph;
       p.dataset.letter = c.piece.letter;
+      if (FILLED[c.piece.glyph]) p.dataset.fill = FILLED[c.piece.glyph];
       d.appendChild(p);
     }
     d.addEventListener("click", () => onCell(c.square));
     d.addEventListener("mousedown", (e) => onDragStart(e, c.square));
     d.addEventListener("mouseup", () => onDrop(c.square));
-    board.appendChild(d);
+    add(d, c.row + 1 + top, c.col + 2);
   }
-  const list = $("moves");
-  list.innerHTML = "";
-  for (const p of game.played) {
-    const li = document.createElement("li");
-    li.textContent = p.notation;
-    list.appendChild(li);
+}
+
+// The move list: numbered, the main line with its variations in
+// parentheses, each move a button.
+function renderMoves() {
+  const box = $("moves");
+  box.innerHTML = "";
+  const token = (into, text, cls) => {
+    const s = document.createElement("span");
+    s.className = cls;
+    s.textContent = text;
+    into.append(s, " ");
+  };
+  const move = (into, node, withNumber) => {
+    const side = sideAt(node.parent);
+    const number = Math.floor((game.startSide + node.ply - 1) / 2) + 1;
+    if (side === 0) token(into, `${number}.`, "num");
+    else if (withNumber) token(into, `${number}...`, "num");
+    const b = document.createElement("button");
+    b.className = "move" + (node === game.cur ? " current" : "");
+    b.dataset.node = node.id;
+    b.dataset.ply = node.ply;
+    b.textContent = node.notation;
+    if (node === game.cur) b.setAttribute("aria-current", "true");
+    into.append(b, " ");
+  };
+  const line = (into, node, withNumber) => {
+    let n = node;
+    let number = withNumber;
+    while (n.children.length) {
+      const [main, ...others] = n.children;
+      move(into, main, number);
+      number = false;
+      for (const o of others) {
+        const v = document.createElement("span");
+        v.className = "variation";
+        token(v, "(", "paren");
+        move(v, o, true);
+        line(v, o, false);
+        token(v, ")", "paren");
+        into.append(v, " ");
+        number = true;
+      }
+      n = main;
+    }
+  };
+  line(box, game.root, true);
+  const cur = box.querySelector(".current");
+  if (cur) box.scrollTop = Math.max(0, cur.offsetTop - box.offsetTop - box.clientHeight / 2);
+}
+
+// The possible moves: all of the position's, or the selected piece's.
+function renderLegal() {
+  const st = game.state;
+  const box = $("legal");
+  box.innerHTML = "";
+  let moves = computersTurn() ? [] : st.moves;
+  let caption;
+  if (st.result) caption = "none: the game is over";
+  else if (computersTurn()) caption = `none for you: ${st.turn} is the computer's side`;
+  else if (game.selected !== null) {
+    moves = movesFrom(game.selected);
+    const c = st.board.cells.find((x) => x.square === game.selected);
+    const what = c.piece ? `the ${c.piece.color} ${c.piece.name} on ${c.name}` : c.name;
+    caption = `${moves.length} move${moves.length === 1 ? "" : "s"} of ${what}`;
+  } else caption = `${moves.length} legal move${moves.length === 1 ? "" : "s"}`;
+  $("legal-caption").textContent = caption;
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = m.notation;
+    b.title = m.coord;
+    b.dataset.coord = m.coord;
+    b.dataset.notation = m.notation;
+    box.appendChild(b);
   }
-  list.scrollTop = list.scrollHeight;
-  $("record-text").value = game.played.map((p) => p.notation).join(" ");
+}
+
+function renderInfo() {
+  const st = game.state;
   if (st.result) {
     setStatus(`Game over: ${st.result.reason}`, "over");
   } else {
-    setStatus(`${st.turn} to move${st.check ? " — check" : ""}`);
+    let text = `${st.turn} to move${st.check ? " — check" : ""}`;
+    if (computersTurn() && game.cur.children.length) {
+      text += ` (the computer's side: step on with →, or play from another position)`;
+    }
+    if (st.claimable) text += `. ${st.claimable}`;
+    setStatus(text);
   }
-  $("undo").disabled = game.history.length === 0;
-  $("redo").disabled = game.redo.length === 0;
+  $("claim").hidden = !st.claimable || !!st.result;
+  $("undo").disabled = !undoTarget();
+  $("redo").disabled = !redoTarget();
+  $("back").disabled = $("first").disabled = !game.cur.parent;
+  $("forward").disabled = $("last").disabled = !forwardOf(game.cur);
+  const box = $("position-text");
+  if (document.activeElement !== box) box.value = st.position;
+  const record = $("record-text");
+  record.value = st.record;
+  // The moves are at the end (after PGN's tags): show them.
+  record.scrollTop = record.scrollHeight;
 }
+
+// ---- the mouse ----
 
 // Dragging: a press on a movable piece picks it up; a release on one of its
 // targets plays there. A press and release on one cell is a click, handled
@@ -223,22 +798,24 @@ function onCell(sq, byKey) {
     return;
   }
   game.selected = movesFrom(sq).length && game.selected !== sq ? sq : null;
-  render();
+  renderBoard();
+  renderLegal();
 }
 
 async function tryMove(from, to) {
-  const options = game.state.moves.filter((m) => m.from === from && m.to === to);
+  const options = movesFrom(from).filter((m) => m.to === to);
   if (!options.length) return;
   let chosen = options[0];
   if (options.length > 1) {
     chosen = await choosePromotion(options);
     if (!chosen) {
       game.selected = null;
-      render();
+      renderBoard();
+      renderLegal();
       return;
     }
   }
-  await play(chosen.coord, true);
+  await playCoord(chosen.coord);
 }
 
 function choosePromotion(options) {
@@ -246,11 +823,11 @@ function choosePromotion(options) {
     const dlg = $("promotion");
     const box = $("promotion-choices");
     box.innerHTML = "";
-    const white = game.state.turn === "white";
+    const first = game.variant.sides.indexOf(game.state.turn) === 0;
     for (const m of options) {
       const btn = document.createElement("button");
       const letter = m.promotion || "?";
-      btn.textContent = glyphFor(letter, white);
+      btn.textContent = glyphFor(letter, first);
       btn.dataset.promotion = letter;
       btn.title = m.notation;
       btn.addEventListener("click", () => {
@@ -271,97 +848,7 @@ function glyphFor(letter, white) {
   return (white ? w[l] : b[l]) || (white ? letter.toUpperCase() : l);
 }
 
-async function play(coord, fresh) {
-  const gen = ++game.busy;
-  try {
-    const res = await api("/api/play", request({ move: coord }));
-    if (gen !== game.busy) return;
-    game.history = game.history.concat([res.move.coord]);
-    game.played.push({ notation: res.move.notation, from: res.move.from, to: res.move.to });
-    if (fresh) game.redo = [];
-    game.state = res.state;
-    game.selected = null;
-    game.hint = null;
-    render();
-    maybeComputer();
-  } catch (e) {
-    setStatus(e.message, "error");
-  }
-}
-
-async function maybeComputer() {
-  const st = game.state;
-  if (!st || st.result || $("opponent").value !== "computer") return;
-  if (st.turn !== $("computer-side").value) return;
-  const gen = game.busy;
-  setStatus(`${st.turn} is thinking…`);
-  try {
-    const best = await api("/api/best", request({ think_ms: thinkMs() }));
-    if (gen !== game.busy) return;
-    await play(best.best.coord, true);
-  } catch (e) {
-    if (gen === game.busy) setStatus(e.message, "error");
-  }
-}
-
-function thinkMs() {
-  const v = parseInt($("think").value, 10);
-  return Number.isFinite(v) ? Math.min(5000, Math.max(50, v)) : 1000;
-}
-
-async function hint() {
-  const gen = game.busy;
-  try {
-    const best = await api("/api/best", request({ think_ms: thinkMs() }));
-    if (gen !== game.busy) return;
-    game.hint = { from: best.best.from, to: best.best.to };
-    render();
-    setStatus(`Hint: ${best.best.notation} (score ${best.score})`);
-  } catch (e) {
-    setStatus(e.message, "error");
-  }
-}
-
-async function undo() {
-  if (!game.history.length) return;
-  // Against the computer, take back its reply too, back to the player's turn.
-  let n = 1;
-  if ($("opponent").value === "computer" && game.history.length >= 2 && game.state.turn !== $("computer-side").value) n = 2;
-  for (let i = 0; i < n; i++) {
-    game.redo.push({ coord: game.history[game.history.length - 1], entry: game.played.pop() });
-    game.history = game.history.slice(0, -1);
-  }
-  await reload();
-}
-
-async function redo() {
-  const r = game.redo.pop();
-  if (!r) return;
-  await play(r.coord, false);
-}
-
-function exportText() {
-  $("position-text").value = game.state.position;
-}
-
-async function importText() {
-  const text = $("position-text").value.trim();
-  const gen = ++game.busy;
-  try {
-    const state = await api("/api/moves", { variant: game.variant.name, position: text, history: [] });
-    if (gen !== game.busy) return;
-    game.start = state.start;
-    game.history = [];
-    game.played = [];
-    game.redo = [];
-    game.state = state;
-    game.selected = null;
-    render();
-    maybeComputer();
-  } catch (e) {
-    setStatus(`Import: ${e.message}`, "error");
-  }
-}
+// ---- the boxes of Duck Chess and the cube ----
 
 function judgeFromGame() {
   // The game's record is a judge input (its start's FEN first, when the
@@ -377,7 +864,9 @@ async function runJudge() {
   try {
     verdicts = (await api("/api/judge", { input: $("judge-input").value })).verdicts;
   } catch (e) {
+    // A malformed line: the verdicts before it still stand.
     error = e.message;
+    verdicts = (e.body && e.body.verdicts) || [];
   }
   for (const v of verdicts) {
     const li = document.createElement("li");
@@ -393,14 +882,15 @@ async function runJudge() {
   }
   if (error) {
     const li = document.createElement("li");
-    li.className = "invalid";
+    li.className = "invalid error";
     li.textContent = error;
     out.appendChild(li);
   }
 }
 
 // The cube puzzle's answer for the position on the board, with the
-// reasons `duckchess mate --explain` gives.
+// reasons `duckchess mate --explain` gives: an indented line explains the
+// one above it, so it goes in that line's own list.
 async function runMate() {
   const answer = $("mate-answer");
   const list = $("mate-explanation");
@@ -409,10 +899,21 @@ async function runMate() {
     const r = await api("/api/mate", { position: game.state.position });
     answer.textContent = r.mate ? "true: checkmate" : "false: not checkmate";
     answer.className = r.mate ? "mate" : "";
+    let parent = null;
     for (const line of r.explanation) {
       const li = document.createElement("li");
-      li.textContent = line;
-      list.appendChild(li);
+      li.textContent = line.trim();
+      if (/^\s/.test(line) && parent) {
+        let sub = parent.querySelector("ul");
+        if (!sub) {
+          sub = document.createElement("ul");
+          parent.appendChild(sub);
+        }
+        sub.appendChild(li);
+      } else {
+        list.appendChild(li);
+        parent = li;
+      }
     }
   } catch (e) {
     answer.textContent = e.message;
@@ -420,45 +921,62 @@ async function runMate() {
   }
 }
 
-// Keys, for every variant and Fourfold's four boards: Tab goes to the next
-// movable square, Enter or Space picks up or plays, arrows move within a
-// board, Alt+arrows jump to the neighbouring board, Esc cancels.
-function cellAt(row, col) {
-  return game.state.board.cells.find((c) => c.row === row && c.col === col);
-}
+// ---- keys ----
 
-function boardSize() {
-  // A board's width and height in cells: the gap row/column splits boards.
-  const cells = game.state.board.cells;
-  const rows = new Set(cells.map((c) => c.row));
-  const cols = new Set(cells.map((c) => c.col));
-  let h = 0;
-  while (rows.has(h)) h++;
-  let w = 0;
-  while (cols.has(w)) w++;
-  return { w, h };
-}
-
-function onKey(e) {
-  const st = game.state;
-  if (!st) return;
-  game.keyboard = true;
-  const cur = st.board.cells.find((c) => c.square === game.cursor);
-  if (e.key === "Tab") {
-    const movable = [...new Set(st.moves.map((m) => m.from))];
-    if (!movable.length) return;
+// Anywhere but a text box: ←/→ step, Home/End, u undo, r redo, h hint,
+// a analyse, f flip, c claim. On the board the arrows move the cursor
+// (Shift+arrows step).
+function onShortcut(e) {
+  const t = e.target;
+  if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || !game.state) return;
+  const onBoard = t && t.id === "board";
+  const steps = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+  if (steps[e.key] && (!onBoard || e.shiftKey || e.key === "Home" || e.key === "End")) {
     e.preventDefault();
-    const order = st.board.cells.filter((c) => movable.includes(c.square)).map((c) => c.square);
+    step(steps[e.key]);
+    return;
+  }
+  const actions = { u: undo, r: redo, h: hint, a: analyse, f: flip, c: claim };
+  const act = actions[e.key];
+  if (act && !e.shiftKey) {
+    e.preventDefault();
+    act();
+  }
+}
+
+// On the board, for every game and Fourfold's four boards: Tab goes to the
+// next movable piece and, after the last, on out of the board (Shift+Tab
+// back); Enter or Space picks up or plays; arrows move within a board,
+// Alt+arrows jump to the neighbouring board; Esc puts the piece down.
+function onBoardKey(e) {
+  const st = game.state;
+  if (!st || !game.view) return;
+  const cells = game.view.cells;
+  if (e.key === "Tab") {
+    const movable = new Set(computersTurn() ? [] : st.moves.map((m) => m.from));
+    const order = cells
+      .filter((c) => movable.has(c.square))
+      .sort((a, b) => a.row - b.row || a.col - b.col)
+      .map((c) => c.square);
     const i = order.indexOf(game.cursor);
-    const step = e.shiftKey ? order.length - 1 : 1;
-    game.cursor = order[(i + step + order.length) % order.length];
-    if (i < 0 && !e.shiftKey) game.cursor = order[0];
-    render();
+    const next = e.shiftKey ? (i < 0 ? -1 : i - 1) : i + 1;
+    if (next < 0 || next >= order.length) {
+      // Past the last (or before the first): the focus leaves the board.
+      game.cursor = null;
+      game.keyboard = false;
+      return;
+    }
+    e.preventDefault();
+    game.keyboard = true;
+    game.cursor = order[next];
+    renderBoard();
     return;
   }
   if (e.key === "Escape") {
     game.selected = null;
-    render();
+    renderBoard();
+    renderLegal();
     return;
   }
   if (e.key === "Enter" || e.key === " ") {
@@ -468,19 +986,22 @@ function onKey(e) {
   }
   const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const d = dirs[e.key];
-  if (!d) return;
+  if (!d || e.shiftKey) return;
   e.preventDefault();
+  e.stopPropagation();
+  game.keyboard = true;
+  const cur = cells.find((c) => c.square === game.cursor);
   if (!cur) {
-    game.cursor = st.board.cells[0].square;
-    render();
+    game.cursor = cells[0].square;
+    renderBoard();
     return;
   }
-  const { w, h } = boardSize();
+  const { w, h } = game.view;
   const [dr, dc] = e.altKey ? [d[0] * (h + 1), d[1] * (w + 1)] : d;
-  const next = cellAt(cur.row + dr, cur.col + dc);
+  const next = cells.find((c) => c.row === cur.row + dr && c.col === cur.col + dc);
   if (next) {
     game.cursor = next.square;
-    render();
+    renderBoard();
   }
 }
 

@@ -1,0 +1,92 @@
+//! The study positions (`variants::studies`): each one reads, opens where
+//! it says, and its goal is true where the program can tell — a forced
+//! mate the search confirms at the depth that sees it and at none
+//! shallower, the move the search plays, the cube puzzle's published
+//! answer.
+
+use duckchess::engine::search::{best_in_game, Limits, Score};
+use duckchess::variants::studies::{self, Claim};
+use duckchess::variants::{by_name, cube, line::read_text};
+use std::sync::atomic::AtomicBool;
+
+#[test]
+fn every_study_reads_and_its_goal_is_true() {
+    let stop = AtomicBool::new(false);
+    for s in studies::all() {
+        let game = by_name(s.game).unwrap_or_else(|| panic!("{}: no game {}", s.title, s.game));
+        let (_, records) = read_text(game, &s.text).unwrap_or_else(|e| panic!("{}: {e}", s.title));
+        assert_eq!(records.len(), 1, "{}", s.title);
+        let record = &records[0];
+        assert!(!s.goal.is_empty() && !s.title.is_empty());
+        if s.from_start {
+            assert!(
+                !record.moves.is_empty(),
+                "{}: nothing to step through",
+                s.title
+            );
+        }
+        // The position the study opens at.
+        let mut played = record.start.new_game();
+        if !s.from_start {
+            for &m in &record.moves {
+                played.play(m).unwrap();
+            }
+        }
+        let at = played.position();
+        match s.claim {
+            Claim::Nothing => assert!(played.outcome().is_none(), "{}: the game is over", s.title),
+            Claim::Mate(n) => {
+                let deep = best_in_game(&*played, Limits::depth(2 * n - 1), &stop).unwrap();
+                assert_eq!(deep.score, Score::Mate(n as i32), "{}", s.title);
+                if n > 1 {
+                    // Not a shorter mate: the goal's number is exact.
+                    let short = best_in_game(&*played, Limits::depth(2 * n - 3), &stop).unwrap();
+                    assert_ne!(short.score, Score::Mate(n as i32 - 1), "{}", s.title);
+                }
+            }
+            Claim::Best(text, depth) => {
+                let found = best_in_game(&*played, Limits::depth(depth), &stop).unwrap();
+                assert_eq!(game.write_move(at, found.best), text, "{}", s.title);
+            }
+            Claim::Checkmated(answer) => {
+                let position = cube::read(&s.text).unwrap();
+                assert_eq!(cube::mate::is_mate(&position), answer, "{}", s.title);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_game_has_studies_and_chess_at_least_twelve_with_mates_and_tactics() {
+    for game in duckchess::variants::names() {
+        assert!(studies::of(game).count() >= 1, "{game} has no study");
+    }
+    let chess: Vec<_> = studies::of("chess").collect();
+    assert!(chess.len() >= 12);
+    assert!(
+        chess
+            .iter()
+            .filter(|s| matches!(s.claim, Claim::Mate(_)))
+            .count()
+            >= 4
+    );
+    assert!(
+        chess
+            .iter()
+            .filter(|s| matches!(s.claim, Claim::Best(..)))
+            .count()
+            >= 4
+    );
+    // The ten published cube puzzles, in order, with their answers.
+    let cube: Vec<_> = studies::of("cube").collect();
+    assert_eq!(cube.len(), 10);
+    let published = std::fs::read_to_string("samples/cube/published.txt").unwrap();
+    for (s, case) in cube.iter().zip(published.lines()) {
+        assert_eq!(s.text, case.trim());
+    }
+    // Fourfold: forced mates, the one from the start included.
+    assert!(studies::of("fourfold").any(|s| s.text == "start" && s.claim == Claim::Mate(4)));
+    // Duck Chess: the official sample game, to step through.
+    let official = std::fs::read_to_string("samples/official.in").unwrap();
+    assert!(studies::of("duck").any(|s| s.text == official && s.from_start));
+}
