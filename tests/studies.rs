@@ -1,10 +1,10 @@
 //! The study positions (`variants::studies`): each one reads, opens where
 //! it says, and its goal is true where the program can tell — a forced
-//! mate the search confirms at the depth that sees it and at none
-//! shallower, the move the search plays, the cube puzzle's published
-//! answer.
+//! mate the mate solver proves in exactly the moves the goal says (and not
+//! fewer), the move the search plays, the cube puzzle's published answer.
 
-use duckchess::engine::search::{best_in_game, Limits, Score};
+use duckchess::engine::mate::{check_tree, solve, write_tree, MateLimits};
+use duckchess::engine::search::{best_in_game, Limits};
 use duckchess::variants::studies::{self, Claim};
 use duckchess::variants::{by_name, cube, line::read_text};
 use std::sync::atomic::AtomicBool;
@@ -36,13 +36,14 @@ fn every_study_reads_and_its_goal_is_true() {
         match s.claim {
             Claim::Nothing => assert!(played.outcome().is_none(), "{}: the game is over", s.title),
             Claim::Mate(n) => {
-                let deep = best_in_game(&*played, Limits::depth(2 * n - 1), &stop).unwrap();
-                assert_eq!(deep.score, Score::Mate(n as i32), "{}", s.title);
-                if n > 1 {
-                    // Not a shorter mate: the goal's number is exact.
-                    let short = best_in_game(&*played, Limits::depth(2 * n - 3), &stop).unwrap();
-                    assert_ne!(short.score, Score::Mate(n as i32 - 1), "{}", s.title);
-                }
+                let limits = MateLimits::default();
+                let proof = solve(at, n, limits, &stop)
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{}: no forced mate in {n}", s.title));
+                // The goal's number is exact: no shorter mate.
+                assert_eq!(proof.moves(), n, "{}", s.title);
+                let tree = write_tree(game, at, &proof);
+                assert_eq!(check_tree(game, at, &tree), Ok(n), "{}", s.title);
             }
             Claim::Best(text, depth) => {
                 let found = best_in_game(&*played, Limits::depth(depth), &stop).unwrap();
