@@ -9,10 +9,18 @@ use thiserror::Error;
 
 /// Where generation puts moves: a list, or a counter for perft's last ply.
 pub(crate) trait Sink<S: SquareSet> {
+    /// Whether the sink only counts: generation may then count many moves
+    /// at once with [`Sink::add`] instead of listing them.
+    const COUNTING: bool = false;
     /// One move.
     fn push(&mut self, m: Move);
     /// Normal moves from one square to each square of a set.
     fn push_all(&mut self, from: usize, targets: S);
+    /// `n` moves, when [`Sink::COUNTING`].
+    fn add(&mut self, n: usize) {
+        debug_assert!(Self::COUNTING, "only a counting sink adds");
+        let _ = n;
+    }
 }
 
 impl<S: SquareSet> Sink<S> for Vec<Move> {
@@ -30,10 +38,19 @@ impl<S: SquareSet> Sink<S> for Vec<Move> {
     }
 }
 
+/// Above this many steps, the royal piece's steps are tested against the
+/// map of attacked squares rather than one by one.
+const KING_STEPS_BY_MAP: u32 = 3;
+
 /// Counts moves instead of listing them.
 struct Count(usize);
 
 impl<S: SquareSet> Sink<S> for Count {
+    const COUNTING: bool = true;
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
@@ -462,31 +479,85 @@ impl<S: SquareSet> Position<S> {
         let r = self.rules;
         let theirs = self.by_color[color.index()];
         let mut found = S::EMPTY;
-        for k in 0..r.variant.kinds.len() {
+        if let Some(pawn) = r.pawn {
+            found |= r.pawn_captures[(!color).index()][square] & self.by_kind[pawn.index()];
+        }
+        let mut leapers = r.leapers;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            found |= r.leaps[k * r.len + square] & self.by_kind[k];
+            leapers &= leapers - 1;
+        }
+        found &= theirs;
+        // A pawn attacks by its captures only.
+        let mut lame = r.lame_kinds & !r.pawn.map_or(0, |p| 1 << p.index());
+        while lame != 0 {
+            let k = lame.trailing_zeros() as usize;
             let pieces = self.by_kind[k] & theirs;
-            if pieces.is_empty() {
-                continue;
-            }
-            if Some(Kind(k as u8)) == r.pawn {
-                found |= r.pawn_captures[(!color).index()][square] & pieces;
-                continue;
-            }
-            found |= r.leaps[k * r.len + square] & pieces;
-            if r.lame_kinds >> k & 1 == 1 {
-                for &(from, passed) in &r.lame_in[k][square] {
-                    if pieces.contains(from as usize) && (passed & occupied).is_empty() {
-                        found |= S::single(from as usize);
-                    }
+            for &(from, passed) in &r.lame_in[k][square] {
+                if pieces.contains(from as usize) && (passed & occupied).is_empty() {
+                    found |= S::single(from as usize);
                 }
             }
+            lame &= lame - 1;
         }
         for (g, (mask, _)) in r.groups.iter().enumerate() {
-            let sliders = self.kinds_in(*mask) & theirs;
+            let sliders = self.kinds_in(*mask) & theirs & r.lines[g * r.len + square];
             if sliders.any() {
                 found |= r.group_attacks(g, square, occupied) & sliders;
             }
         }
         found
+    }
+
+    /// Whether a piece of `color` attacks `square` (as [`Self::attackers`],
+    /// stopping at the first found).
+    fn is_attacked(&self, square: usize, color: Color, occupied: S) -> bool {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        if let Some(pawn) = r.pawn {
+            if (r.pawn_captures[(!color).index()][square] & self.by_kind[pawn.index()] & theirs)
+                .any()
+            {
+                return true;
+            }
+        }
+        let mut leapers = r.leapers;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            if (r.leaps[k * r.len + square] & self.by_kind[k] & theirs).any() {
+                return true;
+            }
+            leapers &= leapers - 1;
+        }
+        for (g, (mask, _)) in r.groups.iter().enumerate() {
+            let sliders = self.kinds_in(*mask) & theirs & r.lines[g * r.len + square];
+            if sliders.any() && (r.group_attacks(g, square, occupied) & sliders).any() {
+                return true;
+            }
+        }
+        r.lame_kinds != 0 && self.attackers(square, color, occupied).any()
+    }
+
+    /// Every square a piece of `color` attacks, with these squares occupied.
+    fn attacked_by(&self, color: Color, occupied: S) -> S {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        let mut map = S::EMPTY;
+        for k in 0..r.variant.kinds.len() {
+            let kind = Kind(k as u8);
+            let pieces = self.by_kind[k] & theirs;
+            if Some(kind) == r.pawn {
+                for &(delta, from) in &r.pawn_steps[color.index()].captures {
+                    map |= (pieces & from).shift(delta);
+                }
+                continue;
+            }
+            for from in pieces.squares() {
+                map |= r.attacks(kind, color, from, occupied);
+            }
+        }
+        map
     }
 
     /// The pieces of the kinds in a bit mask, both sides.
@@ -593,12 +664,18 @@ impl<S: SquareSet> Position<S> {
         // The king may not step along a checking ray away from a slider, so
         // it is tested with itself removed.
         let without_king = occupied ^ S::single(king);
-        let mut safe = S::EMPTY;
-        for to in (r.attacks(royal, us, king, occupied) & !own).squares() {
-            if self.attackers(to, !us, without_king).is_empty() {
-                safe |= S::single(to);
-            }
-        }
+        let steps = r.attacks(royal, us, king, occupied) & !own;
+        // Testing each step costs a lookup per kind; a king with many steps
+        // (a 4-axis board gives it up to 80) is cheaper served by the map of
+        // every square the other side attacks.
+        let safe = if steps.count() > KING_STEPS_BY_MAP {
+            steps & !self.attacked_by(!us, without_king)
+        } else {
+            steps
+                .squares()
+                .filter(|&to| !self.is_attacked(to, !us, without_king))
+                .fold(S::EMPTY, |safe, to| safe | S::single(to))
+        };
         out.push_all(king, safe);
         if checkers.more_than_one() {
             return;
@@ -630,26 +707,17 @@ impl<S: SquareSet> Position<S> {
         let theirs = self.by_color[(!self.turn).index()];
         let occupied = own | theirs;
         let mut pinned = S::EMPTY;
-        for (mask, dirs) in &r.groups {
+        for (g, (mask, _)) in r.groups.iter().enumerate() {
             let sliders = self.kinds_in(*mask) & theirs;
             if sliders.is_empty() {
                 continue;
             }
-            for &d in dirs {
-                let d = d as usize;
-                if (r.ray(king, d) & sliders).is_empty() {
-                    continue;
-                }
-                let Some(first) = r.first_blocker(king, d, occupied) else {
-                    continue;
-                };
-                if !own.contains(first) {
-                    continue;
-                }
-                if let Some(second) = r.first_blocker(first, d, occupied) {
-                    if sliders.contains(second) {
-                        pinned |= S::single(first);
-                    }
+            // The group's sliders on its lines through the king, as if the
+            // board were empty: few, and each pins what stands alone between.
+            for sniper in (r.lines[g * r.len + king] & sliders).squares() {
+                let between = r.between(king, sniper) & occupied;
+                if !between.more_than_one() && (between & own).any() {
+                    pinned |= between;
                 }
             }
         }
@@ -660,9 +728,9 @@ impl<S: SquareSet> Position<S> {
     /// `with_royal`) onto `target`, pinned pieces kept on their line to
     /// `king`. En passant is tested by making it unless `with_royal` (the
     /// caller then tests every move).
-    fn generate_pieces(
+    fn generate_pieces<O: Sink<S>>(
         &self,
-        out: &mut impl Sink<S>,
+        out: &mut O,
         target: S,
         pinned: S,
         king: Option<usize>,
@@ -687,7 +755,13 @@ impl<S: SquareSet> Position<S> {
             }
             let pieces = self.by_kind[k] & own;
             if Some(kind) == r.pawn {
-                self.generate_pawns(out, pieces, target, &line, !with_royal);
+                if O::COUNTING && !with_royal {
+                    let free = pieces & !pinned;
+                    out.add(self.count_pawns(free, target));
+                    self.generate_pawns(out, pieces & pinned, target, &line, true);
+                } else {
+                    self.generate_pawns(out, pieces, target, &line, !with_royal);
+                }
                 continue;
             }
             for from in pieces.squares() {
@@ -697,6 +771,38 @@ impl<S: SquareSet> Position<S> {
                 );
             }
         }
+    }
+
+    /// The number of legal moves of pawns no pin holds, all at once: each
+    /// step is one shift of the whole set. En passant is made and tested.
+    fn count_pawns(&self, pawns: S, target: S) -> usize {
+        let r = self.rules;
+        let c = self.turn.index();
+        let steps = &r.pawn_steps[c];
+        let empty = !self.occupied();
+        let enemy = self.by_color[1 - c];
+        let zone = r.promotion_zone[c];
+        let promotions = r.promotions.len();
+        let weigh =
+            |to: S| (to & !zone).count() as usize + (to & zone).count() as usize * promotions;
+        let single = (pawns & steps.push_from).shift(steps.forward) & empty;
+        let double = ((pawns & steps.double_from).shift(steps.forward) & empty)
+            .shift(steps.forward)
+            & empty
+            & target;
+        let mut n = weigh(single & target) + double.count() as usize;
+        for &(delta, from) in &steps.captures {
+            n += weigh((pawns & from).shift(delta) & enemy & target);
+        }
+        if self.ep != NONE {
+            let ep = self.ep as usize;
+            for from in (r.pawn_captures[1 - c][ep] & pawns).squares() {
+                if self.leaves_royal_safe(Move::new(from, ep, MoveKind::EnPassant)) {
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     fn generate_pawns<O: Sink<S>>(
@@ -712,10 +818,7 @@ impl<S: SquareSet> Position<S> {
         let occupied = self.occupied();
         let enemy = self.by_color[1 - c];
         let zone = r.promotion_zone[c];
-        let promotions: &[Kind] = match r.pawn.and_then(|k| r.variant.kind(k).pawn.as_ref()) {
-            Some(rules) => &rules.promotion,
-            None => &[],
-        };
+        let promotions = &r.promotions;
         for from in pawns.squares() {
             let allowed = target & line(from);
             let push = r.pawn_push[c][from];
@@ -760,7 +863,7 @@ impl<S: SquareSet> Position<S> {
     fn generate_castling(&self, out: &mut impl Sink<S>) {
         let r = self.rules;
         let us = self.turn;
-        if self.castling == 0 {
+        if self.castling & r.castling_rights[us.index()] == 0 {
             return;
         }
         let occupied = self.occupied();
@@ -825,12 +928,14 @@ impl<S: SquareSet> Position<S> {
                 self.toggle(us, moving, to);
             }
             MoveKind::Normal | MoveKind::DoubleStep => {
-                if let Some(kind) = self.kind_at(to) {
+                // Most moves take nothing: one test spares the search by kind.
+                if self.occupied().contains(to) {
                     let color = if self.by_color[0].contains(to) {
                         Color::White
                     } else {
                         Color::Black
                     };
+                    let kind = self.kind_at(to).expect("an occupied square");
                     self.toggle(color, kind, to);
                     captured = Some(Piece { color, kind });
                 }

@@ -14,6 +14,21 @@ struct Magic<S> {
     offset: u32,
 }
 
+/// One side's pawn steps as shifts of the square numbering, to move all its
+/// pawns at once: a step along a vector adds the same number to every square
+/// it stays on the board from.
+#[derive(Clone, Debug)]
+pub(crate) struct PawnSteps<S> {
+    /// The forward step's shift.
+    pub(crate) forward: isize,
+    /// The squares a forward step stays on the board from.
+    pub(crate) push_from: S,
+    /// The squares a double step starts from.
+    pub(crate) double_from: S,
+    /// Each capture step's shift and the squares it stays on the board from.
+    pub(crate) captures: Vec<(isize, S)>,
+}
+
 /// No direction lines the two squares up / no such square.
 pub(crate) const NONE: u16 = u16::MAX;
 
@@ -49,6 +64,9 @@ pub struct Rules<S> {
     pub(crate) kind_groups: [u32; MAX_KINDS],
     /// Bit `g` set: group `g` has magics (`magics[g * len + square]`).
     magic_groups: u32,
+    /// `lines[g * len + square]`: group `g`'s rays from `square` on an
+    /// empty board, to tell cheaply whether a slider could reach it at all.
+    pub(crate) lines: Vec<S>,
     /// The magics of the groups that have them, per square.
     magics: Vec<Magic<S>>,
     /// The attack sets the magics index.
@@ -61,6 +79,8 @@ pub struct Rules<S> {
     pub(crate) lame_in: [Vec<Vec<(u16, S)>>; MAX_KINDS],
     /// Kinds with lame leaps, as a bit mask.
     pub(crate) lame_kinds: u8,
+    /// Kinds other than the pawn with leaps over anything, as a bit mask.
+    pub(crate) leapers: u8,
     /// The pawn kind, if any.
     pub(crate) pawn: Option<Kind>,
     /// The royal kind, if any.
@@ -73,6 +93,12 @@ pub struct Rules<S> {
     pub(crate) pawn_double: [Vec<u16>; 2],
     /// Where each side's pawns promote.
     pub(crate) promotion_zone: [S; 2],
+    /// The kinds a pawn promotes to.
+    pub(crate) promotions: Vec<Kind>,
+    /// Each side's pawn steps as shifts.
+    pub(crate) pawn_steps: [PawnSteps<S>; 2],
+    /// Per side, its castling rules as a bit mask of rights.
+    pub(crate) castling_rights: [u8; 2],
     /// Per square, the castling rights lost when a move starts or ends there.
     pub(crate) castling_loss: Vec<u8>,
     /// Hashing keys: pieces `[(color * MAX_KINDS + kind) * len + square]`.
@@ -198,6 +224,12 @@ impl<S: SquareSet> Rules<S> {
         let mut pawn_push = [vec![NONE; len], vec![NONE; len]];
         let mut pawn_double = [vec![NONE; len], vec![NONE; len]];
         let mut promotion_zone = [S::EMPTY; 2];
+        let mut pawn_steps: [PawnSteps<S>; 2] = std::array::from_fn(|_| PawnSteps {
+            forward: 0,
+            push_from: S::EMPTY,
+            double_from: S::EMPTY,
+            captures: Vec::new(),
+        });
         if let Some(p) = pawn {
             let rules = kinds[p.index()].pawn.as_ref().expect("a pawn kind");
             let fa = rules.forward_axis;
@@ -206,6 +238,18 @@ impl<S: SquareSet> Rules<S> {
                 let c = color.index();
                 let mut forward = Vector::default();
                 forward.0[fa] = color.sign();
+                let steps = &mut pawn_steps[c];
+                steps.forward = index_delta(forward) as isize;
+                for axis in (0..axes).filter(|&a| a != fa && rules.capture_axes >> a & 1 == 1) {
+                    for side in [-1, 1] {
+                        let mut v = forward;
+                        v.0[axis] = side;
+                        let from = (0..len)
+                            .filter(|&s| shape.offset(s, v).is_some())
+                            .fold(S::EMPTY, |set, s| set | S::single(s));
+                        steps.captures.push((index_delta(v) as isize, from));
+                    }
+                }
                 for square in 0..len {
                     let coords = shape.coords(square);
                     let relative_rank = if color == Color::White {
@@ -218,9 +262,11 @@ impl<S: SquareSet> Rules<S> {
                     }
                     if let Some(to) = shape.offset(square, forward) {
                         pawn_push[c][square] = to as u16;
+                        steps.push_from |= S::single(square);
                         if rules.double_step && relative_rank == 1 {
                             if let Some(two) = shape.offset(to, forward) {
                                 pawn_double[c][square] = two as u16;
+                                steps.double_from |= S::single(square);
                             }
                         }
                     }
@@ -237,8 +283,10 @@ impl<S: SquareSet> Rules<S> {
             }
         }
 
+        let mut castling_rights = [0u8; 2];
         let mut castling_loss = vec![0u8; len];
         for (i, rule) in variant.castling.iter().enumerate() {
+            castling_rights[rule.color.index()] |= 1 << i;
             castling_loss[rule.king_from] |= 1 << i;
             castling_loss[rule.rook_from] |= 1 << i;
         }
@@ -284,6 +332,14 @@ impl<S: SquareSet> Rules<S> {
         let black_key = rng.next_u64();
 
         let masks = variant.royalty == Royalty::Check && lame_kinds == 0;
+        let promotions = pawn
+            .and_then(|p| kinds[p.index()].pawn.as_ref())
+            .map_or(Vec::new(), |rules| rules.promotion.clone());
+        let leapers = (0..kinds.len())
+            .filter(|&k| {
+                Some(Kind(k as u8)) != pawn && leaps[k * len..(k + 1) * len].iter().any(|s| s.any())
+            })
+            .fold(0, |mask, k| mask | 1 << k);
         let mut rules = Rules {
             variant,
             len,
@@ -295,18 +351,23 @@ impl<S: SquareSet> Rules<S> {
             groups,
             kind_groups,
             magic_groups: 0,
+            lines: Vec::new(),
             magics: Vec::new(),
             magic_table: Vec::new(),
             leaps,
             lame,
             lame_in,
             lame_kinds,
+            leapers,
             pawn,
             royal,
             pawn_captures,
             pawn_push,
             pawn_double,
             promotion_zone,
+            pawn_steps,
+            promotions,
+            castling_rights,
             castling_loss,
             piece_keys,
             castling_keys,
@@ -317,6 +378,15 @@ impl<S: SquareSet> Rules<S> {
             odd_squares,
             masks,
         };
+        rules.lines = (0..rules.groups.len())
+            .flat_map(|g| (0..len).map(move |square| (g, square)))
+            .map(|(g, square)| {
+                rules.groups[g]
+                    .1
+                    .iter()
+                    .fold(S::EMPTY, |set, &d| set | rules.ray(square, d as usize))
+            })
+            .collect();
         rules.find_magics();
         Ok(rules)
     }
@@ -329,7 +399,9 @@ impl<S: SquareSet> Rules<S> {
     /// keeps the ray-by-ray scan.
     fn find_magics(&mut self) {
         const MAX_BITS: usize = 14;
-        const TRIES: usize = 1 << 14;
+        // Tries per size: few at the smallest table, where most squares of
+        // a long mask find no factor anyway, before one more index bit.
+        const TRIES: [usize; 3] = [1 << 10, 1 << 11, 1 << 16];
         // The search draws millions of candidates: a cryptographic
         // generator would be slow in unoptimised builds.
         let mut rng = SplitMix64(0x006d_6167_6963);
@@ -393,7 +465,7 @@ impl<S: SquareSet> Rules<S> {
                     stamp.resize(size, 0);
                     slot.clear();
                     slot.resize(size, S::EMPTY);
-                    found = (0..TRIES).find_map(|_| {
+                    found = (0..TRIES[extra]).find_map(|_| {
                         let factor = next() & next() & next();
                         // A factor that leaves few bits of the whole mask at
                         // the top rarely separates its subsets: skip it.
@@ -543,7 +615,11 @@ impl<S: SquareSet> Rules<S> {
         if Some(kind) == self.pawn {
             return self.pawn_captures[color.index()][square];
         }
-        let mut set = self.leaps[k * self.len + square];
+        let mut set = if self.leapers >> k & 1 == 1 {
+            self.leaps[k * self.len + square]
+        } else {
+            S::EMPTY
+        };
         if self.lame_kinds >> k & 1 == 1 {
             for &(to, passed) in &self.lame[k][square] {
                 if (passed & occupied).is_empty() {
@@ -581,5 +657,17 @@ mod tests {
         let rules = crate::variants::chess::rules();
         assert_eq!(rules.groups.len(), 2);
         assert_eq!(rules.magic_groups, 0b11);
+    }
+
+    /// Fourfold's three groups (the rook's 8 directions, the bishop's 24,
+    /// the queen's other 48) all find magics: its speed depends on it.
+    #[test]
+    fn fourfold_groups_have_magics() {
+        use crate::variants::fourfold::{rules, Army};
+        for army in [Army::Classic, Army::Full] {
+            let rules = rules(army);
+            assert_eq!(rules.groups.len(), 3);
+            assert_eq!(rules.magic_groups, 0b111);
+        }
     }
 }

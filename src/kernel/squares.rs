@@ -51,6 +51,17 @@ pub trait SquareSet:
     /// key that magic multiplication hashes.
     fn fold(self) -> u64;
 
+    /// Every square moved `delta` places up the numbering (down when
+    /// negative); squares pushed past either end drop out. A step of the
+    /// same vector from many squares at once, as pawn moves are counted.
+    ///
+    /// ```
+    /// use duckchess::kernel::SquareSet;
+    /// assert_eq!((u64::single(3) | u64::single(60)).shift(8), u64::single(11));
+    /// assert_eq!(u64::single(3).shift(-4), 0);
+    /// ```
+    fn shift(self, delta: isize) -> Self;
+
     /// The set without its lowest square.
     #[inline]
     fn without_first(self) -> Self {
@@ -119,6 +130,14 @@ macro_rules! primitive_set {
             #[inline]
             fn contains(self, square: usize) -> bool {
                 self >> square & 1 == 1
+            }
+            #[inline]
+            fn shift(self, delta: isize) -> Self {
+                if delta >= 0 {
+                    self.checked_shl(delta as u32).unwrap_or(0)
+                } else {
+                    self.checked_shr(delta.unsigned_abs() as u32).unwrap_or(0)
+                }
             }
             #[inline]
             fn fold(self) -> u64 {
@@ -216,6 +235,36 @@ impl<const W: usize> SquareSet for Bits<W> {
     fn is_empty(self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
+    fn shift(self, delta: isize) -> Self {
+        let words = (delta.unsigned_abs() / 64) as usize;
+        let bits = (delta.unsigned_abs() % 64) as u32;
+        if words >= W {
+            return Self::EMPTY;
+        }
+        let mut out = [0u64; W];
+        if delta >= 0 {
+            for i in (words..W).rev() {
+                let low = self.0[i - words];
+                let below = if bits > 0 && i > words {
+                    self.0[i - words - 1] >> (64 - bits)
+                } else {
+                    0
+                };
+                out[i] = low << bits | below;
+            }
+        } else {
+            for i in 0..W - words {
+                let high = self.0[i + words];
+                let above = if bits > 0 && i + words + 1 < W {
+                    self.0[i + words + 1] << (64 - bits)
+                } else {
+                    0
+                };
+                out[i] = high >> bits | above;
+            }
+        }
+        Bits(out)
+    }
     #[inline]
     fn fold(self) -> u64 {
         self.0
@@ -253,6 +302,32 @@ mod tests {
         assert!((set & !set).is_empty());
         assert!(S::EMPTY.first().is_none() && S::EMPTY.last().is_none());
         assert!(set.more_than_one() && !S::single(5).more_than_one());
+    }
+
+    /// Shifting moves each square by the same amount, whatever the type.
+    fn shifts<S: SquareSet>() {
+        let squares = [0, 1, 5, 63, 64, 65, 100, S::CAPACITY - 1];
+        let set = squares
+            .iter()
+            .filter(|&&s| s < S::CAPACITY)
+            .fold(S::EMPTY, |set, &s| set | S::single(s));
+        for delta in [-130isize, -65, -64, -63, -9, -1, 0, 1, 8, 63, 64, 70, 129] {
+            let expected = set
+                .squares()
+                .filter_map(|s| s.checked_add_signed(delta))
+                .filter(|&s| s < S::CAPACITY)
+                .fold(S::EMPTY, |acc, s| acc | S::single(s));
+            assert_eq!(set.shift(delta), expected, "delta {delta}");
+        }
+    }
+
+    #[test]
+    fn every_set_type_shifts_alike() {
+        shifts::<u64>();
+        shifts::<u128>();
+        shifts::<Big>();
+        shifts::<Bits<2>>();
+        shifts::<Bits<3>>();
     }
 
     #[test]
