@@ -457,7 +457,7 @@ impl<S: SquareSet> Rules<S> {
                 // A square whose search runs long gets one more index bit
                 // (a table twice the size, many more good factors).
                 let mut found = None;
-                for extra in 0..3 {
+                for (extra, &tries) in TRIES.iter().enumerate() {
                     let index_bits = bits.len() + extra;
                     let shift = (64 - index_bits as u32).min(63);
                     let size = 1usize << index_bits;
@@ -465,7 +465,7 @@ impl<S: SquareSet> Rules<S> {
                     stamp.resize(size, 0);
                     slot.clear();
                     slot.resize(size, S::EMPTY);
-                    found = (0..TRIES[extra]).find_map(|_| {
+                    found = (0..tries).find_map(|_| {
                         let factor = next() & next() & next();
                         // A factor that leaves few bits of the whole mask at
                         // the top rarely separates its subsets: skip it.

@@ -236,33 +236,33 @@ impl<const W: usize> SquareSet for Bits<W> {
         self.0.iter().all(|&w| w == 0)
     }
     fn shift(self, delta: isize) -> Self {
-        let words = (delta.unsigned_abs() / 64) as usize;
+        let words = delta.unsigned_abs() / 64;
         let bits = (delta.unsigned_abs() % 64) as u32;
         if words >= W {
             return Self::EMPTY;
         }
-        let mut out = [0u64; W];
-        if delta >= 0 {
-            for i in (words..W).rev() {
-                let low = self.0[i - words];
-                let below = if bits > 0 && i > words {
-                    self.0[i - words - 1] >> (64 - bits)
+        // Word `i` of the result takes its bits from words `j` and the one
+        // next to it across the shift.
+        let word = |j: Option<usize>| j.and_then(|j| self.0.get(j)).copied().unwrap_or(0);
+        let out = std::array::from_fn(|i| {
+            if delta >= 0 {
+                let low = word(i.checked_sub(words));
+                let below = if bits > 0 {
+                    word(i.checked_sub(words + 1)) >> (64 - bits)
                 } else {
                     0
                 };
-                out[i] = low << bits | below;
-            }
-        } else {
-            for i in 0..W - words {
-                let high = self.0[i + words];
-                let above = if bits > 0 && i + words + 1 < W {
-                    self.0[i + words + 1] << (64 - bits)
+                low << bits | below
+            } else {
+                let high = word(Some(i + words));
+                let above = if bits > 0 {
+                    word(Some(i + words + 1)) << (64 - bits)
                 } else {
                     0
                 };
-                out[i] = high >> bits | above;
+                high >> bits | above
             }
-        }
+        });
         Bits(out)
     }
     #[inline]
