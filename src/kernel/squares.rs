@@ -108,7 +108,16 @@ impl<S: SquareSet> Iterator for Squares<S> {
         self.0 = self.0.without_first();
         Some(square)
     }
+
+    /// Exact, so a list extended by the squares grows once.
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
 }
+
+impl<S: SquareSet> ExactSizeIterator for Squares<S> {}
 
 macro_rules! primitive_set {
     ($t:ty, $bits:expr) => {
