@@ -42,26 +42,27 @@ input=$(mktemp)
 trap 'rm -f "$input"' EXIT
 "$new" gen --seed 1 --profile quiet --commands 1000000 >"$input"
 
-# Runs "$1" (expected output) / A / B in turns; prints a table row.
+# Runs one command pinned, checks what it prints against $expected (when
+# set) and prints its wall time in nanoseconds.
+timed() {
+  local command=$1 start out
+  start=$(date +%s%N)
+  out=$("${pin[@]}" sh -c "$command")
+  echo $(($(date +%s%N) - start))
+  if [[ -n $expected && $out != "$expected" ]]; then
+    echo "$label: $command printed $out, expected $expected" >&2
+    return 1
+  fi
+}
+
+# A and B in turns; prints a table row.
 #   row LABEL EXPECTED 'A command' 'B command'
 row() {
-  local label=$1 expected=$2 a=$3 b=$4 i out start ta tb
+  local label=$1 expected=$2 a=$3 b=$4 i ta tb
   local -a ratios=() as=() bs=()
   for ((i = 0; i <= runs; i++)); do
-    start=$(date +%s%N)
-    out=$("${pin[@]}" sh -c "$a")
-    ta=$(($(date +%s%N) - start))
-    if [[ -n $expected && $out != "$expected" ]]; then
-      echo "$label: $a printed $out, expected $expected" >&2
-      exit 1
-    fi
-    start=$(date +%s%N)
-    out=$("${pin[@]}" sh -c "$b")
-    tb=$(($(date +%s%N) - start))
-    if [[ -n $expected && $out != "$expected" ]]; then
-      echo "$label: $b printed $out, expected $expected" >&2
-      exit 1
-    fi
+    ta=$(timed "$a")
+    tb=$(timed "$b")
     ((i == 0)) && continue # a warm-up pair: caches and page faults
     as+=("$ta")
     bs+=("$tb")

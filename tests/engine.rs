@@ -433,3 +433,48 @@ fn a_depth_asked_is_the_depth_searched() {
         assert_eq!(found.score, Score::Mate(2));
     }
 }
+
+/// `match --records DIR` saves every game, in every game of the registry,
+/// as a record the game's own reader replays move for move, and never
+/// overwrites a record already there.
+#[test]
+fn cli_match_records_replay_in_every_game() {
+    for &notation in duckchess::variants::all() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("games");
+        let run = || {
+            duckchess()
+                .args(["match", "--variant", notation.name(), "--games", "2"])
+                .args(["--depth", "1", "--opponent", "random", "--move-cap", "24"])
+                .arg("--records")
+                .arg(&records)
+                .output()
+                .unwrap()
+        };
+        let out = run();
+        assert!(out.status.success(), "{}: {out:?}", notation.name());
+        let text = String::from_utf8(out.stdout).unwrap();
+        for (number, line) in text.lines().take(2).enumerate() {
+            let plies: usize = line
+                .rsplit("after ")
+                .next()
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{line}"));
+            let path = records.join(format!(
+                "game-{:03}.{}",
+                number + 1,
+                notation.record_extension()
+            ));
+            let record = std::fs::read_to_string(&path).unwrap();
+            let (_, moves) = notation
+                .read_record(&record)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{record}", path.display()));
+            assert_eq!(moves.len(), plies, "{}: {record}", path.display());
+        }
+        let again = run();
+        assert_eq!(again.status.code(), Some(2), "{again:?}");
+        let err = String::from_utf8(again.stderr).unwrap();
+        assert!(err.contains("already exists"), "{err}");
+    }
+}

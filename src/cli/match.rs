@@ -3,6 +3,7 @@
 use super::{say, usage, GameArgs};
 use duckchess::engine::arena::{self, GameResult, MatchConfig, Openings, Opponent};
 use duckchess::engine::search::Limits;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -59,6 +60,11 @@ pub struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     jobs: u16,
+    /// Save each game in this folder (made if missing) as the game's record
+    /// (`game-001.pgn` for chess; the game's own record format otherwise),
+    /// to replay it with `play`, `moves` or `pgn`.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -112,7 +118,37 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         move_cap: args.move_cap,
         jobs: args.jobs.into(),
     };
+    let record_path = |dir: &std::path::Path, number: u32| {
+        dir.join(format!("game-{number:03}.{}", notation.record_extension()))
+    };
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| super::fail(2, &format!("--records {}: {e}", dir.display())))?;
+        // Earlier games in the folder are the user's: never overwritten.
+        if let Some(path) = (1..=args.games)
+            .map(|n| record_path(dir, n))
+            .find(|p| p.exists())
+        {
+            return Err(super::fail(
+                2,
+                &format!(
+                    "--records: {} already exists; choose an empty folder",
+                    path.display()
+                ),
+            ));
+        }
+    }
+    // A record that cannot be written does not stop the match; the first
+    // failure is reported after the tally.
+    let mut unsaved: Option<String> = None;
     let tally = arena::play_match(notation, start.position(), &config, |game| {
+        if let Some(dir) = &args.records {
+            let path = record_path(dir, game.number);
+            let record = notation.write_record(start.position(), &game.moves);
+            if let Err(e) = std::fs::write(&path, record) {
+                unsaved.get_or_insert(format!("cannot save {}: {e}", path.display()));
+            }
+        }
         let result = match game.result {
             GameResult::Win => "computer wins",
             GameResult::Draw => "draw",
@@ -145,5 +181,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         100.0 * tally.score(),
         reasons.join(", "),
     );
-    Ok(ExitCode::SUCCESS)
+    match unsaved {
+        Some(e) => Err(super::fail(1, &format!("match: {e}"))),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
