@@ -18,8 +18,7 @@
 //! ```
 //! use duckchess::engine::uci;
 //! let input = "uci\nposition startpos moves e2e4\ngo depth 2\nquit\n";
-//! let mut output = Vec::new();
-//! uci::serve(input.as_bytes(), &mut output).unwrap();
+//! let output = uci::serve(input.as_bytes(), Vec::new()).unwrap();
 //! let text = String::from_utf8(output).unwrap();
 //! assert!(text.contains("uciok"));
 //! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
@@ -101,8 +100,8 @@ impl Session {
 }
 
 /// Reads UCI commands from `input` until `quit` or its end, answering on
-/// `output`.
-pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+/// `output`, and gives `output` back once every search has ended.
+pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<W> {
     let out: Out<W> = Arc::new(Mutex::new(output));
     let mut session = Session::new();
     for line in input.lines() {
@@ -169,7 +168,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::
             "stop" => session.stop(),
             "quit" => {
                 session.stop();
-                return Ok(());
+                break;
             }
             "d" => {
                 let p = session.game.position();
@@ -187,8 +186,16 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::
             )?,
         }
     }
+    // At the end of the input without `quit`, the last search ends by its
+    // limits, as a piped script expects its `bestmove`.
     session.wait();
-    Ok(())
+    drop(session);
+    // The search threads are joined, so this is the last handle.
+    let output = Arc::try_unwrap(out)
+        .map_err(|_| io::Error::other("the search still holds the output"))?
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    Ok(output)
 }
 
 /// `setoption name NAME [value VALUE]`.
