@@ -230,6 +230,12 @@ impl Tables {
         self.rays[p.index()][d]
     }
 
+    /// [`Tables::ray`] by point index (`0..90`).
+    #[inline]
+    pub(crate) fn ray_at(&self, i: usize, d: usize) -> Bits {
+        self.rays[i][d]
+    }
+
     /// The points a slider on `p` reaches in direction `d` given the
     /// occupied points: the empty ones up to and including the first
     /// occupied one, which is returned too.

@@ -73,6 +73,14 @@ impl Board {
         }
     }
 
+    /// The code of the piece on the cell with index `i` (0 when empty):
+    /// the judge's hot path works on codes. Any `u8` is a cell; those
+    /// past the board are always empty.
+    #[inline]
+    pub(crate) fn code_at(&self, i: u8) -> u8 {
+        self.cells[i as usize]
+    }
+
     /// Puts `piece` on `p` (or empties it), replacing what was there.
     #[inline]
     pub fn set(&mut self, p: Point, piece: Option<Piece>) {

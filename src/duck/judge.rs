@@ -9,12 +9,16 @@
 //! input the verdicts of every complete command before it are written
 //! first, then the error names the line where the problem is.
 
-use crate::duck::{Command, Position, INVALID_LINE};
+use crate::duck::arbiter::Arbiter;
+use crate::duck::verdict::{line_slots, LineSlots, INVALID_INDEX, LINE_SLOT};
+use crate::duck::{Command, Position};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
 /// Output is handed to the writer in blocks of about this size.
 const OUT_BLOCK: usize = 1 << 16;
+/// Most commands judged in one batch, between looks at the output block.
+const BATCH: u64 = 1024;
 /// Bytes of a token kept for its message; the rest is only classified.
 const TOKEN_KEPT: usize = 32;
 
@@ -356,16 +360,16 @@ impl<R: BufRead> Commands<R> {
 
     /// Hands `each` every command the input buffer holds in the common
     /// form, one digit, a space, …, one white-space byte (`0 3 1 2\n`), up
-    /// to `Q`, with one look at the buffer for all of them; it stops at the
-    /// first other byte, which [`Commands::next_command`] then reads.
-    fn fast_batch(&mut self, mut each: impl FnMut(Command)) -> Result<(), JudgeError> {
+    /// to `Q` and at most `most` of them, with one look at the buffer for
+    /// all of them; it stops at the first other byte, which [`Commands::next_command`] then reads.
+    fn fast_batch(&mut self, most: u64, mut each: impl FnMut(Command)) -> Result<(), JudgeError> {
         let Some(q) = self.q else { return Ok(()) };
         if self.done {
             return Ok(());
         }
         let buf = self.tokens.input.fill_buf().map_err(JudgeError::Read)?;
         let (mut at, mut lines, mut n) = (0, 0, 0);
-        let left = q - self.read;
+        let left = (q - self.read).min(most);
         while n < left {
             let Some(&[a, b' ', b, b' ', c, b' ', d, w]) = buf.get(at..at + 8) else {
                 break;
@@ -434,42 +438,43 @@ impl<R: BufRead> Iterator for Commands<R> {
 pub fn run<R: BufRead, W: Write>(
     input: R,
     output: W,
-    mut game: Position,
+    game: Position,
 ) -> Result<Summary, JudgeError> {
     let mut commands = Commands::new(input);
-    let mut out = Vec::with_capacity(OUT_BLOCK + 128);
+    let mut arbiter = Arbiter::new(game);
+    let mut out = Lines::new();
     let mut summary = Summary::default();
     let mut output = KeepReading::new(output);
     let result = judge_commands(
         &mut commands,
-        &mut game,
+        &mut arbiter,
         &mut out,
         &mut output,
         &mut summary,
     );
     // Whatever happened, what was judged is written before the error is told.
-    let _ = output.write_all(&out);
+    let _ = output.write_all(out.written());
     let _ = output.flush();
     output.finish(result).map(|()| summary)
 }
 
 fn judge_commands<R: BufRead, W: Write>(
     commands: &mut Commands<R>,
-    game: &mut Position,
-    out: &mut Vec<u8>,
+    arbiter: &mut Arbiter,
+    out: &mut Lines,
     output: &mut W,
     summary: &mut Summary,
 ) -> Result<(), JudgeError> {
     loop {
         // The buffered run of canonical lines at once, then one command
         // the careful way (which also reads Q and ends the input).
-        commands.fast_batch(|command| judge_one(game, command, out, summary))?;
-        if out.len() >= OUT_BLOCK {
-            output.write_all(out).map_err(JudgeError::Write)?;
-            out.clear();
+        commands.fast_batch(BATCH, |command| judge_one(arbiter, command, out, summary))?;
+        if out.len >= OUT_BLOCK {
+            output.write_all(out.written()).map_err(JudgeError::Write)?;
+            out.len = 0;
         }
         match commands.next_command()? {
-            Some(command) => judge_one(game, command, out, summary),
+            Some(command) => judge_one(arbiter, command, out, summary),
             None => return Ok(()),
         }
     }
@@ -477,18 +482,45 @@ fn judge_commands<R: BufRead, W: Write>(
 
 /// Plays one command and appends its judge line.
 #[inline]
-fn judge_one(game: &mut Position, command: Command, out: &mut Vec<u8>, summary: &mut Summary) {
-    match game.play(command) {
-        Ok(record) => {
-            out.extend_from_slice(record.judge_line());
-            summary.valid += 1;
-        }
-        Err(_) => {
-            out.extend_from_slice(INVALID_LINE.as_bytes());
-            out.push(b'\n');
+fn judge_one(arbiter: &mut Arbiter, command: Command, out: &mut Lines, summary: &mut Summary) {
+    let line = arbiter.play(command);
+    out.push(line);
+    summary.valid += u64::from(line != INVALID_INDEX);
+    summary.commands += 1;
+}
+
+/// Verdict lines waiting to be written: a buffer with room for a block
+/// and a batch more, and the lines' slots.
+struct Lines {
+    buf: Box<[u8]>,
+    /// Bytes written to `buf`.
+    len: usize,
+    slots: &'static LineSlots,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines {
+            buf: vec![0; OUT_BLOCK + (BATCH as usize + 1) * LINE_SLOT].into_boxed_slice(),
+            len: 0,
+            slots: line_slots(),
         }
     }
-    summary.commands += 1;
+
+    /// Appends the line with `index` (see `LineSlots`). Room for it is
+    /// there as long as the caller writes out a full block before
+    /// each batch and each single command.
+    #[inline]
+    fn push(&mut self, index: usize) {
+        let slot: &mut [u8; LINE_SLOT] = (&mut self.buf[self.len..self.len + LINE_SLOT])
+            .try_into()
+            .expect("a slot's worth of bytes");
+        self.len += self.slots.put(index, slot);
+    }
+
+    fn written(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
 }
 
 /// A writer that, once writing has failed, drops what it is given and

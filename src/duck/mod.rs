@@ -25,6 +25,7 @@
 //! );
 //! ```
 
+mod arbiter;
 pub mod attacks;
 mod board;
 mod color;

@@ -76,14 +76,66 @@ impl MoveRecord {
 /// removed piece after "none", then check, then over.
 #[inline]
 fn line_index(r: &MoveRecord) -> usize {
-    line_index_of(r.piece, r.removed, r.check, r.over)
+    line_index_of_codes(
+        r.piece.code(),
+        r.removed.map_or(0, Piece::code),
+        r.check,
+        r.over,
+    )
 }
 
+/// [`line_index`] from the board's piece codes: `moved` is `1..=14`,
+/// `removed` is 0 for none.
 #[inline]
-fn line_index_of(piece: Piece, removed: Option<Piece>, check: bool, over: bool) -> usize {
-    let code = |p: Piece| p.color.index() * 7 + p.role.index();
-    let removed = removed.map_or(0, |p| 1 + code(p));
-    ((code(piece) * 15 + removed) * 2 + check as usize) * 2 + over as usize
+pub(crate) fn line_index_of_codes(moved: u8, removed: u8, check: bool, over: bool) -> usize {
+    (((moved as usize - 1) * 15 + removed as usize) * 2 + check as usize) * 2 + over as usize
+}
+
+/// Bytes of one slot of [`LineSlots`]: the longest line of the table (36
+/// bytes, `blue elephant;blue elephant;yes;yes\n`: the table has a line for
+/// every combination, even those no game plays) rounded up to whole
+/// 16-byte moves.
+pub(crate) const LINE_SLOT: usize = 48;
+
+/// The index of `Invalid command` in [`LineSlots`], after the move lines.
+pub(crate) const INVALID_INDEX: usize = 14 * 15 * 4;
+
+/// Every judge line (move lines by [`line_index_of_codes`], then
+/// `Invalid command`), each at the start of a fixed-size slot: judge mode
+/// copies a whole slot, a fixed-size copy the compiler does in a few
+/// moves, and then counts only the line's own bytes as written, where a
+/// copy of the line's own length would be a call to `memcpy`.
+pub(crate) struct LineSlots {
+    slots: Vec<[u8; LINE_SLOT]>,
+    lens: Vec<u8>,
+}
+
+impl LineSlots {
+    /// Copies line `index` to the start of `out` (which must hold a whole
+    /// slot) and returns its length.
+    #[inline]
+    pub(crate) fn put(&self, index: usize, out: &mut [u8; LINE_SLOT]) -> usize {
+        *out = self.slots[index];
+        self.lens[index] as usize
+    }
+}
+
+/// The line slots, built once from `Display`.
+pub(crate) fn line_slots() -> &'static LineSlots {
+    static SLOTS: LazyLock<LineSlots> = LazyLock::new(|| {
+        let lines = MoveRecord::every_line_kind()
+            .map(|record| format!("{record}\n"))
+            .chain(std::iter::once(format!("{INVALID_LINE}\n")));
+        let (mut slots, mut lens) = (Vec::new(), Vec::new());
+        for line in lines {
+            let mut slot = [0; LINE_SLOT];
+            slot[..line.len()].copy_from_slice(line.as_bytes());
+            slots.push(slot);
+            lens.push(line.len() as u8);
+        }
+        LineSlots { slots, lens }
+    });
+    &SLOTS
 }
 
 /// The judge line: `red duck;blue captain;no;yes`.
@@ -338,5 +390,19 @@ mod tests {
             over: true,
         };
         assert_eq!(sample.judge_line(), b"red duck;blue captain;no;yes\n");
+    }
+
+    #[test]
+    fn every_line_fits_its_slot_and_the_slots_hold_the_lines() {
+        let slots = line_slots();
+        let mut slot = [0; LINE_SLOT];
+        for (i, r) in MoveRecord::every_line_kind().enumerate() {
+            let len = slots.put(i, &mut slot);
+            assert_eq!(&slot[..len], r.judge_line());
+        }
+        let len = slots.put(INVALID_INDEX, &mut slot);
+        assert_eq!(&slot[..len], b"Invalid command\n");
+        let longest = slots.lens.iter().max().copied().unwrap() as usize;
+        assert_eq!(longest, 36, "the longest line sizes LINE_SLOT");
     }
 }
