@@ -3,9 +3,10 @@
 
 use super::{print, usage, GameArgs};
 use duckchess::kernel::AnyGame;
+use duckchess::variants::input::{InputError, Lines};
 use duckchess::variants::status::Status;
-use duckchess::variants::Notation;
-use std::io::{self, BufRead};
+use duckchess::variants::{line, Notation};
+use std::io;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -35,14 +36,21 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         return print(list(notation, &*game, &args).map_err(usage)?);
     }
     let mut out = String::new();
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = match line {
+    for line in Lines::new(io::stdin().lock()) {
+        let (number, line) = match line {
             Ok(line) => line,
             Err(e) => {
                 print(out)?;
-                return Err(super::fail(1, &format!("cannot read standard input: {e}")));
+                return Err(match e {
+                    InputError::Read(e) => {
+                        super::fail(1, &format!("cannot read standard input: {e}"))
+                    }
+                    e => usage(format!("standard input {e}")),
+                });
             }
         };
+        // A blank line is no position: it is passed over, without an
+        // answer (docs/commands.md).
         if line.trim().is_empty() {
             continue;
         }

@@ -972,7 +972,7 @@ impl Game {
 
     /// Replaces the game by the record in `path`.
     pub fn load(&mut self, path: &Path) -> Result<(), String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let text = crate::variants::input::read_file(path).map_err(|e| e.to_string())?;
         let (start, moves) = self
             .options
             .notation

@@ -892,8 +892,8 @@ impl super::Notation for Fourfold {
         &self,
         text: &str,
     ) -> Result<(Box<dyn AnyPosition>, Vec<Move>), super::NotationError> {
+        let text = super::input::normalize(text);
         let mut lines = text
-            .trim_start_matches('\u{feff}')
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())

@@ -17,6 +17,7 @@ pub mod chess;
 pub mod cube;
 pub mod duck;
 pub mod fourfold;
+pub mod input;
 pub mod layout;
 pub mod line;
 pub mod perft;
@@ -89,6 +90,7 @@ pub trait Notation: Sync {
     /// Reads a record [`Notation::write_record`] wrote: the start and the
     /// moves, each checked legal; the error names the line at fault.
     fn read_record(&self, text: &str) -> Result<(Box<dyn AnyPosition>, Vec<Move>), NotationError> {
+        let text = input::normalize(text);
         let mut lines = text
             .lines()
             .enumerate()
