@@ -217,17 +217,20 @@ fn fen_errors_name_the_field_and_character() {
         err("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"),
         FenError::Fullmove("-1".into())
     );
-    assert!(matches!(err("8/8/8/8/8/8/8/8 w"), FenError::Position(_)));
+    assert!(matches!(
+        err("8/8/8/8/8/8/8/8 w"),
+        FenError::Position { .. }
+    ));
     assert!(
-        matches!(err("4k3/8/8/8/8/8/8/4K2r b"), FenError::Position(_)),
+        matches!(err("4k3/8/8/8/8/8/8/4K2r b"), FenError::Position { .. }),
         "White to move is in check"
     );
     assert!(
-        matches!(err("P3k3/8/8/8/8/8/8/4K3 w"), FenError::Position(_)),
+        matches!(err("P3k3/8/8/8/8/8/8/4K3 w"), FenError::Position { .. }),
         "pawn on its last rank"
     );
     assert!(
-        matches!(err("4k3/8/8/8/8/8/8/4K3 w - e6"), FenError::Position(_)),
+        matches!(err("4k3/8/8/8/8/8/8/4K3 w - e6"), FenError::Position { .. }),
         "no pawn passed e6"
     );
     // Messages name the field.

@@ -20,6 +20,7 @@
 //! assert_eq!(fourfold::write_position(&start), fourfold::CLASSIC_START);
 //! ```
 
+use super::line::shorten;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules,
@@ -279,11 +280,11 @@ pub enum PositionTextError {
     /// The side to move is not `w` or `b`.
     #[error("side to move field: {0:?} is not w or b")]
     Turn(String),
-    /// The half-move clock is not a number.
-    #[error("half-move clock field: {0:?} is not a number")]
+    /// The half-move clock is not a count.
+    #[error("half-move clock field: {0:?} is not a whole number from 0 to {max}", max = u32::MAX)]
     Halfmove(String),
-    /// The move number is not a number from 1.
-    #[error("move number field: {0:?} is not a number from 1")]
+    /// The move number is not a count from 1.
+    #[error("move number field: {0:?} is not a whole number from 1 to {max}", max = u32::MAX)]
     Fullmove(String),
     /// A side without exactly one king.
     #[error("{} has {count} kings, not 1", side(*.color))]
@@ -293,24 +294,26 @@ pub enum PositionTextError {
         /// How many.
         count: u32,
     },
-    /// A pawn on the rank where it should have become a queen.
-    #[error("a pawn stands on its last rank at {0}")]
-    PawnOnLastRank(String),
-    /// The side that just moved is in check.
-    #[error("the side not to move is in check")]
-    OppositeCheck,
-    /// Any other fault the kernel finds.
-    #[error("impossible position: {0}")]
-    Position(PositionError),
+    /// The fields read, but no game reaches the position (a pawn on its
+    /// last or first rank, the side that just moved in check, too many
+    /// checkers or pieces).
+    #[error("impossible position: {why}")]
+    Position {
+        /// The fault.
+        error: PositionError,
+        /// The fault in words, with square names.
+        why: String,
+    },
 }
 
 impl From<PositionError> for PositionTextError {
-    fn from(e: PositionError) -> Self {
-        match e {
+    fn from(error: PositionError) -> Self {
+        match error {
             PositionError::RoyalCount { color, count } => PositionTextError::Kings { color, count },
-            PositionError::PawnOnLastRank(s) => PositionTextError::PawnOnLastRank(square_name(s)),
-            PositionError::OppositeCheck => PositionTextError::OppositeCheck,
-            other => PositionTextError::Position(other),
+            error => PositionTextError::Position {
+                why: error.describe(rules(Army::Full).variant(), &square_name),
+                error,
+            },
         }
     }
 }
@@ -401,20 +404,22 @@ pub fn read_position(army: Army, text: &str) -> Result<Position<u64>, PositionTe
     setup.turn = match fields.get(1).copied() {
         None | Some("w") => Color::White,
         Some("b") => Color::Black,
-        Some(t) => return Err(PositionTextError::Turn(t.into())),
+        Some(t) => return Err(PositionTextError::Turn(shorten(t))),
     };
     if let Some(&clock) = fields.get(2) {
         setup.halfmove = clock
             .parse()
-            .map_err(|_| PositionTextError::Halfmove(clock.into()))?;
+            .map_err(|_| PositionTextError::Halfmove(shorten(clock)))?;
     }
     if let Some(&number) = fields.get(3) {
         setup.fullmove = match number.parse() {
             Ok(n) if n >= 1 => n,
-            _ => return Err(PositionTextError::Fullmove(number.into())),
+            _ => return Err(PositionTextError::Fullmove(shorten(number))),
         };
     }
-    Ok(Position::from_setup(rules(army), &setup)?)
+    let position = Position::from_setup(rules(army), &setup)?;
+    position.check_reachable()?;
+    Ok(position)
 }
 
 /// Writes a position in the notation [`read_position`] reads, every field
@@ -577,7 +582,7 @@ fn take_square(text: &str) -> Option<(usize, &str)> {
 pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, MoveTextError> {
     let variant = position.rules().variant();
     let malformed = |what: &str| MoveTextError::Malformed {
-        text: text.into(),
+        text: shorten(text),
         what: what.into(),
     };
     let mut rest = text.trim();
@@ -615,7 +620,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         .piece_at(from)
         .filter(|p| p.color == position.turn())
         .ok_or_else(|| MoveTextError::NoPiece {
-            text: text.into(),
+            text: shorten(text),
             color: position.turn(),
             square: square_name(from),
         })?;
@@ -623,7 +628,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
     if let Some(l) = letter {
         if variant.kind_by_letter(l) != Some(mover.kind) {
             return Err(MoveTextError::WrongPiece {
-                text: text.into(),
+                text: shorten(text),
                 letter: l,
                 square: square_name(from),
                 found: name,
@@ -637,13 +642,13 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
     match promotion {
         Some(c) if !promotes => {
             return Err(MoveTextError::Promotion {
-                text: text.into(),
+                text: shorten(text),
                 what: format!("={c} on a move that does not take a pawn to its last rank"),
             })
         }
         Some(c) if !c.eq_ignore_ascii_case(&'q') => {
             return Err(MoveTextError::Promotion {
-                text: text.into(),
+                text: shorten(text),
                 what: format!("a pawn becomes a queen only, not {c:?}"),
             })
         }
@@ -659,7 +664,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         Ok(wanted)
     } else {
         Err(MoveTextError::Illegal {
-            text: text.into(),
+            text: shorten(text),
             piece: name,
             from: square_name(from),
             to: square_name(to),
@@ -740,7 +745,7 @@ pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game
     while let Some(word) = words.next() {
         if RESULTS.contains(&word) {
             if let Some(extra) = words.next() {
-                return Err(RecordError::Trailing(extra.into()));
+                return Err(RecordError::Trailing(shorten(extra)));
             }
             break;
         }
@@ -768,7 +773,7 @@ pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game
             let ok = dots == "." && white || dots == "..." && !white;
             if dots.is_empty() || !ok || word[..digits].parse() != Ok(number) {
                 return Err(RecordError::Number {
-                    found: found.into(),
+                    found: shorten(found),
                     expected,
                 });
             }
