@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             }
             Err(message) => {
                 print(out)?;
-                return Err(usage(format!("standard input line {}: {message}", i + 1)));
+                return Err(usage(format!("standard input line {number}: {message}")));
             }
         }
         if out.len() > 1 << 16 {
@@ -81,7 +81,8 @@ fn list(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> Result<Stri
     let at = match &args.at {
         Some(text) => Some(notation.read_square(position, text).ok_or_else(|| {
             format!(
-                "--at: {text:?} is not a square of {} (such as {})",
+                "--at: {:?} is not a square of {} (such as {})",
+                line::shorten(text),
                 notation.name(),
                 notation.square_name(position, 0)
             )
@@ -89,6 +90,11 @@ fn list(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> Result<Stri
         None => None,
     };
     let mut out = String::new();
+    // A game that is over has no move left, whatever the board allows
+    // (after a Fourfold repetition, for one).
+    if game.outcome().is_some() {
+        return Ok(out);
+    }
     for m in position.legal_moves() {
         if at.is_some_and(|at| m.from() != at) {
             continue;
