@@ -178,10 +178,17 @@ impl<'a, S: Width> Explainer<'a, S> {
                 lines,
             };
         }
-        let double = checkers.more_than_one();
+        let several = match checkers.count() {
+            1 => "",
+            2 => "double ",
+            3 => "triple ",
+            4 => "quadruple ",
+            5 => "quintuple ",
+            6 => "sextuple ",
+            _ => "multiple ",
+        };
         lines.push(format!(
-            "{us} is in {}check from {}.",
-            if double { "double " } else { "" },
+            "{us} is in {several}check from {}.",
             self.pieces(checkers)
         ));
         if !legal.is_empty() {
@@ -207,11 +214,16 @@ impl<'a, S: Width> Explainer<'a, S> {
                 self.captures(king, *checker, &mut lines);
                 self.blocks(king, *checker, &mut lines);
             }
-            _ => lines.push(
+            [_, _] => lines.push(
                 "Double check: taking or blocking one checker leaves the other, so only a king \
                  move could help, and the king has none."
                     .into(),
             ),
+            many => lines.push(format!(
+                "{} checkers: taking or blocking one leaves the others, so only a king move \
+                 could help, and the king has none.",
+                many.len()
+            )),
         }
         lines.push(format!(
             "No {} move gets the king out of check: checkmate.",
