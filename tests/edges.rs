@@ -553,3 +553,30 @@ fn three_checkers_are_named_in_the_cube_explanation() {
         "{out}"
     );
 }
+
+#[test]
+fn every_record_reads_back_with_a_byte_order_mark_and_any_line_end() {
+    use duckchess::variants::all;
+    for notation in all() {
+        let start = notation.start();
+        let mut game = start.new_game();
+        for _ in 0..6 {
+            let Some(&m) = game.position().legal_moves().first() else {
+                break;
+            };
+            game.play(m).unwrap();
+        }
+        let record = notation.write_record(&*start, game.moves());
+        for mangled in [
+            format!("\u{feff}{record}"),
+            record.replace('\n', "\r"),
+            format!("\u{feff}{}", record.replace('\n', "\r\n")),
+        ] {
+            let (back, moves) = notation
+                .read_record(&mangled)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{mangled:?}", notation.name()));
+            assert_eq!(back.key(), start.key(), "{}", notation.name());
+            assert_eq!(moves, game.moves(), "{}", notation.name());
+        }
+    }
+}
