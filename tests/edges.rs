@@ -314,7 +314,14 @@ fn a_promotion_without_its_piece_says_which_is_missing() {
 #[test]
 fn a_huge_bad_token_is_quoted_briefly() {
     let token = "x".repeat(100_000);
+    // Control characters are quoted escaped (`\u{15}`), six bytes each:
+    // they count as such (found by fuzz/: a FEN's move number).
+    let control = format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1{}", "\u{15}".repeat(10_000));
+    let record = format!("1. e4 {}", "\u{6}".repeat(10_000));
     for args in [
+        vec!["show", "--variant", "chess", &control],
+        vec!["show", "--variant", "chess", "start", "moves", &record],
+        vec!["show", "--variant", "fourfold", "start", "moves", &record],
         vec!["show", "--variant", "chess", "start", "moves", &token],
         vec!["show", "--variant", "chess", &token],
         vec!["moves", "--variant", "chess", "--at", &token],
