@@ -587,3 +587,37 @@ fn every_record_reads_back_with_a_byte_order_mark_and_any_line_end() {
         }
     }
 }
+
+#[test]
+fn a_record_refuses_a_move_after_the_end_of_the_game() {
+    use duckchess::variants::by_name;
+    // Fourfold: the third occurrence ends the game; the ninth move is one
+    // too many.
+    let classic = by_name("fourfold-classic").unwrap();
+    let cycle = "Nb1[0,0]-a3[0,0] Nc4[1,1]-b2[1,1] Na3[0,0]-b1[0,0] Nb2[1,1]-c4[1,1]";
+    let record = format!(
+        "[Variant \"fourfold-classic\"]\n1. {}\n",
+        format!("{cycle} {cycle} Nb1[0,0]-a3[0,0]")
+            .split(' ')
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_start_matches("1. ")
+    );
+    assert_eq!(
+        classic.read_record(&record).unwrap_err().to_string(),
+        "game record, move 5. \"Nb1[0,0]-a3[0,0]\": the game is over: draw by repetition (the \
+         position occurred 3 times)"
+    );
+    // The cube: a record after a mate.
+    let cube = by_name("cube").unwrap();
+    assert_eq!(
+        cube.read_record("n = 2, [rq,##],[##,K#]\nKa1(I)-a2(I)\n")
+            .unwrap_err()
+            .to_string(),
+        "line 2: the game is over: black wins by checkmate"
+    );
+}

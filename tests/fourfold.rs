@@ -505,11 +505,11 @@ fn errors_say_what_is_wrong() {
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|k3/4/4/4 w -1").unwrap_err().to_string(),
-            "half-move clock field: \"-1\" is not a number".into(),
+            "half-move clock field: \"-1\" is not a whole number from 0 to 4294967295".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|k3/4/4/4 w 0 0").unwrap_err().to_string(),
-            "move number field: \"0\" is not a number from 1".into(),
+            "move number field: \"0\" is not a whole number from 1 to 4294967295".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/4").unwrap_err().to_string(),

@@ -693,9 +693,21 @@ pub enum RecordError {
         /// The fault.
         source: MoveTextError,
     },
-    /// Text after the result, or moves after the game ended.
+    /// Text after the result.
     #[error("game record: {0:?} after the end of the game")]
     Trailing(String),
+    /// A move after the game ended (mate, stalemate, a draw by rule).
+    #[error("game record, move {number}{dots} {text:?}: the game is over: {result}")]
+    GameOver {
+        /// The move number.
+        number: u32,
+        /// `.` before White's move, `...` before Black's.
+        dots: &'static str,
+        /// The move as written.
+        text: String,
+        /// How the game ended, in `show`'s words.
+        result: String,
+    },
 }
 
 /// Results that may close a record (read and ignored).
@@ -728,10 +740,14 @@ pub fn write_record<S: SquareSet>(start: &Position<S>, moves: &[Move]) -> String
 }
 
 /// Reads a game record from `start` (see [`write_record`]): numbers are
-/// checked, moves read with [`read_move`]; a closing result (`1-0`, `0-1`,
+/// checked, moves read with [`read_move`], a move after the end of the
+/// game refused; a closing result (`1-0`, `0-1`,
 /// `1/2-1/2`, `*`) is accepted and ignored. A space before a square's
 /// bracket is accepted here too.
-pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game<S>, RecordError> {
+pub fn read_record<S: crate::kernel::Width>(
+    start: &Position<S>,
+    text: &str,
+) -> Result<Game<S>, RecordError> {
     // Join `a1 [0,1]` so that every move is one word.
     let mut joined = String::with_capacity(text.len());
     for word in text.split_whitespace() {
@@ -786,6 +802,14 @@ pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game
             }
         }
         let dots = if white { "." } else { "..." };
+        if let Some(outcome) = game.outcome() {
+            return Err(RecordError::GameOver {
+                number,
+                dots,
+                text: shorten(move_text),
+                result: super::status::describe(&FULL, &position, outcome, Some(&game)),
+            });
+        }
         let m = read_move(&position, move_text).map_err(|source| RecordError::Move {
             number,
             dots,
