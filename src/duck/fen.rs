@@ -347,17 +347,24 @@ mod tests {
     }
 
     #[test]
-    fn extra_pieces_and_missing_captains_are_allowed_and_end_the_game() {
-        let pos: Position = "ddddddddd/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
+    fn a_missing_captain_ends_the_game_and_what_no_game_reaches_is_refused() {
+        // Blue's captain was taken: blue is to move, and the game is over.
+        let pos: Position = "ddhr5/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
         assert_eq!(pos.turn(), Color::Blue);
-        assert_eq!(pos.board().pieces().count(), 10);
+        assert_eq!(pos.board().pieces().count(), 5);
         assert_eq!(pos.captain(Color::Blue), None);
-        assert_eq!(pos.to_fen(), "ddddddddd/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
+        assert_eq!(pos.to_fen(), "ddhr5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
         assert!(pos.is_over());
         assert_eq!(pos.winner(), Some(Color::Red));
-        let empty: Position = "9/9/9/9/9/9/9/9/9/9 w".parse().unwrap();
-        assert!(empty.is_over());
-        assert_eq!(empty.winner(), None);
+        // More ducks than a side starts with, no captain at all, or a
+        // captain missing on the side not to move: no game gets there.
+        for fen in [
+            "ddddddddd/9/9/9/9/9/9/9/9/4K4 b",
+            "9/9/9/9/9/9/9/9/9/9 w",
+            "ddhr5/9/9/9/9/9/9/9/9/4K4 w",
+        ] {
+            assert!(matches!(err(fen), FenError::Unreachable(_)), "{fen}");
+        }
     }
 
     #[test]

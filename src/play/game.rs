@@ -1804,8 +1804,9 @@ mod tests {
         assert!(game
             .prompt()
             .starts_with("the game is over (red wins by taking the blue captain)"));
-        // A position without captains is over from the start.
-        let over = from(duck(), "9/9/9/9/9/9/9/9/9/9 w");
+        // A position without the side to move's captain is over from the
+        // start.
+        let over = from(duck(), "9/9/9/9/9/9/9/9/9/4K4 b");
         assert!(over.outcome().is_some());
         assert!(
             over.status().starts_with("game over: "),
