@@ -246,7 +246,11 @@ fn uci_in_and_out() {
         assert_eq!(uci(parse_uci(&p, text).unwrap()), text);
     }
     assert_eq!(parse_uci(&p, "e1h1"), Err(UciError::Illegal("e1h1".into())));
-    assert_eq!(parse_uci(&p, "b7b8"), Err(UciError::Illegal("b7b8".into())));
+    // A pawn's move to the last rank without its piece names the choices.
+    assert_eq!(
+        parse_uci(&p, "b7b8").unwrap_err().to_string(),
+        "\"b7b8\" needs a promotion piece: b7b8q, b7b8r, b7b8b or b7b8n"
+    );
     for bad in [
         "", "e1", "e1g", "z1g1", "e1g1qq", "e0e1", "e1g1x", "é1g1", "e1g10",
     ] {
