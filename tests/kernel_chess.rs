@@ -422,3 +422,30 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn an_en_passant_square_enters_the_key_only_when_the_capture_is_legal() {
+    let key = |fen: &str| from_fen(fen).unwrap().key();
+    // The pawn on c4 beside b4 is pinned to its king by the rook on h4.
+    assert_eq!(
+        key("8/8/8/8/kPp4R/8/8/4K2N b - b3 0 1"),
+        key("8/8/8/8/kPp4R/8/8/4K2N b - - 0 1")
+    );
+    // Without the rook it may take: another position.
+    assert_ne!(
+        key("8/8/8/8/kPp5/8/8/4K2N b - b3 0 1"),
+        key("8/8/8/8/kPp5/8/8/4K2N b - - 0 1")
+    );
+    // The key kept move by move is the key of the position read afresh,
+    // into and out of an en passant square, legal or not.
+    for start in [
+        "8/8/8/8/k1p4R/8/1P6/4K2N w - - 0 1",
+        "8/8/8/8/k1p5/8/1P6/4K2N w - - 0 1",
+    ] {
+        let mut p = from_fen(start).unwrap();
+        for m in ["b2b4", "a4b5", "h1f2", "b5a4"] {
+            p.play(parse_uci(&p, m).unwrap()).unwrap();
+            assert_eq!(p.key(), key(&chess::fen(&p)), "{start} after {m}");
+        }
+    }
+}
