@@ -8,7 +8,9 @@
 # and AddressSanitizer; they need a nightly compiler's features, which a
 # stable one gives with RUSTC_BOOTSTRAP=1 (set here when rustc is not a
 # nightly). Each target starts from fuzz/seeds/TARGET and grows
-# fuzz/corpus/TARGET (kept between runs, not committed); a finding is
+# fuzz/corpus/TARGET (kept between runs, not committed; FUZZ_CORPUS names
+# another folder for the corpora, as CI does to start from the seeds alone
+# each time); a finding is
 # saved under fuzz/artifacts/TARGET and makes the script exit 1 after the
 # other targets have run. FUZZ_BUILD_FLAGS adds options to `cargo fuzz
 # build` and `run` (CI: `--sanitizer none`, quicker to build).
@@ -36,12 +38,22 @@ if ! cargo fuzz build "${flags[@]}" >"$build_log" 2>&1; then
 fi
 rm -f "$build_log"
 
+# The binaries, run directly (no cargo between the targets).
+profile=release
+for flag in "${flags[@]}"; do
+  case $flag in --dev | -D) profile=debug ;; esac
+done
+triple=$(rustc -vV | sed -n 's/^host: //p')
+bin="${CARGO_TARGET_DIR:-target}/$triple/$profile"
+
 failed=()
 printf '%-18s %14s %9s\n' target executions findings
 for target in "${targets[@]}"; do
-  mkdir -p "corpus/$target" "seeds/$target"
+  corpus="${FUZZ_CORPUS:-corpus}/$target"
+  mkdir -p "$corpus" "seeds/$target"
   log=$(mktemp)
-  if cargo fuzz run "${flags[@]}" "$target" "corpus/$target" "seeds/$target" -- \
+  mkdir -p "artifacts/$target"
+  if "$bin/$target" "$corpus" "seeds/$target" -artifact_prefix="artifacts/$target/" \
     -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 \
     >"$log" 2>&1; then
     findings=0

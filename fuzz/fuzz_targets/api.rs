@@ -8,7 +8,13 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tower::ServiceExt;
 
-const ENDPOINTS: [&str; 5] = ["/api/moves", "/api/play", "/api/best", "/api/mate", "/api/judge"];
+const ENDPOINTS: [&str; 5] = [
+    "/api/moves",
+    "/api/play",
+    "/api/best",
+    "/api/mate",
+    "/api/judge",
+];
 
 fn runtime() -> &'static tokio::runtime::Runtime {
     static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
