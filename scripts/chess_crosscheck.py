@@ -13,7 +13,11 @@ and for each position the script compares the set of legal moves (UCI),
 and for each move its SAN, the FEN after it and the status after it:
 check, checkmate, stalemate, dead position (python-chess's insufficient
 material), the 50- and 75-move rules and three- and fivefold repetition
-(from the game's history).
+(from the game's history, an en passant square counted only when the
+capture is legal); a game that is over has no moves. Besides the random
+games, a few are played as written (SCRIPTED): repetition across a double
+step whose en passant capture is illegal, and a stalemate in a dead
+position.
 
     pip install chess        # python-chess; tested with 1.11
     cargo build
@@ -50,6 +54,22 @@ STARTS = [
     "4k3/8/8/8/2b5/8/1P6/4KB2 w - - 0 1",
     # Knight and pawn: a lone minor piece after a capture.
     "8/8/4k3/8/8/3p4/8/3NK3 w - - 0 10",
+    # A double step beside a pawn pinned to its king: no en passant on offer.
+    "8/8/8/8/k1p4R/8/1P6/4K2N w - - 0 1",
+    # A capture that leaves a stalemate in a dead position.
+    "7k/5K2/6p1/7B/8/8/8/8 w - - 0 1",
+]
+
+# Games played as written, beside the random ones: repetition counted
+# across a double step whose en passant capture is illegal (the pawn
+# beside it is pinned), and one that is legal; a stalemate that is also a
+# dead position.
+SCRIPTED = [
+    ("8/8/8/8/k1p4R/8/1P6/4K2N w - - 0 1",
+     "b2b4 a4b5 h1f2 b5a4 f2h1 a4b5 h1f2 b5a4 f2h1 a4b5 h1f2 b5a4 f2h1 a4b5 h1f2 b5a4 f2h1".split()),
+    ("8/8/8/8/k1p5/8/1P6/4K2N w - - 0 1",
+     "b2b4 a4b5 h1f2 b5a4 f2h1 a4b5 h1f2 b5a4 f2h1 a4b5 h1f2 b5a4 f2h1".split()),
+    ("7k/5K2/6p1/7B/8/8/8/8 w - - 0 1", ["h5g6"]),
 ]
 
 
@@ -126,8 +146,12 @@ def ours(lines, drop_one):
 
 
 def theirs(board):
-    """python-chess's answer for a position, like `ours`."""
+    """python-chess's answer for a position, like `ours`: a game that is
+    over (mate, stalemate, a dead position, 75 moves, fivefold) has no
+    moves."""
     moves = {}
+    if board.is_game_over():
+        return moves
     for move in board.legal_moves:
         san = board.san(move)
         board.push(move)
@@ -152,7 +176,7 @@ def main():
              for i in range(args.games)]
     # Every third game mostly moves pieces back, to reach fivefold repetition.
     games = [(start, play(rng, start, args.plies, 0.6 if i % 3 == 2 else 0.3))
-             for i, start in enumerate(games)]
+             for i, start in enumerate(games)] + SCRIPTED
 
     lines, boards = [], []
     for start, moves in games:
@@ -170,7 +194,7 @@ def main():
             "repetition": 0, "claim-moves": 0}
     for line, board, answer in zip(lines, boards, answers):
         expected = theirs(board)
-        for move in board.legal_moves:
+        for move in (board.legal_moves if expected else []):
             seen["castling"] += board.is_castling(move)
             seen["en passant"] += board.is_en_passant(move)
             seen["promotion"] += move.promotion is not None

@@ -278,7 +278,7 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     assert_eq!(
         refused(&["show", "--variant", "chess", "8/8/8/8/8/8/8/8 w - - 0 1"]),
-        "duckchess: bad chess position \"8/8/8/8/8/8/8/8 w - - 0 1\": impossible position: white has 0 royal pieces"
+        "duckchess: bad chess position \"8/8/8/8/8/8/8/8 w - - 0 1\": impossible position: white has no king"
     );
     assert_eq!(
         refused(&[

@@ -110,7 +110,7 @@ const REAL_WORLD: &str = r#"[Event "Casual Game"]
 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.b4 Bxb4 5.c3 Ba5 6.d4 exd4 7.O-O d3 8.Qb3 Qf6
 9.e5 Qg6 10.Re1 Nge7 11.Ba3 b5 $6 {A well-known inaccuracy.} 12.Qxb5 Rb8 13.Qa4
 Bb6 14.Nbd2 Bb7 15.Ne4 Qf5 16.Bxd3 Qh5 17.Nf6+ $1 gxf6 18.exf6 Rg8 (18...Qxf3
-19. gxf3 {; not a line comment in braces} (19. Qxa7? Rxa7) Rg8+ 20. Kh1) 19.Rad1
+19. gxf3 {; not a line comment in braces} (19. Qxa7? Bxa7) Rg8+ 20. Kh1) 19.Rad1
 Qxf3 20.Rxe7+ Nxe7 21.Qxd7+ !! Kxd7 22.Bf5+ Ke8 ; double check
 23.Bd7+ Kf8 24.Bxe7# 1-0
 

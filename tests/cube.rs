@@ -495,7 +495,7 @@ fn bad_input_names_the_line_and_the_fault() {
         assert_eq!(String::from_utf8(out).unwrap(), "true\n", "{text}");
     }
     let err = mate::run(&b"[rq,##],[##,K#]\n\xff\n"[..], &mut Vec::new(), false).unwrap_err();
-    assert_eq!(err.to_string(), "line 2: not UTF-8 text");
+    assert_eq!(err.to_string(), "line 2, byte 1: not UTF-8 text (0xff)");
 }
 
 #[test]

@@ -15,24 +15,34 @@ fn others() -> Vec<Piece> {
 }
 
 prop_compose! {
+    /// Any placement a game can reach: no more pieces of a kind than a side
+    /// starts with (nothing promotes), and a missing captain only on the
+    /// side to move (the side that took it has just moved).
     fn positions()(
         cells in proptest::collection::vec(0usize..24, Point::COUNT),
-        red in proptest::option::of(0..Point::COUNT),
-        blue in proptest::option::of(0..Point::COUNT),
+        captains in proptest::collection::vec(0..Point::COUNT, 2),
+        taken in proptest::option::of(any::<bool>()),
         blue_to_move in any::<bool>(),
     ) -> Position {
         let others = others();
+        let start = Board::initial();
         let mut board = Board::empty();
         for (i, &c) in cells.iter().enumerate() {
             // About half the codes are empty points, so runs of digits occur.
-            board.set(Point::from_index(i), others.get(c).copied());
-        }
-        for (color, at) in [(Color::Red, red), (Color::Blue, blue)] {
-            if let Some(i) = at {
-                board.set(Point::from_index(i), Some(Piece::new(color, Role::Captain)));
+            let piece = others.get(c).copied();
+            let full = piece.is_some_and(|p| {
+                board.bits_of(p).count_ones() >= start.bits_of(p).count_ones()
+            });
+            if !full {
+                board.set(Point::from_index(i), piece);
             }
         }
         let turn = if blue_to_move { Color::Blue } else { Color::Red };
+        for (color, &at) in Color::ALL.iter().zip(&captains) {
+            if taken.is_none() || color != &turn {
+                board.set(Point::from_index(at), Some(Piece::new(*color, Role::Captain)));
+            }
+        }
         Position::new(board, turn).expect("at most one captain a side")
     }
 }
@@ -66,26 +76,47 @@ proptest! {
 
 #[test]
 fn a_position_without_a_captain_is_over() {
-    // Blue's captain is missing; red has moves on an ordinary board.
-    for fen in [
-        "rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w",
-        "rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEA1AEHR b",
-    ] {
-        let mut pos: Position = fen.parse().unwrap();
-        assert!(pos.is_over(), "{fen}");
-        assert!(pos.moves().is_empty(), "{fen}");
-        assert!(!pos.is_check(), "{fen}");
-        for depth in 1..=3 {
-            assert_eq!(perft(&mut pos, depth), 0, "{fen} depth {depth}");
-        }
-        let mut out = Vec::new();
-        let input = "3\n0 0 1 0\n3 0 4 0\n9 0 8 0\n";
-        judge::run(input.as_bytes(), &mut out, pos).unwrap();
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "Invalid command\n".repeat(3)
-        );
+    // Blue's captain is missing, blue to move; the board is an ordinary one.
+    let fen = "rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR b";
+    let mut pos: Position = fen.parse().unwrap();
+    assert!(pos.is_over(), "{fen}");
+    assert!(pos.moves().is_empty(), "{fen}");
+    assert!(!pos.is_check(), "{fen}");
+    for depth in 1..=3 {
+        assert_eq!(perft(&mut pos, depth), 0, "{fen} depth {depth}");
     }
+    let mut out = Vec::new();
+    let input = "3\n0 0 1 0\n3 0 4 0\n9 0 8 0\n";
+    judge::run(input.as_bytes(), &mut out, pos).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "Invalid command\n".repeat(3)
+    );
+}
+
+#[test]
+fn a_placement_no_game_reaches_is_refused() {
+    let err = |fen: &str| fen.parse::<Position>().unwrap_err().to_string();
+    // The captain is taken by the side that moves: the other is then to move.
+    assert_eq!(
+        err("rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w"),
+        "impossible position: blue has no captain with red to move (after taking it, blue \
+         would be to move)"
+    );
+    // The game ends when the first captain is taken.
+    assert_eq!(
+        err("rhea1aehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEA1AEHR b"),
+        "impossible position: neither side has a captain (the game ends when the first is taken)"
+    );
+    // Nothing promotes: no side has more of a kind than it starts with.
+    assert_eq!(
+        err("rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/4R4/RHEAKAEHR w"),
+        "impossible position: red has 3 cars, more than the 2 it starts with"
+    );
+    assert_eq!(
+        err("rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - -1 1"),
+        "field 5 '-1' should be a whole number from 0 to 1000000000"
+    );
 }
 
 #[test]

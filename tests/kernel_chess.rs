@@ -217,17 +217,20 @@ fn fen_errors_name_the_field_and_character() {
         err("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"),
         FenError::Fullmove("-1".into())
     );
-    assert!(matches!(err("8/8/8/8/8/8/8/8 w"), FenError::Position(_)));
+    assert!(matches!(
+        err("8/8/8/8/8/8/8/8 w"),
+        FenError::Position { .. }
+    ));
     assert!(
-        matches!(err("4k3/8/8/8/8/8/8/4K2r b"), FenError::Position(_)),
+        matches!(err("4k3/8/8/8/8/8/8/4K2r b"), FenError::Position { .. }),
         "White to move is in check"
     );
     assert!(
-        matches!(err("P3k3/8/8/8/8/8/8/4K3 w"), FenError::Position(_)),
+        matches!(err("P3k3/8/8/8/8/8/8/4K3 w"), FenError::Position { .. }),
         "pawn on its last rank"
     );
     assert!(
-        matches!(err("4k3/8/8/8/8/8/8/4K3 w - e6"), FenError::Position(_)),
+        matches!(err("4k3/8/8/8/8/8/8/4K3 w - e6"), FenError::Position { .. }),
         "no pawn passed e6"
     );
     // Messages name the field.
@@ -243,7 +246,11 @@ fn uci_in_and_out() {
         assert_eq!(uci(parse_uci(&p, text).unwrap()), text);
     }
     assert_eq!(parse_uci(&p, "e1h1"), Err(UciError::Illegal("e1h1".into())));
-    assert_eq!(parse_uci(&p, "b7b8"), Err(UciError::Illegal("b7b8".into())));
+    // A pawn's move to the last rank without its piece names the choices.
+    assert_eq!(
+        parse_uci(&p, "b7b8").unwrap_err().to_string(),
+        "\"b7b8\" needs a promotion piece: b7b8q, b7b8r, b7b8b or b7b8n"
+    );
     for bad in [
         "", "e1", "e1g", "z1g1", "e1g1qq", "e0e1", "e1g1x", "é1g1", "e1g10",
     ] {
@@ -412,6 +419,33 @@ mod properties {
                 prop_assert_eq!(reread.key(), position.key());
                 prop_assert_eq!(reread, position);
             }
+        }
+    }
+}
+
+#[test]
+fn an_en_passant_square_enters_the_key_only_when_the_capture_is_legal() {
+    let key = |fen: &str| from_fen(fen).unwrap().key();
+    // The pawn on c4 beside b4 is pinned to its king by the rook on h4.
+    assert_eq!(
+        key("8/8/8/8/kPp4R/8/8/4K2N b - b3 0 1"),
+        key("8/8/8/8/kPp4R/8/8/4K2N b - - 0 1")
+    );
+    // Without the rook it may take: another position.
+    assert_ne!(
+        key("8/8/8/8/kPp5/8/8/4K2N b - b3 0 1"),
+        key("8/8/8/8/kPp5/8/8/4K2N b - - 0 1")
+    );
+    // The key kept move by move is the key of the position read afresh,
+    // into and out of an en passant square, legal or not.
+    for start in [
+        "8/8/8/8/k1p4R/8/1P6/4K2N w - - 0 1",
+        "8/8/8/8/k1p5/8/1P6/4K2N w - - 0 1",
+    ] {
+        let mut p = from_fen(start).unwrap();
+        for m in ["b2b4", "a4b5", "h1f2", "b5a4"] {
+            p.play(parse_uci(&p, m).unwrap()).unwrap();
+            assert_eq!(p.key(), key(&chess::fen(&p)), "{start} after {m}");
         }
     }
 }

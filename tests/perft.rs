@@ -77,9 +77,9 @@ fn bulk_counting_agrees_with_playing_every_move() {
 
 #[test]
 fn a_position_without_a_captain_counts_nothing() {
-    // Blue has no captain, so the game is over before it starts: a lone
-    // red captain in a corner has no sequence at all.
-    assert_eq!(counts("9/9/9/9/9/9/9/9/9/K8 w", 2), [0, 0]);
+    // Blue's captain was taken and blue is to move: the game is over, a
+    // lone red captain in a corner has no sequence at all.
+    assert_eq!(counts("9/9/9/9/9/9/9/9/9/K8 b", 2), [0, 0]);
 }
 
 #[test]

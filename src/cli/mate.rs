@@ -32,7 +32,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Ok(_) => ExitCode::SUCCESS,
         // A reader that stopped listening (`| head`) is not an error.
         Err(MateError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e @ (MateError::Line { .. } | MateError::Encoding(_))) => fail(2, &e.to_string()),
+        Err(e @ MateError::Line { .. }) => fail(2, &e.to_string()),
+        Err(MateError::Input(e)) if e.is_malformed() => fail(2, &e.to_string()),
         Err(e) => fail(1, &e.to_string()),
     })
 }

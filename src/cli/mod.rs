@@ -27,6 +27,7 @@ use duckchess::duck::fen::FSF_CONFIG;
 use duckchess::duck::judge::{JudgeError, Summary};
 use duckchess::duck::Position;
 use duckchess::kernel::AnyGame;
+use duckchess::variants::input::{self, InputError};
 use duckchess::variants::picture::ColorChoice;
 use duckchess::variants::{line, Notation};
 use std::io::{self, BufReader, Write};
@@ -396,6 +397,23 @@ impl io::BufRead for Input {
             Input::File(f) => f.consume(amount),
             Input::Stdin(s) => s.consume(amount),
         }
+    }
+}
+
+/// A whole text from FILE or standard input (no FILE), read as
+/// [`input::read_text`] reads it, with the name its messages give it: a
+/// file that cannot be read exits 1, a text that is not lines of UTF-8 (or
+/// has a line too long) exits 2, naming the line and byte.
+fn read_whole(file: Option<&Path>) -> Result<(String, String), ExitCode> {
+    let name = file.map_or("standard input".into(), |f| f.display().to_string());
+    let text = match file {
+        Some(path) => input::read_file(path),
+        None => input::read_text(io::stdin().lock()),
+    };
+    match text {
+        Ok(text) => Ok((name, text)),
+        Err(InputError::Read(e)) => Err(fail(1, &format!("cannot read {name}: {e}"))),
+        Err(e) => Err(usage(format!("{name}: {e}"))),
     }
 }
 

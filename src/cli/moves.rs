@@ -3,9 +3,10 @@
 
 use super::{print, usage, GameArgs};
 use duckchess::kernel::AnyGame;
+use duckchess::variants::input::{InputError, Lines};
 use duckchess::variants::status::Status;
-use duckchess::variants::Notation;
-use std::io::{self, BufRead};
+use duckchess::variants::{line, Notation};
+use std::io;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -35,14 +36,21 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         return print(list(notation, &*game, &args).map_err(usage)?);
     }
     let mut out = String::new();
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = match line {
+    for line in Lines::new(io::stdin().lock()) {
+        let (number, line) = match line {
             Ok(line) => line,
             Err(e) => {
                 print(out)?;
-                return Err(super::fail(1, &format!("cannot read standard input: {e}")));
+                return Err(match e {
+                    InputError::Read(e) => {
+                        super::fail(1, &format!("cannot read standard input: {e}"))
+                    }
+                    e => usage(format!("standard input {e}")),
+                });
             }
         };
+        // A blank line is no position: it is passed over, without an
+        // answer (docs/commands.md).
         if line.trim().is_empty() {
             continue;
         }
@@ -57,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             }
             Err(message) => {
                 print(out)?;
-                return Err(usage(format!("standard input line {}: {message}", i + 1)));
+                return Err(usage(format!("standard input line {number}: {message}")));
             }
         }
         if out.len() > 1 << 16 {
@@ -73,7 +81,8 @@ fn list(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> Result<Stri
     let at = match &args.at {
         Some(text) => Some(notation.read_square(position, text).ok_or_else(|| {
             format!(
-                "--at: {text:?} is not a square of {} (such as {})",
+                "--at: {:?} is not a square of {} (such as {})",
+                line::shorten(text),
                 notation.name(),
                 notation.square_name(position, 0)
             )
@@ -81,6 +90,11 @@ fn list(notation: &dyn Notation, game: &dyn AnyGame, args: &Args) -> Result<Stri
         None => None,
     };
     let mut out = String::new();
+    // A game that is over has no move left, whatever the board allows
+    // (after a Fourfold repetition, for one).
+    if game.outcome().is_some() {
+        return Ok(out);
+    }
     for m in position.legal_moves() {
         if at.is_some_and(|at| m.from() != at) {
             continue;

@@ -1,8 +1,7 @@
 //! `duckchess pgn FILE`: chess games in PGN, read and written again.
 
-use super::{fail, print, usage};
+use super::{print, usage};
 use duckchess::variants::chess::{fen, pgn};
-use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -23,20 +22,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     super::only_variant(args.variant.as_deref(), "chess", "PGN is chess's record")?;
-    let (name, text) = match args.file.as_deref().filter(|p| p.as_os_str() != "-") {
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read_to_string(path)
-                .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))?,
-        ),
-        None => {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| fail(1, &format!("cannot read standard input: {e}")))?;
-            ("standard input".to_string(), text)
-        }
-    };
+    let file = args.file.as_deref().filter(|p| p.as_os_str() != "-");
+    let (name, text) = super::read_whole(file)?;
     let mut out = String::new();
     let mut count = 0;
     for game in pgn::Reader::new(&text) {

@@ -132,8 +132,7 @@ fn start_of(args: &Args) -> Result<Start, ExitCode> {
     };
     let path = Path::new(text.trim());
     if path.is_file() {
-        let content = std::fs::read_to_string(path)
-            .map_err(|e| fail(1, &format!("cannot read {}: {e}", path.display())))?;
+        let (_, content) = super::read_whole(Some(path))?;
         let notation = match args.game.variant()? {
             Some(notation) => notation,
             None => record_game(path, &content),

@@ -19,6 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    give_back_large_blocks();
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| fail(1, &format!("cannot start the server: {e}")))?;
     runtime.block_on(async {
@@ -43,3 +44,22 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Ok(ExitCode::SUCCESS)
     })
 }
+
+/// Each search takes a table of several MiB and frees it when it ends. glibc
+/// raises its threshold for serving a block by `mmap` to the size of the
+/// last such block freed, so from the second search on the tables come from
+/// the threads' arenas and stay there: a busy server grew by tens of MiB
+/// and kept them (tests/serve_load.rs). A fixed threshold of 1 MiB gives
+/// every table back when its search ends.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn give_back_large_blocks() {
+    use nix::libc::{mallopt, M_MMAP_THRESHOLD};
+    // SAFETY: mallopt only sets a parameter of the allocator, before the
+    // server starts any thread.
+    unsafe {
+        mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn give_back_large_blocks() {}

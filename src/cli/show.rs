@@ -2,6 +2,7 @@
 //! status.
 
 use super::{print, usage, ColorArgs, GameArgs};
+use duckchess::variants::line;
 use duckchess::variants::picture::{Picture, Style};
 use duckchess::variants::status::Status;
 use std::process::ExitCode;
@@ -31,7 +32,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     if let Some(text) = &args.highlight {
         let square = notation.read_square(position, text).ok_or_else(|| {
             usage(format!(
-                "--highlight: {text:?} is not a square of {} (such as {})",
+                "--highlight: {:?} is not a square of {} (such as {})",
+                line::shorten(text),
                 notation.name(),
                 notation.square_name(position, 0)
             ))

@@ -11,7 +11,8 @@
 //! (`0 1` when absent).
 
 use crate::duck::position::PositionError;
-use crate::duck::{Board, Color, Piece, Point, Position};
+use crate::duck::{Board, Color, Piece, Point, Position, Role};
+use crate::variants::line::shorten;
 use itertools::Itertools;
 use std::fmt;
 use std::str::FromStr;
@@ -115,6 +116,12 @@ pub enum FenError {
     /// A side has two captains.
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// A placement no game reaches: more pieces of a kind than a side
+    /// starts with (nothing promotes), no captain on either side (the
+    /// game ends at the first one taken), or the side to move with its
+    /// captain while the other has none (the side that took it has moved).
+    #[error("impossible position: {0}")]
+    Unreachable(String),
 }
 
 impl FromStr for Position {
@@ -137,13 +144,13 @@ impl FromStr for Position {
         let turn = match side {
             "w" => Color::Red,
             "b" => Color::Blue,
-            other => return Err(FenError::BadSide(other.to_string())),
+            other => return Err(FenError::BadSide(shorten(other))),
         };
         let mut counters = [0, 1];
         for (index, text) in (3..).zip(fields) {
             let bad = |expected| FenError::BadField {
                 index,
-                text: text.to_string(),
+                text: shorten(text),
                 expected,
             };
             match index {
@@ -154,12 +161,46 @@ impl FromStr for Position {
                         .parse::<u32>()
                         .ok()
                         .filter(|&n| n <= MAX_COUNTER && !text.starts_with('+'))
-                        .ok_or_else(|| bad("a number up to 1000000000"))?;
+                        .ok_or_else(|| bad("a whole number from 0 to 1000000000"))?;
                 }
                 _ => return Err(FenError::TooManyFields),
             }
         }
+        reachable(&board, turn)?;
         Ok(Position::new(board, turn)?.with_counters(counters[0], counters[1]))
+    }
+}
+
+/// Refuses a placement no game from the start reaches (see
+/// [`FenError::Unreachable`]); any other placement is the judge's.
+fn reachable(board: &Board, turn: Color) -> Result<(), FenError> {
+    let start = Board::initial();
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = Piece::new(color, role);
+            let (count, most) = (
+                board.bits_of(piece).count_ones(),
+                start.bits_of(piece).count_ones(),
+            );
+            // Two captains have their own message, the judge's.
+            if count > most && role != Role::Captain {
+                return Err(FenError::Unreachable(format!(
+                    "{color} has {count} {}s, more than the {most} it starts with",
+                    role.name()
+                )));
+            }
+        }
+    }
+    match (board.captain(turn), board.captain(turn.other())) {
+        (None, None) => Err(FenError::Unreachable(
+            "neither side has a captain (the game ends when the first is taken)".into(),
+        )),
+        (Some(_), None) => Err(FenError::Unreachable(format!(
+            "{} has no captain with {turn} to move (after taking it, {} would be to move)",
+            turn.other(),
+            turn.other()
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -306,17 +347,24 @@ mod tests {
     }
 
     #[test]
-    fn extra_pieces_and_missing_captains_are_allowed_and_end_the_game() {
-        let pos: Position = "ddddddddd/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
+    fn a_missing_captain_ends_the_game_and_what_no_game_reaches_is_refused() {
+        // Blue's captain was taken: blue is to move, and the game is over.
+        let pos: Position = "ddhr5/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
         assert_eq!(pos.turn(), Color::Blue);
-        assert_eq!(pos.board().pieces().count(), 10);
+        assert_eq!(pos.board().pieces().count(), 5);
         assert_eq!(pos.captain(Color::Blue), None);
-        assert_eq!(pos.to_fen(), "ddddddddd/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
+        assert_eq!(pos.to_fen(), "ddhr5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
         assert!(pos.is_over());
         assert_eq!(pos.winner(), Some(Color::Red));
-        let empty: Position = "9/9/9/9/9/9/9/9/9/9 w".parse().unwrap();
-        assert!(empty.is_over());
-        assert_eq!(empty.winner(), None);
+        // More ducks than a side starts with, no captain at all, or a
+        // captain missing on the side not to move: no game gets there.
+        for fen in [
+            "ddddddddd/9/9/9/9/9/9/9/9/4K4 b",
+            "9/9/9/9/9/9/9/9/9/9 w",
+            "ddhr5/9/9/9/9/9/9/9/9/4K4 w",
+        ] {
+            assert!(matches!(err(fen), FenError::Unreachable(_)), "{fen}");
+        }
     }
 
     #[test]

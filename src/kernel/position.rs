@@ -3,7 +3,9 @@
 //! making moves, check and the end of the game.
 
 use super::rules::NONE;
-use super::{Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, MAX_KINDS};
+use super::{
+    Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, Variant, MAX_KINDS,
+};
 use std::fmt;
 use thiserror::Error;
 
@@ -93,7 +95,9 @@ impl Setup {
     }
 }
 
-/// Why a setup is not a position of the variant.
+/// Why a setup is not a position of the variant. Its `Display` names no
+/// square; [`PositionError::describe`] says the same with the game's square
+/// names, as the notation readers report it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The board has the wrong number of squares.
@@ -105,7 +109,7 @@ pub enum PositionError {
         found: usize,
     },
     /// A piece of a kind the variant does not have.
-    #[error("square {0} holds a kind the variant does not have")]
+    #[error("a square holds a kind the variant does not have")]
     UnknownKind(usize),
     /// A side has too many or (where required) no royal pieces.
     #[error("{color} has {count} royal pieces")]
@@ -115,15 +119,162 @@ pub enum PositionError {
         /// How many.
         count: u32,
     },
-    /// A pawn stands where it should have promoted.
-    #[error("a pawn stands on its last rank (square {0})")]
-    PawnOnLastRank(usize),
-    /// The side that just moved is in check.
-    #[error("the side not to move is in check")]
-    OppositeCheck,
+    /// A pawn stands where it would have promoted.
+    #[error("a {color} pawn stands on its last rank")]
+    PawnOnLastRank {
+        /// Where.
+        square: usize,
+        /// Whose pawn.
+        color: Color,
+    },
+    /// A pawn stands where no pawn of its side can ever come: behind its
+    /// first steps (a white pawn on rank 1 in chess).
+    #[error("a {color} pawn stands on its first rank")]
+    PawnOnFirstRank {
+        /// Where.
+        square: usize,
+        /// Whose pawn.
+        color: Color,
+    },
+    /// The side that just moved is in check (kings side by side, for one).
+    #[error("{color} is in check with {} to move", !*.color)]
+    OppositeCheck {
+        /// The side in check.
+        color: Color,
+        /// Its royal piece's square.
+        royal: usize,
+    },
     /// The en passant square is not one a pawn just passed.
-    #[error("no pawn can just have passed square {0}")]
-    EnPassant(usize),
+    #[error("no {} pawn can just have passed the en passant square", !*.turn)]
+    EnPassant {
+        /// The square.
+        square: usize,
+        /// The side to move (the other side's pawn passed it).
+        turn: Color,
+    },
+    /// More pieces give check than one move can make (three, or two when
+    /// the last move was a double step).
+    #[error("{count} pieces give check, more than one move can")]
+    TooManyCheckers {
+        /// How many.
+        count: u32,
+    },
+    /// Checks no move can give: two checkers on one line through the
+    /// royal piece, or a check that the last move (a double step) did not
+    /// make.
+    #[error("no move can give this check")]
+    ImpossibleCheck {
+        /// The checking pieces' squares.
+        checkers: Vec<usize>,
+    },
+    /// More pawns than a side starts with.
+    #[error("{color} has {count} pawns, more than the {start} it starts with")]
+    TooManyPawns {
+        /// Which side.
+        color: Color,
+        /// How many.
+        count: u32,
+        /// How many it starts with.
+        start: u32,
+    },
+    /// More pieces of a kind than the start and promotions allow.
+    #[error("{color} has more pieces than its start and promotions allow")]
+    TooManyPieces {
+        /// Which side.
+        color: Color,
+        /// The kind beyond its start count no pawn promotes to, if that is
+        /// the fault; else the pieces beyond the start outnumber the
+        /// missing pawns.
+        kind: Option<Kind>,
+        /// Pieces beyond the start's army.
+        extra: u32,
+        /// Pawns missing from the start's, each of which may have promoted.
+        missing_pawns: u32,
+    },
+}
+
+impl PositionError {
+    /// The fault in words, squares named by `name` (the game's square
+    /// names), pieces by the variant's kinds.
+    ///
+    /// ```
+    /// use duckchess::kernel::{Color, PositionError};
+    /// use duckchess::variants::chess::{rules, square_name};
+    /// let e = PositionError::PawnOnFirstRank { square: 0, color: Color::White };
+    /// assert_eq!(e.describe(rules().variant(), &|s| square_name(s, 8)),
+    ///            "a white pawn stands on a1, its first rank, where no white pawn can ever stand");
+    /// ```
+    pub fn describe(&self, variant: &Variant, name: &dyn Fn(usize) -> String) -> String {
+        let royal = variant
+            .kinds
+            .iter()
+            .find(|k| k.royal)
+            .map_or("royal piece", |k| k.name);
+        let kind_name = |k: Kind| variant.kind(k).name;
+        match self {
+            PositionError::UnknownKind(s) => {
+                format!("{} holds a kind the variant does not have", name(*s))
+            }
+            PositionError::RoyalCount { color, count: 0 } => format!("{color} has no {royal}"),
+            PositionError::RoyalCount { color, count } => {
+                format!("{color} has {count} {royal}s, not 1")
+            }
+            PositionError::PawnOnLastRank { square, color } => format!(
+                "a {color} pawn stands on {}, its last rank, where it would have promoted",
+                name(*square)
+            ),
+            PositionError::PawnOnFirstRank { square, color } => format!(
+                "a {color} pawn stands on {}, its first rank, where no {color} pawn can ever stand",
+                name(*square)
+            ),
+            PositionError::OppositeCheck { color, royal: at } => format!(
+                "the {color} {royal} on {} is in check with {} to move (the side that just \
+                 moved cannot be in check)",
+                name(*at),
+                !*color
+            ),
+            PositionError::EnPassant { square, turn } => format!(
+                "en passant square {}: no {} pawn can just have passed it with a double step",
+                name(*square),
+                !*turn
+            ),
+            PositionError::TooManyCheckers { count } => {
+                format!("{count} pieces give check, more than one move can give (at most two)")
+            }
+            PositionError::ImpossibleCheck { checkers } => {
+                let squares: Vec<String> = checkers.iter().map(|&s| name(s)).collect();
+                match squares.as_slice() {
+                    [one] => format!(
+                        "the check from {one} cannot be: the last move, a double step, did not give it"
+                    ),
+                    _ => format!(
+                        "the checks from {} cannot be: no single move gives both",
+                        squares.join(" and ")
+                    ),
+                }
+            }
+            PositionError::TooManyPieces {
+                color,
+                kind: Some(kind),
+                ..
+            } => format!(
+                "{color} has more {}s than it starts with, and no pawn becomes one",
+                kind_name(*kind)
+            ),
+            PositionError::TooManyPieces {
+                color,
+                kind: None,
+                extra,
+                missing_pawns,
+            } => format!(
+                "{color} has {extra} piece{} beyond its starting army, but only {missing_pawns} \
+                 missing pawn{} that could have promoted",
+                if *extra == 1 { "" } else { "s" },
+                if *missing_pawns == 1 { "" } else { "s" },
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// A move that is not legal in the position.
@@ -282,10 +433,19 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(pawn) = rules.pawn {
             for color in Color::ALL {
-                if let Some(s) =
-                    (p.pieces(color, pawn) & rules.promotion_zone[color.index()]).first()
+                let pawns = p.pieces(color, pawn);
+                if let Some(square) = (pawns & rules.promotion_zone[color.index()]).first() {
+                    return Err(PositionError::PawnOnLastRank { square, color });
+                }
+                // No pawn move of its side ends on a square with no square
+                // behind it: only the start may put a pawn there.
+                let behind = &rules.pawn_push[(!color).index()];
+                let piece = Piece { color, kind: pawn };
+                if let Some(square) = pawns
+                    .squares()
+                    .find(|&s| behind[s] == NONE && !variant.start.contains(&(s, piece)))
                 {
-                    return Err(PositionError::PawnOnLastRank(s));
+                    return Err(PositionError::PawnOnFirstRank { square, color });
                 }
             }
         }
@@ -308,10 +468,16 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(s) = setup.en_passant {
             let mover = !setup.turn;
-            let victim = rules.pawn_push[mover.index()]
-                .get(s)
-                .copied()
-                .unwrap_or(NONE);
+            let step = |color: Color, from: usize| {
+                rules.pawn_push[color.index()]
+                    .get(from)
+                    .copied()
+                    .unwrap_or(NONE)
+            };
+            // The pawn stands one step past the square, and came from the
+            // (now empty) square one step before it by a double step.
+            let victim = step(mover, s);
+            let origin = step(!mover, s);
             let ep_allowed = rules
                 .pawn
                 .is_some_and(|k| variant.kind(k).pawn.as_ref().is_some_and(|r| r.en_passant));
@@ -319,25 +485,132 @@ impl<S: SquareSet> Position<S> {
                 || !ep_allowed
                 || p.occupied().contains(s)
                 || victim == NONE
+                || origin == NONE
+                || p.occupied().contains(origin as usize)
+                || rules.pawn_double[mover.index()][origin as usize] != victim
                 || p.piece_at(victim as usize)
                     != Some(Piece {
                         color: mover,
                         kind: rules.pawn.unwrap_or(Kind(0)),
                     })
             {
-                return Err(PositionError::EnPassant(s));
+                return Err(PositionError::EnPassant {
+                    square: s,
+                    turn: setup.turn,
+                });
             }
             p.ep = s as u16;
         }
         if variant.royalty == Royalty::Check {
             if let Some(k) = p.royal_square(!p.turn) {
                 if p.attackers(k, p.turn, p.occupied()).any() {
-                    return Err(PositionError::OppositeCheck);
+                    return Err(PositionError::OppositeCheck {
+                        color: !p.turn,
+                        royal: k,
+                    });
                 }
             }
         }
         p.key = p.compute_key();
         Ok(p)
+    }
+
+    /// Refuses what no game from the variant's start can reach, beyond
+    /// what [`Position::from_setup`] refuses: more pawns than a side starts
+    /// with; more pieces of a kind than the start has, unless promoted
+    /// pawns (one per missing pawn, to a kind pawns become) explain them;
+    /// three or more pieces giving check; two giving check from either
+    /// side of the royal piece on one line; after a double step (an en
+    /// passant square), two checks, or one that the double step did not
+    /// give. These are python-chess's `Board::status` checks, for any
+    /// game of the family; the cube's puzzle positions, which need not
+    /// come from a game, are not held to them.
+    ///
+    /// ```
+    /// use duckchess::variants::chess::rules;
+    /// use duckchess::kernel::{Position, PositionError, Setup};
+    /// let start = Position::new(rules());
+    /// assert_eq!(start.check_reachable(), Ok(()));
+    /// ```
+    pub fn check_reachable(&self) -> Result<(), PositionError> {
+        let r = self.rules;
+        let variant = &r.variant;
+        let promotion: &[Kind] = r
+            .pawn
+            .and_then(|k| variant.kind(k).pawn.as_ref())
+            .map_or(&[], |p| &p.promotion);
+        for color in Color::ALL {
+            let at_start = |kind: Kind| {
+                variant
+                    .start
+                    .iter()
+                    .filter(|(_, p)| *p == Piece { color, kind })
+                    .count() as u32
+            };
+            let count = |kind: Kind| self.pieces(color, kind).count();
+            let (pawns, start_pawns) = r.pawn.map_or((0, 0), |k| (count(k), at_start(k)));
+            if pawns > start_pawns {
+                return Err(PositionError::TooManyPawns {
+                    color,
+                    count: pawns,
+                    start: start_pawns,
+                });
+            }
+            let missing_pawns = start_pawns - pawns;
+            let mut extra = 0;
+            for kind in variant.all_kinds().filter(|&k| Some(k) != r.pawn) {
+                let over = count(kind).saturating_sub(at_start(kind));
+                if over > 0 && !promotion.contains(&kind) {
+                    return Err(PositionError::TooManyPieces {
+                        color,
+                        kind: Some(kind),
+                        extra: over,
+                        missing_pawns,
+                    });
+                }
+                extra += over;
+            }
+            if extra > missing_pawns {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    kind: None,
+                    extra,
+                    missing_pawns,
+                });
+            }
+        }
+        if variant.royalty != Royalty::Check {
+            return Ok(());
+        }
+        let Some(king) = self.royal_square(self.turn) else {
+            return Ok(());
+        };
+        let checkers: Vec<usize> = self.checkers().squares().collect();
+        if checkers.len() > 2 {
+            return Err(PositionError::TooManyCheckers {
+                count: checkers.len() as u32,
+            });
+        }
+        let impossible = || PositionError::ImpossibleCheck {
+            checkers: checkers.clone(),
+        };
+        match (self.en_passant(), checkers.as_slice()) {
+            (None, &[a, b]) if r.between(a, b).contains(king) => Err(impossible()),
+            (Some(_), &[_, _]) => Err(impossible()),
+            (Some(ep), &[checker]) => {
+                // Put the pawn back where it stood: a check that was there
+                // already was not given by the double step.
+                let pushed = r.pawn_push[(!self.turn).index()][ep] as usize;
+                let origin = r.pawn_push[self.turn.index()][ep] as usize;
+                let before = self.occupied() ^ S::single(pushed) ^ S::single(origin);
+                if checker != pushed && self.attackers(king, !self.turn, before).contains(checker) {
+                    Err(impossible())
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The position as plain data.
@@ -371,8 +644,9 @@ impl<S: SquareSet> Position<S> {
             [(color.index() * MAX_KINDS + kind.index()) * self.rules.len() + square]
     }
 
-    /// The en passant square counts for repetition only when a pawn of the
-    /// side to move could take there.
+    /// The en passant square counts for repetition only when the side to
+    /// move can take there (FIDE Laws 9.2.3): a pawn beside the one that
+    /// passed it, and the capture legal.
     #[inline]
     fn ep_key(&self) -> u64 {
         let r = self.rules;
@@ -381,12 +655,37 @@ impl<S: SquareSet> Position<S> {
             (ep, Some(pawn)) => {
                 let takers = r.pawn_captures[(!self.turn).index()][ep as usize]
                     & self.pieces(self.turn, pawn);
-                if takers.any() {
+                if takers.squares().any(|from| self.en_passant_is_legal(from)) {
                     r.ep_keys[ep as usize]
                 } else {
                     0
                 }
             }
+        }
+    }
+
+    /// Whether the pawn on `from` may take en passant: whether its royal
+    /// piece is safe once both pawns have moved. Played on a copy's sets
+    /// alone (not through [`Position::play_unchecked`], which asks for
+    /// this key).
+    #[cold]
+    fn en_passant_is_legal(&self, from: usize) -> bool {
+        let r = self.rules;
+        let (us, them) = (self.turn, !self.turn);
+        if r.variant.royalty != Royalty::Check {
+            return true;
+        }
+        let Some(pawn) = r.pawn else { return false };
+        let to = self.ep as usize;
+        let victim = r.pawn_push[them.index()][to] as usize;
+        let mut after = *self;
+        let (from, to, victim) = (S::single(from), S::single(to), S::single(victim));
+        after.by_color[us.index()] ^= from | to;
+        after.by_kind[pawn.index()] ^= from | to | victim;
+        after.by_color[them.index()] ^= victim;
+        match after.royal_square(us) {
+            Some(k) => after.attackers(k, them, after.occupied()).is_empty(),
+            None => true,
         }
     }
 

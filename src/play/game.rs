@@ -972,7 +972,7 @@ impl Game {
 
     /// Replaces the game by the record in `path`.
     pub fn load(&mut self, path: &Path) -> Result<(), String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let text = crate::variants::input::read_file(path).map_err(|e| e.to_string())?;
         let (start, moves) = self
             .options
             .notation
@@ -1804,8 +1804,9 @@ mod tests {
         assert!(game
             .prompt()
             .starts_with("the game is over (red wins by taking the blue captain)"));
-        // A position without captains is over from the start.
-        let over = from(duck(), "9/9/9/9/9/9/9/9/9/9 w");
+        // A position without the side to move's captain is over from the
+        // start.
+        let over = from(duck(), "9/9/9/9/9/9/9/9/9/4K4 b");
         assert!(over.outcome().is_some());
         assert!(
             over.status().starts_with("game over: "),

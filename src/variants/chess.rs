@@ -11,6 +11,7 @@
 //! assert_eq!(chess::uci(e4), "e2e4");
 //! ```
 
+use super::line::shorten;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, CastlingRule, Color, DeadPositions, DrawRules, Kind, Move,
@@ -209,15 +210,20 @@ pub enum FenError {
     /// The en passant field is not `-` or a square.
     #[error("en passant field: {0:?} is not a square")]
     EnPassant(String),
-    /// The half-move clock is not a number.
-    #[error("half-move clock field: {0:?} is not a number")]
+    /// The half-move clock is not a count.
+    #[error("half-move clock field: {0:?} is not a whole number from 0 to {max}", max = u32::MAX)]
     Halfmove(String),
-    /// The move number is not a number.
-    #[error("move number field: {0:?} is not a number")]
+    /// The move number is not a count.
+    #[error("move number field: {0:?} is not a whole number from 0 to {max}", max = u32::MAX)]
     Fullmove(String),
-    /// The fields read, but the position breaks a rule.
-    #[error("impossible position: {0}")]
-    Position(#[from] PositionError),
+    /// The fields read, but no game reaches the position.
+    #[error("impossible position: {why}")]
+    Position {
+        /// The fault.
+        error: PositionError,
+        /// The fault in words, with square names.
+        why: String,
+    },
 }
 
 /// Reads a FEN for a two-axis variant: board, side to move, castling, en
@@ -287,7 +293,7 @@ pub fn read_fen<S: SquareSet>(
             let mut chars = t.chars();
             match (chars.next().and_then(Color::from_char), chars.next()) {
                 (Some(color), None) => color,
-                _ => return Err(FenError::Turn(t.into())),
+                _ => return Err(FenError::Turn(shorten(t))),
             }
         }
     };
@@ -306,21 +312,27 @@ pub fn read_fen<S: SquareSet>(
     if let Some(&ep) = fields.get(3) {
         if ep != "-" {
             let square =
-                parse_square(ep, files, ranks).ok_or_else(|| FenError::EnPassant(ep.into()))?;
+                parse_square(ep, files, ranks).ok_or_else(|| FenError::EnPassant(shorten(ep)))?;
             setup.en_passant = Some(square);
         }
     }
     if let Some(&clock) = fields.get(4) {
         setup.halfmove = clock
             .parse()
-            .map_err(|_| FenError::Halfmove(clock.into()))?;
+            .map_err(|_| FenError::Halfmove(shorten(clock)))?;
     }
     if let Some(&number) = fields.get(5) {
         setup.fullmove = number
             .parse()
-            .map_err(|_| FenError::Fullmove(number.into()))?;
+            .map_err(|_| FenError::Fullmove(shorten(number)))?;
     }
-    Ok(Position::from_setup(rules, &setup)?)
+    let impossible = |error: PositionError| FenError::Position {
+        why: error.describe(variant, &|s| square_name(s, files)),
+        error,
+    };
+    let position = Position::from_setup(rules, &setup).map_err(impossible)?;
+    position.check_reachable().map_err(impossible)?;
+    Ok(position)
 }
 
 /// Writes the six-field FEN of a position of a two-axis variant.
@@ -400,6 +412,23 @@ pub enum UciError {
     /// Well formed, but no legal move of the position.
     #[error("{0:?} is not legal here")]
     Illegal(String),
+    /// A pawn's move to its last rank without the piece it becomes.
+    #[error("{text:?} needs a promotion piece: {}", in_words_or(.choices))]
+    NoPromotion {
+        /// The move as written.
+        text: String,
+        /// The moves with each promotion piece, in UCI.
+        choices: Vec<String>,
+    },
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn in_words_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// A chess move in UCI coordinates: `e2e4`, `e7e8q`, castling as the
@@ -433,7 +462,7 @@ pub fn parse_uci<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         variant.shape.size(0) as usize,
         variant.shape.size(1) as usize,
     );
-    let syntax = || UciError::Syntax(text.into());
+    let syntax = || UciError::Syntax(super::line::shorten(text));
     if !text.is_ascii() || text.len() < 4 {
         return Err(syntax());
     }
@@ -457,11 +486,18 @@ pub fn parse_uci<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         None => (rest, None),
     };
     let to = parse_square(to_text, files, ranks).ok_or_else(syntax)?;
-    position
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.from() == from && m.to() == to && m.promotion == promotion)
-        .ok_or_else(|| UciError::Illegal(text.into()))
+    let legal = position.legal_moves();
+    let between = || legal.iter().filter(|m| m.from() == from && m.to() == to);
+    if let Some(&m) = between().find(|m| m.promotion == promotion) {
+        return Ok(m);
+    }
+    if promotion.is_none() && between().any(|m| m.promotion.is_some()) {
+        return Err(UciError::NoPromotion {
+            text: text.into(),
+            choices: between().map(|&m| write_uci(variant, m)).collect(),
+        });
+    }
+    Err(UciError::Illegal(text.into()))
 }
 
 /// Whether a move is a castling (for notation).
@@ -485,8 +521,8 @@ pub fn read_move<S: SquareSet>(
 ) -> Result<Move, super::NotationError> {
     match parse_uci(position, text.trim()) {
         Ok(m) => Ok(m),
-        Err(e @ UciError::Illegal(_)) => Err(e.into()),
         Err(UciError::Syntax(_)) => Ok(san::parse(position, text)?),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -579,6 +615,22 @@ impl super::Notation for Chess {
 
     fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {
         square_name(square, 8)
+    }
+
+    /// At white space, except that an en passant mark written apart
+    /// (`exd6 e.p.`) stays with its move.
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        let mut moves: Vec<String> = Vec::new();
+        for word in text.split_whitespace() {
+            match moves.last_mut() {
+                Some(last) if word == "e.p." => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => moves.push(word.into()),
+            }
+        }
+        moves
     }
 
     fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {

@@ -493,7 +493,7 @@ pub fn read(text: &str) -> Result<CubePosition, CubeError> {
     let n = match &parsed.n {
         Some(side) => match side.parse::<usize>() {
             Ok(n) if (MIN_N..=MAX_N).contains(&n) => n,
-            _ => return Err(CubeError::Side(side.clone())),
+            _ => return Err(CubeError::Side(crate::variants::line::shorten(side))),
         },
         None => {
             let n = parsed.levels.len();
@@ -550,7 +550,7 @@ pub fn read(text: &str) -> Result<CubePosition, CubeError> {
         return Err(CubeError::BlackKings(kings[1]));
     }
     position_for(n, &setup).map_err(|e| match e {
-        PositionError::OppositeCheck => CubeError::OppositeCheck(!parsed.turn),
+        PositionError::OppositeCheck { color, .. } => CubeError::OppositeCheck(color),
         // The kings were counted and the board sized above, so the kernel
         // should have no other objection; kept as an error, never a panic.
         other => CubeError::Position(other.to_string()),
@@ -660,8 +660,8 @@ pub enum MoveError {
 /// ```
 pub fn read_move(position: &dyn AnyPosition, text: &str) -> Result<Move, MoveError> {
     let n = position.variant().shape.size(0) as usize;
-    let syntax = || MoveError::Syntax(text.into());
-    let illegal = || MoveError::Illegal(text.into());
+    let syntax = || MoveError::Syntax(crate::variants::line::shorten(text));
+    let illegal = || MoveError::Illegal(crate::variants::line::shorten(text));
     let body = text.trim().trim_end_matches(['+', '#']);
     let (letter, body) = match body.chars().next() {
         Some(c) if c.is_ascii_uppercase() => (Some(c), &body[1..]),

@@ -20,6 +20,7 @@
 //! assert_eq!(fourfold::write_position(&start), fourfold::CLASSIC_START);
 //! ```
 
+use super::line::shorten;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules,
@@ -279,11 +280,11 @@ pub enum PositionTextError {
     /// The side to move is not `w` or `b`.
     #[error("side to move field: {0:?} is not w or b")]
     Turn(String),
-    /// The half-move clock is not a number.
-    #[error("half-move clock field: {0:?} is not a number")]
+    /// The half-move clock is not a count.
+    #[error("half-move clock field: {0:?} is not a whole number from 0 to {max}", max = u32::MAX)]
     Halfmove(String),
-    /// The move number is not a number from 1.
-    #[error("move number field: {0:?} is not a number from 1")]
+    /// The move number is not a count from 1.
+    #[error("move number field: {0:?} is not a whole number from 1 to {max}", max = u32::MAX)]
     Fullmove(String),
     /// A side without exactly one king.
     #[error("{} has {count} kings, not 1", side(*.color))]
@@ -293,24 +294,26 @@ pub enum PositionTextError {
         /// How many.
         count: u32,
     },
-    /// A pawn on the rank where it should have become a queen.
-    #[error("a pawn stands on its last rank at {0}")]
-    PawnOnLastRank(String),
-    /// The side that just moved is in check.
-    #[error("the side not to move is in check")]
-    OppositeCheck,
-    /// Any other fault the kernel finds.
-    #[error("impossible position: {0}")]
-    Position(PositionError),
+    /// The fields read, but no game reaches the position (a pawn on its
+    /// last or first rank, the side that just moved in check, too many
+    /// checkers or pieces).
+    #[error("impossible position: {why}")]
+    Position {
+        /// The fault.
+        error: PositionError,
+        /// The fault in words, with square names.
+        why: String,
+    },
 }
 
 impl From<PositionError> for PositionTextError {
-    fn from(e: PositionError) -> Self {
-        match e {
+    fn from(error: PositionError) -> Self {
+        match error {
             PositionError::RoyalCount { color, count } => PositionTextError::Kings { color, count },
-            PositionError::PawnOnLastRank(s) => PositionTextError::PawnOnLastRank(square_name(s)),
-            PositionError::OppositeCheck => PositionTextError::OppositeCheck,
-            other => PositionTextError::Position(other),
+            error => PositionTextError::Position {
+                why: error.describe(rules(Army::Full).variant(), &square_name),
+                error,
+            },
         }
     }
 }
@@ -401,20 +404,22 @@ pub fn read_position(army: Army, text: &str) -> Result<Position<u64>, PositionTe
     setup.turn = match fields.get(1).copied() {
         None | Some("w") => Color::White,
         Some("b") => Color::Black,
-        Some(t) => return Err(PositionTextError::Turn(t.into())),
+        Some(t) => return Err(PositionTextError::Turn(shorten(t))),
     };
     if let Some(&clock) = fields.get(2) {
         setup.halfmove = clock
             .parse()
-            .map_err(|_| PositionTextError::Halfmove(clock.into()))?;
+            .map_err(|_| PositionTextError::Halfmove(shorten(clock)))?;
     }
     if let Some(&number) = fields.get(3) {
         setup.fullmove = match number.parse() {
             Ok(n) if n >= 1 => n,
-            _ => return Err(PositionTextError::Fullmove(number.into())),
+            _ => return Err(PositionTextError::Fullmove(shorten(number))),
         };
     }
-    Ok(Position::from_setup(rules(army), &setup)?)
+    let position = Position::from_setup(rules(army), &setup)?;
+    position.check_reachable()?;
+    Ok(position)
 }
 
 /// Writes a position in the notation [`read_position`] reads, every field
@@ -577,7 +582,7 @@ fn take_square(text: &str) -> Option<(usize, &str)> {
 pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, MoveTextError> {
     let variant = position.rules().variant();
     let malformed = |what: &str| MoveTextError::Malformed {
-        text: text.into(),
+        text: shorten(text),
         what: what.into(),
     };
     let mut rest = text.trim();
@@ -615,7 +620,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         .piece_at(from)
         .filter(|p| p.color == position.turn())
         .ok_or_else(|| MoveTextError::NoPiece {
-            text: text.into(),
+            text: shorten(text),
             color: position.turn(),
             square: square_name(from),
         })?;
@@ -623,7 +628,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
     if let Some(l) = letter {
         if variant.kind_by_letter(l) != Some(mover.kind) {
             return Err(MoveTextError::WrongPiece {
-                text: text.into(),
+                text: shorten(text),
                 letter: l,
                 square: square_name(from),
                 found: name,
@@ -637,13 +642,13 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
     match promotion {
         Some(c) if !promotes => {
             return Err(MoveTextError::Promotion {
-                text: text.into(),
+                text: shorten(text),
                 what: format!("={c} on a move that does not take a pawn to its last rank"),
             })
         }
         Some(c) if !c.eq_ignore_ascii_case(&'q') => {
             return Err(MoveTextError::Promotion {
-                text: text.into(),
+                text: shorten(text),
                 what: format!("a pawn becomes a queen only, not {c:?}"),
             })
         }
@@ -659,7 +664,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         Ok(wanted)
     } else {
         Err(MoveTextError::Illegal {
-            text: text.into(),
+            text: shorten(text),
             piece: name,
             from: square_name(from),
             to: square_name(to),
@@ -688,9 +693,21 @@ pub enum RecordError {
         /// The fault.
         source: MoveTextError,
     },
-    /// Text after the result, or moves after the game ended.
+    /// Text after the result.
     #[error("game record: {0:?} after the end of the game")]
     Trailing(String),
+    /// A move after the game ended (mate, stalemate, a draw by rule).
+    #[error("game record, move {number}{dots} {text:?}: the game is over: {result}")]
+    GameOver {
+        /// The move number.
+        number: u32,
+        /// `.` before White's move, `...` before Black's.
+        dots: &'static str,
+        /// The move as written.
+        text: String,
+        /// How the game ended, in `show`'s words.
+        result: String,
+    },
 }
 
 /// Results that may close a record (read and ignored).
@@ -723,10 +740,14 @@ pub fn write_record<S: SquareSet>(start: &Position<S>, moves: &[Move]) -> String
 }
 
 /// Reads a game record from `start` (see [`write_record`]): numbers are
-/// checked, moves read with [`read_move`]; a closing result (`1-0`, `0-1`,
+/// checked, moves read with [`read_move`], a move after the end of the
+/// game refused; a closing result (`1-0`, `0-1`,
 /// `1/2-1/2`, `*`) is accepted and ignored. A space before a square's
 /// bracket is accepted here too.
-pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game<S>, RecordError> {
+pub fn read_record<S: crate::kernel::Width>(
+    start: &Position<S>,
+    text: &str,
+) -> Result<Game<S>, RecordError> {
     // Join `a1 [0,1]` so that every move is one word.
     let mut joined = String::with_capacity(text.len());
     for word in text.split_whitespace() {
@@ -740,7 +761,7 @@ pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game
     while let Some(word) = words.next() {
         if RESULTS.contains(&word) {
             if let Some(extra) = words.next() {
-                return Err(RecordError::Trailing(extra.into()));
+                return Err(RecordError::Trailing(shorten(extra)));
             }
             break;
         }
@@ -768,7 +789,7 @@ pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game
             let ok = dots == "." && white || dots == "..." && !white;
             if dots.is_empty() || !ok || word[..digits].parse() != Ok(number) {
                 return Err(RecordError::Number {
-                    found: found.into(),
+                    found: shorten(found),
                     expected,
                 });
             }
@@ -781,6 +802,14 @@ pub fn read_record<S: SquareSet>(start: &Position<S>, text: &str) -> Result<Game
             }
         }
         let dots = if white { "." } else { "..." };
+        if let Some(outcome) = game.outcome() {
+            return Err(RecordError::GameOver {
+                number,
+                dots,
+                text: shorten(move_text),
+                result: super::status::describe(&FULL, &position, outcome, Some(&game)),
+            });
+        }
         let m = read_move(&position, move_text).map_err(|source| RecordError::Move {
             number,
             dots,
@@ -892,8 +921,8 @@ impl super::Notation for Fourfold {
         &self,
         text: &str,
     ) -> Result<(Box<dyn AnyPosition>, Vec<Move>), super::NotationError> {
+        let text = super::input::normalize(text);
         let mut lines = text
-            .trim_start_matches('\u{feff}')
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())

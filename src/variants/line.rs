@@ -3,7 +3,7 @@
 //! `moves` and moves in the game's notation (`start moves e4 e5 Nf3`), as
 //! UCI's `position` command writes it.
 
-use super::{Notation, NotationError, RecognizeError};
+use super::{status, Notation, NotationError, RecognizeError};
 use crate::kernel::AnyGame;
 use thiserror::Error;
 
@@ -27,6 +27,20 @@ pub enum LineError {
     /// default game's own error, and a hint.
     #[error("{0}; no game recognises this position (--variant names the game: {names})", names = super::names().join(", "))]
     Unrecognised(Box<LineError>),
+    /// The text has no position (it is empty or blank, or starts with
+    /// `moves`): `start` is the way to say the game's start.
+    #[error("no position: give one, or `start` for the game's start")]
+    NoPosition,
+    /// A move after the end of the game.
+    #[error("move {number} {text:?}: the game is over: {result}")]
+    GameOver {
+        /// Which move of the line, from 1.
+        number: usize,
+        /// The move as written (shortened).
+        text: String,
+        /// How the game ended, in [`status::describe`]'s words.
+        result: String,
+    },
     /// A move is malformed, ambiguous or illegal.
     #[error("move {number} {text:?}: {error}")]
     Move {
@@ -76,7 +90,10 @@ pub fn read_any(
         Some(notation) => notation,
         None => {
             let part = position_part(text);
-            if part.is_empty() || part == "start" {
+            if part.is_empty() {
+                return Err(LineError::NoPosition);
+            }
+            if part == "start" {
                 super::default()
             } else {
                 match super::recognize(&part) {
@@ -98,9 +115,11 @@ pub fn read_any(
     Ok((notation, read_line(notation, text)?))
 }
 
-/// Reads a line: the position (`start` or empty for the variant's start),
-/// then optionally `moves` and the moves, each in the game's notation or
-/// its coordinates.
+/// Reads a line: the position (`start` for the variant's start; an empty
+/// one is refused), then optionally `moves` and the moves, each in the
+/// game's notation or its coordinates. A move after the end of the game
+/// (mate, a draw the rules make automatic) is refused, saying how it
+/// ended.
 ///
 /// ```
 /// use duckchess::variants::{by_name, line::read_line};
@@ -110,6 +129,9 @@ pub fn read_any(
 ///            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
 /// assert_eq!(read_line(chess, "start moves e4 e4").unwrap_err().to_string(),
 ///            "move 2 \"e4\": e4 is not legal here: black has no pawn that can go to e4");
+/// assert_eq!(read_line(chess, "start moves f3 e5 g4 Qh4 a3").unwrap_err().to_string(),
+///            "move 5 \"a3\": the game is over: black wins by checkmate");
+/// assert!(read_line(chess, " ").is_err());
 /// ```
 pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>, LineError> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -120,7 +142,8 @@ pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>
     };
     let position_text = position_words.join(" ");
     let position = match position_text.as_str() {
-        "" | "start" => notation.start(),
+        "" => return Err(LineError::NoPosition),
+        "start" => notation.start(),
         fen => notation
             .read_position(fen)
             .map_err(|error| LineError::Position {
@@ -131,6 +154,13 @@ pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>
     };
     let mut game = position.new_game();
     for (i, m) in moves.iter().enumerate() {
+        if let Some(outcome) = game.outcome() {
+            return Err(LineError::GameOver {
+                number: i + 1,
+                text: shorten(m),
+                result: status::describe(notation, game.position(), outcome, Some(&*game)),
+            });
+        }
         let chosen = notation
             .read_move(game.position(), m)
             .map_err(|error| LineError::Move {
@@ -143,22 +173,30 @@ pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>
     Ok(game)
 }
 
-/// The most characters of a user's text a message quotes.
+/// The most characters of a user's text a message quotes, counted as a
+/// message writes them (`{:?}`: a control character is several).
 const QUOTED: usize = 60;
 
 /// A user's text as a message quotes it: whole when short, else its first
-/// characters and `…`, so a huge bad input never floods standard error.
+/// characters and `…`, so a huge bad input never floods standard error. A
+/// character counts as many as it takes in a quoted message (`\u{15}` is
+/// six), so the quote stays short whatever the text holds.
 ///
 /// ```
 /// use duckchess::variants::line::shorten;
 /// assert_eq!(shorten("e4"), "e4");
 /// assert_eq!(shorten(&"x".repeat(1000)).chars().count(), 61);
+/// assert!(format!("{:?}", shorten(&"\u{15}".repeat(1000))).len() < 70);
 /// ```
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}…", &text[..end]),
+    let mut width = 0;
+    for (at, c) in text.char_indices() {
+        width += c.escape_debug().count();
+        if width > QUOTED {
+            return format!("{}…", &text[..at]);
+        }
     }
+    text.to_string()
 }
 
 /// Moves written one after another as a line shows them: separated by

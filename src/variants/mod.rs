@@ -17,6 +17,7 @@ pub mod chess;
 pub mod cube;
 pub mod duck;
 pub mod fourfold;
+pub mod input;
 pub mod layout;
 pub mod line;
 pub mod perft;
@@ -96,8 +97,10 @@ pub trait Notation: Sync {
         text
     }
     /// Reads a record [`Notation::write_record`] wrote: the start and the
-    /// moves, each checked legal; the error names the line at fault.
+    /// moves, each checked legal and played before the game's end; the
+    /// error names the line at fault.
     fn read_record(&self, text: &str) -> Result<(Box<dyn AnyPosition>, Vec<Move>), NotationError> {
+        let text = input::normalize(text);
         let mut lines = text
             .lines()
             .enumerate()
@@ -106,18 +109,20 @@ pub trait Notation: Sync {
         let start = self
             .read_position(first.trim())
             .map_err(|e| format!("line 1: {e}"))?;
-        let mut position = start.clone_box();
-        let mut moves = Vec::new();
+        let mut game = start.new_game();
         for (i, line) in lines {
+            if let Some(outcome) = game.outcome() {
+                // The game's own words, as `show` says the result.
+                let notation = by_name(self.name()).unwrap_or(default());
+                let result = status::describe(notation, game.position(), outcome, Some(&*game));
+                return Err(format!("line {}: the game is over: {result}", i + 1).into());
+            }
             let m = self
-                .read_move(&*position, line.trim())
+                .read_move(game.position(), line.trim())
                 .map_err(|e| format!("line {}: {e}", i + 1))?;
-            position
-                .play(m)
-                .map_err(|e| format!("line {}: {e}", i + 1))?;
-            moves.push(m);
+            game.play(m).map_err(|e| format!("line {}: {e}", i + 1))?;
         }
-        Ok((start, moves))
+        Ok((start, game.moves().to_vec()))
     }
     /// The file extension of [`Notation::write_record`]'s records.
     fn record_extension(&self) -> &'static str {

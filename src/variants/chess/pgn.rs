@@ -6,9 +6,14 @@
 //! and the result, in lines of at most 80 columns.
 //!
 //! Reading takes what common programs write: tags, comments in braces and
-//! after `;`, variations in parentheses (skipped, nested or not), NAGs
-//! (`$1`), annotations (`!?`), move numbers (`1.`, `1...`, `1.e4`), and
-//! several games in one text. Moves may be SAN or UCI. An error names the
+//! after `;`, variations in parentheses (nested or not: their moves are
+//! checked, then left out of the game), NAGs (`$1`), annotations (`!?`),
+//! move numbers (`1.`, `1...`, `1.e4`), `e.p.` after a move, and several
+//! games in one text. Moves may be SAN or UCI. It refuses what would not
+//! read back the same: a tag value that runs past its line, a result that
+//! is none of `1-0`, `0-1`, `1/2-1/2`, `*`, a Result tag and a movetext
+//! that end differently, a result the moves contradict (`1-0` after
+//! Black mates), and a move after the game is over. An error names the
 //! game, the line, the move number and the text at fault.
 //!
 //! ```
@@ -28,6 +33,8 @@
 use super::{fen, from_fen, read_move, san, start, FenError, START_FEN};
 use crate::kernel::SquareSet;
 use crate::kernel::{Color, Game, Move, Outcome, Position};
+use crate::variants::line::shorten;
+use crate::variants::status::describe;
 use std::fmt;
 use thiserror::Error;
 
@@ -219,12 +226,14 @@ pub struct PgnError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PgnErrorKind {
     /// A move that could not be read or is not legal.
-    #[error("move {number}{dots} {text}: {why}")]
+    #[error("move {number}{dots} {text}{place}: {why}")]
     Move {
         /// The move number.
         number: u32,
         /// `.` for White's move, `...` for Black's.
         dots: &'static str,
+        /// ` (in a variation)`, or nothing on the main line.
+        place: &'static str,
         /// The move as written.
         text: String,
         /// Why it was refused.
@@ -239,12 +248,52 @@ pub enum PgnErrorKind {
     /// A `Variant` tag naming another game.
     #[error("variant {0:?} is not orthodox chess")]
     Variant(String),
-    /// A comment, variation or tag that never ends.
+    /// A comment, variation or tag that never ends (a tag ends on its
+    /// line).
     #[error("unclosed {0}")]
     Unclosed(&'static str),
     /// A `)` with no `(`.
     #[error("')' closes no variation")]
     StrayParenthesis,
+    /// A `(` before any move it could be an alternative to.
+    #[error("a variation before the first move")]
+    EarlyVariation,
+    /// A game result inside a variation.
+    #[error("a result ({0}) inside a variation")]
+    ResultInVariation(String),
+    /// A `Result` tag that is no game result.
+    #[error("Result tag {0:?} is not 1-0, 0-1, 1/2-1/2 or *")]
+    ResultTag(String),
+    /// The `Result` tag and the movetext's end disagree.
+    #[error("the Result tag says {tag} but the movetext ends {ends}")]
+    ResultMismatch {
+        /// The tag's value.
+        tag: String,
+        /// The result after the moves.
+        ends: String,
+    },
+    /// The result contradicts how the moves end the game.
+    #[error("the result {result} contradicts the end of the game: {how} ({expected})")]
+    WrongResult {
+        /// The result given.
+        result: String,
+        /// How the game ended, in words.
+        how: String,
+        /// Its result.
+        expected: &'static str,
+    },
+    /// A move after the end of the game.
+    #[error("move {number}{dots} {text}: the game is over: {how}")]
+    GameOver {
+        /// The move number.
+        number: u32,
+        /// `.` for White's move, `...` for Black's.
+        dots: &'static str,
+        /// The move as written.
+        text: String,
+        /// How it ended, in words.
+        how: String,
+    },
     /// The text holds no game.
     #[error("no game")]
     NoGame,
@@ -336,28 +385,6 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Skips a variation whose `(` was read, nested ones and comments in it.
-    fn skip_variation(&mut self) -> Result<(), PgnError> {
-        let line = self.line;
-        let mut depth = 1;
-        while depth > 0 {
-            match self.bump() {
-                Some('(') => depth += 1,
-                Some(')') => depth -= 1,
-                Some('{') => self.skip_comment()?,
-                Some(';') => self.skip_line(),
-                Some(_) => {}
-                None => {
-                    return Err(PgnError {
-                        line,
-                        ..self.error(PgnErrorKind::Unclosed("variation"))
-                    })
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Reads a tag pair whose `[` was read.
     fn tag(&mut self) -> Result<(String, String), PgnError> {
         let line = self.line;
@@ -376,7 +403,8 @@ impl<'a> Reader<'a> {
                     ..self.error(PgnErrorKind::Unclosed("tag"))
                 });
             };
-            if c == '\n' && !in_string {
+            // A tag, its value too, ends on its line.
+            if c == '\n' {
                 return Err(PgnError {
                     line,
                     ..self.error(PgnErrorKind::Unclosed("tag"))
@@ -395,10 +423,10 @@ impl<'a> Reader<'a> {
         }
         let bad = || PgnError {
             line,
-            ..self.error(PgnErrorKind::Tag(format!(
+            ..self.error(PgnErrorKind::Tag(shorten(&format!(
                 "[{}",
                 &self.text[start..end.max(start)]
-            )))
+            ))))
         };
         let raw = raw.trim();
         let (name, value) = raw.split_once(char::is_whitespace).ok_or_else(bad)?;
@@ -442,7 +470,7 @@ impl<'a> Reader<'a> {
             if let Some((_, v)) = find("Variant") {
                 let v = v.to_ascii_lowercase();
                 if !["standard", "chess", "from position", "normal"].contains(&v.as_str()) {
-                    return Err(self.error(PgnErrorKind::Variant(v)));
+                    return Err(self.error(PgnErrorKind::Variant(shorten(&v))));
                 }
             }
             let position = match find("FEN") {
@@ -464,6 +492,10 @@ impl<'a> Reader<'a> {
             moves: Vec::new(),
             result: None,
         };
+        // The open variations, innermost last, each with its line of `(`:
+        // a game from the start through the moves before the one it
+        // replaces, then its own.
+        let mut variations: Vec<(Game<u64>, usize)> = Vec::new();
         let mut begun = false;
         let mut in_moves = false;
         self.games += 1;
@@ -480,7 +512,14 @@ impl<'a> Reader<'a> {
                     }
                     begun = true;
                     self.bump();
+                    let line = self.line;
                     let (name, value) = self.tag()?;
+                    if name == "Result" && !RESULTS.contains(&value.as_str()) {
+                        return Err(PgnError {
+                            line,
+                            ..self.error(PgnErrorKind::ResultTag(shorten(&value)))
+                        });
+                    }
                     draft.tags.push((name, value));
                 }
                 '{' => {
@@ -489,10 +528,28 @@ impl<'a> Reader<'a> {
                 }
                 ';' => self.skip_line(),
                 '(' => {
+                    let line = self.line;
                     self.bump();
-                    self.skip_variation()?;
+                    // An alternative to the last move of the line it is in.
+                    let history = match variations.last() {
+                        Some((game, _)) => game.moves().to_vec(),
+                        None => self.game(&mut draft)?.moves().to_vec(),
+                    };
+                    let Some((_, before)) = history.split_last() else {
+                        return Err(self.error(PgnErrorKind::EarlyVariation));
+                    };
+                    let mut game = Game::new(draft.start.expect("made with the game"));
+                    for &m in before {
+                        game.play(m).expect("moves already played");
+                    }
+                    variations.push((game, line));
                 }
-                ')' => return Err(self.error(PgnErrorKind::StrayParenthesis)),
+                ')' => {
+                    if variations.pop().is_none() {
+                        return Err(self.error(PgnErrorKind::StrayParenthesis));
+                    }
+                    self.bump();
+                }
                 '$' => {
                     self.bump();
                     while self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -509,11 +566,11 @@ impl<'a> Reader<'a> {
                     begun = true;
                     in_moves = true;
                     if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
-                        draft.result = Some(if token == "½-½" {
-                            "1/2-1/2".into()
-                        } else {
-                            token.into()
-                        });
+                        let result = if token == "½-½" { "1/2-1/2" } else { token };
+                        if !variations.is_empty() {
+                            return Err(self.error(PgnErrorKind::ResultInVariation(result.into())));
+                        }
+                        draft.result = Some(result.into());
                         break;
                     }
                     // A move number, perhaps glued to the move (`1.e4`).
@@ -525,43 +582,91 @@ impl<'a> Reader<'a> {
                     } else {
                         token
                     };
-                    if rest.is_empty() || rest.chars().all(|c| "!?‼⁇⁈⁉".contains(c)) {
+                    // Annotations, and the en passant mark written apart.
+                    if rest.is_empty()
+                        || rest == "e.p."
+                        || rest.chars().all(|c| "!?‼⁇⁈⁉".contains(c))
+                    {
                         continue;
                     }
-                    let game = self.game(&mut draft)?;
+                    self.game(&mut draft)?;
+                    let in_main = variations.is_empty();
+                    let game = match variations.last_mut() {
+                        Some((game, _)) => game,
+                        None => draft.game.as_mut().expect("just made"),
+                    };
                     let position = *game.position();
+                    let (number, dots) = (
+                        position.fullmove(),
+                        match position.turn() {
+                            Color::White => ".",
+                            Color::Black => "...",
+                        },
+                    );
+                    if let Some(outcome) = game.outcome() {
+                        let how = describe(&super::Chess, &position, outcome, Some(&*game));
+                        return Err(PgnError {
+                            line,
+                            ..self.error(PgnErrorKind::GameOver {
+                                number,
+                                dots,
+                                text: shorten(rest),
+                                how,
+                            })
+                        });
+                    }
                     let m = read_move(&position, rest).map_err(|e| PgnError {
                         line,
                         ..self.error(PgnErrorKind::Move {
-                            number: position.fullmove(),
-                            dots: match position.turn() {
-                                Color::White => ".",
-                                Color::Black => "...",
-                            },
-                            text: rest.into(),
+                            number,
+                            dots,
+                            place: if in_main { "" } else { " (in a variation)" },
+                            text: shorten(rest),
                             why: e.to_string(),
                         })
                     })?;
                     game.play(m).expect("read_move returns legal moves");
-                    draft.moves.push(m);
+                    if in_main {
+                        draft.moves.push(m);
+                    }
                 }
             }
+        }
+        if let Some(&(_, line)) = variations.first() {
+            return Err(PgnError {
+                line,
+                ..self.error(PgnErrorKind::Unclosed("variation"))
+            });
         }
         if !begun {
             self.games -= 1;
             return Ok(None);
         }
         self.game(&mut draft)?;
-        let result = draft
-            .result
-            .or_else(|| {
-                draft
-                    .tags
-                    .iter()
-                    .find(|(n, _)| n == "Result")
-                    .map(|(_, v)| v.clone())
-            })
-            .unwrap_or_else(|| "*".into());
+        let tag = draft
+            .tags
+            .iter()
+            .find(|(n, _)| n == "Result")
+            .map(|(_, v)| v.clone());
+        let result = match (draft.result, tag) {
+            (Some(ends), Some(tag)) if ends != tag => {
+                return Err(self.error(PgnErrorKind::ResultMismatch { tag, ends }))
+            }
+            (Some(result), _) | (None, Some(result)) => result,
+            (None, None) => "*".into(),
+        };
+        let game = draft.game.as_ref().expect("made above");
+        if let Some(outcome) = game.outcome() {
+            let expected = result_of(Some(outcome));
+            if result != "*" && result != expected {
+                let how = describe(&super::Chess, game.position(), outcome, Some(game));
+                return Err(self.error(PgnErrorKind::WrongResult {
+                    result,
+                    how,
+                    expected,
+                }));
+            }
+        }
         Ok(Some(PgnGame {
             tags: draft.tags,
             start: draft.start.expect("set with the game"),
@@ -570,6 +675,9 @@ impl<'a> Reader<'a> {
         }))
     }
 }
+
+/// The four results a game may end with.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 impl Iterator for Reader<'_> {
     type Item = Result<PgnGame, PgnError>;

@@ -25,6 +25,7 @@
 
 use super::{parse_square, square_name};
 use crate::kernel::{Kind, Move, MoveKind, Position, SquareSet};
+use crate::variants::line::shorten;
 use thiserror::Error;
 
 /// Why a SAN move could not be read.
@@ -177,7 +178,7 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
     let variant = position.rules().variant();
     let (files, ranks) = dims(position);
     let malformed = |why: &str| SanError::Malformed {
-        text: text.into(),
+        text: shorten(text),
         why: why.into(),
     };
     let legal = position.legal_moves();
@@ -220,7 +221,7 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
                     && (m.to() % files > m.from() % files) == king_side
             })
             .ok_or_else(|| SanError::NoMove {
-                text: text.into(),
+                text: shorten(text),
                 why: format!("{turn} cannot castle on the {side} side"),
             });
     }
@@ -269,7 +270,7 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
         .ok_or_else(|| malformed("no target square"))?;
     let target_text = &rest[split..];
     let to = parse_square(target_text, files, ranks)
-        .ok_or_else(|| malformed(&format!("{target_text:?} is not a square")))?;
+        .ok_or_else(|| malformed(&format!("{:?} is not a square", shorten(target_text))))?;
     let mut origin = &rest[..split];
     // A capture or move mark between origin and target.
     origin = origin
@@ -299,7 +300,12 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
                 .parse()
                 .ok()
                 .filter(|r| (1..=ranks).contains(r))
-                .ok_or_else(|| malformed(&format!("{origin:?} is not a file, rank or square")))?;
+                .ok_or_else(|| {
+                    malformed(&format!(
+                        "{:?} is not a file, rank or square",
+                        shorten(origin)
+                    ))
+                })?;
             from_rank = Some(rank - 1);
         }
     }
@@ -315,13 +321,13 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
         .collect();
     if matches.is_empty() {
         let hint = match (from_file, from_rank) {
-            (Some(_), Some(_)) => format!(" from {}", &origin),
+            (Some(_), Some(_)) => format!(" from {}", shorten(origin)),
             (Some(f), None) => format!(" from the {} file", (b'a' + f as u8) as char),
             (None, Some(r)) => format!(" from rank {}", r + 1),
             (None, None) => String::new(),
         };
         return Err(SanError::NoMove {
-            text: text.into(),
+            text: shorten(text),
             why: format!("{turn} has no {kind_name}{hint} that can go to {target_text}"),
         });
     }
@@ -329,7 +335,7 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
     if promotes {
         let Some(p) = promotion else {
             return Err(SanError::NoMove {
-                text: text.into(),
+                text: shorten(text),
                 why: format!(
                     "a {kind_name} reaching {target_text} must promote: add =Q, =R, =B or =N"
                 ),
@@ -342,14 +348,14 @@ pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, S
             .collect();
         return pick(text, kind_name, chosen, files).and_then(|m| {
             m.ok_or_else(|| SanError::NoMove {
-                text: text.into(),
+                text: shorten(text),
                 why: format!("a {kind_name} cannot become a {}", variant.kind(p).name),
             })
         });
     }
     if let Some(p) = promotion {
         return Err(SanError::NoMove {
-            text: text.into(),
+            text: shorten(text),
             why: format!(
                 "only a pawn reaching the last rank promotes, not this {kind_name} ({})",
                 variant.kind(p).name
@@ -377,7 +383,7 @@ fn pick(
             squares.sort();
             squares.dedup();
             Err(SanError::Ambiguous {
-                text: text.into(),
+                text: shorten(text),
                 plural: plural(kind_name),
                 squares: in_words(&squares),
             })

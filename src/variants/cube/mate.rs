@@ -19,6 +19,7 @@
 
 use super::{read, side, square_name, with_cube, write_move, CubeError, CubePosition, KING};
 use crate::kernel::{AnyPosition, Color, Move, MoveKind, Position, Width};
+use crate::variants::input::{InputError, Lines};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use thiserror::Error;
@@ -177,10 +178,17 @@ impl<'a, S: Width> Explainer<'a, S> {
                 lines,
             };
         }
-        let double = checkers.more_than_one();
+        let several = match checkers.count() {
+            1 => "",
+            2 => "double ",
+            3 => "triple ",
+            4 => "quadruple ",
+            5 => "quintuple ",
+            6 => "sextuple ",
+            _ => "multiple ",
+        };
         lines.push(format!(
-            "{us} is in {}check from {}.",
-            if double { "double " } else { "" },
+            "{us} is in {several}check from {}.",
             self.pieces(checkers)
         ));
         if !legal.is_empty() {
@@ -206,11 +214,16 @@ impl<'a, S: Width> Explainer<'a, S> {
                 self.captures(king, *checker, &mut lines);
                 self.blocks(king, *checker, &mut lines);
             }
-            _ => lines.push(
+            [_, _] => lines.push(
                 "Double check: taking or blocking one checker leaves the other, so only a king \
                  move could help, and the king has none."
                     .into(),
             ),
+            many => lines.push(format!(
+                "{} checkers: taking or blocking one leaves the others, so only a king move \
+                 could help, and the king has none.",
+                many.len()
+            )),
         }
         lines.push(format!(
             "No {} move gets the king out of check: checkmate.",
@@ -399,12 +412,10 @@ pub enum MateError {
         /// What is wrong with it.
         error: CubeError,
     },
-    /// A line that is not UTF-8 text.
-    #[error("line {0}: not UTF-8 text")]
-    Encoding(usize),
-    /// The input could not be read.
-    #[error("cannot read the input: {0}")]
-    Read(io::Error),
+    /// The text is not lines of UTF-8 text (or a line is too long), or
+    /// could not be read.
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// The output could not be written.
     #[error("cannot write the output: {0}")]
     Write(io::Error),
@@ -420,8 +431,9 @@ pub struct Tally {
 }
 
 /// Answers every case of `input`, one a line, writing `true` or `false`
-/// per case and, with `explain`, the reasons indented below it. Blank
-/// lines are skipped (but counted in line numbers). Each answer is flushed
+/// per case and, with `explain`, the reasons indented below it. Lines are
+/// read as [`Lines`] reads them (bounded, any line end, a byte order mark
+/// dropped); blank lines are skipped (but counted in line numbers). Each answer is flushed
 /// as soon as it is known, so answers before a bad line are all written.
 ///
 /// ```
@@ -434,21 +446,14 @@ pub struct Tally {
 /// assert_eq!(err.to_string(), "line 2: character 2: expected a cell: '#' or one of KQRBN kqrbn, found 'x'");
 /// ```
 pub fn run<R: BufRead, W: Write>(
-    mut input: R,
+    input: R,
     mut out: W,
     explain_each: bool,
 ) -> Result<Tally, MateError> {
     let mut tally = Tally::default();
-    let mut buf = Vec::new();
-    let mut line = 0;
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf).map_err(MateError::Read)? == 0 {
-            break;
-        }
-        line += 1;
-        let text = std::str::from_utf8(&buf).map_err(|_| MateError::Encoding(line))?;
-        let text = text.trim_end_matches(['\n', '\r']);
+    for line in Lines::new(input) {
+        let (line, text) = line?;
+        let text = text.as_str();
         if text.trim().is_empty() {
             continue;
         }
