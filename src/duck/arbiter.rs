@@ -478,7 +478,7 @@ mod tests {
                 Command::new(i64::MAX, 0, 0, 0),
             ],
         );
-        let won: Position = "9/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
+        let won: Position = "9/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
         agree(won, [Command::new(0, 4, 1, 4)]);
     }
 }
