@@ -2,24 +2,8 @@
 //! on moves, show and perft, `duckchess variants`, `duckchess pgn`, and one
 //! line with exit code 2 for every bad input.
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
-
-fn duckchess() -> Command {
-    let mut cmd = Command::new(cargo_bin!("duckchess"));
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = duckchess().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+mod common;
+use common::{duckchess, stdout};
 
 /// Runs a bad command: exit 2, nothing on stdout, one line on stderr.
 fn refused(args: &[&str]) -> String {

@@ -2,26 +2,11 @@
 //! through the command line as a user meets them. One test (or more) per
 //! item of the issue, numbered as there.
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use std::io::Write;
 
-fn duckchess() -> Command {
-    let mut cmd = Command::new(cargo_bin!("duckchess"));
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
-
-/// Runs a command that must succeed; its standard output.
-fn stdout(args: &[&str]) -> String {
-    let out = duckchess().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+mod common;
+use assert_cmd::cargo::cargo_bin;
+use common::{duckchess, stdout};
 
 /// Runs a command with `input` on standard input; its exit code, output
 /// and error output.

@@ -1,37 +1,12 @@
 //! `duckchess serve` as a program: its URL line, a port it cannot have, and
 //! the computer it is given for the registry's variants.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve() -> (Reaper, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duckchess"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .unwrap_or_else(|| panic!("no URL in `{line}`"))
-        .trim_end_matches('/')
-        .to_owned();
-    (Reaper(child), addr)
-}
+mod common;
+use common::serve;
 
 /// A POST over HTTP/1.1, the status and the body.
 fn post(addr: &str, path: &str, body: &str) -> (u16, String) {

@@ -4,42 +4,19 @@
 //! a search. Every answer is the one the request deserves, the search
 //! slots come back, and the server's memory returns to where it started.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod common;
 
 /// The server, its address, and its process id.
-fn serve() -> (Reaper, String, u32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duckchess"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .unwrap_or_else(|| panic!("no URL in `{line}`"))
-        .trim_end_matches('/')
-        .to_owned();
-    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
-    let pid = child.id();
-    (Reaper(child), addr, pid)
+fn serve() -> (common::Reaper, String, u32) {
+    let (server, addr) = common::serve();
+    let pid = server.id();
+    (server, addr, pid)
 }
 
 /// The resident memory of a process, in KiB (Linux's /proc).

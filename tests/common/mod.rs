@@ -1,0 +1,68 @@
+//! Helpers shared by the command-line and server tests: the binary with a
+//! clean environment, a successful run's output, and a server on a free
+//! loopback port that is killed when the test ends.
+// Each test binary uses the part it needs.
+#![allow(dead_code)]
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Stdio};
+
+/// The binary, with `NO_COLOR` removed so that output does not depend on
+/// the caller's environment.
+pub fn duckchess() -> Command {
+    let mut cmd = Command::new(cargo_bin!("duckchess"));
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs a command that must succeed; its standard output.
+pub fn stdout(args: &[&str]) -> String {
+    let out = duckchess().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A child process killed and reaped when dropped, so a failing test
+/// leaves no server behind.
+pub struct Reaper(pub Child);
+
+impl Reaper {
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.0.id()
+    }
+}
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `duckchess serve --port 0` and the `127.0.0.1:PORT` it says it listens on.
+pub fn serve() -> (Reaper, String) {
+    let mut child = std::process::Command::new(cargo_bin!("duckchess"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap_or_else(|| panic!("no URL in `{line}`"))
+        .trim_end_matches('/')
+        .to_owned();
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    (Reaper(child), addr)
+}
