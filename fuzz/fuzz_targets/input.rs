@@ -1,22 +1,9 @@
-//! The reader of lines every text command shares (`moves -`, `mate`,
-//! `pgn`, saved games): bounded lines, a byte order mark, any line end,
-//! bad UTF-8 named. What it returns is the text as `normalize` makes it,
-//! without the last line end.
+//! The reader of lines every text command shares (`variants::input`).
+//! Checks: `fuzz/checks/input.rs`, which `cargo test` runs too.
 #![no_main]
-use duckchess::variants::input::{normalize, read_text, InputError, MAX_LINE};
-use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    match read_text(data) {
-        Ok(text) => {
-            assert!(!text.contains('\r'));
-            assert!(text.split('\n').all(|l| l.len() <= MAX_LINE));
-            let whole = std::str::from_utf8(data).expect("every line was UTF-8");
-            let normal = normalize(whole);
-            assert_eq!(text, normal.strip_suffix('\n').unwrap_or(&normal));
-        }
-        Err(InputError::Encoding { .. }) => assert!(std::str::from_utf8(data).is_err()),
-        Err(InputError::TooLong { .. }) => assert!(data.len() > MAX_LINE),
-        Err(InputError::Read(e)) => panic!("reading a slice failed: {e}"),
-    }
-});
+#[allow(dead_code)]
+#[path = "../checks/mod.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::input::check(data));
