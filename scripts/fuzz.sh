@@ -9,11 +9,11 @@
 # stable one gives with RUSTC_BOOTSTRAP=1 (set here when rustc is not a
 # nightly). Each target starts from fuzz/seeds/TARGET and grows
 # fuzz/corpus/TARGET (kept between runs, not committed; FUZZ_CORPUS names
-# another folder for the corpora, as CI does to start from the seeds alone
+# another folder for the corpora, e.g. a fresh one to start from the seeds alone
 # each time); a finding is
 # saved under fuzz/artifacts/TARGET and makes the script exit 1 after the
 # other targets have run. FUZZ_BUILD_FLAGS adds options to `cargo fuzz
-# build` and `run` (CI: `--sanitizer none`, quicker to build).
+# build` and `run` (`--sanitizer none --dev`: quicker to build).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
