@@ -17,40 +17,20 @@ use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Map, Value};
 use std::future::Future;
-use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::pin::Pin;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
 mod system;
 
-/// Kills a child process when the test ends, passed or not.
-struct Reaper(Child);
+use common::Reaper;
 
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// `duckchess serve` on a free port, and the page's URL.
 fn start_server() -> (Reaper, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duckchess"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("duckchess serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no URL in `{line}`"))
-        .to_owned();
-    (Reaper(child), url)
+    let (server, addr) = common::serve();
+    (server, format!("http://{addr}/"))
 }
 
 fn start_chromedriver() -> (Reaper, u16) {
