@@ -36,17 +36,12 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 impl MoveRecord {
-    /// The judge line with its newline, from a table of every possible line
-    /// built once from `Display`: the hot path of judge mode copies it
+    /// The judge line with its newline, from the table of every possible
+    /// line built once from `Display` ([`line_slots`]): the judge copies it
     /// instead of formatting.
     #[inline]
     pub fn judge_line(&self) -> &'static [u8] {
-        static LINES: LazyLock<Vec<Box<[u8]>>> = LazyLock::new(|| {
-            MoveRecord::every_line_kind()
-                .map(|record| format!("{record}\n").into_bytes().into_boxed_slice())
-                .collect()
-        });
-        &LINES[line_index(self)]
+        line_slots().line(line_index(self))
     }
 
     /// One record for each distinct judge line (the points are all
@@ -111,6 +106,12 @@ pub(crate) struct LineSlots {
 }
 
 impl LineSlots {
+    /// Line `index` with its newline.
+    #[inline]
+    pub(crate) fn line(&self, index: usize) -> &[u8] {
+        &self.slots[index][..usize::from(self.lens[index])]
+    }
+
     /// Copies line `index` to the start of `out` (which must hold a whole
     /// slot) and returns its length.
     #[inline]
