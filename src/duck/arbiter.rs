@@ -13,10 +13,14 @@
 //!   be freed or blocked — the pieces in that point's *shadow* for K;
 //! - by moving K itself.
 //!
-//! So each move tests the mover against the enemy captain, tests again the
-//! pieces in the shadows of `from` and `to` (empty unless the point is on
-//! K's row or column or is a blocking point of a leap onto K), and
-//! computes a captain's set afresh only when the captain moved.
+//! So each move tests the mover against the enemy captain and computes a
+//! captain's set afresh only when the captain moved. Otherwise only the
+//! shadows matter (empty unless the point is on K's row or column or is a
+//! blocking point of a leap onto K), and they work one way each: every
+//! piece in the shadow of a newly filled `to` is now blocked, so it is
+//! simply dropped, and only the pieces in the shadow of the emptied `from`
+//! are tested again — on K's lines only the cars among them, since no
+//! other piece moves along a line past a point.
 //!
 //! Validity and attacks are both "could a piece of this role on `a` move to
 //! `b`", answered by one table indexed by the vector from `a` to `b`: which
@@ -57,6 +61,16 @@ struct Shape {
     masks: [u8; MAX_BLOCKS],
 }
 
+/// The points whose path onto a captain passes one point, by kind of path
+/// (the two parts sit side by side: one cache line for both).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Shadow {
+    /// Beyond the point on the captain's row or column: a car's path.
+    line: Bits,
+    /// The starts of the leaps onto the captain that the point blocks.
+    leaps: Bits,
+}
+
 /// The tables of this module; see the module documentation.
 struct Tables {
     /// Each point's vector coordinate `x * SPAN + y`.
@@ -64,9 +78,9 @@ struct Tables {
     /// Indexed by [`Tables::vector`].
     shapes: [Shape; VECTORS],
     /// `shadow[k][p]`: the points from which a piece's path onto `k` passes
-    /// `p` (the points beyond `p` on `k`'s line, the starts of leaps onto
-    /// `k` that `p` blocks). Empty for most `p`.
-    shadow: [[Bits; Point::COUNT]; Point::COUNT],
+    /// `p`, in two parts: the points beyond `p` on `k`'s line, and the
+    /// starts of leaps onto `k` that `p` blocks. Empty for most `p`.
+    shadow: [[Shadow; Point::COUNT]; Point::COUNT],
     /// `potential[k]`: every point from which some role could reach `k` on
     /// an empty board.
     potential: [Bits; Point::COUNT],
@@ -88,6 +102,12 @@ const ROLE_OF_CODE: [u8; 16] = {
     roles
 };
 
+/// The code of the car of `color`.
+#[inline]
+fn car_code(color: Color) -> u8 {
+    crate::duck::Piece::new(color, Role::Car).code()
+}
+
 /// The side of a non-zero piece code: red `1..=7`, blue `8..=14`.
 #[inline]
 fn color_of(code: u8) -> Color {
@@ -100,7 +120,7 @@ impl Tables {
         let mut t = Box::new(Tables {
             coords: [0; Point::COUNT],
             shapes: [Shape::default(); VECTORS],
-            shadow: [[0; Point::COUNT]; Point::COUNT],
+            shadow: [[Shadow::default(); Point::COUNT]; Point::COUNT],
             potential: [0; Point::COUNT],
             moves,
         });
@@ -140,7 +160,7 @@ impl Tables {
             // A car's path onto k: the points between it and k.
             for d in 0..DIRECTIONS {
                 for p in attacks::points(moves.ray_at(k.index(), d)) {
-                    shadow[p.index()] |= moves.ray_at(p.index(), d);
+                    shadow[p.index()].line |= moves.ray_at(p.index(), d);
                 }
             }
             // A leaper's: its blocking points.
@@ -148,7 +168,7 @@ impl Tables {
                 t.potential[k.index()] |= moves.reach(role, k);
                 for leap in moves.incoming(role, k) {
                     for b in leap.blocking_points() {
-                        shadow[b.index()] |= bit(leap.other as usize);
+                        shadow[b.index()].leaps |= bit(leap.other as usize);
                     }
                 }
             }
@@ -286,13 +306,19 @@ impl Arbiter {
                 self.attackers_among(t.potential[k] & enemies, k, occupied)
             } else {
                 let mut found = self.attackers[c.index()] & !(bit(from) | bit(to));
+                // A capture leaves `to` occupied: only `from` changed then.
+                if removed == 0 {
+                    let blocked = t.shadow[k][to];
+                    found &= !(blocked.line | blocked.leaps);
+                }
                 if mover != c && self.reaches(role, to, k, occupied) {
                     found |= bit(to);
                 }
-                // A capture leaves `to` occupied: only `from` changed then.
-                let shadow = t.shadow[k][from] | if removed == 0 { t.shadow[k][to] } else { 0 };
-                if shadow != 0 {
-                    found = (found & !shadow) | self.attackers_among(shadow & enemies, k, occupied);
+                let freed = t.shadow[k][from];
+                let enemy_cars = self.game.board().bits_of_code(car_code(c.other()));
+                let candidates = (freed.line & enemy_cars) | (freed.leaps & enemies);
+                if candidates != 0 {
+                    found |= self.attackers_among(candidates, k, occupied);
                 }
                 found
             };
@@ -464,6 +490,49 @@ mod tests {
         }
         let [valid, checks, ends] = seen;
         assert!(valid > 50_000 && checks > 5_000 && ends > 100, "{seen:?}");
+    }
+
+    /// The points a piece of `role` passes on its way from `s` to `k` on
+    /// an empty board, or `None` when it has no such move.
+    fn path(t: &Tables, role: Role, s: usize, k: usize) -> Option<Bits> {
+        let shape = &t.shapes[t.vector(s, k)];
+        if role == Role::Car {
+            let d = usize::from(shape.car.checked_sub(1)?);
+            return Some(t.moves.ray_at(s, d) ^ t.moves.ray_at(k, d) ^ bit(k));
+        }
+        (shape.leapers & (1 << role.index()) != 0).then(|| {
+            (0..MAX_BLOCKS)
+                .filter(|&i| shape.masks[i] != 0)
+                .fold(0, |acc, i| {
+                    acc | bit((s as isize + shape.blocks[i] as isize) as usize)
+                })
+        })
+    }
+
+    /// The update rests on this: `s` is in the shadow of `p` for `k`
+    /// exactly when some piece on `s` would pass `p` on its way to `k`,
+    /// and in the line part only when that piece is a car. So filling `p`
+    /// blocks every piece in its shadow, and emptying it can free only
+    /// the cars of the line part and the pieces of the leap part.
+    #[test]
+    fn shadows_are_exactly_the_paths_through_a_point() {
+        let t = &*TABLES;
+        for (k, s, p) in itertools::iproduct!(0..Point::COUNT, 0..Point::COUNT, 0..Point::COUNT) {
+            let shadow = t.shadow[k][p];
+            let passes = |role| path(t, role, s, k).is_some_and(|path| path & bit(p) != 0);
+            let by_car = passes(Role::Car);
+            let by_leap = Role::ALL.into_iter().any(|r| r != Role::Car && passes(r));
+            assert_eq!(shadow.line & bit(s) != 0, by_car, "{k} {s} {p}");
+            assert_eq!(shadow.leaps & bit(s) != 0, by_leap, "{k} {s} {p}");
+            if by_car || by_leap {
+                // Every role that reaches k from s at all passes p.
+                for role in Role::ALL {
+                    if let Some(path) = path(t, role, s, k) {
+                        assert!(path & bit(p) != 0, "{role:?} {k} {s} {p}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

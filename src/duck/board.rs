@@ -140,6 +140,12 @@ impl Board {
         self.by_code[piece.code() as usize]
     }
 
+    /// The points holding the piece with `code` (`1..=14`).
+    #[inline]
+    pub(crate) fn bits_of_code(&self, code: u8) -> Bits {
+        self.by_code[code as usize]
+    }
+
     /// The points holding a piece of `color`.
     #[inline]
     pub fn bits_of_color(&self, color: Color) -> Bits {
