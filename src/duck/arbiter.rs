@@ -61,16 +61,6 @@ struct Shape {
     masks: [u8; MAX_BLOCKS],
 }
 
-/// The points whose path onto a captain passes one point, by kind of path
-/// (the two parts sit side by side: one cache line for both).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct Shadow {
-    /// Beyond the point on the captain's row or column: a car's path.
-    line: Bits,
-    /// The starts of the leaps onto the captain that the point blocks.
-    leaps: Bits,
-}
-
 /// The tables of this module; see the module documentation.
 struct Tables {
     /// Each point's vector coordinate `x * SPAN + y`.
@@ -78,9 +68,13 @@ struct Tables {
     /// Indexed by [`Tables::vector`].
     shapes: [Shape; VECTORS],
     /// `shadow[k][p]`: the points from which a piece's path onto `k` passes
-    /// `p`, in two parts: the points beyond `p` on `k`'s line, and the
+    /// `p`: the points beyond `p` on `k`'s line (a car's path), and the
     /// starts of leaps onto `k` that `p` blocks. Empty for most `p`.
-    shadow: [[Shadow; Point::COUNT]; Point::COUNT],
+    shadow: [[Bits; Point::COUNT]; Point::COUNT],
+    /// `lines[k]`: `k`'s row and column, less `k`. No leap of the piece
+    /// set runs along a line, so this parts a shadow into the car's part
+    /// and the leaps' part.
+    lines: [Bits; Point::COUNT],
     /// `potential[k]`: every point from which some role could reach `k` on
     /// an empty board.
     potential: [Bits; Point::COUNT],
@@ -102,17 +96,25 @@ const ROLE_OF_CODE: [u8; 16] = {
     roles
 };
 
-/// The code of the car of `color`.
-#[inline]
-fn car_code(color: Color) -> u8 {
-    crate::duck::Piece::new(color, Role::Car).code()
-}
+/// The side index ([`Color::index`]) of each piece code: red `1..=7` are
+/// 0, blue `8..=14` are 1, and 0 (empty) is 2, no side's: one look-up
+/// tells "a piece of the side to move" apart from both an empty point and
+/// an enemy piece. The hot path works on side indices, not [`Color`]s.
+const SIDE_OF_CODE: [usize; 16] = {
+    let mut sides = [2; 16];
+    let mut code = 1;
+    while code < 15 {
+        sides[code] = (code >= 8) as usize;
+        code += 1;
+    }
+    sides
+};
 
-/// The side of a non-zero piece code: red `1..=7`, blue `8..=14`.
-#[inline]
-fn color_of(code: u8) -> Color {
-    Color::ALL[usize::from(code >= 8)]
-}
+/// The code of each side's car, by side index.
+const CAR_CODES: [u8; 2] = [
+    crate::duck::Piece::new(Color::Red, Role::Car).code(),
+    crate::duck::Piece::new(Color::Blue, Role::Car).code(),
+];
 
 impl Tables {
     fn build() -> Box<Tables> {
@@ -120,7 +122,8 @@ impl Tables {
         let mut t = Box::new(Tables {
             coords: [0; Point::COUNT],
             shapes: [Shape::default(); VECTORS],
-            shadow: [[Shadow::default(); Point::COUNT]; Point::COUNT],
+            shadow: [[0; Point::COUNT]; Point::COUNT],
+            lines: [0; Point::COUNT],
             potential: [0; Point::COUNT],
             moves,
         });
@@ -159,8 +162,9 @@ impl Tables {
             let shadow = &mut t.shadow[k.index()];
             // A car's path onto k: the points between it and k.
             for d in 0..DIRECTIONS {
+                t.lines[k.index()] |= moves.ray_at(k.index(), d);
                 for p in attacks::points(moves.ray_at(k.index(), d)) {
-                    shadow[p.index()].line |= moves.ray_at(p.index(), d);
+                    shadow[p.index()] |= moves.ray_at(p.index(), d);
                 }
             }
             // A leaper's: its blocking points.
@@ -168,7 +172,7 @@ impl Tables {
                 t.potential[k.index()] |= moves.reach(role, k);
                 for leap in moves.incoming(role, k) {
                     for b in leap.blocking_points() {
-                        shadow[b.index()].leaps |= bit(leap.other as usize);
+                        shadow[b.index()] |= bit(leap.other as usize);
                     }
                 }
             }
@@ -244,17 +248,16 @@ impl Arbiter {
     #[inline(always)]
     fn play_move(&mut self, from: usize, to: usize) -> usize {
         let board = self.game.board();
-        let turn = self.game.turn();
+        let side = self.game.turn().index();
         let code = board.code_at(from as u8);
         let role = ROLE_OF_CODE[code as usize];
         // Each side's points, read once here and then kept up to date in
         // registers: a `u128` just stored as two halves and loaded again
         // whole waits for the stores to finish (no store forwarding).
-        let mine = board.bits_of_color(turn);
-        let theirs = board.bits_of_color(turn.other());
+        let mine = board.bits_of_side(side);
+        let theirs = board.bits_of_side(side ^ 1);
         if self.game.is_over()
-            || code == 0
-            || color_of(code) != turn
+            || SIDE_OF_CODE[code as usize] != side
             || mine & bit(to) != 0
             || !self.reaches(role, from, to, mine | theirs)
         {
@@ -272,60 +275,81 @@ impl Arbiter {
         }
         let mine = mine ^ bit(from) ^ bit(to);
         let theirs = theirs & !bit(to);
-        let check = self.update(code, from, to, removed, mine, theirs);
+        let check = self.update(side, role, from, to, removed, mine, theirs);
         line_index_of_codes(code, removed, check, false)
     }
 
-    /// Brings the attacker sets up to date after the piece with `code`
-    /// moved from `from` to `to`, removing the piece with code `removed`
-    /// (0 for none), which left its side on `mine` and the other on
-    /// `theirs`; returns whether either captain is attacked.
-    #[inline]
+    /// Brings the attacker sets up to date after a piece of the side with
+    /// index `own` and the role with index `role` moved from `from` to
+    /// `to`, removing the piece with code `removed` (0 for none), which
+    /// left its side on `mine` and the other on `theirs`; returns whether
+    /// either captain is attacked.
+    ///
+    /// Written out for the two captains rather than as a loop over the
+    /// colours, so that which captain is the mover's is known in the code,
+    /// not tested; and whether the mover now attacks the other captain (as
+    /// good as random) is added without a branch.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn update(
         &mut self,
-        code: u8,
+        own: usize,
+        role: u8,
         from: usize,
         to: usize,
         removed: u8,
         mine: Bits,
         theirs: Bits,
     ) -> bool {
-        let t = self.tables;
-        let mover = color_of(code);
-        let role = ROLE_OF_CODE[code as usize];
         let occupied = mine | theirs;
-        if role == Role::Captain.index() as u8 {
-            self.captains[mover.index()] = to;
+        let other = own ^ 1;
+        let own_attackers = if role == Role::Captain.index() as u8 {
+            // This captain moved: everything about it changed.
+            self.captains[own] = to;
+            self.attackers_among(self.tables.potential[to] & theirs, to, occupied)
+        } else {
+            self.refreshed(own, from, to, removed, theirs, occupied)
+        };
+        let k = self.captains[other];
+        let gives_check = self.reaches(role, to, k, occupied);
+        let other_attackers = self.refreshed(other, from, to, removed, mine, occupied)
+            | bit(to) & Bits::from(gives_check).wrapping_neg();
+        self.attackers[own] = own_attackers;
+        self.attackers[other] = other_attackers;
+        own_attackers | other_attackers != 0
+    }
+
+    /// The set of pieces attacking the captain of the side with index
+    /// `side`, which did not move, after a move from `from` to `to` that
+    /// removed the piece with code `removed` (0 for none): the old set
+    /// less the two points, less the pieces now blocked by `to`, plus those
+    /// among the pieces freed by `from` that now attack. The mover itself
+    /// is the caller's business.
+    #[inline(always)]
+    fn refreshed(
+        &self,
+        side: usize,
+        from: usize,
+        to: usize,
+        removed: u8,
+        enemies: Bits,
+        occupied: Bits,
+    ) -> Bits {
+        let t = self.tables;
+        let k = self.captains[side];
+        let mut found = self.attackers[side] & !(bit(from) | bit(to));
+        // A capture leaves `to` occupied: only `from` changed then.
+        if removed == 0 {
+            found &= !t.shadow[k][to];
         }
-        let mut any = 0;
-        for c in Color::ALL {
-            let k = self.captains[c.index()];
-            let enemies = if c == mover { theirs } else { mine };
-            let found = if k == to {
-                // This captain moved: everything about it changed.
-                self.attackers_among(t.potential[k] & enemies, k, occupied)
-            } else {
-                let mut found = self.attackers[c.index()] & !(bit(from) | bit(to));
-                // A capture leaves `to` occupied: only `from` changed then.
-                if removed == 0 {
-                    let blocked = t.shadow[k][to];
-                    found &= !(blocked.line | blocked.leaps);
-                }
-                if mover != c && self.reaches(role, to, k, occupied) {
-                    found |= bit(to);
-                }
-                let freed = t.shadow[k][from];
-                let enemy_cars = self.game.board().bits_of_code(car_code(c.other()));
-                let candidates = (freed.line & enemy_cars) | (freed.leaps & enemies);
-                if candidates != 0 {
-                    found |= self.attackers_among(candidates, k, occupied);
-                }
-                found
-            };
-            self.attackers[c.index()] = found;
-            any |= found;
+        // On k's lines only cars can be freed; off them, any piece.
+        let enemy_cars = self.game.board().bits_of_code(CAR_CODES[side ^ 1]);
+        let lines = t.lines[k];
+        let candidates = t.shadow[k][from] & ((lines & enemy_cars) | (enemies & !lines));
+        if candidates != 0 {
+            found |= self.attackers_among(candidates, k, occupied);
         }
-        any != 0
+        found
     }
 
     /// Those of the pieces on `candidates` that could move to `k`.
@@ -519,11 +543,12 @@ mod tests {
         let t = &*TABLES;
         for (k, s, p) in itertools::iproduct!(0..Point::COUNT, 0..Point::COUNT, 0..Point::COUNT) {
             let shadow = t.shadow[k][p];
+            let (line, leaps) = (shadow & t.lines[k], shadow & !t.lines[k]);
             let passes = |role| path(t, role, s, k).is_some_and(|path| path & bit(p) != 0);
             let by_car = passes(Role::Car);
             let by_leap = Role::ALL.into_iter().any(|r| r != Role::Car && passes(r));
-            assert_eq!(shadow.line & bit(s) != 0, by_car, "{k} {s} {p}");
-            assert_eq!(shadow.leaps & bit(s) != 0, by_leap, "{k} {s} {p}");
+            assert_eq!(line & bit(s) != 0, by_car, "{k} {s} {p}");
+            assert_eq!(leaps & bit(s) != 0, by_leap, "{k} {s} {p}");
             if by_car || by_leap {
                 // Every role that reaches k from s at all passes p.
                 for role in Role::ALL {

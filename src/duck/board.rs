@@ -152,6 +152,13 @@ impl Board {
         self.by_color[color.index()]
     }
 
+    /// The points holding a piece of the side with index `side` (0 or 1,
+    /// [`Color::index`]).
+    #[inline]
+    pub(crate) fn bits_of_side(&self, side: usize) -> Bits {
+        self.by_color[side & 1]
+    }
+
     /// The points holding any piece.
     #[inline]
     pub fn occupied(&self) -> Bits {

@@ -88,55 +88,64 @@ pub(crate) fn line_index_of_codes(moved: u8, removed: u8, check: bool, over: boo
 
 /// Bytes of one slot of [`LineSlots`]: the longest line of the table (36
 /// bytes, `blue elephant;blue elephant;yes;yes\n`: the table has a line for
-/// every combination, even those no game plays) rounded up to whole
-/// 16-byte moves.
+/// every combination, even those no game plays) and a byte for its length,
+/// rounded up to whole 16-byte moves.
 pub(crate) const LINE_SLOT: usize = 48;
 
 /// The index of `Invalid command` in [`LineSlots`], after the move lines.
 pub(crate) const INVALID_INDEX: usize = 14 * 15 * 4;
 
+/// Slots in [`LineSlots`]: the lines' indices (`0..=INVALID_INDEX`)
+/// rounded up to a power of two, so that an index is kept in bounds by a
+/// mask instead of a check.
+const SLOTS: usize = (INVALID_INDEX + 1).next_power_of_two();
+
 /// Every judge line (move lines by [`line_index_of_codes`], then
-/// `Invalid command`), each at the start of a fixed-size slot: judge mode
-/// copies a whole slot, a fixed-size copy the compiler does in a few
-/// moves, and then counts only the line's own bytes as written, where a
-/// copy of the line's own length would be a call to `memcpy`.
+/// `Invalid command`), each at the start of a fixed-size slot whose last
+/// byte holds the line's length: judge mode copies a whole slot, a
+/// fixed-size copy the compiler does in a few moves, and then counts only
+/// the line's own bytes as written, where a copy of the line's own length
+/// would be a call to `memcpy`.
 pub(crate) struct LineSlots {
-    slots: Vec<[u8; LINE_SLOT]>,
-    lens: Vec<u8>,
+    slots: Box<[[u8; LINE_SLOT]; SLOTS]>,
 }
 
 impl LineSlots {
     /// Line `index` with its newline.
     #[inline]
     pub(crate) fn line(&self, index: usize) -> &[u8] {
-        &self.slots[index][..usize::from(self.lens[index])]
+        let slot = &self.slots[index & (SLOTS - 1)];
+        &slot[..usize::from(slot[LINE_SLOT - 1])]
     }
 
     /// Copies line `index` to the start of `out` (which must hold a whole
     /// slot) and returns its length.
     #[inline]
     pub(crate) fn put(&self, index: usize, out: &mut [u8; LINE_SLOT]) -> usize {
-        *out = self.slots[index];
-        self.lens[index] as usize
+        debug_assert!(index <= INVALID_INDEX);
+        *out = self.slots[index & (SLOTS - 1)];
+        // Read back from the copy: reading the table's byte as well would
+        // split the copy into pieces around it.
+        usize::from(out[LINE_SLOT - 1])
     }
 }
 
 /// The line slots, built once from `Display`.
 pub(crate) fn line_slots() -> &'static LineSlots {
-    static SLOTS: LazyLock<LineSlots> = LazyLock::new(|| {
+    static SLOTS_BUILT: LazyLock<LineSlots> = LazyLock::new(|| {
         let lines = MoveRecord::every_line_kind()
             .map(|record| format!("{record}\n"))
             .chain(std::iter::once(format!("{INVALID_LINE}\n")));
-        let (mut slots, mut lens) = (Vec::new(), Vec::new());
-        for line in lines {
-            let mut slot = [0; LINE_SLOT];
+        let mut slots = Box::new([[0; LINE_SLOT]; SLOTS]);
+        for (slot, line) in slots.iter_mut().zip(lines) {
+            // The last byte is the length's: a line must end before it.
+            assert!(line.len() < LINE_SLOT, "{line:?} does not fit a slot");
             slot[..line.len()].copy_from_slice(line.as_bytes());
-            slots.push(slot);
-            lens.push(line.len() as u8);
+            slot[LINE_SLOT - 1] = line.len() as u8;
         }
-        LineSlots { slots, lens }
+        LineSlots { slots }
     });
-    &SLOTS
+    &SLOTS_BUILT
 }
 
 /// The judge line: `red duck;blue captain;no;yes`.
@@ -403,7 +412,10 @@ mod tests {
         }
         let len = slots.put(INVALID_INDEX, &mut slot);
         assert_eq!(&slot[..len], b"Invalid command\n");
-        let longest = slots.lens.iter().max().copied().unwrap() as usize;
+        let longest = (0..=INVALID_INDEX)
+            .map(|i| slots.line(i).len())
+            .max()
+            .unwrap();
         assert_eq!(longest, 36, "the longest line sizes LINE_SLOT");
     }
 }
