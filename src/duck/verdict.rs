@@ -37,8 +37,8 @@ fn yes_no(b: bool) -> &'static str {
 
 impl MoveRecord {
     /// The judge line with its newline, from the table of every possible
-    /// line built once from `Display` ([`line_slots`]): the judge copies it
-    /// instead of formatting.
+    /// line built once as `Display` writes it ([`line_slots`]): the judge
+    /// copies it instead of formatting.
     #[inline]
     pub fn judge_line(&self) -> &'static [u8] {
         line_slots().line(line_index(self))
@@ -46,6 +46,7 @@ impl MoveRecord {
 
     /// One record for each distinct judge line (the points are all
     /// `(0,0)`: lines do not show them), in the order of the line table.
+    #[cfg(test)]
     fn every_line_kind() -> impl Iterator<Item = MoveRecord> {
         let pieces = || {
             Color::ALL
@@ -130,19 +131,51 @@ impl LineSlots {
     }
 }
 
-/// The line slots, built once from `Display`.
+/// The line slots, built once from the pieces' names as `Display` writes
+/// a record (a test holds every slot to `Display`): joined as bytes, not
+/// formatted line by line, since judge mode builds them at every start
+/// and formatting 841 lines took half of its start-up.
 pub(crate) fn line_slots() -> &'static LineSlots {
     static SLOTS_BUILT: LazyLock<LineSlots> = LazyLock::new(|| {
-        let lines = MoveRecord::every_line_kind()
-            .map(|record| format!("{record}\n"))
-            .chain(std::iter::once(format!("{INVALID_LINE}\n")));
+        // By code: 0 is "NA" (nothing removed), then the fourteen pieces.
+        let names: Vec<String> = std::iter::once("NA".to_string())
+            .chain((1..=14).map(|code| Piece::from_code(code).to_string()))
+            .collect();
         let mut slots = Box::new([[0; LINE_SLOT]; SLOTS]);
-        for (slot, line) in slots.iter_mut().zip(lines) {
-            // The last byte is the length's: a line must end before it.
-            assert!(line.len() < LINE_SLOT, "{line:?} does not fit a slot");
-            slot[..line.len()].copy_from_slice(line.as_bytes());
-            slot[LINE_SLOT - 1] = line.len() as u8;
+        let mut put = |index: usize, parts: &[&str]| {
+            let slot = &mut slots[index];
+            let mut len = 0;
+            for part in parts {
+                // The last byte is the length's: a line must end before it.
+                assert!(
+                    len + part.len() < LINE_SLOT,
+                    "{parts:?} does not fit a slot"
+                );
+                slot[len..len + part.len()].copy_from_slice(part.as_bytes());
+                len += part.len();
+            }
+            slot[LINE_SLOT - 1] = len as u8;
+        };
+        for (moved, removed, check, over) in
+            iproduct!(1..=14u8, 0..=14u8, [false, true], [false, true])
+        {
+            let index = line_index_of_codes(moved, removed, check, over);
+            let (moved, removed) = (&names[usize::from(moved)], &names[usize::from(removed)]);
+            put(
+                index,
+                &[
+                    moved,
+                    ";",
+                    removed,
+                    ";",
+                    yes_no(check),
+                    ";",
+                    yes_no(over),
+                    "\n",
+                ],
+            );
         }
+        put(INVALID_INDEX, &[INVALID_LINE, "\n"]);
         LineSlots { slots }
     });
     &SLOTS_BUILT
@@ -407,8 +440,9 @@ mod tests {
         let slots = line_slots();
         let mut slot = [0; LINE_SLOT];
         for (i, r) in MoveRecord::every_line_kind().enumerate() {
+            assert_eq!(line_index(&r), i);
             let len = slots.put(i, &mut slot);
-            assert_eq!(&slot[..len], r.judge_line());
+            assert_eq!(String::from_utf8_lossy(&slot[..len]), format!("{r}\n"));
         }
         let len = slots.put(INVALID_INDEX, &mut slot);
         assert_eq!(&slot[..len], b"Invalid command\n");
