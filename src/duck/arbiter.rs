@@ -251,9 +251,6 @@ impl Arbiter {
         let side = self.game.turn().index();
         let code = board.code_at(from as u8);
         let role = ROLE_OF_CODE[code as usize];
-        // Each side's points, read once here and then kept up to date in
-        // registers: a `u128` just stored as two halves and loaded again
-        // whole waits for the stores to finish (no store forwarding).
         let mine = board.bits_of_side(side);
         let theirs = board.bits_of_side(side ^ 1);
         if self.game.is_over()
@@ -273,8 +270,10 @@ impl Arbiter {
         if over {
             return line_index_of_codes(code, removed, false, true);
         }
-        let mine = mine ^ bit(from) ^ bit(to);
-        let theirs = theirs & !bit(to);
+        // Read again rather than kept from before the move: fewer values
+        // live across it, and fewer of them spilled to the stack.
+        let board = self.game.board();
+        let (mine, theirs) = (board.bits_of_side(side), board.bits_of_side(side ^ 1));
         let check = self.update(side, role, from, to, removed, mine, theirs);
         line_index_of_codes(code, removed, check, false)
     }
