@@ -270,50 +270,39 @@ impl Arbiter {
         if over {
             return line_index_of_codes(code, removed, false, true);
         }
-        // Read again rather than kept from before the move: fewer values
-        // live across it, and fewer of them spilled to the stack.
-        let board = self.game.board();
-        let (mine, theirs) = (board.bits_of_side(side), board.bits_of_side(side ^ 1));
-        let check = self.update(side, role, from, to, removed, mine, theirs);
+        let check = self.update(side, role, from, to, removed);
         line_index_of_codes(code, removed, check, false)
     }
 
     /// Brings the attacker sets up to date after a piece of the side with
     /// index `own` and the role with index `role` moved from `from` to
-    /// `to`, removing the piece with code `removed` (0 for none), which
-    /// left its side on `mine` and the other on `theirs`; returns whether
-    /// either captain is attacked.
+    /// `to`, removing the piece with code `removed` (0 for none); returns
+    /// whether either captain is attacked.
     ///
     /// Written out for the two captains rather than as a loop over the
     /// colours, so that which captain is the mover's is known in the code,
     /// not tested; and whether the mover now attacks the other captain (as
     /// good as random) is added without a branch.
+    ///
+    /// The board is read where a value is needed rather than handed in:
+    /// fewer values live at once, and fewer spilled to the stack.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn update(
-        &mut self,
-        own: usize,
-        role: u8,
-        from: usize,
-        to: usize,
-        removed: u8,
-        mine: Bits,
-        theirs: Bits,
-    ) -> bool {
-        let occupied = mine | theirs;
+    fn update(&mut self, own: usize, role: u8, from: usize, to: usize, removed: u8) -> bool {
         let other = own ^ 1;
         let own_attackers = if role == Role::Captain.index() as u8 {
             // This captain moved: everything about it changed.
             self.captains[own] = to;
-            self.attackers_among(self.tables.potential[to] & theirs, to, occupied)
+            let board = self.game.board();
+            let enemies = board.bits_of_side(other);
+            self.attackers_among(self.tables.potential[to] & enemies, to, board.occupied())
         } else {
-            self.refreshed(own, from, to, removed, theirs, occupied)
+            self.refreshed(own, from, to, removed)
         };
-        let k = self.captains[other];
-        let gives_check = self.reaches(role, to, k, occupied);
-        let other_attackers = self.refreshed(other, from, to, removed, mine, occupied)
-            | bit(to) & Bits::from(gives_check).wrapping_neg();
         self.attackers[own] = own_attackers;
+        let k = self.captains[other];
+        let gives_check = self.reaches(role, to, k, self.game.board().occupied());
+        let other_attackers = self.refreshed(other, from, to, removed)
+            | bit(to) & Bits::from(gives_check).wrapping_neg();
         self.attackers[other] = other_attackers;
         own_attackers | other_attackers != 0
     }
@@ -325,16 +314,10 @@ impl Arbiter {
     /// among the pieces freed by `from` that now attack. The mover itself
     /// is the caller's business.
     #[inline(always)]
-    fn refreshed(
-        &self,
-        side: usize,
-        from: usize,
-        to: usize,
-        removed: u8,
-        enemies: Bits,
-        occupied: Bits,
-    ) -> Bits {
+    fn refreshed(&self, side: usize, from: usize, to: usize, removed: u8) -> Bits {
         let t = self.tables;
+        let board = self.game.board();
+        let enemies = board.bits_of_side(side ^ 1);
         let k = self.captains[side];
         let mut found = self.attackers[side] & !(bit(from) | bit(to));
         // A capture leaves `to` occupied: only `from` changed then.
@@ -342,11 +325,11 @@ impl Arbiter {
             found &= !t.shadow[k][to];
         }
         // On k's lines only cars can be freed; off them, any piece.
-        let enemy_cars = self.game.board().bits_of_code(CAR_CODES[side ^ 1]);
+        let enemy_cars = board.bits_of_code(CAR_CODES[side ^ 1]);
         let lines = t.lines[k];
         let candidates = t.shadow[k][from] & ((lines & enemy_cars) | (enemies & !lines));
         if candidates != 0 {
-            found |= self.attackers_among(candidates, k, occupied);
+            found |= self.attackers_among(candidates, k, board.occupied());
         }
         found
     }
