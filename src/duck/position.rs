@@ -269,7 +269,7 @@ impl Position {
     /// Not public: an unchecked move could take the mover's own piece or
     /// start on an empty point. The crate's hot loops (perft, search, the
     /// generator) use it; everyone else plays through [`Position::play`].
-    #[inline(always)]
+    #[inline]
     pub(crate) fn make(&mut self, m: Move) -> Undo {
         debug_assert!(self.validate(m).is_ok(), "make: {m:?} is not valid");
         let removed = self.board.move_piece(m.from, m.to);
