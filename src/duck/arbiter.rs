@@ -261,7 +261,7 @@ impl Arbiter {
             return INVALID_INDEX;
         }
         let removed = board.code_at(to as u8);
-        self.game.make(Move {
+        self.game.make_inlined(Move {
             from: Point::from_index(from),
             to: Point::from_index(to),
         });
