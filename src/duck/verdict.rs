@@ -27,6 +27,16 @@ pub struct MoveRecord {
 /// The judge's line for an invalid command.
 pub const INVALID_LINE: &str = "Invalid command";
 
+/// What a judge line says in place of a removed piece when none was.
+const NOTHING_REMOVED: &str = "NA";
+
+/// The parts of a judge line (without its newline), in order: the one
+/// statement of the line's form, which both `Display` and the judge's line
+/// slots write.
+fn line_parts<'a>(moved: &'a str, removed: &'a str, check: bool, over: bool) -> [&'a str; 7] {
+    [moved, ";", removed, ";", yes_no(check), ";", yes_no(over)]
+}
+
 fn yes_no(b: bool) -> &'static str {
     if b {
         "yes"
@@ -131,21 +141,22 @@ impl LineSlots {
     }
 }
 
-/// The line slots, built once from the pieces' names as `Display` writes
-/// a record (a test holds every slot to `Display`): joined as bytes, not
-/// formatted line by line, since judge mode builds them at every start
-/// and formatting 841 lines took half of its start-up.
+/// The line slots, built once from the pieces' names and [`line_parts`],
+/// as `Display` writes a record (a test holds every slot to `Display`):
+/// joined as bytes, not formatted line by line, since judge mode builds
+/// them at every start and formatting 841 lines took half of its start-up.
 pub(crate) fn line_slots() -> &'static LineSlots {
     static SLOTS_BUILT: LazyLock<LineSlots> = LazyLock::new(|| {
-        // By code: 0 is "NA" (nothing removed), then the fourteen pieces.
-        let names: Vec<String> = std::iter::once("NA".to_string())
+        // By code: 0 is nothing removed, then the fourteen pieces.
+        let names: Vec<String> = std::iter::once(NOTHING_REMOVED.to_string())
             .chain((1..=14).map(|code| Piece::from_code(code).to_string()))
             .collect();
         let mut slots = Box::new([[0; LINE_SLOT]; SLOTS]);
+        // Writes `parts` and a newline to slot `index`.
         let mut put = |index: usize, parts: &[&str]| {
             let slot = &mut slots[index];
             let mut len = 0;
-            for part in parts {
+            for part in parts.iter().chain(&["\n"]) {
                 // The last byte is the length's: a line must end before it.
                 assert!(
                     len + part.len() < LINE_SLOT,
@@ -161,21 +172,9 @@ pub(crate) fn line_slots() -> &'static LineSlots {
         {
             let index = line_index_of_codes(moved, removed, check, over);
             let (moved, removed) = (&names[usize::from(moved)], &names[usize::from(removed)]);
-            put(
-                index,
-                &[
-                    moved,
-                    ";",
-                    removed,
-                    ";",
-                    yes_no(check),
-                    ";",
-                    yes_no(over),
-                    "\n",
-                ],
-            );
+            put(index, &line_parts(moved, removed, check, over));
         }
-        put(INVALID_INDEX, &[INVALID_LINE, "\n"]);
+        put(INVALID_INDEX, &[INVALID_LINE]);
         LineSlots { slots }
     });
     &SLOTS_BUILT
@@ -184,15 +183,14 @@ pub(crate) fn line_slots() -> &'static LineSlots {
 /// The judge line: `red duck;blue captain;no;yes`.
 impl fmt::Display for MoveRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let removed = self.removed.map_or("NA".to_string(), |p| p.to_string());
-        write!(
-            f,
-            "{};{};{};{}",
-            self.piece,
-            removed,
-            yes_no(self.check),
-            yes_no(self.over)
-        )
+        let moved = self.piece.to_string();
+        let removed = self
+            .removed
+            .map_or(NOTHING_REMOVED.to_string(), |p| p.to_string());
+        for part in line_parts(&moved, &removed, self.check, self.over) {
+            f.write_str(part)?;
+        }
+        Ok(())
     }
 }
 
