@@ -210,17 +210,13 @@ impl Arbiter {
             tables: &TABLES,
         };
         if !arbiter.game.is_over() {
-            let board = arbiter.game.board();
             for c in Color::ALL {
                 let k = arbiter
                     .game
                     .captain(c)
                     .expect("a game not over has both captains");
-                let enemies = board.bits_of_color(c.other());
-                let candidates = arbiter.tables.potential[k.index()] & enemies;
                 arbiter.captains[c.index()] = k.index();
-                arbiter.attackers[c.index()] =
-                    arbiter.attackers_among(candidates, k.index(), board.occupied());
+                arbiter.attackers[c.index()] = arbiter.afresh(c.index());
             }
         }
         arbiter
@@ -251,12 +247,10 @@ impl Arbiter {
         let side = self.game.turn().index();
         let code = board.code_at(from as u8);
         let role = ROLE_OF_CODE[code as usize];
-        let mine = board.bits_of_side(side);
-        let theirs = board.bits_of_side(side ^ 1);
         if self.game.is_over()
             || SIDE_OF_CODE[code as usize] != side
-            || mine & bit(to) != 0
-            || !self.reaches(role, from, to, mine | theirs)
+            || board.bits_of_side(side) & bit(to) != 0
+            || !self.reaches(role, from, to, board.occupied())
         {
             return INVALID_INDEX;
         }
@@ -292,9 +286,7 @@ impl Arbiter {
         let own_attackers = if role == Role::Captain.index() as u8 {
             // This captain moved: everything about it changed.
             self.captains[own] = to;
-            let board = self.game.board();
-            let enemies = board.bits_of_side(other);
-            self.attackers_among(self.tables.potential[to] & enemies, to, board.occupied())
+            self.afresh(own)
         } else {
             self.refreshed(own, from, to, removed)
         };
@@ -332,6 +324,17 @@ impl Arbiter {
             found |= self.attackers_among(candidates, k, board.occupied());
         }
         found
+    }
+
+    /// The set of pieces attacking the captain of the side with index
+    /// `side`, worked out afresh: every enemy piece that could reach it on
+    /// an empty board, tested.
+    #[inline]
+    fn afresh(&self, side: usize) -> Bits {
+        let k = self.captains[side];
+        let board = self.game.board();
+        let candidates = self.tables.potential[k] & board.bits_of_side(side ^ 1);
+        self.attackers_among(candidates, k, board.occupied())
     }
 
     /// Those of the pieces on `candidates` that could move to `k`.
