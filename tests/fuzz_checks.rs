@@ -169,11 +169,6 @@ fn mutate(rng: &mut ChaCha8Rng, seeds: &[(String, Vec<u8>)]) -> (Vec<u8>, String
                 data[at] = some_byte(rng);
                 how.push("byte".into());
             }
-            2 => {
-                let bytes: Vec<u8> = (0..1 + below(rng, 8)).map(|_| some_byte(rng)).collect();
-                data.splice(at..at, bytes);
-                how.push("insert".into());
-            }
             3 if len > 0 => {
                 let end = (at + 1 + below(rng, 16)).min(len);
                 data.drain(at.min(len - 1)..end);
@@ -205,8 +200,9 @@ fn mutate(rng: &mut ChaCha8Rng, seeds: &[(String, Vec<u8>)]) -> (Vec<u8>, String
                 data.splice(end..end, repeated);
                 how.push(format!("repeat x{times}"));
             }
+            // 2, and an edit of an empty input that needs a byte to edit.
             _ => {
-                let bytes: Vec<u8> = (0..1 + below(rng, 4)).map(|_| some_byte(rng)).collect();
+                let bytes: Vec<u8> = (0..1 + below(rng, 8)).map(|_| some_byte(rng)).collect();
                 data.splice(at..at, bytes);
                 how.push("insert".into());
             }
