@@ -42,8 +42,12 @@ pub mod duck;
 pub mod engine;
 pub mod geometry;
 pub mod kernel;
+#[cfg(feature = "web")]
+pub mod online;
 #[cfg(feature = "tui")]
 pub mod play;
+#[cfg(feature = "web")]
+pub mod store;
 pub mod variants;
 #[cfg(feature = "web")]
 pub mod web;

@@ -2,6 +2,7 @@
 //! work is done by the library. One file per subcommand; this file holds the
 //! top-level parser, the dispatch and the helpers every subcommand shares.
 
+mod account;
 mod answer;
 mod best;
 mod check;
@@ -167,6 +168,12 @@ enum Cmd {
     /// Serve the web page that plays every game, and its JSON API, on
     /// 127.0.0.1 (see docs/web.md).
     Serve(serve::Args),
+    /// Make an account on a server's database (the password from standard
+    /// input, or asked for on a terminal).
+    Account(account::AccountArgs),
+    /// Make a personal API token for an account, for programs (lichess
+    /// clients such as berserk): printed once, kept hashed.
+    Token(account::TokenArgs),
     /// Speak the Universal Chess Interface on standard input and output,
     /// for chess GUIs, match runners and libraries; `setoption name
     /// UCI_Variant value NAME` plays any game of `duckchess variants`.
@@ -204,6 +211,8 @@ pub fn main() -> ExitCode {
         Some(Cmd::Best(args)) => best::run(args),
         Some(Cmd::Match(args)) => r#match::run(args),
         Some(Cmd::Serve(args)) => serve::run(args),
+        Some(Cmd::Account(args)) => account::run_account(args),
+        Some(Cmd::Token(args)) => account::run_token(args),
         Some(Cmd::Uci) => uci::run(),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),

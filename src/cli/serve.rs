@@ -1,7 +1,9 @@
 //! `duckchess serve`: the web page on a local port.
 
 use super::{fail, say};
-use duckchess::web::{self, AppState};
+use duckchess::online::Service;
+use duckchess::store::{self, Store};
+use duckchess::web::{self, guard::Guard, AppState};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 
@@ -16,6 +18,16 @@ pub struct Args {
     /// Open the page in the default browser (with `xdg-open`).
     #[arg(long)]
     open: bool,
+    /// Where games, players and sessions are kept: `sqlite://PATH` (created
+    /// on first start) or `postgres://USER:PASSWORD@HOST/NAME` (several
+    /// servers may share one). Default: sqlite:// in the data folder,
+    /// `~/.local/share/duckchess/duckchess.db`.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// Another name the server is reached by (a `Host` header it accepts,
+    /// beside the bound address and, on loopback, `localhost`); repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -31,14 +43,38 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             .local_addr()
             .map_err(|e| fail(1, &format!("cannot listen on {addr}: {e}")))?;
         let url = format!("http://{bound}/");
+        let db = args.database.clone().unwrap_or_else(store::default_url);
+        let store = Store::open(&db)
+            .await
+            .map_err(|e| fail(2, &e.to_string()))?;
+        let state = AppState::with_engine()
+            .with_guard(Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host)));
+        let service = Service::new(store, Some(state.computer()));
+        // Clocks resume from what was stored: a flag that fell while the
+        // server was down falls now.
+        let ended = service
+            .check_flags()
+            .await
+            .map_err(|e| fail(2, &e.to_string()))?;
+        tokio::spawn(service.clone().follow_other_servers());
+        let state = state.with_online(service);
         say!("duckchess serve: open {url} (Ctrl-C stops)");
+        eprintln!(
+            "duckchess serve: games kept in {}{}",
+            redact(&db),
+            if ended > 0 {
+                format!("; {ended} game(s) ended on time while the server was down")
+            } else {
+                String::new()
+            }
+        );
         if args.open {
             // A machine without a desktop still serves; it just says so.
             if let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn() {
                 eprintln!("duckchess: could not run xdg-open: {e}");
             }
         }
-        web::serve(listener, AppState::with_engine())
+        web::serve(listener, state)
             .await
             .map_err(|e| fail(1, &format!("server error: {e}")))?;
         Ok(ExitCode::SUCCESS)
@@ -63,3 +99,15 @@ fn give_back_large_blocks() {
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn give_back_large_blocks() {}
+
+/// A database URL without its password, for the log.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let creds = &url[scheme + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}

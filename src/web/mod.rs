@@ -22,6 +22,9 @@
 //! ```
 
 pub mod game;
+pub mod guard;
+pub mod lichess;
+pub mod online;
 pub mod types;
 
 use crate::duck;
@@ -80,6 +83,10 @@ pub struct AppState {
     /// The computer, for every game.
     pub chooser: Chooser,
     searches: Arc<Semaphore>,
+    /// Games between people, when the server keeps a database.
+    pub online: Option<Arc<crate::online::Service>>,
+    /// Host, Origin and rate limits.
+    pub guard: guard::Guard,
 }
 
 impl AppState {
@@ -88,7 +95,31 @@ impl AppState {
         AppState {
             chooser,
             searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+            online: None,
+            guard: guard::Guard::default(),
         }
+    }
+
+    /// The same state keeping games between people in `service`.
+    pub fn with_online(mut self, service: Arc<crate::online::Service>) -> AppState {
+        self.online = Some(service);
+        self
+    }
+
+    /// The same state answering only requests that name one of `hosts`.
+    pub fn with_guard(mut self, guard: guard::Guard) -> AppState {
+        self.guard = guard;
+        self
+    }
+
+    /// The computer as the online games' opponent: the chooser's move.
+    pub fn computer(&self) -> crate::online::Computer {
+        let chooser = self.chooser.clone();
+        Arc::new(
+            move |game: &dyn AnyGame, think: Duration, stop: &AtomicBool| {
+                chooser(game, think, stop).map(|b| b.best)
+            },
+        )
     }
 }
 
@@ -244,7 +275,44 @@ fn wrong_method(uri: &Uri, allowed: &str, method: &Method) -> ApiError {
 /// The page and the API. Adding an endpoint is one `.route` line.
 pub fn router(state: AppState) -> Router {
     let judge_route = api_post(judge).layer(DefaultBodyLimit::max(JUDGE_BODY_LIMIT));
+    let guard = state.guard.clone();
     Router::new()
+        .route("/game/{id}", api_get(online::page))
+        .route("/games", api_get(online::page))
+        .route("/play", api_get(online::page))
+        .route("/api/online/guest", api_post(online::guest))
+        .route("/api/online/account", api_post(online::account))
+        .route("/api/online/login", api_post(online::login))
+        .route("/api/online/logout", api_post(online::logout))
+        .route("/api/online/me", api_get(online::me))
+        .route(
+            "/api/online/games",
+            api_get(online::list).post(online::create),
+        )
+        .route("/api/online/player/{id}/games", api_get(online::history))
+        .route("/api/online/game/{id}", api_get(online::game))
+        .route("/api/online/game/{id}/stream", api_get(online::stream))
+        .route("/api/online/game/{id}/{action}", api_post(online::act))
+        .route("/game/export/{id}", api_get(online::export))
+        .route("/api/account", api_get(lichess::account))
+        .route("/api/stream/event", api_get(lichess::events))
+        .route("/api/challenge/{user}", api_post(lichess::challenge))
+        .route("/api/challenge/{id}/accept", api_post(lichess::accept))
+        .route("/api/challenge/{id}/decline", api_post(lichess::decline))
+        .route("/api/board/game/stream/{id}", api_get(lichess::stream))
+        .route("/api/bot/game/stream/{id}", api_get(lichess::stream))
+        .route("/api/board/game/{id}/move/{mv}", api_post(lichess::play))
+        .route("/api/bot/game/{id}/move/{mv}", api_post(lichess::play))
+        .route("/api/board/game/{id}/resign", api_post(lichess::resign))
+        .route("/api/bot/game/{id}/resign", api_post(lichess::resign))
+        .route("/api/board/game/{id}/abort", api_post(lichess::abort))
+        .route("/api/bot/game/{id}/abort", api_post(lichess::abort))
+        .route(
+            "/api/board/game/{id}/draw/{answer}",
+            api_post(lichess::draw),
+        )
+        .route("/api/bot/game/{id}/draw/{answer}", api_post(lichess::draw))
+        .route("/api/board/game/{id}/claim-draw", api_post(lichess::claim))
         .route("/", api_get(index))
         .route("/app.js", api_get(app_js))
         .route("/style.css", api_get(style_css))
@@ -259,11 +327,16 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
 /// Serves [`router`] on `listener` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(listener, router(state)).await
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .await
 }
 
 async fn index() -> impl IntoResponse {

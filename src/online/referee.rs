@@ -1,0 +1,478 @@
+//! The rules of a game between people, as pure transitions: a stored game
+//! and its moves, replayed by the kernel, and what a seat asks for (a move,
+//! resign, a draw, abort, a rematch) or what the time says (a flag), give
+//! the game's next row, or a refusal. Nothing here reads a clock or a
+//! database: the service passes the time in and stores what comes out.
+
+use super::clock::{Clocks, TimeControl};
+use crate::kernel::{AnyGame, Color, Draw, Outcome, Win};
+use crate::store::{GameRow, MoveRow};
+use crate::variants::{self, status, Notation};
+
+/// Why a request was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// No game has that id.
+    #[error("no such game")]
+    NoSuchGame,
+    /// The requester holds no seat in the game (a spectator).
+    #[error("you hold no seat in this game")]
+    NotASeat,
+    /// The other side is to move.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The move cannot be read or played.
+    #[error("{0}")]
+    Illegal(String),
+    /// The game is over (and immutable).
+    #[error("the game is over: {0}")]
+    Finished(String),
+    /// The request does not apply now.
+    #[error("{0}")]
+    NotNow(String),
+    /// Another request changed the game first; the caller reads it again.
+    #[error("the game changed meanwhile; try again")]
+    Conflict,
+}
+
+/// A change the service stores in one transaction.
+#[derive(Clone, Debug)]
+pub struct Change {
+    /// The game's next row.
+    pub row: GameRow,
+    /// The move that made it.
+    pub mv: Option<MoveRow>,
+    /// A game it created (a rematch).
+    pub created: Option<GameRow>,
+}
+
+/// A stored game, replayed.
+pub struct Table {
+    /// As stored.
+    pub row: GameRow,
+    /// Its moves, as stored.
+    pub moves: Vec<MoveRow>,
+    /// The game's notation.
+    pub notation: &'static dyn Notation,
+    /// The game replayed by the kernel.
+    pub game: Box<dyn AnyGame>,
+}
+
+/// A side's index: 0 moves first.
+pub fn index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// The API's name of a side: `white` moves first (Duck Chess's red).
+pub fn side_key(side: usize) -> &'static str {
+    ["white", "black"][side]
+}
+
+/// The side of an API name.
+pub fn side_of_key(key: &str) -> Option<usize> {
+    ["white", "black"].iter().position(|k| *k == key)
+}
+
+fn ended(status: &str) -> bool {
+    !matches!(status, "created" | "started")
+}
+
+impl Table {
+    /// Replays a stored game.
+    pub fn load(row: GameRow, moves: Vec<MoveRow>) -> Result<Table, String> {
+        let notation = variants::by_name(&row.variant)
+            .ok_or_else(|| format!("game {}: unknown variant `{}`", row.id, row.variant))?;
+        let start = notation
+            .read_position(&row.start_position)
+            .map_err(|e| format!("game {}: start: {e}", row.id))?;
+        let mut game = start.new_game();
+        for m in &moves {
+            let mv = notation
+                .read_move(game.position(), &m.text)
+                .map_err(|e| format!("game {} move {}: {e}", row.id, m.ply + 1))?;
+            game.play(mv)
+                .map_err(|_| format!("game {} move {}: illegal", row.id, m.ply + 1))?;
+        }
+        Ok(Table {
+            row,
+            moves,
+            notation,
+            game,
+        })
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        index(self.game.position().turn())
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        ended(&self.row.status)
+    }
+
+    /// The time control, if timed.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        Some(TimeControl {
+            initial_ms: self.row.initial_ms?,
+            increment_ms: self.row.increment_ms.unwrap_or(0),
+        })
+    }
+
+    /// The clocks, if timed.
+    pub fn clocks(&self) -> Option<Clocks> {
+        let tc = self.time_control()?;
+        Some(Clocks {
+            left_ms: [
+                self.row.white_ms.unwrap_or(tc.initial_ms),
+                self.row.black_ms.unwrap_or(tc.initial_ms),
+            ],
+            since_ms: self.row.turn_since_ms.unwrap_or(0),
+            running: self.row.status == "started" && self.row.ply >= 2,
+            increment_ms: tc.increment_ms,
+        })
+    }
+
+    /// Each side's time left at `now`.
+    pub fn left_at(&self, now: i64) -> Option<[i64; 2]> {
+        let c = self.clocks()?;
+        let m = self.to_move();
+        Some([c.left_at(0, m, now), c.left_at(1, m, now)])
+    }
+
+    /// When the side to move's flag falls, if its clock runs.
+    pub fn deadline(&self) -> Option<i64> {
+        self.clocks()?.deadline(self.to_move())
+    }
+
+    /// The seats a player holds (both, when one plays oneself).
+    pub fn seats_of(&self, player_id: &str) -> Vec<usize> {
+        [&self.row.white_id, &self.row.black_id]
+            .iter()
+            .enumerate()
+            .filter(|(_, id)| id.as_deref() == Some(player_id))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    fn next(&self, now: i64) -> GameRow {
+        let mut row = self.row.clone();
+        row.version += 1;
+        row.updated_ms = now;
+        row
+    }
+
+    fn refuse_if_over(&self) -> Result<(), Refusal> {
+        if self.is_over() {
+            return Err(Refusal::Finished(
+                self.row
+                    .reason
+                    .clone()
+                    .unwrap_or_else(|| self.row.status.clone()),
+            ));
+        }
+        Ok(())
+    }
+
+    fn refuse_unless_started(&self) -> Result<(), Refusal> {
+        self.refuse_if_over()?;
+        if self.row.status != "started" {
+            return Err(Refusal::NotNow(
+                "the game has not started: a seat is open".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The row of a game that ends at `now`: the clocks stopped as they
+    /// read, offers cleared.
+    fn end(&self, now: i64, status: &str, winner: Option<usize>, reason: String) -> GameRow {
+        let mut row = self.next(now);
+        if let Some([w, b]) = self.left_at(now) {
+            row.white_ms = Some(w);
+            row.black_ms = Some(b);
+        }
+        row.turn_since_ms = None;
+        row.status = status.into();
+        row.winner = winner.map(|s| side_key(s).to_string());
+        row.reason = Some(reason);
+        row.draw_offer = None;
+        row
+    }
+
+    fn side_name(&self, side: usize) -> &'static str {
+        self.notation.side_name(Color::ALL[side])
+    }
+
+    /// `side` plays `text` (coordinates or the game's notation) at `now`.
+    /// A move at or after the deadline is refused: the flag fell
+    /// ([`Table::flag`] ends the game).
+    pub fn play(&self, side: usize, text: &str, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        if self.to_move() != side {
+            return Err(Refusal::NotYourTurn);
+        }
+        if self.clocks().is_some_and(|c| c.flagged(side, now)) {
+            return Err(Refusal::NotNow("your time is up".into()));
+        }
+        let pos = self.game.position();
+        let mv = self
+            .notation
+            .read_move(pos, text)
+            .map_err(|e| Refusal::Illegal(format!("move `{}`: {e}", text.trim())))?;
+        if !pos.legal_moves().contains(&mv) {
+            return Err(Refusal::Illegal(format!(
+                "move `{}` is illegal",
+                text.trim()
+            )));
+        }
+        let coord = self.notation.uci_move(pos, mv);
+        let mut after = self.game.clone_box();
+        after
+            .play(mv)
+            .map_err(|_| Refusal::Illegal(format!("move `{}` is illegal", text.trim())))?;
+        let mut row = self.next(now);
+        row.ply += 1;
+        // The offer of the side that just moved stands; the mover's own
+        // move declines the other's.
+        if row.draw_offer.as_deref() != Some(side_key(side)) {
+            row.draw_offer = None;
+        }
+        let clocks = self.clocks().map(|c| c.after_move(side, now, row.ply >= 2));
+        if let Some(c) = clocks {
+            row.white_ms = Some(c.left_ms[0]);
+            row.black_ms = Some(c.left_ms[1]);
+        }
+        row.turn_since_ms = Some(now);
+        if let Some(outcome) = after.outcome() {
+            let (status, winner) = outcome_status(outcome);
+            row.status = status.into();
+            row.winner = winner.map(|s| side_key(s).to_string());
+            row.reason = Some(status::describe(
+                self.notation,
+                after.position(),
+                outcome,
+                Some(&*after),
+            ));
+            row.turn_since_ms = None;
+            row.draw_offer = None;
+        }
+        Ok(Change {
+            mv: Some(MoveRow {
+                ply: self.row.ply,
+                text: coord,
+                white_ms: row.white_ms,
+                black_ms: row.black_ms,
+                played_ms: now,
+            }),
+            row,
+            created: None,
+        })
+    }
+
+    /// The flag of the side to move, if its time is up at `now`: a loss, or
+    /// a draw when the other side has nothing but its royal piece in a game
+    /// where bare kings cannot mate.
+    pub fn flag(&self, now: i64) -> Option<GameRow> {
+        if self.is_over() || self.row.status != "started" {
+            return None;
+        }
+        let side = self.to_move();
+        if !self.clocks()?.flagged(side, now) {
+            return None;
+        }
+        let other = 1 - side;
+        let pos = self.game.position();
+        let variant = pos.variant();
+        let bare = (0..variant.shape.len()).all(|sq| {
+            pos.piece_at(sq)
+                .is_none_or(|p| p.color != Color::ALL[other] || variant.kinds[p.kind.index()].royal)
+        });
+        let loser = self.side_name(side);
+        Some(if bare && variant.draws.dead.bare_kings {
+            let reason = format!(
+                "draw: {loser}'s time is up, and {} cannot mate",
+                self.side_name(other)
+            );
+            self.end(now, "outoftime", None, reason)
+        } else {
+            let reason = format!("{} wins on time", self.side_name(other));
+            self.end(now, "outoftime", Some(other), reason)
+        })
+    }
+
+    /// `side` resigns.
+    pub fn resign(&self, side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        let reason = format!(
+            "{} wins: {} resigned",
+            self.side_name(1 - side),
+            self.side_name(side)
+        );
+        Ok(self.change(self.end(now, "resign", Some(1 - side), reason)))
+    }
+
+    /// `side` offers a draw, or accepts the other's offer.
+    pub fn offer_draw(&self, side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        if self.row.draw_offer.as_deref() == Some(side_key(1 - side)) {
+            return Ok(self.change(self.end(now, "draw", None, "draw by agreement".into())));
+        }
+        let mut row = self.next(now);
+        row.draw_offer = Some(side_key(side).into());
+        Ok(self.change(row))
+    }
+
+    /// `side` declines the other's offer (or withdraws its own).
+    pub fn decline_draw(&self, _side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        if self.row.draw_offer.is_none() {
+            return Err(Refusal::NotNow("no draw is offered".into()));
+        }
+        let mut row = self.next(now);
+        row.draw_offer = None;
+        Ok(self.change(row))
+    }
+
+    /// `side`, to move, claims a draw (repetition, the move limit).
+    pub fn claim_draw(&self, side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        if self.to_move() != side {
+            return Err(Refusal::NotYourTurn);
+        }
+        let st = status::Status::of(self.notation, &*self.game);
+        match st.claimed() {
+            Some(reason) => Ok(self.change(self.end(now, "draw", None, reason))),
+            None => Err(Refusal::NotNow(st.no_claim())),
+        }
+    }
+
+    /// `side` aborts: only before both sides have moved; nobody wins.
+    pub fn abort(&self, side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_if_over()?;
+        if self.row.ply >= 2 {
+            return Err(Refusal::NotNow(
+                "both sides have moved: resign or offer a draw instead".into(),
+            ));
+        }
+        let reason = format!("aborted by {}", self.side_name(side));
+        Ok(self.change(self.end(now, "aborted", None, reason)))
+    }
+
+    /// `player` takes the open seat; the game starts.
+    pub fn join(&self, player_id: &str, now: i64) -> Result<Change, Refusal> {
+        self.refuse_if_over()?;
+        if self.row.status != "created" {
+            return Err(Refusal::NotNow("both seats are taken".into()));
+        }
+        if let Some(invited) = &self.row.challenged_id {
+            if invited != player_id {
+                return Err(Refusal::NotNow("this challenge is for someone else".into()));
+            }
+        }
+        let mut row = self.next(now);
+        match (
+            &row.white_id,
+            &row.black_id,
+            row.white_computer_ms,
+            row.black_computer_ms,
+        ) {
+            (None, _, None, _) => row.white_id = Some(player_id.into()),
+            (_, None, _, None) => row.black_id = Some(player_id.into()),
+            _ => return Err(Refusal::NotNow("both seats are taken".into())),
+        }
+        row.status = "started".into();
+        row.challenged_id = None;
+        row.turn_since_ms = Some(now);
+        Ok(self.change(row))
+    }
+
+    /// The invited player declines a challenge.
+    pub fn decline(&self, now: i64) -> Result<Change, Refusal> {
+        if self.row.status != "created" {
+            return Err(Refusal::NotNow("the challenge is no longer open".into()));
+        }
+        let mut row = self.next(now);
+        row.status = "declined".into();
+        row.reason = Some("challenge declined".into());
+        Ok(self.change(row))
+    }
+
+    /// `side` asks for a rematch with colours swapped; when the other side
+    /// asked already, the new game is made (`new_id`), started at `now`.
+    pub fn rematch(&self, side: usize, new_id: &str, now: i64) -> Result<Change, Refusal> {
+        if !self.is_over() || self.row.status == "declined" {
+            return Err(Refusal::NotNow("the game is not over".into()));
+        }
+        if let Some(id) = &self.row.rematch_id {
+            return Err(Refusal::NotNow(format!("the rematch is game {id}")));
+        }
+        let mut row = self.next(now);
+        let other_asked = self.row.rematch_offer.as_deref() == Some(side_key(1 - side));
+        let computer = [self.row.white_computer_ms, self.row.black_computer_ms];
+        if !other_asked && computer[1 - side].is_none() {
+            row.rematch_offer = Some(side_key(side).into());
+            return Ok(self.change(row));
+        }
+        let r = &self.row;
+        let created = GameRow {
+            id: new_id.into(),
+            variant: r.variant.clone(),
+            start_position: r.start_position.clone(),
+            initial_ms: r.initial_ms,
+            increment_ms: r.increment_ms,
+            white_id: r.black_id.clone(),
+            black_id: r.white_id.clone(),
+            white_computer_ms: r.black_computer_ms,
+            black_computer_ms: r.white_computer_ms,
+            challenged_id: None,
+            status: "started".into(),
+            winner: None,
+            reason: None,
+            ply: 0,
+            white_ms: r.initial_ms,
+            black_ms: r.initial_ms,
+            turn_since_ms: Some(now),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            created_ms: now,
+            updated_ms: now,
+            version: 0,
+        };
+        row.rematch_offer = None;
+        row.rematch_id = Some(new_id.into());
+        Ok(Change {
+            row,
+            mv: None,
+            created: Some(created),
+        })
+    }
+
+    fn change(&self, row: GameRow) -> Change {
+        Change {
+            row,
+            mv: None,
+            created: None,
+        }
+    }
+}
+
+/// lichess's status and the winner for a game's own end.
+fn outcome_status(outcome: Outcome) -> (&'static str, Option<usize>) {
+    match outcome {
+        Outcome::Decisive {
+            winner,
+            how: Win::Checkmate,
+        } => ("mate", Some(index(winner))),
+        Outcome::Decisive {
+            winner,
+            how: Win::RoyalCaptured,
+        } => ("variantEnd", Some(index(winner))),
+        Outcome::Draw(Draw::Stalemate) => ("stalemate", None),
+        Outcome::Draw(_) => ("draw", None),
+    }
+}

@@ -1,0 +1,490 @@
+//! The server's database: games between people, their moves with the
+//! clocks, players, sessions and API tokens.
+//!
+//! One code path for SQLite (an embedded file, the default) and PostgreSQL,
+//! through `sqlx::Any`; the schema is `migrations/` at the top of the
+//! repository, embedded in the binary and applied on open, forward only.
+//! Every change to a game is a compare-and-set on its `version` inside one
+//! transaction with its move, so a move is stored once or not at all, and
+//! two writers (two requests, two servers) never both change one game.
+
+mod rows;
+
+pub use rows::{Credential, GameRow, MoveRow, Player};
+
+use futures_util::future::BoxFuture;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor, Row};
+use std::borrow::Cow;
+use std::time::Duration;
+
+/// What went wrong with the database, in words for the one line the user
+/// reads.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The URL names no database this build can open.
+    #[error("database URL `{0}`: expected sqlite://PATH or postgres://USER@HOST/NAME")]
+    BadUrl(String),
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The schema could not be brought up to date.
+    #[error("database schema: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// An account of that name exists.
+    #[error("the name `{0}` is taken")]
+    NameTaken(String),
+}
+
+/// Which engine a [`Store`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded file, one process.
+    Sqlite,
+    /// A server, any number of processes.
+    Postgres,
+}
+
+/// The database behind `duckchess serve`.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
+    /// SQLite lets one writer in at a time and answers a second "busy"
+    /// rather than waiting when both began by reading; writes in one
+    /// process queue here instead.
+    write: std::sync::Arc<tokio::sync::Mutex<()>>,
+}
+
+/// The schema's migrations, in order: the files of `migrations/`.
+const MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "online",
+    include_str!("../../migrations/0001_online.sql"),
+)];
+
+/// The embedded migrations as sqlx reads a migrations folder.
+#[derive(Debug)]
+struct Embedded;
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// The database file `duckchess serve` uses when given none: in the data
+/// folder (`$XDG_DATA_HOME`, else `~/.local/share`), `duckchess/duckchess.db`.
+pub fn default_url() -> String {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/share"))
+        })
+        .unwrap_or_else(|| std::path::PathBuf::from("."));
+    format!("sqlite://{}", base.join("duckchess/duckchess.db").display())
+}
+
+impl Store {
+    /// Opens the database at `url` (`sqlite://PATH`, created with its folder
+    /// on first use; `postgres://...`), and brings its schema up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (backend, connect) = if let Some(path) = url.strip_prefix("sqlite://") {
+            if path.is_empty() {
+                return Err(StoreError::BadUrl(url.into()));
+            }
+            let file = path.split('?').next().unwrap_or(path);
+            if file != ":memory:" {
+                if let Some(dir) = std::path::Path::new(file).parent() {
+                    if !dir.as_os_str().is_empty() {
+                        std::fs::create_dir_all(dir).map_err(|e| {
+                            StoreError::Database(sqlx::Error::Configuration(
+                                format!("cannot create {}: {e}", dir.display()).into(),
+                            ))
+                        })?;
+                    }
+                }
+            }
+            let sep = if path.contains('?') { '&' } else { '?' };
+            (Backend::Sqlite, format!("{url}{sep}mode=rwc"))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Backend::Postgres, url.to_string())
+        } else {
+            return Err(StoreError::BadUrl(url.into()));
+        };
+        let options = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10));
+        let options = if backend == Backend::Sqlite {
+            options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    // WAL: readers never wait for the writer. FULL: a commit
+                    // is on disk before the move is acknowledged.
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                         PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+                    )
+                    .await?;
+                    Ok(())
+                })
+            })
+        } else {
+            options
+        };
+        let pool = options.connect(&connect).await?;
+        let store = Store {
+            pool,
+            backend,
+            url: url.to_string(),
+            write: Default::default(),
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Applies the migrations the database lacks; refuses a database whose
+    /// schema is newer than this build's or whose applied migrations differ.
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let migrator = Migrator::new(Embedded).await?;
+        migrator.run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// The schema versions applied, oldest first.
+    pub async fn schema_versions(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+    }
+
+    /// Which engine this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The URL it was opened with (for a second connection, e.g. a
+    /// PostgreSQL listener).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Holds SQLite's one writer (a no-op guard for PostgreSQL, whose rows
+    /// lock themselves).
+    async fn writer(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.write.lock().await),
+            Backend::Postgres => None,
+        }
+    }
+
+    // ---- players and credentials ----
+
+    /// Stores a new player: a guest (`password_hash` none) or an account.
+    pub async fn insert_player(&self, player: &Player) -> Result<(), StoreError> {
+        let _w = self.writer().await;
+        let key = player
+            .password_hash
+            .as_ref()
+            .map(|_| player.name.to_lowercase());
+        let done = sqlx::query(
+            "INSERT INTO players (id, name, account_key, password_hash, created_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&player.id)
+        .bind(&player.name)
+        .bind(key)
+        .bind(&player.password_hash)
+        .bind(player.created_ms)
+        .execute(&self.pool)
+        .await;
+        match done {
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                Err(StoreError::NameTaken(player.name.clone()))
+            }
+            other => other.map(|_| ()).map_err(Into::into),
+        }
+    }
+
+    /// A player by id.
+    pub async fn player(&self, id: &str) -> Result<Option<Player>, StoreError> {
+        let row =
+            sqlx::query("SELECT id, name, password_hash, created_ms FROM players WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.as_ref().map(Player::from_row).transpose()?)
+    }
+
+    /// An account by name, in any case.
+    pub async fn account(&self, name: &str) -> Result<Option<Player>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, name, password_hash, created_ms FROM players WHERE account_key = $1",
+        )
+        .bind(name.to_lowercase())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(Player::from_row).transpose()?)
+    }
+
+    /// Stores a session or API token (by its hash).
+    pub async fn insert_credential(&self, c: &Credential) -> Result<(), StoreError> {
+        let _w = self.writer().await;
+        sqlx::query(
+            "INSERT INTO credentials (token_hash, player_id, kind, label, created_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&c.token_hash)
+        .bind(&c.player_id)
+        .bind(&c.kind)
+        .bind(&c.label)
+        .bind(c.created_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The player a live (not revoked) token hash belongs to, with the
+    /// credential's kind.
+    pub async fn holder(&self, token_hash: &str) -> Result<Option<(Player, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT p.id, p.name, p.password_hash, p.created_ms, c.kind FROM credentials c \
+             JOIN players p ON p.id = c.player_id \
+             WHERE c.token_hash = $1 AND c.revoked_ms IS NULL",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            None => Ok(None),
+            Some(r) => Ok(Some((Player::from_row(&r)?, r.try_get("kind")?))),
+        }
+    }
+
+    /// Revokes a token (by its hash); true when it was live.
+    pub async fn revoke(&self, token_hash: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let _w = self.writer().await;
+        let done = sqlx::query(
+            "UPDATE credentials SET revoked_ms = $1 WHERE token_hash = $2 AND revoked_ms IS NULL",
+        )
+        .bind(now_ms)
+        .bind(token_hash)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Revokes every credential of a player; how many were live.
+    pub async fn revoke_all(&self, player_id: &str, now_ms: i64) -> Result<u64, StoreError> {
+        let _w = self.writer().await;
+        let done = sqlx::query(
+            "UPDATE credentials SET revoked_ms = $1 WHERE player_id = $2 AND revoked_ms IS NULL",
+        )
+        .bind(now_ms)
+        .bind(player_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    // ---- games ----
+
+    /// Stores a new game.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        let _w = self.writer().await;
+        g.bind_all(sqlx::query(rows::INSERT_GAME))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A game by id.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {} FROM games WHERE id = $1",
+            rows::GAME_COLUMNS
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(GameRow::from_row).transpose()?)
+    }
+
+    /// A game's moves, in order.
+    pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT ply, move_text, white_ms, black_ms, played_ms FROM moves \
+             WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(MoveRow::from_row)
+            .collect::<Result<_, _>>()
+            .map_err(Into::into)
+    }
+
+    /// Writes `new` over the game if it is still at `expected_version`,
+    /// with `mv` (the move that made it) in the same transaction. False when
+    /// another writer changed the game first: nothing is written.
+    pub async fn save(
+        &self,
+        expected_version: i64,
+        new: &GameRow,
+        mv: Option<&MoveRow>,
+        also: Option<&GameRow>,
+    ) -> Result<bool, StoreError> {
+        let _w = self.writer().await;
+        let mut tx = self.pool.begin().await?;
+        let done = new
+            .bind_update(sqlx::query(rows::UPDATE_GAME), expected_version)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        if let Some(m) = mv {
+            let inserted = sqlx::query(
+                "INSERT INTO moves (game_id, ply, move_text, white_ms, black_ms, played_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&new.id)
+            .bind(m.ply)
+            .bind(&m.text)
+            .bind(m.white_ms)
+            .bind(m.black_ms)
+            .bind(m.played_ms)
+            .execute(&mut *tx)
+            .await;
+            match inserted {
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                other => {
+                    other?;
+                }
+            }
+        }
+        if let Some(g) = also {
+            g.bind_all(sqlx::query(rows::INSERT_GAME))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn games_where(
+        &self,
+        clause: &str,
+        arg: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {} FROM games WHERE {clause} ORDER BY updated_ms DESC, id LIMIT {limit}",
+            rows::GAME_COLUMNS
+        );
+        let mut q = sqlx::query(&sql);
+        if let Some(a) = arg {
+            q = q.bind(a);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(GameRow::from_row)
+            .collect::<Result<_, _>>()
+            .map_err(Into::into)
+    }
+
+    /// Games being played with a clock: the server watches their flags.
+    pub async fn running_timed(&self) -> Result<Vec<GameRow>, StoreError> {
+        self.games_where(
+            "status = 'started' AND initial_ms IS NOT NULL",
+            None,
+            100_000,
+        )
+        .await
+    }
+
+    /// The most recently changed games, any status but open challenges.
+    pub async fn recent(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        self.games_where("status NOT IN ('created', 'declined')", None, limit)
+            .await
+    }
+
+    /// Games waiting for a second player, open to anyone with the link.
+    pub async fn open_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        self.games_where("status = 'created' AND challenged_id IS NULL", None, limit)
+            .await
+    }
+
+    /// A player's games, newest first.
+    pub async fn games_of(&self, player_id: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        self.games_where("(white_id = $1 OR black_id = $1)", Some(player_id), limit)
+            .await
+    }
+
+    /// Challenges addressed to a player, still open.
+    pub async fn challenges_to(&self, player_id: &str) -> Result<Vec<GameRow>, StoreError> {
+        self.games_where(
+            "status = 'created' AND challenged_id = $1",
+            Some(player_id),
+            100,
+        )
+        .await
+    }
+
+    /// A player's games in progress.
+    pub async fn playing(&self, player_id: &str) -> Result<Vec<GameRow>, StoreError> {
+        self.games_where(
+            "status = 'started' AND (white_id = $1 OR black_id = $1)",
+            Some(player_id),
+            100,
+        )
+        .await
+    }
+
+    /// Tells the other servers on this PostgreSQL that a game changed
+    /// (`LISTEN duckchess_games`); nothing for SQLite, one process.
+    pub async fn notify(&self, game_id: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify('duckchess_games', $1)")
+                .bind(game_id)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The pool, for the listener's and tests' own queries.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+}
+
+/// Reads an optional column that may be absent from a row.
+fn opt<T>(row: &AnyRow, col: &str) -> Result<Option<T>, sqlx::Error>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    row.try_get::<Option<T>, _>(col)
+}

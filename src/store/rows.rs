@@ -1,0 +1,229 @@
+//! The rows of the server's tables, as Rust values.
+
+use super::opt;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, Row};
+
+/// A person: a guest (a name, no password) or an account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Made by the server, unguessable.
+    pub id: String,
+    /// As shown.
+    pub name: String,
+    /// An account's argon2id hash (PHC string); none for a guest.
+    pub password_hash: Option<String>,
+    /// When it was made, ms since the epoch.
+    pub created_ms: i64,
+}
+
+impl Player {
+    /// Whether this is an account (not a guest).
+    pub fn is_account(&self) -> bool {
+        self.password_hash.is_some()
+    }
+
+    pub(super) fn from_row(r: &AnyRow) -> Result<Player, sqlx::Error> {
+        Ok(Player {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            password_hash: opt(r, "password_hash")?,
+            created_ms: r.try_get("created_ms")?,
+        })
+    }
+}
+
+/// A browser session or a personal API token, kept as its hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Credential {
+    /// SHA-256 of the token, in hex.
+    pub token_hash: String,
+    /// Whose.
+    pub player_id: String,
+    /// `session` (a cookie) or `api` (a Bearer token).
+    pub kind: String,
+    /// What the holder called it (a token's name; a session's "browser").
+    pub label: String,
+    /// When, ms since the epoch.
+    pub created_ms: i64,
+}
+
+/// One game on the server, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Eight letters and digits, as lichess's.
+    pub id: String,
+    /// The registry's name of the game.
+    pub variant: String,
+    /// The start, in the game's notation.
+    pub start_position: String,
+    /// The time each side starts with (none: untimed).
+    pub initial_ms: Option<i64>,
+    /// Added after each of a side's moves.
+    pub increment_ms: Option<i64>,
+    /// Who holds the first side's seat.
+    pub white_id: Option<String>,
+    /// Who holds the second side's seat.
+    pub black_id: Option<String>,
+    /// The computer's thinking time, when it holds the first seat.
+    pub white_computer_ms: Option<i64>,
+    /// The computer's thinking time, when it holds the second seat.
+    pub black_computer_ms: Option<i64>,
+    /// The player a challenge is for (none: anyone with the link).
+    pub challenged_id: Option<String>,
+    /// lichess's names: `created`, `started`, `aborted`, `mate`,
+    /// `resign`, `stalemate`, `timeout`, `draw`, `outoftime`,
+    /// `variantEnd`, `declined`.
+    pub status: String,
+    /// `white` or `black` (the first or second side).
+    pub winner: Option<String>,
+    /// The result in words.
+    pub reason: Option<String>,
+    /// Moves played.
+    pub ply: i64,
+    /// The first side's time left when the current turn began.
+    pub white_ms: Option<i64>,
+    /// The second side's.
+    pub black_ms: Option<i64>,
+    /// When the current turn began (ms since the epoch).
+    pub turn_since_ms: Option<i64>,
+    /// The side offering a draw.
+    pub draw_offer: Option<String>,
+    /// The side offering a rematch.
+    pub rematch_offer: Option<String>,
+    /// The rematch, once both agreed.
+    pub rematch_id: Option<String>,
+    /// When made.
+    pub created_ms: i64,
+    /// When last changed.
+    pub updated_ms: i64,
+    /// Bumped by every change.
+    pub version: i64,
+}
+
+/// One move of a game, with the clocks after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// 0 for the first move.
+    pub ply: i64,
+    /// In the game's coordinate notation.
+    pub text: String,
+    /// The first side's time left after the move.
+    pub white_ms: Option<i64>,
+    /// The second side's.
+    pub black_ms: Option<i64>,
+    /// When the server accepted it.
+    pub played_ms: i64,
+}
+
+impl MoveRow {
+    pub(super) fn from_row(r: &AnyRow) -> Result<MoveRow, sqlx::Error> {
+        Ok(MoveRow {
+            ply: r.try_get("ply")?,
+            text: r.try_get("move_text")?,
+            white_ms: opt(r, "white_ms")?,
+            black_ms: opt(r, "black_ms")?,
+            played_ms: r.try_get("played_ms")?,
+        })
+    }
+}
+
+pub(super) const GAME_COLUMNS: &str = "id, variant, start_position, initial_ms, increment_ms, \
+     white_id, black_id, white_computer_ms, black_computer_ms, challenged_id, status, winner, \
+     reason, ply, white_ms, black_ms, turn_since_ms, draw_offer, rematch_offer, rematch_id, \
+     created_ms, updated_ms, version";
+
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, variant, start_position, \
+     initial_ms, increment_ms, white_id, black_id, white_computer_ms, black_computer_ms, \
+     challenged_id, status, winner, reason, ply, white_ms, black_ms, turn_since_ms, draw_offer, \
+     rematch_offer, rematch_id, created_ms, updated_ms, version) VALUES ($1, $2, $3, $4, $5, \
+     $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)";
+
+/// Everything but the id and what never changes (variant, start, time
+/// control, created), set when the version is still the one read.
+pub(super) const UPDATE_GAME: &str = "UPDATE games SET white_id = $1, black_id = $2, \
+     white_computer_ms = $3, black_computer_ms = $4, challenged_id = $5, status = $6, \
+     winner = $7, reason = $8, ply = $9, white_ms = $10, black_ms = $11, turn_since_ms = $12, \
+     draw_offer = $13, rematch_offer = $14, rematch_id = $15, updated_ms = $16, version = $17 \
+     WHERE id = $18 AND version = $19";
+
+type Q<'q> = Query<'q, Any, AnyArguments<'q>>;
+
+impl GameRow {
+    pub(super) fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            id: r.try_get("id")?,
+            variant: r.try_get("variant")?,
+            start_position: r.try_get("start_position")?,
+            initial_ms: opt(r, "initial_ms")?,
+            increment_ms: opt(r, "increment_ms")?,
+            white_id: opt(r, "white_id")?,
+            black_id: opt(r, "black_id")?,
+            white_computer_ms: opt(r, "white_computer_ms")?,
+            black_computer_ms: opt(r, "black_computer_ms")?,
+            challenged_id: opt(r, "challenged_id")?,
+            status: r.try_get("status")?,
+            winner: opt(r, "winner")?,
+            reason: opt(r, "reason")?,
+            ply: r.try_get("ply")?,
+            white_ms: opt(r, "white_ms")?,
+            black_ms: opt(r, "black_ms")?,
+            turn_since_ms: opt(r, "turn_since_ms")?,
+            draw_offer: opt(r, "draw_offer")?,
+            rematch_offer: opt(r, "rematch_offer")?,
+            rematch_id: opt(r, "rematch_id")?,
+            created_ms: r.try_get("created_ms")?,
+            updated_ms: r.try_get("updated_ms")?,
+            version: r.try_get("version")?,
+        })
+    }
+
+    pub(super) fn bind_all<'q>(&'q self, q: Q<'q>) -> Q<'q> {
+        q.bind(&self.id)
+            .bind(&self.variant)
+            .bind(&self.start_position)
+            .bind(self.initial_ms)
+            .bind(self.increment_ms)
+            .bind(&self.white_id)
+            .bind(&self.black_id)
+            .bind(self.white_computer_ms)
+            .bind(self.black_computer_ms)
+            .bind(&self.challenged_id)
+            .bind(&self.status)
+            .bind(&self.winner)
+            .bind(&self.reason)
+            .bind(self.ply)
+            .bind(self.white_ms)
+            .bind(self.black_ms)
+            .bind(self.turn_since_ms)
+            .bind(&self.draw_offer)
+            .bind(&self.rematch_offer)
+            .bind(&self.rematch_id)
+            .bind(self.created_ms)
+            .bind(self.updated_ms)
+            .bind(self.version)
+    }
+
+    pub(super) fn bind_update<'q>(&'q self, q: Q<'q>, expected_version: i64) -> Q<'q> {
+        q.bind(&self.white_id)
+            .bind(&self.black_id)
+            .bind(self.white_computer_ms)
+            .bind(self.black_computer_ms)
+            .bind(&self.challenged_id)
+            .bind(&self.status)
+            .bind(&self.winner)
+            .bind(&self.reason)
+            .bind(self.ply)
+            .bind(self.white_ms)
+            .bind(self.black_ms)
+            .bind(self.turn_since_ms)
+            .bind(&self.draw_offer)
+            .bind(&self.rematch_offer)
+            .bind(&self.rematch_id)
+            .bind(self.updated_ms)
+            .bind(self.version)
+            .bind(&self.id)
+            .bind(expected_version)
+    }
+}

@@ -1,0 +1,249 @@
+//! The subset of the lichess Board and Bot API a program needs to play:
+//! the same paths, JSON shapes, Bearer tokens and status codes, so that a
+//! lichess client (berserk, lichess-bot) plays here with only its address
+//! changed. Chess is lichess's `standard`; the other games use this
+//! server's names as variant keys and their own coordinate moves
+//! (docs/online.md).
+
+use super::guard::{client_ip, Bucket};
+use super::online::{body, game_stream, limit, ndjson, service, side_choice, signed_in, Leaving};
+use super::{ApiError, AppState};
+use crate::online::clock::TimeControl;
+use crate::online::{Action, Actor, NewGame};
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::Json;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+fn ok() -> Json<Value> {
+    Json(json!({"ok": true}))
+}
+
+/// `GET /api/account`.
+pub async fn account(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let p = signed_in(&app, &headers).await?;
+    Ok(Json(json!({
+        "id": p.id,
+        "username": p.name,
+        "perfs": {},
+        "createdAt": p.created_ms,
+        "seenAt": p.created_ms,
+        "title": null,
+        "url": format!("/@/{}", p.name),
+    })))
+}
+
+/// `GET /api/stream/event`: the player's games starting and finishing, and
+/// challenges to them, as NDJSON.
+pub async fn events(State(app): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let p = signed_in(&app, &headers).await?;
+    let s = service(&app)?.clone();
+    let (rx, presence, first) = s.watch_player(&p).await?;
+    let leaving = Leaving {
+        service: s,
+        id: format!("player:{}", p.id),
+        presence: Some(presence),
+    };
+    Ok(ndjson(first, rx, leaving, |_| false, false))
+}
+
+/// `POST /api/challenge/{username}` (form fields `clock.limit`,
+/// `clock.increment` in seconds, `color`, `variant`, `fen`; `rated`
+/// must be false).
+pub async fn challenge(
+    State(app): State<AppState>,
+    Path(user): Path<String>,
+    request: Request,
+) -> Result<Json<Value>, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Create)?;
+    let headers = request.headers().clone();
+    let bytes = body(request).await?;
+    let form: HashMap<String, String> = if bytes.first() == Some(&b'{') {
+        let v: HashMap<String, Value> =
+            serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("body: {e}")))?;
+        v.into_iter()
+            .map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+            .collect()
+    } else {
+        form_urlencoded(&bytes)?
+    };
+    let me = signed_in(&app, &headers).await?;
+    let s = service(&app)?;
+    let dest = s
+        .store()
+        .account(&user)
+        .await
+        .map_err(crate::online::ServiceError::from)?
+        .ok_or_else(|| ApiError::with(StatusCode::NOT_FOUND, format!("no player `{user}`")))?;
+    if form.get("rated").is_some_and(|r| r == "true") {
+        return Err(ApiError::bad(
+            "rated: this server plays casual games only".into(),
+        ));
+    }
+    let variant = match form.get("variant").map(String::as_str) {
+        None | Some("standard") => "chess".to_string(),
+        Some(v) => v.to_string(),
+    };
+    let secs = |k: &str| -> Result<Option<i64>, ApiError> {
+        form.get(k)
+            .map(|v| {
+                v.parse::<i64>()
+                    .map_err(|_| ApiError::bad(format!("{k}: `{v}` is not a number of seconds")))
+            })
+            .transpose()
+    };
+    let time = match (secs("clock.limit")?, secs("clock.increment")?) {
+        (None, None) => None,
+        (l, i) => Some(
+            TimeControl::new(l.unwrap_or(0) * 1000, i.unwrap_or(0) * 1000).ok_or_else(|| {
+                ApiError::bad("clock: limit from 1 s to 24 h, increment at most 3600 s".into())
+            })?,
+        ),
+    };
+    let row = s
+        .create(
+            &me,
+            NewGame {
+                variant,
+                position: form.get("fen").cloned(),
+                time,
+                side: side_choice(form.get("color").map(String::as_str))?,
+                computer_ms: None,
+                challenged: Some(dest.id),
+            },
+        )
+        .await?;
+    let t = s.table(&row.id).await?;
+    let seats = s.seats(&t.row).await?;
+    Ok(Json(s.challenge_json(&t, &seats)))
+}
+
+/// `POST /api/challenge/{id}/accept`.
+pub async fn accept(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let me = signed_in(&app, &headers).await?;
+    service(&app)?
+        .act(&id, &Actor::Player(me), Action::Join)
+        .await
+        .map_err(not_found_as_lichess)?;
+    Ok(ok())
+}
+
+/// `POST /api/challenge/{id}/decline`.
+pub async fn decline(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let me = signed_in(&app, &headers).await?;
+    service(&app)?
+        .act(&id, &Actor::Player(me), Action::Decline)
+        .await
+        .map_err(not_found_as_lichess)?;
+    Ok(ok())
+}
+
+fn not_found_as_lichess(e: crate::online::ServiceError) -> ApiError {
+    ApiError::from(e)
+}
+
+/// `GET /api/board/game/stream/{id}` (and the Bot API's): `gameFull`,
+/// then a `gameState` for each change; it ends once the game is over.
+pub async fn stream(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    game_stream(&app, &id, &headers, true).await
+}
+
+async fn act(
+    app: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    action: Action,
+) -> Result<Json<Value>, ApiError> {
+    let me = signed_in(app, headers).await?;
+    service(app)?.act(id, &Actor::Player(me), action).await?;
+    Ok(ok())
+}
+
+/// `POST /api/board/game/{id}/move/{move}`.
+pub async fn play(
+    State(app): State<AppState>,
+    Path((id, mv)): Path<(String, String)>,
+    request: Request,
+) -> Result<Json<Value>, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Act)?;
+    act(
+        &app,
+        &id,
+        request.headers(),
+        Action::Move {
+            text: mv,
+            ply: None,
+        },
+    )
+    .await
+}
+
+/// `POST /api/board/game/{id}/resign`.
+pub async fn resign(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, Action::Resign).await
+}
+
+/// `POST /api/board/game/{id}/abort`.
+pub async fn abort(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, Action::Abort).await
+}
+
+/// `POST /api/board/game/{id}/draw/{yes|no}`.
+pub async fn draw(
+    State(app): State<AppState>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let action = match answer.as_str() {
+        "yes" | "true" => Action::OfferDraw,
+        "no" | "false" => Action::DeclineDraw,
+        other => {
+            return Err(ApiError::bad(format!(
+                "draw: `{other}`, expected yes or no"
+            )))
+        }
+    };
+    act(&app, &id, &headers, action).await
+}
+
+/// `POST /api/board/game/{id}/claim-draw` (this server's; lichess claims
+/// threefold through `draw/yes`).
+pub async fn claim(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, Action::Claim).await
+}
+
+/// A form body (`a=1&b=x%20y`), bounded by the body limit already.
+fn form_urlencoded(bytes: &[u8]) -> Result<HashMap<String, String>, ApiError> {
+    Ok(form_urlencoded::parse(bytes)
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect())
+}

@@ -1,0 +1,522 @@
+//! Games between people over HTTP: this server's own endpoints
+//! (`/api/online/...`) and the NDJSON streams every client reads, the page
+//! and bots alike. The lichess Board API's endpoints ([`super::lichess`])
+//! call the same service.
+
+use super::guard::{client_ip, Bucket};
+use super::{ApiError, AppState};
+use crate::online::clock::TimeControl;
+use crate::online::hub::{Line, Presence};
+use crate::online::referee::{side_of_key, Refusal};
+use crate::online::{Action, Actor, NewGame, Service, ServiceError};
+use crate::store::Player;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "duckchess_session";
+/// How often an idle stream sends an empty line (lichess does the same),
+/// so that proxies and clients know it is alive.
+const KEEP_ALIVE: Duration = Duration::from_secs(7);
+
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> ApiError {
+        let status = match &e {
+            ServiceError::Refused(Refusal::NoSuchGame) => StatusCode::NOT_FOUND,
+            ServiceError::Refused(Refusal::NotASeat) => StatusCode::FORBIDDEN,
+            ServiceError::Refused(Refusal::Conflict) => StatusCode::CONFLICT,
+            ServiceError::Refused(_) => StatusCode::BAD_REQUEST,
+            ServiceError::Bad(_) => StatusCode::BAD_REQUEST,
+            ServiceError::Store(crate::store::StoreError::NameTaken(_)) => StatusCode::CONFLICT,
+            ServiceError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::with(status, e.to_string())
+    }
+}
+
+/// The service, or 503 when the server runs without a database.
+pub fn service(app: &AppState) -> Result<&Arc<Service>, ApiError> {
+    app.online.as_ref().ok_or_else(|| {
+        ApiError::with(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "this server keeps no games (no database)".into(),
+        )
+    })
+}
+
+/// The token a request carries: `Authorization: Bearer`, else the session
+/// cookie.
+fn token(headers: &HeaderMap) -> Option<String> {
+    if let Some(auth) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+    {
+        return auth.strip_prefix("Bearer ").map(|t| t.trim().to_string());
+    }
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())
+}
+
+/// Who sent the request, if anyone known.
+pub async fn who(app: &AppState, headers: &HeaderMap) -> Result<Option<Player>, ApiError> {
+    let service = service(app)?;
+    match token(headers) {
+        None => Ok(None),
+        Some(t) => Ok(service.holder(&t).await?),
+    }
+}
+
+/// Who sent the request; 401 when nobody known.
+pub async fn signed_in(app: &AppState, headers: &HeaderMap) -> Result<Player, ApiError> {
+    who(app, headers).await?.ok_or_else(|| {
+        ApiError::with(
+            StatusCode::UNAUTHORIZED,
+            "no valid session or token: sign in, play as a guest, or send Authorization: Bearer TOKEN"
+                .into(),
+        )
+    })
+}
+
+/// A cookie that holds a session: HttpOnly, SameSite=Lax, for a year.
+pub fn session_cookie(token: &str) -> HeaderValue {
+    HeaderValue::from_str(&format!(
+        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000"
+    ))
+    .expect("hex is a valid header")
+}
+
+/// Spends one of the client's tokens of `bucket`, or answers 429.
+pub fn limit(app: &AppState, request_ip: std::net::IpAddr, bucket: Bucket) -> Result<(), ApiError> {
+    if app.guard.take(request_ip, bucket) {
+        Ok(())
+    } else {
+        Err(ApiError::with(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many requests from this address; wait a moment".into(),
+        ))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameBody {
+    name: String,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.len() > super::BODY_LIMIT {
+        return Err(ApiError::with(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body: too large".into(),
+        ));
+    }
+    let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
+        b"{}".as_slice()
+    } else {
+        bytes
+    };
+    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("body: {e}")))
+}
+
+fn with_cookie(token: &str, body: Value) -> Response {
+    let mut response = Json(body).into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, session_cookie(token));
+    response
+}
+
+fn player_json(p: &Player) -> Value {
+    json!({"id": p.id, "name": p.name, "account": p.is_account()})
+}
+
+/// `POST /api/online/guest` `{"name"}`: a guest and its session cookie.
+pub async fn guest(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Create)?;
+    let bytes = body(request).await?;
+    let NameBody { name, .. } = read(&bytes)?;
+    let (player, token) = service(&app)?.new_guest(&name).await?;
+    Ok(with_cookie(&token, player_json(&player)))
+}
+
+/// `POST /api/online/account` `{"name","password"}`: an account, signed in.
+pub async fn account(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Create)?;
+    let bytes = body(request).await?;
+    let NameBody { name, password } = read(&bytes)?;
+    let s = service(&app)?;
+    let password = password.unwrap_or_default();
+    s.create_account(&name, &password).await?;
+    let (player, token) = s.log_in(&name, &password).await?;
+    Ok(with_cookie(&token, player_json(&player)))
+}
+
+/// `POST /api/online/login` `{"name","password"}`.
+pub async fn login(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Create)?;
+    let bytes = body(request).await?;
+    let NameBody { name, password } = read(&bytes)?;
+    let (player, token) = service(&app)?
+        .log_in(&name, &password.unwrap_or_default())
+        .await
+        .map_err(|e| ApiError::with(StatusCode::UNAUTHORIZED, e.to_string()))?;
+    Ok(with_cookie(&token, player_json(&player)))
+}
+
+/// `POST /api/online/logout`: ends this session (its cookie no longer
+/// signs anyone in, on any machine).
+pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let s = service(&app)?;
+    if let Some(t) = token(&headers) {
+        s.revoke(&t).await?;
+    }
+    let mut response = Json(json!({"ok": true})).into_response();
+    response.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_static("duckchess_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+    );
+    Ok(response)
+}
+
+/// `GET /api/online/me`.
+pub async fn me(State(app): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    Ok(Json(player_json(&signed_in(&app, &headers).await?)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    variant: String,
+    #[serde(default)]
+    position: Option<String>,
+    /// `5+3`; none or empty: untimed.
+    #[serde(default)]
+    clock: Option<String>,
+    /// `white`, `black` or `random`.
+    #[serde(default)]
+    color: Option<String>,
+    /// The computer takes the other seat, thinking this long.
+    #[serde(default)]
+    computer_ms: Option<i64>,
+    /// A guest's name, when the request has no session yet.
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Reads a side: `white`/`black` (the first or second side, Duck Chess's
+/// red and blue too) or `random`.
+pub fn side_choice(text: Option<&str>) -> Result<Option<usize>, ApiError> {
+    match text.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("random") | Some("") => Ok(None),
+        Some("red") => Ok(Some(0)),
+        Some("blue") => Ok(Some(1)),
+        Some(t) => side_of_key(t)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad(format!("color `{t}`: white, black or random"))),
+    }
+}
+
+/// `POST /api/online/games`: a new game; the creator (a new guest when
+/// the request has no session) takes a seat.
+pub async fn create(State(app): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Create)?;
+    let headers = request.headers().clone();
+    let bytes = body(request).await?;
+    let b: CreateBody = read(&bytes)?;
+    let s = service(&app)?;
+    let (player, new_token) = match who(&app, &headers).await? {
+        Some(p) => (p, None),
+        None => {
+            let (p, t) = s.new_guest(b.name.as_deref().unwrap_or("")).await?;
+            (p, Some(t))
+        }
+    };
+    let time = match b.clock.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        None => None,
+        Some(c) => Some(c.parse::<TimeControl>().map_err(ApiError::bad)?),
+    };
+    let row = s
+        .create(
+            &player,
+            NewGame {
+                variant: b.variant,
+                position: b.position,
+                time,
+                side: side_choice(b.color.as_deref())?,
+                computer_ms: b.computer_ms,
+                challenged: None,
+            },
+        )
+        .await?;
+    let out =
+        json!({"id": row.id, "url": format!("/game/{}", row.id), "player": player_json(&player)});
+    Ok(match new_token {
+        Some(t) => with_cookie(&t, out),
+        None => Json(out).into_response(),
+    })
+}
+
+/// `GET /api/online/games`: games open to join and the latest games.
+pub async fn list(State(app): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let s = service(&app)?;
+    let open = s
+        .summaries(s.store().open_games(50).await.map_err(ServiceError::from)?)
+        .await?;
+    let recent = s
+        .summaries(s.store().recent(50).await.map_err(ServiceError::from)?)
+        .await?;
+    Ok(Json(json!({"open": open, "recent": recent})))
+}
+
+/// `GET /api/online/player/{id}/games`: a player's games, newest first.
+pub async fn history(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let s = service(&app)?;
+    let rows = s
+        .store()
+        .games_of(&id, 100)
+        .await
+        .map_err(ServiceError::from)?;
+    Ok(Json(json!({"games": s.summaries(rows).await?})))
+}
+
+/// `GET /api/online/game/{id}`: the whole game, with the reader's seat.
+pub async fn game(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let reader = who(&app, &headers).await?;
+    Ok(Json(service(&app)?.full(&id, reader.as_ref()).await?))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    ply: Option<i64>,
+}
+
+/// `POST /api/online/game/{id}/{action}`: `join`, `move` (`{"move",
+/// "ply"}`), `resign`, `draw-offer`, `draw-decline`, `claim`, `abort`,
+/// `rematch`, `decline`.
+pub async fn act(
+    State(app): State<AppState>,
+    Path((id, action)): Path<(String, String)>,
+    request: Request,
+) -> Result<Json<Value>, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Act)?;
+    let headers = request.headers().clone();
+    let bytes = body(request).await?;
+    let b: ActBody = read(&bytes)?;
+    let action = match action.as_str() {
+        "join" => Action::Join,
+        "move" => Action::Move {
+            text: b.mv.ok_or_else(|| ApiError::bad("body: `move` is missing".into()))?,
+            ply: b.ply,
+        },
+        "resign" => Action::Resign,
+        "draw-offer" => Action::OfferDraw,
+        "draw-decline" => Action::DeclineDraw,
+        "claim" => Action::Claim,
+        "abort" => Action::Abort,
+        "rematch" => Action::Rematch,
+        "decline" => Action::Decline,
+        other => {
+            return Err(ApiError::with(
+                StatusCode::NOT_FOUND,
+                format!("no action `{other}` (join, move, resign, draw-offer, draw-decline, claim, abort, rematch, decline)"),
+            ))
+        }
+    };
+    let player = signed_in(&app, &headers).await?;
+    let s = service(&app)?;
+    let t = s.act(&id, &Actor::Player(player.clone()), action).await?;
+    Ok(Json(s.full(&t.row.id, Some(&player)).await?))
+}
+
+/// `GET /api/online/game/{id}/stream`: the game as NDJSON, the full game
+/// first, then each change; open until the reader leaves.
+pub async fn stream(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    game_stream(&app, &id, &headers, false).await
+}
+
+/// A game's NDJSON stream; `board`: lichess's (closes once the game is
+/// over, as lichess's does).
+pub async fn game_stream(
+    app: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    board: bool,
+) -> Result<Response, ApiError> {
+    let reader = who(app, headers).await?;
+    let s = service(app)?.clone();
+    let (rx, presence, full) = s.watch(id, reader.as_ref()).await?;
+    let over = move |v: &Value| {
+        board
+            && v.get("status")
+                .and_then(Value::as_str)
+                .is_some_and(|s| !matches!(s, "created" | "started"))
+    };
+    let done_at_start = over(&full["state"]);
+    let leaving = Leaving {
+        service: s,
+        id: id.to_string(),
+        presence: Some(presence),
+    };
+    Ok(ndjson(
+        vec![full],
+        rx,
+        leaving,
+        move |line: &Value| over(line),
+        done_at_start,
+    ))
+}
+
+/// Tells the game's readers when a seat's stream closes.
+pub struct Leaving {
+    /// The service.
+    pub service: Arc<Service>,
+    /// The game's id (or the player's key).
+    pub id: String,
+    /// The seat's presence, released first.
+    pub presence: Option<Presence>,
+}
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        let seated = self.presence.take().is_some_and(|p| {
+            let seated = p.seated();
+            drop(p);
+            seated
+        });
+        if seated {
+            let (s, id) = (self.service.clone(), self.id.clone());
+            if let Ok(handle) = tokio::runtime::Handle::try_current() {
+                handle.spawn(async move { s.publish_presence(&id).await });
+            }
+        }
+    }
+}
+
+/// An NDJSON response: `first`, then each line from `rx`, an empty line
+/// when idle; ends after a line `last` says is the last (or at once when
+/// `done`), or when the reader falls too far behind (it reads the game
+/// again on reconnecting).
+pub fn ndjson(
+    first: Vec<Value>,
+    rx: broadcast::Receiver<Line>,
+    guard: Leaving,
+    last: impl Fn(&Value) -> bool + Send + 'static,
+    done: bool,
+) -> Response {
+    struct St<F> {
+        first: std::vec::IntoIter<Value>,
+        rx: broadcast::Receiver<Line>,
+        _guard: Leaving,
+        last: F,
+        done: bool,
+    }
+    let st = St {
+        first: first.into_iter(),
+        rx,
+        _guard: guard,
+        last,
+        done: false,
+    };
+    let finished_first = done;
+    let stream = futures_util::stream::unfold((st, finished_first), |(mut st, stop)| async move {
+        if let Some(v) = st.first.next() {
+            let text = format!("{v}\n");
+            return Some((
+                Ok::<Bytes, std::convert::Infallible>(Bytes::from(text)),
+                (st, stop),
+            ));
+        }
+        if stop || st.done {
+            return None;
+        }
+        match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
+            Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
+            Ok(Ok(line)) => {
+                let v: Value = serde_json::from_str(&line.text).unwrap_or(Value::Null);
+                st.done = (st.last)(&v);
+                Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
+            }
+            Ok(Err(_)) => None,
+        }
+    });
+    Response::builder()
+        .header(header::CONTENT_TYPE, "application/x-ndjson")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(Body::from_stream(stream))
+        .expect("a valid response")
+}
+
+/// A request's body, bounded.
+pub async fn body(request: Request) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(request.into_body(), super::BODY_LIMIT)
+        .await
+        .map_err(|_| {
+            ApiError::with(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "body: more than the {} KiB a request may have",
+                    super::BODY_LIMIT / 1024
+                ),
+            )
+        })
+}
+
+/// `GET /game/export/{id}`: the game's record in its own format (PGN for
+/// chess, the judge input for Duck Chess, ...).
+pub async fn export(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let s = service(&app)?;
+    let t = s.table(&id).await?;
+    let start = t
+        .notation
+        .read_position(&t.row.start_position)
+        .map_err(|e| ApiError::unprocessable(format!("start: {e}")))?;
+    let record = t.notation.write_record(&*start, t.game.moves());
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        record,
+    )
+        .into_response())
+}
+
+/// The page, for `/game/{id}`, `/games` and `/play`: the same page, which
+/// reads its address.
+pub async fn page() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        include_str!("page/index.html"),
+    )
+}
