@@ -168,8 +168,9 @@ impl Service {
         let name = name.trim();
         let name = if name.is_empty() { "Guest" } else { name };
         auth::check_name(name).map_err(ServiceError::Bad)?;
+        // "guest-" is no account's name: the ids never clash.
         let player = Player {
-            id: auth::new_id(),
+            id: format!("guest-{}", auth::new_id()),
             name: name.to_string(),
             password_hash: None,
             created_ms: self.now(),
@@ -182,6 +183,11 @@ impl Service {
     /// A new account.
     pub async fn create_account(&self, name: &str, password: &str) -> Result<Player> {
         auth::check_name(name).map_err(ServiceError::Bad)?;
+        if name.to_lowercase().starts_with("guest-") {
+            return Err(ServiceError::Bad(format!(
+                "name `{name}`: guest- names are the guests'"
+            )));
+        }
         auth::check_password(password).map_err(ServiceError::Bad)?;
         let hash = {
             let p = password.to_string();
@@ -189,8 +195,9 @@ impl Service {
                 .await
                 .map_err(|e| ServiceError::Bad(format!("hashing failed: {e}")))?
         };
+        // An account's id is its name in lower case, as lichess's user ids.
         let player = Player {
-            id: auth::new_id(),
+            id: name.to_lowercase(),
             name: name.to_string(),
             password_hash: Some(hash),
             created_ms: self.now(),

@@ -66,7 +66,10 @@ pub async fn challenge(
     let form: HashMap<String, String> = if bytes.first() == Some(&b'{') {
         let v: HashMap<String, Value> =
             serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("body: {e}")))?;
+        // A null is a field not given (berserk sends every parameter,
+        // `null` for those left out).
         v.into_iter()
+            .filter(|(_, v)| !v.is_null())
             .map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_string)))
             .collect()
     } else {

@@ -316,6 +316,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", api_get(index))
         .route("/app.js", api_get(app_js))
         .route("/style.css", api_get(style_css))
+        .route("/online.js", api_get(online_js))
         .route("/api/variants", api_get(list_variants))
         .route("/api/studies", api_get(list_studies))
         .route("/api/moves", api_post(moves))
@@ -350,6 +351,13 @@ async fn app_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/app.js"),
+    )
+}
+
+async fn online_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/online.js"),
     )
 }
 

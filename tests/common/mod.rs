@@ -46,10 +46,25 @@ impl Drop for Reaper {
     }
 }
 
-/// `duckchess serve --port 0` and the `127.0.0.1:PORT` it says it listens on.
+/// `duckchess serve --port 0` and the `127.0.0.1:PORT` it says it listens on;
+/// its games kept in a database of its own in a temporary folder (never
+/// the user's).
 pub fn serve() -> (Reaper, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "duckchess-test-{}-{}",
+        std::process::id(),
+        SERVERS.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    ));
+    serve_on(&format!("sqlite://{}/db.sqlite", dir.display()), &[])
+}
+
+static SERVERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `duckchess serve --port 0 --database URL ARGS...` and its address.
+pub fn serve_on(database: &str, args: &[&str]) -> (Reaper, String) {
     let mut child = std::process::Command::new(cargo_bin!("duckchess"))
-        .args(["serve", "--port", "0"])
+        .args(["serve", "--port", "0", "--database", database])
+        .args(args)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();

@@ -1005,4 +1005,6 @@ function onBoardKey(e) {
   }
 }
 
-init().catch((e) => setStatus(`Could not start: ${e.message}`, "error"));
+init()
+  .then(() => typeof onlineStart === "function" && onlineStart())
+  .catch((e) => setStatus(`Could not start: ${e.message}`, "error"));

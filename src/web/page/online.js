@@ -1,0 +1,303 @@
+// duckchess: games between people. The board, the move list and the
+// analysis are app.js's; this file adds the online panel: play a friend
+// (an invitation link), play the computer, open games to join, and a game
+// at /game/ID kept by the server — its clocks, offers, result and rematch,
+// read live from the game's NDJSON stream (the same stream bots read).
+"use strict";
+
+const online = {
+  id: null, // the game at /game/ID
+  full: null, // the server's gameFull
+  st: null, // the latest gameState
+  at: 0, // performance.now() when st arrived
+  you: null, // "white" | "black" | null (a spectator)
+  abort: null, // the stream's AbortController
+  tick: null,
+  lastPly: -1,
+};
+
+const SIDE_KEYS = ["white", "black"];
+
+function sound(kind) {
+  if (localStorage.getItem("duckchess-sound") === "off") return;
+  try {
+    const ctx = sound.ctx || (sound.ctx = new AudioContext());
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = { move: 440, capture: 330, check: 660, low: 880, end: 220 }[kind] || 440;
+    g.gain.value = 0.08;
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + (kind === "end" ? 0.35 : 0.08));
+  } catch (e) { /* no audio: silent */ }
+}
+
+function fmtClock(ms) {
+  if (ms >= 2147483647) return "∞";
+  const s = Math.max(0, Math.ceil(ms / 100) / 10);
+  const m = Math.floor(s / 60);
+  const sec = s - m * 60;
+  return s < 10 ? `${m}:${sec.toFixed(1).padStart(4, "0")}` : `${m}:${String(Math.floor(sec)).padStart(2, "0")}`;
+}
+
+function sideName(i) {
+  return (online.full && online.full.sides && online.full.sides[i]) || SIDE_KEYS[i];
+}
+
+function playerName(p) {
+  if (!p) return "?";
+  if (p.open) return "(open seat)";
+  return p.name || "?";
+}
+
+async function post(path, body) {
+  return api(path, body === undefined ? {} : body);
+}
+
+// ---- the home: play a friend, the computer, open games ----
+
+async function createGame(computer) {
+  const body = {
+    variant: $("online-variant").value,
+    clock: $("online-clock").value,
+    color: $("online-color").value,
+    name: $("online-name").value.trim() || undefined,
+  };
+  if (computer) body.computer_ms = parseInt($("online-think").value, 10) || 1000;
+  try {
+    const res = await post("/api/online/games", body);
+    localStorage.setItem("duckchess-name", body.name || "");
+    location.href = res.url;
+  } catch (e) {
+    $("online-message").textContent = e.message;
+  }
+}
+
+async function fillLists() {
+  try {
+    const lists = await api("/api/online/games");
+    const render = (el, games, join) => {
+      el.innerHTML = "";
+      for (const g of games) {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `/game/${g.id}`;
+        const clock = g.clock ? `${g.clock.initial / 60000}+${g.clock.increment / 1000}` : "untimed";
+        a.textContent = `${g.variant} ${clock}: ${playerName(g.white)} – ${playerName(g.black)}`;
+        li.appendChild(a);
+        if (!join && g.reason) li.append(` — ${g.reason}`);
+        el.appendChild(li);
+      }
+      if (!games.length) el.innerHTML = "<li>none</li>";
+    };
+    render($("online-open"), lists.open, true);
+    render($("online-recent"), lists.recent, false);
+  } catch (e) {
+    $("online-message").textContent = e.message;
+  }
+}
+
+// ---- a game at /game/ID ----
+
+function applyState(st) {
+  const prev = online.st;
+  online.st = st;
+  online.at = performance.now();
+  const moves = st.moves ? st.moves.split(" ") : [];
+  if (moves.length !== online.lastPly) {
+    const more = moves.length > online.lastPly && online.lastPly >= 0;
+    online.lastPly = moves.length;
+    // The board follows the game unless the reader is looking back.
+    const live = !game.cur || !forwardOf(game.cur) || game.cur.ply >= moves.length - 1;
+    const names = st.notations && st.notations.length === moves.length ? st.notations : moves;
+    loadGame(online.full.game, online.full.start, moves, names, live ? moves.length : game.cur.ply)
+      .then(() => {
+        if (more) sound(game.state && game.state.check ? "check" : "move");
+      });
+  }
+  if (prev && prev.status === "started" && st.status !== "started") sound("end");
+  renderOnline();
+}
+
+function leftNow(i) {
+  const st = online.st;
+  if (!st) return 0;
+  const t = i === 0 ? st.wtime : st.btime;
+  const running = st.clockRunning && st.status === "started" && st.toMove === SIDE_KEYS[i];
+  return running ? t - (performance.now() - online.at) : t;
+}
+
+function renderOnline() {
+  const st = online.st;
+  const f = online.full;
+  if (!st || !f) return;
+  const youIdx = SIDE_KEYS.indexOf(online.you);
+  for (const i of [0, 1]) {
+    const box = $(`online-seat-${i}`);
+    const p = i === 0 ? f.white : f.black;
+    const connected = st.connected && st.connected[SIDE_KEYS[i]];
+    box.querySelector(".who").textContent =
+      `${sideName(i)}: ${playerName(p)}${i === youIdx ? " (you)" : ""}`;
+    box.querySelector(".presence").textContent = p && p.aiLevel ? "" : connected ? "●" : "○";
+    box.querySelector(".presence").title = connected ? "connected" : "not connected";
+    const ms = leftNow(i);
+    const clock = box.querySelector(".clock");
+    clock.textContent = f.clock ? fmtClock(ms) : "";
+    clock.classList.toggle("low", !!f.clock && ms < 10000 && st.status === "started");
+    clock.classList.toggle("running", st.clockRunning && st.toMove === SIDE_KEYS[i] && st.status === "started");
+    if (!!f.clock && ms < 10000 && i === youIdx && st.status === "started" && !online.warned) {
+      online.warned = true;
+      sound("low");
+    }
+  }
+  const over = st.status !== "started" && st.status !== "created";
+  const seated = youIdx >= 0;
+  const banner = $("online-result");
+  banner.hidden = !over;
+  banner.textContent = over ? (st.reason || st.status) : "";
+  const open = st.status === "created";
+  $("online-join").hidden = !(open && !seated);
+  $("online-invite").hidden = !(open && seated);
+  $("online-invite-link").value = location.href;
+  $("online-resign").hidden = !(seated && st.status === "started" && st.ply >= 2);
+  $("online-abort").hidden = !(seated && !over && st.ply < 2);
+  const theirOffer = st.drawOffer && st.drawOffer !== online.you;
+  $("online-draw").hidden = !(seated && st.status === "started");
+  $("online-draw").textContent = theirOffer ? "Accept the draw" : st.drawOffer === online.you ? "Draw offered" : "Offer a draw";
+  $("online-draw").disabled = st.drawOffer === online.you;
+  $("online-decline").hidden = !(seated && theirOffer && st.status === "started");
+  $("online-claim").hidden = !(seated && st.claimable && st.toMove === online.you);
+  $("online-rematch").hidden = !(seated && over && !st.rematch);
+  $("online-rematch").textContent = st.rematchOffer && st.rematchOffer !== online.you
+    ? "Accept the rematch" : st.rematchOffer === online.you ? "Rematch offered" : "Rematch";
+  $("online-next").hidden = !st.rematch;
+  if (st.rematch) $("online-next").href = `/game/${st.rematch}`;
+  $("online-spectators").textContent = seated ? "" : "You are watching.";
+  $("online-export").href = `/game/export/${online.id}`;
+}
+
+async function act(action, body) {
+  try {
+    await post(`/api/online/game/${online.id}/${action}`, body);
+    $("online-message").textContent = "";
+    if (action === "join") {
+      // Read the game again as a seat holder: the stream counts presence.
+      startGame(online.id);
+    }
+  } catch (e) {
+    $("online-message").textContent = e.message;
+  }
+}
+
+async function readStream(id) {
+  if (online.abort) online.abort.abort();
+  const ctrl = new AbortController();
+  online.abort = ctrl;
+  for (let attempt = 0; !ctrl.signal.aborted; attempt++) {
+    try {
+      const res = await fetch(`/api/online/game/${id}/stream`, { signal: ctrl.signal });
+      if (!res.ok) throw new Error((await res.json()).error);
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "";
+      attempt = 0;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (!line) continue;
+          const msg = JSON.parse(line);
+          if (msg.type === "gameFull") {
+            online.full = msg;
+            online.you = msg.you;
+            online.lastPly = -1;
+            applyState(msg.state);
+          } else if (msg.type === "gameState") {
+            applyState(msg);
+          }
+        }
+      }
+    } catch (e) {
+      if (ctrl.signal.aborted) return;
+      $("online-message").textContent = `connection lost: ${e.message}; reconnecting…`;
+    }
+    // A reconnect reads the full state again.
+    await new Promise((r) => setTimeout(r, Math.min(5000, 500 * (attempt + 1))));
+  }
+}
+
+function startGame(id) {
+  online.id = id;
+  document.body.classList.add("online-game");
+  $("online-home").hidden = true;
+  $("online-game").hidden = false;
+  readStream(id);
+  if (!online.tick) online.tick = setInterval(renderOnline, 100);
+}
+
+// Moves on the board go to the server while the game is live and it is
+// the reader's turn; otherwise the board is the analysis board.
+const offlinePlayCoord = playCoord;
+playCoord = async function (coord) {
+  const st = online.st;
+  const atEnd = game.cur && !forwardOf(game.cur) && game.cur.ply === (st ? st.ply : -1);
+  if (!online.id || !st || st.status !== "started" || !atEnd) return offlinePlayCoord(coord);
+  if (st.toMove !== online.you) {
+    setStatus(online.you ? "wait for your turn" : "you are watching: the game's seats move");
+    return;
+  }
+  try {
+    await post(`/api/online/game/${online.id}/move`, { move: coord, ply: st.ply });
+    $("online-message").textContent = "";
+  } catch (e) {
+    $("online-message").textContent = e.message;
+    renderBoard();
+  }
+};
+
+// The computer of the analysis board never moves in a game between people.
+const offlineComputersTurn = computersTurn;
+computersTurn = function () {
+  return online.id ? false : offlineComputersTurn();
+};
+
+function onlineStart() {
+  const sel = $("online-variant");
+  for (const v of game.variants) {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = v.name;
+    sel.appendChild(o);
+  }
+  sel.value = game.variant ? game.variant.name : game.variants[0].name;
+  $("online-name").value = localStorage.getItem("duckchess-name") || "";
+  $("online-sound").checked = localStorage.getItem("duckchess-sound") !== "off";
+  $("online-sound").addEventListener("change", () =>
+    localStorage.setItem("duckchess-sound", $("online-sound").checked ? "on" : "off"));
+  $("online-create").addEventListener("click", () => createGame(false));
+  $("online-computer").addEventListener("click", () => createGame(true));
+  $("online-join").addEventListener("click", () => act("join"));
+  $("online-resign").addEventListener("click", () => confirm("Resign?") && act("resign"));
+  $("online-abort").addEventListener("click", () => act("abort"));
+  $("online-draw").addEventListener("click", () => act("draw-offer"));
+  $("online-decline").addEventListener("click", () => act("draw-decline"));
+  $("online-claim").addEventListener("click", () => act("claim"));
+  $("online-rematch").addEventListener("click", () => act("rematch"));
+  $("online-copy").addEventListener("click", () => {
+    $("online-invite-link").select();
+    navigator.clipboard && navigator.clipboard.writeText(location.href);
+  });
+  const m = location.pathname.match(/^\/game\/([A-Za-z0-9]+)$/);
+  if (m) {
+    startGame(m[1]);
+  } else {
+    fillLists();
+    if (location.pathname === "/games" || location.pathname === "/play") {
+      $("online-box").scrollIntoView();
+    }
+  }
+}

@@ -1,0 +1,448 @@
+//! Games between people: the service's rules and clocks with a clock the
+//! test moves by hand, on a real SQLite file; the HTTP refusals through
+//! the router; restarts through a second service on the same file.
+
+use duckchess::online::clock::{ManualClock, TimeControl};
+use duckchess::online::referee::Refusal;
+use duckchess::online::{Action, Actor, NewGame, Service, ServiceError};
+use duckchess::store::{Player, Store};
+use std::sync::Arc;
+
+const T0: i64 = 1_800_000_000_000;
+
+async fn store(dir: &tempfile::TempDir) -> Store {
+    Store::open(&format!("sqlite://{}/games.db", dir.path().display()))
+        .await
+        .unwrap()
+}
+
+async fn service(dir: &tempfile::TempDir, clock: &ManualClock) -> Arc<Service> {
+    Service::with_clock(store(dir).await, None, Arc::new(clock.clone()), false)
+}
+
+async fn two_guests(s: &Arc<Service>) -> (Actor, Actor, Player, Player) {
+    let (a, _) = s.new_guest("alice").await.unwrap();
+    let (b, _) = s.new_guest("bob").await.unwrap();
+    (Actor::Player(a.clone()), Actor::Player(b.clone()), a, b)
+}
+
+fn mv(text: &str) -> Action {
+    Action::Move {
+        text: text.into(),
+        ply: None,
+    }
+}
+
+fn at(text: &str, ply: i64) -> Action {
+    Action::Move {
+        text: text.into(),
+        ply: Some(ply),
+    }
+}
+
+/// A game of `variant` (timed by `time`), alice first, bob joined.
+async fn started(
+    s: &Arc<Service>,
+    variant: &str,
+    position: Option<&str>,
+    time: Option<&str>,
+) -> (String, Actor, Actor) {
+    let (a, b, alice, _) = two_guests(s).await;
+    let row = s
+        .create(
+            &alice,
+            NewGame {
+                variant: variant.into(),
+                position: position.map(Into::into),
+                time: time.map(|t| t.parse::<TimeControl>().unwrap()),
+                side: Some(0),
+                ..NewGame::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.status, "created");
+    let t = s.act(&row.id, &b, Action::Join).await.unwrap();
+    assert_eq!(t.row.status, "started");
+    (row.id, a, b)
+}
+
+fn refusal(r: Result<impl Sized, ServiceError>) -> Refusal {
+    match r {
+        Err(ServiceError::Refused(why)) => why,
+        Err(e) => panic!("not a refusal: {e}"),
+        Ok(_) => panic!("accepted"),
+    }
+}
+
+#[tokio::test]
+async fn two_guests_play_chess_to_mate_and_the_game_is_then_immutable() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, None).await;
+    for (who, m) in [(&a, "f2f3"), (&b, "e5"), (&a, "g4"), (&b, "Qh4#")] {
+        s.act(&id, who, mv(m)).await.unwrap();
+    }
+    let t = s.table(&id).await.unwrap();
+    assert_eq!(t.row.status, "mate");
+    assert_eq!(t.row.winner.as_deref(), Some("black"));
+    assert_eq!(t.row.reason.as_deref(), Some("black wins by checkmate"));
+    let moves: Vec<_> = t.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert!(matches!(
+        refusal(s.act(&id, &a, mv("a3")).await),
+        Refusal::Finished(_)
+    ));
+    assert!(matches!(
+        refusal(s.act(&id, &a, Action::Resign).await),
+        Refusal::Finished(_)
+    ));
+    let full = s.full(&id, None).await.unwrap();
+    assert_eq!(full["state"]["status"], "mate");
+    assert_eq!(full["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(full["variant"]["key"], "standard");
+}
+
+#[tokio::test]
+async fn duck_chess_ends_when_a_captain_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    // Red's car takes Blue's captain from a position a few moves away.
+    let (id, a, b) = started(&s, "duck", None, Some("3+2")).await;
+    // The judge's own moves (xs ys xt yt), red and blue in turn: red's car
+    // runs up the a-file's column and along the last rank.
+    let line = [
+        "0 0 1 0", "9 0 8 0", "1 0 1 3", "8 0 8 1", "1 3 9 3", "8 1 8 0", "9 3 9 4",
+    ];
+    for (i, m) in line.iter().enumerate() {
+        let who = if i % 2 == 0 { &a } else { &b };
+        match s.act(&id, who, mv(m)).await {
+            Ok(t) if t.is_over() => break,
+            Ok(_) => {}
+            Err(e) => panic!("move {} `{m}`: {e}", i + 1),
+        }
+    }
+    let t = s.table(&id).await.unwrap();
+    assert_eq!(t.row.status, "variantEnd", "{:?}", t.row.reason);
+    assert_eq!(t.row.winner.as_deref(), Some("white"));
+    assert!(t.row.reason.as_deref().unwrap().contains("captain"));
+}
+
+#[tokio::test]
+async fn only_the_seat_to_move_moves_and_only_legal_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, None).await;
+    let (spectator, _) = s.new_guest("carol").await.unwrap();
+    let spectator = Actor::Player(spectator);
+    assert_eq!(
+        refusal(s.act(&id, &spectator, mv("e4")).await),
+        Refusal::NotASeat
+    );
+    assert_eq!(
+        refusal(s.act(&id, &b, mv("e5")).await),
+        Refusal::NotYourTurn
+    );
+    assert!(matches!(
+        refusal(s.act(&id, &a, mv("e5")).await),
+        Refusal::Illegal(_)
+    ));
+    assert!(matches!(
+        refusal(s.act(&id, &a, mv("zz")).await),
+        Refusal::Illegal(_)
+    ));
+    // The open seat is gone: nobody else joins, nor a seat holder twice.
+    assert!(matches!(
+        refusal(s.act(&id, &spectator, Action::Join).await),
+        Refusal::NotNow(_)
+    ));
+    assert!(matches!(
+        refusal(s.act(&id, &a, Action::Join).await),
+        Refusal::NotNow(_)
+    ));
+    assert_eq!(
+        refusal(s.act("nosuchid", &a, mv("e4")).await),
+        Refusal::NoSuchGame
+    );
+    // Abort: either seat, before both have moved; not after.
+    s.act(&id, &a, mv("e4")).await.unwrap();
+    s.act(&id, &b, mv("e5")).await.unwrap();
+    assert!(matches!(
+        refusal(s.act(&id, &a, Action::Abort).await),
+        Refusal::NotNow(_)
+    ));
+    assert_eq!(s.table(&id).await.unwrap().row.ply, 2);
+}
+
+#[tokio::test]
+async fn abort_before_both_moved_ends_with_nobody_winning() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "fourfold", None, Some("5+3")).await;
+    let first = s.table(&id).await.unwrap();
+    let legal = first.game.position().legal_moves()[0];
+    let text = first.notation.uci_move(first.game.position(), legal);
+    s.act(&id, &a, mv(&text)).await.unwrap();
+    let t = s.act(&id, &b, Action::Abort).await.unwrap();
+    assert_eq!(t.row.status, "aborted");
+    assert_eq!(t.row.winner, None);
+}
+
+#[tokio::test]
+async fn clocks_run_after_both_moved_and_a_move_at_the_deadline_is_late() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    // One minute and two seconds a move.
+    let (id, a, b) = started(&s, "chess", None, Some("1+2")).await;
+    // The first two moves are free (as on lichess), each still gains its
+    // increment.
+    clock.advance(30_000);
+    s.act(&id, &a, mv("e4")).await.unwrap();
+    clock.advance(30_000);
+    let t = s.act(&id, &b, mv("e5")).await.unwrap();
+    assert_eq!(
+        (t.row.white_ms, t.row.black_ms),
+        (Some(62_000), Some(62_000))
+    );
+    // White's clock runs now: 61.999 s later is in time.
+    clock.advance(61_999);
+    let t = s.act(&id, &a, mv("Nf3")).await.unwrap();
+    assert_eq!(t.row.white_ms, Some(1 + 2_000));
+    // Black moves 10 s later: charged 10 s, credited 2 s.
+    clock.advance(10_000);
+    let t = s.act(&id, &b, mv("Nc6")).await.unwrap();
+    assert_eq!(t.row.black_ms, Some(62_000 - 10_000 + 2_000));
+    // White has 2.001 s: a move at exactly that is late.
+    clock.advance(2_001);
+    assert!(matches!(
+        refusal(s.act(&id, &a, mv("Bc4")).await),
+        Refusal::Finished(_)
+    ));
+    let t = s.table(&id).await.unwrap();
+    assert_eq!(t.row.status, "outoftime");
+    assert_eq!(t.row.winner.as_deref(), Some("black"));
+    assert_eq!(t.row.white_ms, Some(0));
+    assert_eq!(t.row.reason.as_deref(), Some("black wins on time"));
+    // The stored moves carry the clocks after each move.
+    let clocks: Vec<_> = t.moves.iter().map(|m| (m.white_ms, m.black_ms)).collect();
+    assert_eq!(clocks[2], (Some(2_001), Some(62_000)));
+}
+
+#[tokio::test]
+async fn a_retried_move_is_neither_charged_nor_credited_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, Some("3+2")).await;
+    s.act(&id, &a, at("e2e4", 0)).await.unwrap();
+    s.act(&id, &b, at("e7e5", 1)).await.unwrap();
+    clock.advance(5_000);
+    let once = s.act(&id, &a, at("g1f3", 2)).await.unwrap();
+    clock.advance(3_000);
+    // The same move again, with its number, and without (as lichess's
+    // endpoint sends it), in either notation: answered, nothing changes.
+    for retry in [at("g1f3", 2), mv("g1f3"), mv("Nf3")] {
+        let again = s.act(&id, &a, retry).await.unwrap();
+        assert_eq!(again.row.version, once.row.version);
+        assert_eq!(again.row.ply, 3);
+        assert_eq!(again.row.white_ms, once.row.white_ms);
+    }
+    // A different move at a number already played is refused.
+    assert!(matches!(
+        refusal(s.act(&id, &a, at("d2d4", 2)).await),
+        Refusal::NotNow(_) | Refusal::NotYourTurn
+    ));
+    assert_eq!(s.table(&id).await.unwrap().moves.len(), 3);
+}
+
+#[tokio::test]
+async fn a_flag_falls_with_nobody_connected_and_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let id = {
+        let s = service(&dir, &clock).await;
+        let (id, a, b) = started(&s, "chess", None, Some("1+0")).await;
+        s.act(&id, &a, mv("e4")).await.unwrap();
+        s.act(&id, &b, mv("e5")).await.unwrap();
+        // Nobody moves; nobody reads the game; 59.999 s: nothing yet.
+        clock.advance(59_999);
+        assert_eq!(s.check_flags().await.unwrap(), 0);
+        assert_eq!(s.table(&id).await.unwrap().row.status, "started");
+        id
+    };
+    // The server stops; a minute passes; a new one opens the same file.
+    clock.advance(60_000);
+    let s = service(&dir, &clock).await;
+    assert_eq!(s.check_flags().await.unwrap(), 1);
+    let t = s.table(&id).await.unwrap();
+    assert_eq!(t.row.status, "outoftime");
+    assert_eq!(t.row.winner.as_deref(), Some("black"));
+    // The time the server was down was charged: white's clock reads 0.
+    assert_eq!(t.row.white_ms, Some(0));
+    assert_eq!(t.moves.len(), 2, "every move kept across the restart");
+}
+
+#[tokio::test]
+async fn a_flag_against_a_bare_king_is_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(
+        &s,
+        "chess",
+        Some("4k3/8/8/8/8/8/8/4K2Q w - - 0 1"),
+        Some("1+0"),
+    )
+    .await;
+    s.act(&id, &a, mv("Qh2")).await.unwrap();
+    s.act(&id, &b, mv("Kd7")).await.unwrap();
+    clock.advance(60_000);
+    assert_eq!(s.check_flags().await.unwrap(), 1);
+    let t = s.table(&id).await.unwrap();
+    assert_eq!(t.row.status, "outoftime");
+    assert_eq!(t.row.winner, None, "black has a bare king: it cannot mate");
+    assert_eq!(
+        t.row.reason.as_deref(),
+        Some("draw: white's time is up, and black cannot mate")
+    );
+    // And the other way: black flags against a queen, white wins.
+    let (id, a, b) = started(
+        &s,
+        "chess",
+        Some("4k3/8/8/8/8/8/8/4K2Q w - - 0 1"),
+        Some("1+0"),
+    )
+    .await;
+    s.act(&id, &a, mv("Qh2")).await.unwrap();
+    s.act(&id, &b, mv("Kd7")).await.unwrap();
+    s.act(&id, &a, mv("Qh3")).await.unwrap();
+    clock.advance(60_000);
+    assert_eq!(s.check_flags().await.unwrap(), 1);
+    assert_eq!(
+        s.table(&id).await.unwrap().row.winner.as_deref(),
+        Some("white")
+    );
+}
+
+#[tokio::test]
+async fn draws_resignation_and_a_rematch_with_colours_swapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, Some("5+3")).await;
+    s.act(&id, &a, mv("e4")).await.unwrap();
+    // No draw to claim at the start.
+    assert!(matches!(
+        refusal(s.act(&id, &b, Action::Claim).await),
+        Refusal::NotNow(_)
+    ));
+    let t = s.act(&id, &b, Action::OfferDraw).await.unwrap();
+    assert_eq!(t.row.draw_offer.as_deref(), Some("black"));
+    let t = s.act(&id, &a, Action::DeclineDraw).await.unwrap();
+    assert_eq!(t.row.draw_offer, None);
+    s.act(&id, &b, Action::OfferDraw).await.unwrap();
+    let t = s.act(&id, &a, Action::OfferDraw).await.unwrap();
+    assert_eq!(
+        (t.row.status.as_str(), t.row.winner.clone()),
+        ("draw", None)
+    );
+    assert_eq!(t.row.reason.as_deref(), Some("draw by agreement"));
+    // A rematch needs both; the new game has the colours swapped.
+    let t = s.act(&id, &a, Action::Rematch).await.unwrap();
+    assert_eq!(t.row.rematch_offer.as_deref(), Some("white"));
+    assert!(t.row.rematch_id.is_none());
+    let t = s.act(&id, &b, Action::Rematch).await.unwrap();
+    let next = t.row.rematch_id.clone().unwrap();
+    let n = s.table(&next).await.unwrap();
+    assert_eq!(n.row.white_id, t.row.black_id);
+    assert_eq!(n.row.black_id, t.row.white_id);
+    assert_eq!(
+        (n.row.status.as_str(), n.row.initial_ms),
+        ("started", Some(300_000))
+    );
+    // Bob is white now: he moves, alice resigns.
+    s.act(&next, &b, mv("d4")).await.unwrap();
+    s.act(&next, &a, mv("d5")).await.unwrap();
+    let t = s.act(&next, &a, Action::Resign).await.unwrap();
+    assert_eq!(
+        (t.row.status.as_str(), t.row.winner.as_deref()),
+        ("resign", Some("white"))
+    );
+}
+
+#[tokio::test]
+async fn every_game_of_the_registry_is_played_on_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    for name in duckchess::variants::names() {
+        let (id, a, b) = started(&s, name, None, Some("10+5")).await;
+        // Twelve plies of each side's first legal move, or to the end.
+        for ply in 0..12 {
+            let t = s.table(&id).await.unwrap();
+            if t.is_over() {
+                break;
+            }
+            let m = t.game.position().legal_moves()[0];
+            let text = t.notation.uci_move(t.game.position(), m);
+            let who = if ply % 2 == 0 { &a } else { &b };
+            clock.advance(1_000);
+            s.act(&id, who, at(&text, ply))
+                .await
+                .unwrap_or_else(|e| panic!("{name} {text}: {e}"));
+        }
+        let t = s.table(&id).await.unwrap();
+        assert!(t.moves.len() >= 2, "{name}");
+        // The record exports in the game's own format and reads back.
+        let start = t.notation.read_position(&t.row.start_position).unwrap();
+        let record = t.notation.write_record(&*start, t.game.moves());
+        assert!(!record.is_empty(), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = store(&dir).await;
+    assert_eq!(s.schema_versions().await.unwrap(), [1]);
+    drop(s);
+    let s = store(&dir).await;
+    assert_eq!(s.schema_versions().await.unwrap(), [1]);
+    // A URL of no known database is refused in words.
+    let e = Store::open("mysql://x").await.unwrap_err();
+    assert!(e.to_string().contains("expected sqlite://PATH"), "{e}");
+}
+
+#[tokio::test]
+async fn accounts_passwords_and_tokens() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let p = s.create_account("Alice", "correct horse").await.unwrap();
+    assert_eq!(p.id, "alice");
+    assert!(matches!(
+        s.create_account("alice", "another one").await,
+        Err(ServiceError::Store(_))
+    ));
+    assert!(s.log_in("alice", "wrong horse").await.is_err());
+    let (_, session) = s.log_in("ALICE", "correct horse").await.unwrap();
+    assert_eq!(s.holder(&session).await.unwrap().unwrap().id, "alice");
+    let api = s.new_credential(&p, "api", "bot").await.unwrap();
+    assert_eq!(s.holder(&api).await.unwrap().unwrap().name, "Alice");
+    // Stored hashed: neither token nor password is in the database file.
+    let bytes = std::fs::read(dir.path().join("games.db")).unwrap();
+    let wal = std::fs::read(dir.path().join("games.db-wal")).unwrap_or_default();
+    for secret in [session.as_bytes(), api.as_bytes(), b"correct horse"] {
+        for file in [&bytes, &wal] {
+            assert!(!file.windows(secret.len()).any(|w| w == secret));
+        }
+    }
+    assert!(s.revoke(&session).await.unwrap());
+    assert!(s.holder(&session).await.unwrap().is_none());
+    assert!(s.holder("not a token").await.unwrap().is_none());
+}
