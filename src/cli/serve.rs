@@ -28,6 +28,10 @@ pub struct Args {
     /// beside the bound address and, on loopback, `localhost`); repeatable.
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_host: Vec<String>,
+    /// Seconds a client may take to send a request's headers; a half-sent
+    /// request is dropped then.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    header_timeout: f64,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -74,7 +78,14 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
                 eprintln!("duckchess: could not run xdg-open: {e}");
             }
         }
-        web::serve(listener, state)
+        let limits = web::Limits {
+            header: std::time::Duration::try_from_secs_f64(args.header_timeout)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| fail(2, "--header-timeout: a positive number of seconds"))?,
+            ..web::Limits::default()
+        };
+        web::serve_with(listener, state, limits)
             .await
             .map_err(|e| fail(1, &format!("server error: {e}")))?;
         Ok(ExitCode::SUCCESS)

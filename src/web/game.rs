@@ -94,6 +94,15 @@ impl Loaded {
         let mut game = start.new_game();
         let mut before_last = None;
         for (i, m) in history.iter().enumerate() {
+            // As the command line's lines: no move after the end, a draw
+            // the rules make automatic (fivefold, 150 plies) included.
+            if let Some(outcome) = game.outcome() {
+                return Err(ApiError::unprocessable(format!(
+                    "history move {} `{m}`: the game is over: {}",
+                    i + 1,
+                    status::describe(notation, game.position(), outcome, Some(&*game))
+                )));
+            }
             if i + 1 == history.len() {
                 before_last = Some(game.position().clone_box());
             }

@@ -124,6 +124,27 @@ pub async fn check(State(guard): State<Guard>, request: Request, next: Next) -> 
             }
         }
     }
+    // A body announced larger than the route takes is refused before it is
+    // read: a client that sent `Expect: 100-continue` is told 413, never
+    // `100 Continue`.
+    let limit = if request.uri().path() == "/api/judge" {
+        super::JUDGE_BODY_LIMIT
+    } else {
+        super::BODY_LIMIT
+    };
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        let message = if limit == super::JUDGE_BODY_LIMIT {
+            "body: more than the 1 MiB a judge input may have"
+        } else {
+            "body: more than the 64 KiB a request may have (1 MiB for /api/judge)"
+        };
+        return refuse(StatusCode::PAYLOAD_TOO_LARGE, message);
+    }
     let safe = matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS

@@ -56,6 +56,9 @@ pub const MAX_THINK: Duration = Duration::from_secs(5);
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Searches running at once; one more is told to come back (503).
 pub const MAX_SEARCHES: usize = 4;
+/// Judge inputs being judged at once (each up to 1 MiB in, several MiB of
+/// verdicts out); one more is told to come back (503).
+pub const MAX_JUDGES: usize = 2;
 
 /// A computer's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +86,7 @@ pub struct AppState {
     /// The computer, for every game.
     pub chooser: Chooser,
     searches: Arc<Semaphore>,
+    judges: Arc<Semaphore>,
     /// Games between people, when the server keeps a database.
     pub online: Option<Arc<crate::online::Service>>,
     /// Host, Origin and rate limits.
@@ -95,9 +99,16 @@ impl AppState {
         AppState {
             chooser,
             searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+            judges: Arc::new(Semaphore::new(MAX_JUDGES)),
             online: None,
             guard: guard::Guard::default(),
         }
+    }
+
+    /// The judges' permits: a request holds one while it is judged (and
+    /// while its input is read), so a test or an embedder can see them.
+    pub fn judge_permits(&self) -> Arc<Semaphore> {
+        self.judges.clone()
     }
 
     /// The same state keeping games between people in `service`.
@@ -331,13 +342,89 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
-/// Serves [`router`] on `listener` until the process ends.
+/// How long a client may take, and how many may be connected.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// From a connection's first byte (or the end of its last answer) to
+    /// the end of a request's headers; a half-sent request is dropped then.
+    pub header: Duration,
+    /// From a request's headers to its answer's head (the body read
+    /// included; a stream's lines come after).
+    pub request: Duration,
+    /// Connections served at once; more wait to be accepted.
+    pub connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header: Duration::from_secs(10),
+            request: Duration::from_secs(30),
+            connections: 1024,
+        }
+    }
+}
+
+/// Serves [`router`] on `listener` until the process ends, with the
+/// default [`Limits`].
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .await
+    serve_with(listener, state, Limits::default()).await
+}
+
+/// Serves [`router`] on `listener` with `limits`: hyper's HTTP/1 server
+/// with a header read timeout (`axum::serve` has none: idle half-sent
+/// requests held every file descriptor), a time limit per request, and a
+/// bound on connections.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    limits: Limits,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    let request_limit = limits.request;
+    let app = router(state).layer(axum::middleware::from_fn(
+        move |request: Request, next: axum::middleware::Next| async move {
+            match tokio::time::timeout(request_limit, next.run(request)).await {
+                Ok(response) => response,
+                Err(_) => ApiError::with(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "the request took too long".into(),
+                )
+                .into_response(),
+            }
+        },
+    ));
+    let slots = Arc::new(Semaphore::new(limits.connections));
+    loop {
+        let slot = slots.clone().acquire_owned().await.expect("never closed");
+        let (stream, addr) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors or a connection reset before it was
+            // accepted: wait a moment and go on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let service = hyper::service::service_fn(
+                move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                    request
+                        .extensions_mut()
+                        .insert(axum::extract::ConnectInfo(addr));
+                    app.clone().oneshot(request.map(axum::body::Body::new))
+                },
+            );
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 async fn index() -> impl IntoResponse {
@@ -560,7 +647,19 @@ async fn mate(JsonBody(req): JsonBody<MateRequest>) -> Result<Json<MateResponse>
     }))
 }
 
-async fn judge(JsonBody(req): JsonBody<JudgeRequest>) -> Result<Json<JudgeResponse>, ApiError> {
+async fn judge(
+    State(app): State<AppState>,
+    request: Request,
+) -> Result<Json<JudgeResponse>, ApiError> {
+    // The permit is taken before the input is read: at most MAX_JUDGES
+    // inputs and their verdicts are in memory at once.
+    let _permit = app.judges.clone().try_acquire_owned().map_err(|_| {
+        ApiError::with(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{MAX_JUDGES} judge inputs are being judged; try again shortly"),
+        )
+    })?;
+    let JsonBody(req) = JsonBody::<JudgeRequest>::from_request(request, &app).await?;
     tokio::task::spawn_blocking(move || run_judge(&req))
         .await
         .map_err(|e| {

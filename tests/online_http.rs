@@ -1,0 +1,428 @@
+//! Games between people over real HTTP on loopback, against the binary:
+//! every refusal (wrong seat, a spectator, a bad token, a cross-site POST,
+//! a foreign Host), the live stream and a reconnect, `kill -9` mid-game,
+//! and the server's limits (a half-sent request, an oversized body behind
+//! `Expect: 100-continue`, a history past an automatic draw, judge inputs
+//! at once).
+
+mod common;
+
+use common::{serve_on, Reaper};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// An answer: status, the `Set-Cookie` session if any, the body.
+struct Answer {
+    status: u16,
+    cookie: Option<String>,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// One request on its own connection.
+fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        text.push_str(&format!("Host: {addr}\r\n"));
+    }
+    for (k, v) in headers {
+        text.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !body.is_empty() || method == "POST" {
+        text.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    text.push_str("\r\n");
+    text.push_str(body);
+    s.write_all(text.as_bytes()).unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let cookie = head
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
+        .find_map(|c| c.split(';').next())
+        .filter(|c| !c.ends_with('='))
+        .map(str::to_string);
+    Answer {
+        status,
+        cookie,
+        body: body.to_string(),
+    }
+}
+
+fn post(addr: &str, path: &str, cookie: &str, body: Value) -> Answer {
+    request(addr, "POST", path, &[("Cookie", cookie)], &body.to_string())
+}
+
+/// A game's NDJSON stream, read line by line.
+struct Stream {
+    reader: BufReader<TcpStream>,
+}
+
+impl Stream {
+    fn open(addr: &str, path: &str, cookie: Option<&str>) -> Stream {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
+        write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n").unwrap();
+        let mut reader = BufReader::new(s);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.contains(" 200 "), "{path}: {line}");
+        // The headers.
+        loop {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+            if line == "\r\n" {
+                break;
+            }
+        }
+        Stream { reader }
+    }
+
+    /// The next JSON line (chunk sizes and keep-alive lines skipped).
+    fn next(&mut self) -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.reader.read_line(&mut line).unwrap();
+            assert!(n > 0, "the stream ended");
+            let t = line.trim();
+            if t.starts_with('{') {
+                return serde_json::from_str(t).unwrap();
+            }
+        }
+    }
+
+    /// The next state whose ply is `ply`.
+    fn state_at(&mut self, ply: i64) -> Value {
+        loop {
+            let v = self.next();
+            let st = if v["type"] == "gameFull" {
+                v["state"].clone()
+            } else {
+                v
+            };
+            if st["ply"] == ply {
+                return st;
+            }
+        }
+    }
+}
+
+fn server(dir: &tempfile::TempDir, args: &[&str]) -> (Reaper, String) {
+    serve_on(
+        &format!("sqlite://{}/db.sqlite", dir.path().display()),
+        args,
+    )
+}
+
+/// A started chess game: alice (white) and bob (black), their cookies.
+fn game(addr: &str, clock: &str) -> (String, String, String) {
+    let a = request(
+        addr,
+        "POST",
+        "/api/online/games",
+        &[],
+        &json!({"variant": "chess", "clock": clock, "color": "white", "name": "alice"}).to_string(),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let alice = a.cookie.clone().expect("a session cookie");
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let b = request(addr, "POST", "/api/online/guest", &[], r#"{"name":"bob"}"#);
+    let bob = b.cookie.expect("a session cookie");
+    let j = post(
+        addr,
+        &format!("/api/online/game/{id}/join"),
+        &bob,
+        json!({}),
+    );
+    assert_eq!(j.status, 200, "{}", j.body);
+    assert_eq!(j.json()["you"], "black");
+    (id, alice, bob)
+}
+
+#[test]
+fn every_refusal_over_http() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let (id, alice, bob) = game(&addr, "5+3");
+    let mv = |cookie: &str, m: &str, extra: &[(&str, &str)]| {
+        let mut h = vec![("Cookie", cookie)];
+        h.extend_from_slice(extra);
+        request(
+            &addr,
+            "POST",
+            &format!("/api/online/game/{id}/move"),
+            &h,
+            &json!({"move": m}).to_string(),
+        )
+    };
+    // Not your turn; illegal; a spectator; no session; a bad Bearer token.
+    assert_eq!(mv(&bob, "e5", &[]).status, 400);
+    let illegal = mv(&alice, "e5", &[]);
+    assert_eq!(illegal.status, 400);
+    assert!(illegal.json()["error"].as_str().unwrap().contains("e5"));
+    let carol = request(
+        &addr,
+        "POST",
+        "/api/online/guest",
+        &[],
+        r#"{"name":"carol"}"#,
+    )
+    .cookie
+    .unwrap();
+    assert_eq!(mv(&carol, "e4", &[]).status, 403);
+    assert_eq!(
+        request(
+            &addr,
+            "POST",
+            &format!("/api/online/game/{id}/move"),
+            &[],
+            r#"{"move":"e4"}"#
+        )
+        .status,
+        401
+    );
+    assert_eq!(
+        request(
+            &addr,
+            "POST",
+            &format!("/api/board/game/{id}/move/e2e4"),
+            &[("Authorization", "Bearer 0000")],
+            ""
+        )
+        .status,
+        401
+    );
+    // A cross-site POST with the player's own cookie is refused, and moves
+    // nothing; so is one that names another Host.
+    let cross = mv(&alice, "e4", &[("Origin", "http://evil.example")]);
+    assert_eq!(cross.status, 403, "{}", cross.body);
+    let cross = mv(&alice, "e4", &[("Sec-Fetch-Site", "cross-site")]);
+    assert_eq!(cross.status, 403);
+    let rebound = request(
+        &addr,
+        "GET",
+        "/api/online/games",
+        &[("Host", "evil.example:80")],
+        "",
+    );
+    assert_eq!(rebound.status, 421);
+    let state = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+    assert_eq!(state["state"]["moves"], "");
+    // A same-origin move works; an unknown game is 404; GET on a POST is 405.
+    let origin = format!("http://{addr}");
+    assert_eq!(mv(&alice, "e4", &[("Origin", &origin)]).status, 200);
+    assert_eq!(
+        post(
+            &addr,
+            "/api/online/game/nosuchid/move",
+            &alice,
+            json!({"move": "e4"})
+        )
+        .status,
+        404
+    );
+    assert_eq!(
+        request(
+            &addr,
+            "GET",
+            &format!("/api/online/game/{id}/move"),
+            &[],
+            ""
+        )
+        .status,
+        405
+    );
+    // The tokens never appear in the page's URLs or the server's output.
+    let page = request(&addr, "GET", &format!("/game/{id}"), &[], "");
+    assert_eq!(page.status, 200);
+    assert!(!page.body.contains(alice.split('=').nth(1).unwrap()));
+}
+
+#[test]
+fn the_stream_shows_each_move_to_every_client_and_a_reconnect_gets_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let (id, alice, bob) = game(&addr, "3+2");
+    let path = format!("/api/online/game/{id}/stream");
+    let mut sa = Stream::open(&addr, &path, Some(&alice));
+    let mut sb = Stream::open(&addr, &path, Some(&bob));
+    let mut watcher = Stream::open(&addr, &path, None);
+    let first = watcher.next();
+    assert_eq!(first["type"], "gameFull");
+    assert_eq!(first["you"], Value::Null);
+    for (i, (who, m)) in [(&alice, "e2e4"), (&bob, "e7e5"), (&alice, "g1f3")]
+        .iter()
+        .enumerate()
+    {
+        let sent = Instant::now();
+        let r = post(
+            &addr,
+            &format!("/api/online/game/{id}/move"),
+            who,
+            json!({"move": m, "ply": i}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        for s in [&mut sa, &mut sb, &mut watcher] {
+            let st = s.state_at(i as i64 + 1);
+            assert!(st["moves"].as_str().unwrap().ends_with(m));
+        }
+        eprintln!(
+            "move {} seen by all three readers {:?} after it was sent",
+            i + 1,
+            sent.elapsed()
+        );
+    }
+    // Presence: both seats' streams are open.
+    let st = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+    assert_eq!(
+        st["state"]["connected"],
+        json!({"white": true, "black": true})
+    );
+    drop(sb);
+    // A new reader gets the whole game first.
+    let mut again = Stream::open(&addr, &path, Some(&bob));
+    let full = again.next();
+    assert_eq!(full["type"], "gameFull");
+    assert_eq!(full["you"], "black");
+    assert_eq!(full["state"]["moves"], "e2e4 e7e5 g1f3");
+    assert_eq!(full["state"]["notations"], json!(["e4", "e5", "Nf3"]));
+}
+
+#[test]
+fn kill_9_mid_game_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
+    ];
+    let id = {
+        let (mut server, addr) = server(&dir, &[]);
+        let (id, alice, bob) = game(&addr, "10+5");
+        for (i, m) in line.iter().enumerate() {
+            let who = if i % 2 == 0 { &alice } else { &bob };
+            let r = post(
+                &addr,
+                &format!("/api/online/game/{id}/move"),
+                who,
+                json!({"move": m, "ply": i}),
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        // SIGKILL: no shutdown, no flush.
+        server.0.kill().unwrap();
+        server.0.wait().unwrap();
+        id
+    };
+    let (_server, addr) = server(&dir, &[]);
+    let g = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+    assert_eq!(g["state"]["moves"], line.join(" "));
+    assert_eq!(g["state"]["status"], "started");
+    // The export has every move.
+    let pgn = request(&addr, "GET", &format!("/game/export/{id}"), &[], "").body;
+    assert!(pgn.contains("5. O-O Be7"), "{pgn}");
+}
+
+#[test]
+fn a_half_sent_request_is_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &["--header-timeout", "0.5"]);
+    let mut idle: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut s = TcpStream::connect(&addr).unwrap();
+            s.write_all(b"GET / HTTP/1.1\r\nHost: ").unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            s
+        })
+        .collect();
+    for s in &mut idle {
+        let mut buf = Vec::new();
+        // The server closes it (after a 408 or without a word); a server
+        // without the timeout leaves it open and the read times out.
+        let n = s.read_to_end(&mut buf);
+        assert!(n.is_ok(), "still open: {n:?}");
+    }
+    assert_eq!(request(&addr, "GET", "/api/variants", &[], "").status, 200);
+}
+
+#[test]
+fn an_oversized_body_is_refused_before_100_continue() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    for (path, size) in [("/api/play", 100_000), ("/api/judge", 2_000_000)] {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        write!(
+            s,
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {size}\r\nExpect: 100-continue\r\n\r\n"
+        )
+        .unwrap();
+        let mut first = String::new();
+        BufReader::new(&s).read_line(&mut first).unwrap();
+        assert!(first.starts_with("HTTP/1.1 413"), "{path}: {first}");
+    }
+}
+
+#[test]
+fn a_history_past_an_automatic_draw_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    // Knights out and back four times: the start occurs a fifth time, an
+    // automatic draw; one more move is past the end.
+    let mut history: Vec<&str> = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(4);
+    let at_end = json!({"variant": "chess", "history": history});
+    let r = request(&addr, "POST", "/api/moves", &[], &at_end.to_string());
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.json()["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("repetition"));
+    history.push("e2e4");
+    let past = json!({"variant": "chess", "history": history});
+    let r = request(&addr, "POST", "/api/moves", &[], &past.to_string());
+    assert_eq!(r.status, 422, "{}", r.body);
+    let error = r.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        error.starts_with("history move 17 `e2e4`: the game is over"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn judge_inputs_beyond_the_limit_come_back_later() {
+    use tower::ServiceExt;
+    let state = duckchess::web::AppState::default();
+    let permits = state.judge_permits();
+    let app = duckchess::web::router(state);
+    let ask = || {
+        axum::http::Request::post("/api/judge")
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(r#"{"input":"1\n0 0 1 0\n"}"#))
+            .unwrap()
+    };
+    assert_eq!(app.clone().oneshot(ask()).await.unwrap().status(), 200);
+    let held = permits
+        .acquire_many(duckchess::web::MAX_JUDGES as u32)
+        .await
+        .unwrap();
+    assert_eq!(app.clone().oneshot(ask()).await.unwrap().status(), 503);
+    drop(held);
+    assert_eq!(app.oneshot(ask()).await.unwrap().status(), 200);
+}
