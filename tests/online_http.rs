@@ -337,7 +337,10 @@ fn kill_9_mid_game_loses_no_acknowledged_move() {
     assert_eq!(g["state"]["status"], "started");
     // The export has every move.
     let pgn = request(&addr, "GET", &format!("/game/export/{id}"), &[], "").body;
-    assert!(pgn.contains("5. O-O Be7"), "{pgn}");
+    assert!(pgn.contains("5. O-O Be7 *"), "{pgn}");
+    for tag in [r#"[White "alice"]"#, r#"[Black "bob"]"#, r#"[Result "*"]"#] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
 }
 
 #[test]
@@ -406,7 +409,7 @@ fn a_history_past_an_automatic_draw_is_refused() {
 }
 
 #[tokio::test]
-async fn judge_inputs_beyond_the_limit_come_back_later() {
+async fn judge_inputs_beyond_the_limit_wait_their_turn() {
     use tower::ServiceExt;
     let state = duckchess::web::AppState::default();
     let permits = state.judge_permits();
@@ -418,11 +421,16 @@ async fn judge_inputs_beyond_the_limit_come_back_later() {
             .unwrap()
     };
     assert_eq!(app.clone().oneshot(ask()).await.unwrap().status(), 200);
+    // Every slot taken: a new input is not judged (nor read) until one
+    // comes back.
     let held = permits
         .acquire_many(duckchess::web::MAX_JUDGES as u32)
         .await
         .unwrap();
-    assert_eq!(app.clone().oneshot(ask()).await.unwrap().status(), 503);
+    let waiting = tokio::spawn(app.clone().oneshot(ask()));
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!waiting.is_finished(), "judged with no slot free");
     drop(held);
-    assert_eq!(app.oneshot(ask()).await.unwrap().status(), 200);
+    assert_eq!(waiting.await.unwrap().unwrap().status(), 200);
+    assert_eq!(permits.available_permits(), duckchess::web::MAX_JUDGES);
 }

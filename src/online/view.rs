@@ -179,3 +179,28 @@ fn notations(t: &Table) -> Vec<String> {
     }
     out
 }
+
+/// A day as PGN writes it, `2026.12.02`, from ms since the epoch (UTC).
+pub fn date(ms: i64) -> String {
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates() {
+        assert_eq!(super::date(0), "1970.01.01");
+        assert_eq!(super::date(1_796_252_729_278), "2026.12.02");
+        assert_eq!(super::date(951_782_400_000), "2000.02.29");
+    }
+}

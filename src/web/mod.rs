@@ -57,8 +57,11 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Searches running at once; one more is told to come back (503).
 pub const MAX_SEARCHES: usize = 4;
 /// Judge inputs being judged at once (each up to 1 MiB in, several MiB of
-/// verdicts out); one more is told to come back (503).
+/// verdicts out); more wait their turn.
 pub const MAX_JUDGES: usize = 2;
+/// Longest a judge input waits for its turn before it is told to come back
+/// (503).
+pub const JUDGE_WAIT: Duration = Duration::from_secs(10);
 
 /// A computer's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -652,13 +655,18 @@ async fn judge(
     request: Request,
 ) -> Result<Json<JudgeResponse>, ApiError> {
     // The permit is taken before the input is read: at most MAX_JUDGES
-    // inputs and their verdicts are in memory at once.
-    let _permit = app.judges.clone().try_acquire_owned().map_err(|_| {
-        ApiError::with(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{MAX_JUDGES} judge inputs are being judged; try again shortly"),
-        )
-    })?;
+    // inputs and their verdicts are in memory at once; the others wait
+    // their turn, up to JUDGE_WAIT.
+    let permit = tokio::time::timeout(JUDGE_WAIT, app.judges.clone().acquire_owned()).await;
+    let _permit = match permit {
+        Ok(Ok(p)) => p,
+        _ => {
+            return Err(ApiError::with(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("{MAX_JUDGES} judge inputs are being judged; try again shortly"),
+            ))
+        }
+    };
     let JsonBody(req) = JsonBody::<JudgeRequest>::from_request(request, &app).await?;
     tokio::task::spawn_blocking(move || run_judge(&req))
         .await

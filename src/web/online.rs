@@ -504,7 +504,60 @@ pub async fn export(
         .notation
         .read_position(&t.row.start_position)
         .map_err(|e| ApiError::unprocessable(format!("start: {e}")))?;
-    let record = t.notation.write_record(&*start, t.game.moves());
+    let mut record = t.notation.write_record(&*start, t.game.moves());
+    if record.starts_with("[Event ") {
+        // PGN: the players, the date, the result as the server has it
+        // (a resignation or a flag is no position's result).
+        let seats = s.seats(&t.row).await?;
+        let name = |i: usize| {
+            seats[i]
+                .name
+                .clone()
+                .or_else(|| {
+                    seats[i]
+                        .computer_ms
+                        .map(|ms| format!("duckchess computer ({ms} ms)"))
+                })
+                .unwrap_or_else(|| "?".into())
+        };
+        let result = match (t.row.winner.as_deref(), t.row.status.as_str()) {
+            (Some("white"), _) => "1-0",
+            (Some(_), _) => "0-1",
+            (None, "created" | "started" | "aborted" | "declined") => "*",
+            (None, _) => "1/2-1/2",
+        };
+        let date = crate::online::view::date(t.row.created_ms);
+        let tags = [
+            ("Event", "casual game".to_string()),
+            ("Site", format!("/game/{}", t.row.id)),
+            ("Date", date),
+            ("White", name(0)),
+            ("Black", name(1)),
+            ("Result", result.to_string()),
+        ];
+        for (tag, value) in tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let line = format!("[{tag} \"{value}\"]");
+            if let Some(at) = record.find(&format!("[{tag} ")) {
+                let end = record[at..].find('\n').map_or(record.len(), |e| at + e);
+                record.replace_range(at..end, &line);
+            }
+        }
+        let trimmed = record.trim_end();
+        if let Some(body) = trimmed.strip_suffix('*') {
+            record = format!("{body}{result}\n");
+        }
+        if let Some(reason) = &t.row.reason {
+            record = record.replacen(
+                &format!("[Result \"{result}\"]"),
+                &format!(
+                    "[Result \"{result}\"]\n[Termination \"{}\"]",
+                    reason.replace('"', "'")
+                ),
+                1,
+            );
+        }
+    }
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         record,
