@@ -63,7 +63,13 @@ static SERVERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize:
 /// `duckchess serve --port 0 --database URL ARGS...` and its address.
 pub fn serve_on(database: &str, args: &[&str]) -> (Reaper, String) {
     let mut child = std::process::Command::new(cargo_bin!("duckchess"))
-        .args(["serve", "--port", "0", "--database", database])
+        .args(["serve", "--database", database])
+        // A free port unless the caller names one.
+        .args(if args.contains(&"--port") {
+            &[][..]
+        } else {
+            &["--port", "0"][..]
+        })
         .args(args)
         .stdout(Stdio::piped())
         .spawn()

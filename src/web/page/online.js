@@ -116,6 +116,14 @@ function applyState(st) {
       });
   }
   if (prev && prev.status === "started" && st.status !== "started") sound("end");
+  // A seat was taken: read the players again (a state carries no names).
+  if (prev && prev.status === "created" && st.status !== "created") {
+    api(`/api/online/game/${online.id}`).then((full) => {
+      online.full = full;
+      online.you = full.you;
+      renderOnline();
+    });
+  }
   renderOnline();
 }
 
@@ -156,7 +164,7 @@ function renderOnline() {
   banner.hidden = !over;
   banner.textContent = over ? (st.reason || st.status) : "";
   const open = st.status === "created";
-  $("online-join").hidden = !(open && !seated);
+  $("online-join-box").hidden = !(open && !seated);
   $("online-invite").hidden = !(open && seated);
   $("online-invite-link").value = location.href;
   $("online-resign").hidden = !(seated && st.status === "started" && st.ply >= 2);
@@ -176,8 +184,20 @@ function renderOnline() {
   $("online-export").href = `/game/export/${online.id}`;
 }
 
+// A reader with no session yet becomes a guest first (joining a game).
+async function ensureSession() {
+  try {
+    return await api("/api/online/me");
+  } catch (e) {
+    const name = ($("online-join-name").value || localStorage.getItem("duckchess-name") || "").trim();
+    if (name) localStorage.setItem("duckchess-name", name);
+    return post("/api/online/guest", { name });
+  }
+}
+
 async function act(action, body) {
   try {
+    if (action === "join") await ensureSession();
     await post(`/api/online/game/${online.id}/${action}`, body);
     $("online-message").textContent = "";
     if (action === "join") {
@@ -233,6 +253,8 @@ async function readStream(id) {
 function startGame(id) {
   online.id = id;
   document.body.classList.add("online-game");
+  // The game is the server's: its menu does not change it.
+  $("variant").disabled = true;
   $("online-home").hidden = true;
   $("online-game").hidden = false;
   readStream(id);
@@ -275,6 +297,7 @@ function onlineStart() {
   }
   sel.value = game.variant ? game.variant.name : game.variants[0].name;
   $("online-name").value = localStorage.getItem("duckchess-name") || "";
+  $("online-join-name").value = $("online-name").value;
   $("online-sound").checked = localStorage.getItem("duckchess-sound") !== "off";
   $("online-sound").addEventListener("change", () =>
     localStorage.setItem("duckchess-sound", $("online-sound").checked ? "on" : "off"));

@@ -1,0 +1,189 @@
+//! Two people in two real browsers (two WebDriver sessions of headless
+//! Chromium, each with its own cookies) play through an invitation link:
+//! every game of the registry a few moves each, and chess to mate with a
+//! reload and a restart of the server in the middle; the finished game is
+//! at its URL and exports.
+//!
+//! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run`
+//! installs them); without them it says what it skipped.
+
+use fantoccini::{Client, Locator};
+use std::time::{Duration, Instant};
+
+mod common;
+mod driver;
+mod system;
+
+use driver::*;
+
+/// A free loopback port, for a server restarted on the same address.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn server(db: &str, port: u16) -> common::Reaper {
+    let (server, addr) = common::serve_on(db, &["--port", &port.to_string()]);
+    assert_eq!(addr, format!("127.0.0.1:{port}"));
+    server
+}
+
+/// Alice makes a game on the home page; the invitation link.
+async fn create(c: &Client, url: &str, variant: &str, clock: &str) -> String {
+    c.goto(url).await.unwrap();
+    wait_all(c, "#online-variant option", 2).await;
+    fill(c, "#online-name", "alice").await;
+    select(c, "#online-variant", variant).await;
+    select(c, "#online-clock", clock).await;
+    select(c, "#online-color", "white").await;
+    click(c, "#online-create").await;
+    wait_js(c, "the game's page", "location.pathname.startsWith('/game/') && document.querySelector('#online-invite-link').value").await;
+    value(c, "#online-invite-link").await
+}
+
+/// Bob opens the link and joins.
+async fn join(c: &Client, link: &str) {
+    c.goto(link).await.unwrap();
+    wait_js(
+        c,
+        "a seat to join",
+        "!document.querySelector('#online-join-box').hidden",
+    )
+    .await;
+    fill(c, "#online-join-name", "bob").await;
+    click(c, "#online-join").await;
+    wait_js(
+        c,
+        "bob seated",
+        "document.querySelector('#online-seat-1 .who').textContent.includes('(you)')",
+    )
+    .await;
+}
+
+/// The first move the page lists, played by its button.
+async fn play_first(c: &Client, variant: &str, ply: usize) {
+    at_ply(c, variant, ply).await;
+    let first = wait_all(c, "#legal button", 1).await;
+    let notation = first[0].attr("data-notation").await.unwrap().unwrap();
+    play_listed(c, &notation).await;
+}
+
+async fn every_game_through_an_invitation(a: &Client, b: &Client, url: &str) {
+    a.goto(url).await.unwrap();
+    wait_all(a, "#online-variant option", 2).await;
+    let games: Vec<String> = serde_json::from_value(
+        js(
+            a,
+            "return [...document.querySelectorAll('#online-variant option')].map(o => o.value);",
+            vec![],
+        )
+        .await,
+    )
+    .unwrap();
+    assert!(games.len() >= 5, "{games:?}");
+    for variant in &games {
+        let link = create(a, url, variant, "10+5").await;
+        join(b, &link).await;
+        // Alice's page sees bob arrive; then two moves each, each seen on
+        // the other's board.
+        wait_js(
+            a,
+            "bob on alice's page",
+            "document.querySelector('#online-seat-1 .who').textContent.includes('bob')",
+        )
+        .await;
+        for ply in 0..4 {
+            let (mover, other) = if ply % 2 == 0 { (a, b) } else { (b, a) };
+            play_first(mover, variant, ply).await;
+            at_ply(other, variant, ply + 1).await;
+        }
+        // The clocks run and show time left.
+        let clock = text(a, "#online-seat-0 .clock").await;
+        assert!(clock.contains(':'), "{variant}: {clock}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_in_two_browsers() {
+    if !system::have(
+        &[("chromedriver", "chromium-driver"), ("chromium", "chromium")],
+        "two people in two browsers playing every game over an invitation link, with a reload and a server restart",
+    ) {
+        return;
+    }
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}/db.sqlite", dir.path().display());
+    let port = free_port();
+    let mut server_process = Some(server(&db, port));
+    let url = format!("http://127.0.0.1:{port}/");
+    let (_driver, driver_port) = start_chromedriver();
+    let a = browser(driver_port).await;
+    let b = browser(driver_port).await;
+
+    every_game_through_an_invitation(&a, &b, &url).await;
+
+    // Chess to mate: f3 e5, a reload of bob's page, g4, a restart of the
+    // server, Qh4#.
+    let link = create(&a, &url, "chess", "5+3").await;
+    join(&b, &link).await;
+    play_listed(&a, "f3").await;
+    at_ply(&b, "chess", 1).await;
+    play_listed(&b, "e5").await;
+    at_ply(&a, "chess", 2).await;
+    b.refresh().await.unwrap();
+    at_ply(&b, "chess", 2).await;
+    wait_js(
+        &b,
+        "bob still seated after the reload",
+        "document.querySelector('#online-seat-1 .who').textContent.includes('(you)')",
+    )
+    .await;
+    play_listed(&a, "g4").await;
+    at_ply(&b, "chess", 3).await;
+    drop(server_process.take());
+    server_process = Some(server(&db, port));
+    // Both pages reconnect by themselves and read the game again.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    at_ply(&b, "chess", 3).await;
+    play_listed(&b, "Qh4#").await;
+    for c in [&a, &b] {
+        at_ply(c, "chess", 4).await;
+        wait_js(
+            c,
+            "the result",
+            "!document.querySelector('#online-result').hidden",
+        )
+        .await;
+        let result = text(c, "#online-result").await;
+        assert_eq!(result, "black wins by checkmate");
+    }
+    // The finished game is at its URL, for anyone, and exports.
+    let c = &a;
+    c.goto(&link).await.unwrap();
+    at_ply(c, "chess", 4).await;
+    let export = c
+        .find(Locator::Css("#online-export"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    c.goto(&format!("{url}{}", export.trim_start_matches('/')))
+        .await
+        .unwrap();
+    let pgn = c.source().await.unwrap();
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    assert!(
+        pgn.contains("[White \"alice\"]") || pgn.contains("[White &quot;alice&quot;]"),
+        "{pgn}"
+    );
+    a.close().await.unwrap();
+    b.close().await.unwrap();
+    drop(server_process);
+    println!("two browsers took {:?}", started.elapsed());
+}

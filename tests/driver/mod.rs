@@ -1,0 +1,253 @@
+//! WebDriver helpers shared by the browser tests: the server and
+//! chromedriver started and reaped, a headless Chromium session, and
+//! waiting, reading, clicking and typing on the page.
+// Each test binary uses the part it needs.
+#![allow(dead_code)]
+
+use super::common::{self, Reaper};
+use super::system;
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Map, Value};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `duckchess serve` on a free port, and the page's URL.
+pub fn start_server() -> (Reaper, String) {
+    let (server, addr) = common::serve();
+    (server, format!("http://{addr}/"))
+}
+
+pub fn start_chromedriver() -> (Reaper, u16) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver runs (Debian package chromium-driver)");
+    let reaper = Reaper(child);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not listen on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (reaper, port)
+}
+
+pub async fn browser(port: u16) -> Client {
+    let mut caps = Map::new();
+    let mut chrome = json!({
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1280,800", "--hide-scrollbars"]
+    });
+    if let Some(chromium) = system::find("chromium") {
+        chrome["binary"] = json!(chromium);
+    }
+    caps.insert("goog:chromeOptions".into(), chrome);
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Sizes the window so that the page gets exactly `width` × `height`.
+pub async fn viewport(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.unwrap();
+    let inner = js(c, "return [window.innerWidth, window.innerHeight];", vec![]).await;
+    let (w, h) = (
+        inner[0].as_u64().unwrap() as u32,
+        inner[1].as_u64().unwrap() as u32,
+    );
+    c.set_window_size(2 * width - w, 2 * height - h)
+        .await
+        .unwrap();
+}
+
+/// Runs `script` in the page (its `arguments` are `args`) and returns its
+/// value.
+pub async fn js(c: &Client, script: &str, args: Vec<Value>) -> Value {
+    c.execute(script, args)
+        .await
+        .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+}
+
+/// The elements matching `css` once there are at least `n`.
+pub async fn wait_all(c: &Client, css: &str, n: usize) -> Vec<Element> {
+    let deadline = Instant::now() + Duration::from_secs(8);
+    loop {
+        let found = c.find_all(Locator::Css(css)).await.unwrap();
+        if found.len() >= n {
+            return found;
+        }
+        if Instant::now() > deadline {
+            panic!(
+                "no {n} of `{css}` after 8 s; the page says `{}`",
+                status(c).await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// Waits until `script` (a JavaScript expression) is true.
+pub async fn wait_js(c: &Client, what: &str, expression: &str) {
+    let deadline = Instant::now() + Duration::from_secs(8);
+    let script = format!("return !!({expression});");
+    loop {
+        if js(c, &script, vec![]).await == json!(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            panic!(
+                "{what}: `{expression}` is not true after 8 s; the page says `{}`",
+                status(c).await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+pub async fn attr(e: &Element, name: &str) -> String {
+    e.attr(name).await.unwrap().unwrap_or_default()
+}
+
+pub async fn num(e: &Element, name: &str) -> i64 {
+    attr(e, name).await.parse().unwrap()
+}
+
+pub async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no `{css}`: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+pub async fn value(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no `{css}`: {e}"))
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default()
+}
+
+pub async fn status(c: &Client) -> String {
+    match c.find(Locator::Css("#status")).await {
+        Ok(s) => s.text().await.unwrap_or_default(),
+        Err(_) => "(no #status)".into(),
+    }
+}
+
+pub async fn open(c: &Client, url: &str, variant: &str) {
+    c.goto(&format!("{url}?variant={variant}")).await.unwrap();
+    wait_all(
+        c,
+        &format!("#board[data-variant='{variant}'][data-plies='0'] .cell"),
+        1,
+    )
+    .await;
+}
+
+/// Waits for the board to show ply `ply` of `variant`.
+pub async fn at_ply(c: &Client, variant: &str, ply: usize) {
+    wait_all(
+        c,
+        &format!("#board[data-variant='{variant}'][data-plies='{ply}']"),
+        1,
+    )
+    .await;
+}
+
+pub async fn cell(c: &Client, name: &str) -> Element {
+    c.find(Locator::Css(&format!(".cell[data-name='{name}']")))
+        .await
+        .unwrap_or_else(|e| panic!("no cell {name}: {e}"))
+}
+
+pub async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+pub async fn select(c: &Client, css: &str, value: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no `{css}`: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
+pub async fn fill(c: &Client, css: &str, text: &str) {
+    let area = c.find(Locator::Css(css)).await.unwrap();
+    area.clear().await.unwrap();
+    if !text.is_empty() {
+        area.send_keys(text).await.unwrap();
+    }
+}
+
+pub async fn import(c: &Client, text: &str) {
+    fill(c, "#position-text", text).await;
+    click(c, "#import").await;
+}
+
+/// Sends keys to whatever has the focus.
+pub async fn keys(c: &Client, keys: &str) {
+    let focused = c.active_element().await.unwrap();
+    focused.send_keys(keys).await.unwrap();
+}
+
+/// Presses a shortcut key with the focus on no control (a select would
+/// take the key itself).
+pub async fn shortcut(c: &Client, key: &str) {
+    js(c, "document.activeElement.blur();", vec![]).await;
+    keys(c, key).await;
+}
+
+/// Plays the legal move `notation` from the list of possible moves.
+pub async fn play_listed(c: &Client, notation: &str) {
+    let before: i64 = num(&wait_all(c, "#board", 1).await[0], "data-plies").await;
+    let css = format!("#legal button[data-notation='{notation}']");
+    wait_all(c, &css, 1).await;
+    click(c, &css).await;
+    wait_js(
+        c,
+        &format!("the move {notation} is played"),
+        &format!(
+            "document.querySelector('#board').dataset.plies == '{}'",
+            before + 1
+        ),
+    )
+    .await;
+}
+
+/// Takes a screenshot (it must be a PNG); with `DUCKCHESS_SCREENSHOTS=1`
+/// it is saved for `docs/web.md`, so a plain test run leaves the tree as
+/// it was.
+pub async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    if std::env::var_os("DUCKCHESS_SCREENSHOTS").is_none() {
+        return;
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
