@@ -155,7 +155,8 @@ def play(url, white, black, events, variant, moves, illegal, status):
             events[who], f"{who}'s gameFinish for {gid}",
             lambda e: e.get("type") == "gameFinish" and e["game"]["gameId"] == gid,
         )
-        assert finish["game"]["status"] == status, finish
+        assert finish["game"]["status"]["name"] == status, finish
+        assert finish["game"]["opponent"]["username"], finish
         assert finish["game"]["winner"] == "black", finish
     # A finished game takes no more moves.
     refused(lambda: w.board.make_move(gid, moves[0]), 400, "a move after the end")
@@ -250,6 +251,12 @@ def main():
     pgn = alice.games.export(chess, as_pgn=True)
     assert "1. f3 e5 2. g4 Qh4#" in pgn, pgn
     assert "0-1" in pgn, pgn
+    # The same game as lichess's JSON (berserk's default), its times read
+    # as dates.
+    game = alice.games.export(chess)
+    assert game["moves"] == "f3 e5 g4 Qh4#", game
+    assert game["status"] == "mate" and game["winner"] == "black", game
+    assert hasattr(game["createdAt"], "year"), game
 
     # Duck Chess: blue's car takes red's captain on e2 (samples/
     # captain_capture_reports_check_no.in, the judge's commands as

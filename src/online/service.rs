@@ -478,6 +478,8 @@ impl Service {
             }
             Action::Resign => t.resign(side, now)?,
             Action::OfferDraw => t.offer_draw(side, now)?,
+            // No offer to decline: nothing to do (as lichess answers).
+            Action::DeclineDraw if t.row.draw_offer.is_none() && !t.is_over() => return Ok(None),
             Action::DeclineDraw => t.decline_draw(side, now)?,
             Action::Claim => t.claim_draw(side, now)?,
             Action::Abort => t.abort(side, now)?,
@@ -596,7 +598,25 @@ impl Service {
 
     fn event_game(&self, t: &Table, player_id: &str, summary: Value) -> Value {
         let side = t.seats_of(player_id).first().copied().unwrap_or(0);
+        let opponent = summary[side_key(1 - side)].clone();
         let mut g = summary;
+        g["opponent"] = serde_json::json!({
+            "id": opponent["id"],
+            "username": opponent["name"],
+            "rating": null,
+            "ai": opponent["aiLevel"],
+        });
+        g["lastMove"] = t
+            .moves
+            .last()
+            .map_or(String::new(), |m| m.text.clone())
+            .into();
+        g["secondsLeft"] = t
+            .left_at(self.now())
+            .map_or(Value::Null, |l| (l[side] / 1000).into());
+        g["status"] =
+            serde_json::json!({"id": view::status_id(&t.row.status), "name": t.row.status});
+        g["compat"] = serde_json::json!({"bot": true, "board": true});
         g["gameId"] = t.row.id.clone().into();
         g["fullId"] = t.row.id.clone().into();
         g["color"] = side_key(side).into();
@@ -628,7 +648,12 @@ impl Service {
             "rated": false,
             "speed": view::speed(r.initial_ms, r.increment_ms),
             "timeControl": match r.initial_ms {
-                Some(i) => serde_json::json!({"type": "clock", "limit": i / 1000, "increment": r.increment_ms.unwrap_or(0) / 1000}),
+                Some(i) => serde_json::json!({
+                    "type": "clock",
+                    "limit": i / 1000,
+                    "increment": r.increment_ms.unwrap_or(0) / 1000,
+                    "show": super::clock::TimeControl { initial_ms: i, increment_ms: r.increment_ms.unwrap_or(0) }.to_string(),
+                }),
                 None => serde_json::json!({"type": "unlimited"}),
             },
             "color": color,

@@ -204,3 +204,20 @@ mod tests {
         assert_eq!(super::date(951_782_400_000), "2000.02.29");
     }
 }
+
+/// lichess's number of a status (its games' `status.id`).
+pub fn status_id(status: &str) -> u32 {
+    match status {
+        "created" => 10,
+        "started" => 20,
+        "aborted" => 25,
+        "mate" => 30,
+        "resign" => 31,
+        "stalemate" => 32,
+        "timeout" => 33,
+        "draw" => 34,
+        "outoftime" => 35,
+        "variantEnd" => 60,
+        _ => 38,
+    }
+}

@@ -497,6 +497,7 @@ pub async fn body(request: Request) -> Result<Bytes, ApiError> {
 pub async fn export(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let s = service(&app)?;
     let t = s.table(&id).await?;
@@ -557,6 +558,39 @@ pub async fn export(
                 1,
             );
         }
+    }
+    let json = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("application/json"));
+    if json {
+        // lichess's game JSON: the moves in the game's notation, the record
+        // as `pgn`.
+        let seats = s.seats(&t.row).await?;
+        let summary = crate::online::view::summary(&t, seats);
+        let state = crate::online::view::game_state(&t, s.now(), [false, false]);
+        let names: Vec<String> =
+            serde_json::from_value(state["notations"].clone()).unwrap_or_default();
+        let player = |side: &str| json!({"user": {"id": summary[side]["id"], "name": summary[side]["name"]}});
+        let mut v = json!({
+            "id": t.row.id,
+            "rated": false,
+            "variant": t.row.variant,
+            "speed": crate::online::view::speed(t.row.initial_ms, t.row.increment_ms),
+            "createdAt": t.row.created_ms,
+            "lastMoveAt": t.row.updated_ms,
+            "status": t.row.status,
+            "players": {"white": player("white"), "black": player("black")},
+            "moves": names.join(" "),
+            "pgn": record,
+        });
+        if let Some(w) = &t.row.winner {
+            v["winner"] = json!(w);
+        }
+        if let Some(c) = summary.get("clock").filter(|c| !c.is_null()) {
+            v["clock"] = c.clone();
+        }
+        return Ok(Json(v).into_response());
     }
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
