@@ -195,16 +195,6 @@ pub fn date(ms: i64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates() {
-        assert_eq!(super::date(0), "1970.01.01");
-        assert_eq!(super::date(1_796_252_729_278), "2026.12.02");
-        assert_eq!(super::date(951_782_400_000), "2000.02.29");
-    }
-}
-
 /// lichess's number of a status (its games' `status.id`).
 pub fn status_id(status: &str) -> u32 {
     match status {
@@ -219,5 +209,15 @@ pub fn status_id(status: &str) -> u32 {
         "outoftime" => 35,
         "variantEnd" => 60,
         _ => 38,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates() {
+        assert_eq!(super::date(0), "1970.01.01");
+        assert_eq!(super::date(1_796_252_729_278), "2026.12.02");
+        assert_eq!(super::date(951_782_400_000), "2000.02.29");
     }
 }
