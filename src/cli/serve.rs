@@ -32,6 +32,10 @@ pub struct Args {
     /// request is dropped then.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     header_timeout: f64,
+    /// No per-client rate limits on games and moves (for a load test from
+    /// one address; docs/online.md).
+    #[arg(long)]
+    no_rate_limits: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -52,7 +56,11 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             .await
             .map_err(|e| fail(2, &e.to_string()))?;
         let state = AppState::with_engine()
-            .with_guard(Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host)));
+            .with_guard({
+                let mut guard = Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host));
+                guard.unlimited = args.no_rate_limits;
+                guard
+            });
         let service = Service::new(store, Some(state.computer()));
         // Clocks resume from what was stored: a flag that fell while the
         // server was down falls now.

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The online games' load benchmark (docs/online.md): a release server on
+# loopback, simulated people playing GAMES timed chess games at once
+# (default 200, 40 plies each), against SQLite and, when
+# DUCKCHESS_TEST_POSTGRES names a database, against PostgreSQL.
+#
+#   bash scripts/online_load.sh [GAMES] [PLIES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-200}
+plies=${2:-40}
+cargo build --release -q --bin duckchess --example online_load
+dir=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$dir"' EXIT
+
+run() {
+  local label=$1 url=$2
+  ./target/release/duckchess serve --port 0 --no-rate-limits --database "$url" >"$dir/out" 2>"$dir/err" &
+  local pid=$!
+  for _ in $(seq 100); do grep -q http:// "$dir/out" 2>/dev/null && break; sleep 0.1; done
+  local addr
+  addr=$(grep -o 'http://[0-9.:]*' "$dir/out" | head -1 | sed 's|http://||')
+  echo "== $label ($games games, $plies plies each, server pid $pid at $addr)"
+  ./target/release/examples/online_load "$addr" "$pid" "$games" "$plies"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+
+run SQLite "sqlite://$dir/load.db"
+if [ -n "${DUCKCHESS_TEST_POSTGRES:-}" ]; then
+  run PostgreSQL "$DUCKCHESS_TEST_POSTGRES"
+else
+  echo "== PostgreSQL: skipped (set DUCKCHESS_TEST_POSTGRES=postgres://USER:PASSWORD@HOST/NAME)"
+fi
