@@ -413,6 +413,20 @@ async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
     drop(s);
     let s = store(&dir).await;
     assert_eq!(s.schema_versions().await.unwrap(), [1]);
+    // A database migrated by a newer duckchess is refused, not changed.
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time) \
+         VALUES (2, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
+    )
+    .execute(s.pool())
+    .await
+    .unwrap();
+    drop(s);
+    let e = Store::open(&format!("sqlite://{}/games.db", dir.path().display()))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("database schema"), "{e}");
+    assert!(e.to_string().contains('2'), "{e}");
     // A URL of no known database is refused in words.
     let e = Store::open("mysql://x").await.unwrap_err();
     assert!(e.to_string().contains("expected sqlite://PATH"), "{e}");
