@@ -176,7 +176,17 @@ async fn two_people_in_two_browsers() {
     c.goto(&format!("{url}{}", export.trim_start_matches('/')))
         .await
         .unwrap();
-    let pgn = c.source().await.unwrap();
+    wait_js(
+        c,
+        "the export",
+        "document.body && document.body.innerText.includes('Qh4#')",
+    )
+    .await;
+    let pgn = js(c, "return document.body.innerText;", vec![])
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     assert!(
         pgn.contains("[White \"alice\"]") || pgn.contains("[White &quot;alice&quot;]"),

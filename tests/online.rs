@@ -460,3 +460,60 @@ async fn accounts_passwords_and_tokens() {
     assert!(s.holder(&session).await.unwrap().is_none());
     assert!(s.holder("not a token").await.unwrap().is_none());
 }
+
+#[tokio::test]
+async fn the_computer_takes_a_seat_and_answers_each_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    // The computer here plays each position's first legal move.
+    let first: duckchess::online::Computer = Arc::new(
+        |game: &dyn duckchess::kernel::AnyGame, _, _: &std::sync::atomic::AtomicBool| {
+            game.position().legal_moves().first().copied()
+        },
+    );
+    let s = Service::with_clock(
+        store(&dir).await,
+        Some(first),
+        Arc::new(clock.clone()),
+        false,
+    );
+    let (alice, _) = s.new_guest("alice").await.unwrap();
+    let row = s
+        .create(
+            &alice,
+            NewGame {
+                variant: "duck".into(),
+                time: Some("5+3".parse().unwrap()),
+                side: Some(0),
+                computer_ms: Some(50),
+                ..NewGame::default()
+            },
+        )
+        .await
+        .unwrap();
+    // With the computer seated the game starts at once.
+    assert_eq!(row.status, "started");
+    let me = Actor::Player(alice.clone());
+    for ply in [0, 2, 4] {
+        let t = s.table(&row.id).await.unwrap();
+        let m = t.game.position().legal_moves()[0];
+        let text = t.notation.uci_move(t.game.position(), m);
+        s.act(&row.id, &me, at(&text, ply)).await.unwrap();
+        // Its answer comes by itself.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while s.table(&row.id).await.unwrap().row.ply < ply + 2 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no answer to ply {ply}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    }
+    // The person holds one seat, the computer the other.
+    let t = s.table(&row.id).await.unwrap();
+    assert_eq!(t.row.ply, 6);
+    assert_eq!(t.seats_of(&alice.id), [0]);
+    assert_eq!(t.row.black_computer_ms, Some(50));
+    let full = s.full(&row.id, Some(&alice)).await.unwrap();
+    assert_eq!(full["black"]["aiLevel"], 50);
+}

@@ -55,12 +55,11 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         let store = Store::open(&db)
             .await
             .map_err(|e| fail(2, &e.to_string()))?;
-        let state = AppState::with_engine()
-            .with_guard({
-                let mut guard = Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host));
-                guard.unlimited = args.no_rate_limits;
-                guard
-            });
+        let state = AppState::with_engine().with_guard({
+            let mut guard = Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host));
+            guard.unlimited = args.no_rate_limits;
+            guard
+        });
         let service = Service::new(store, Some(state.computer()));
         // Clocks resume from what was stored: a flag that fell while the
         // server was down falls now.

@@ -360,22 +360,24 @@ impl Service {
         let t = self.table(id).await?;
         let seats = self.seats(&t.row).await?;
         let you = reader.and_then(|p| t.seats_of(&p.id).first().copied());
-        Ok(view::game_full(
-            &t,
-            seats,
-            self.now(),
-            self.hub.present(id),
-            you,
-        ))
+        let mut full = view::game_full(&t, seats, self.now(), self.hub.present(id), you);
+        full["state"]["watchers"] = self.hub.readers(id).into();
+        Ok(full)
+    }
+
+    /// The state every reader of game `id` sees now: the game's, with who
+    /// is connected and how many read it (on this server).
+    fn live_state(&self, t: &Table) -> Value {
+        let id = &t.row.id;
+        let mut state = view::game_state(t, self.now(), self.hub.present(id));
+        state["watchers"] = self.hub.readers(id).into();
+        state
     }
 
     /// The game's state as every reader sees it now.
     pub async fn state(&self, id: &str) -> Result<(i64, Value)> {
         let t = self.table(id).await?;
-        Ok((
-            t.row.version,
-            view::game_state(&t, self.now(), self.hub.present(id)),
-        ))
+        Ok((t.row.version, self.live_state(&t)))
     }
 
     /// `actor` asks for `action` in game `id`; the game as stored after it.
@@ -533,9 +535,8 @@ impl Service {
         let Ok(t) = self.table(id).await else {
             return;
         };
-        let now = self.now();
         if self.hub.watched(id) {
-            let state = view::game_state(&t, now, self.hub.present(id));
+            let state = self.live_state(&t);
             self.hub.publish(
                 id,
                 Line {

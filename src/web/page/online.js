@@ -75,26 +75,33 @@ async function createGame(computer) {
 
 async function fillLists() {
   try {
+    const me = await api("/api/online/me").catch(() => null);
+    if (me) {
+      const mine = await api(`/api/online/player/${me.id}/games`);
+      $("online-mine-box").hidden = !mine.games.length;
+      renderList($("online-mine"), mine.games, false);
+    }
     const lists = await api("/api/online/games");
-    const render = (el, games, join) => {
-      el.innerHTML = "";
-      for (const g of games) {
-        const li = document.createElement("li");
-        const a = document.createElement("a");
-        a.href = `/game/${g.id}`;
-        const clock = g.clock ? `${g.clock.initial / 60000}+${g.clock.increment / 1000}` : "untimed";
-        a.textContent = `${g.variant} ${clock}: ${playerName(g.white)} – ${playerName(g.black)}`;
-        li.appendChild(a);
-        if (!join && g.reason) li.append(` — ${g.reason}`);
-        el.appendChild(li);
-      }
-      if (!games.length) el.innerHTML = "<li>none</li>";
-    };
-    render($("online-open"), lists.open, true);
-    render($("online-recent"), lists.recent, false);
+    renderList($("online-open"), lists.open, true);
+    renderList($("online-recent"), lists.recent, false);
   } catch (e) {
     $("online-message").textContent = e.message;
   }
+}
+
+function renderList(el, games, join) {
+  el.innerHTML = "";
+  for (const g of games) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/game/${g.id}`;
+    const clock = g.clock ? `${g.clock.initial / 60000}+${g.clock.increment / 1000}` : "untimed";
+    a.textContent = `${g.variant} ${clock}: ${playerName(g.white)} – ${playerName(g.black)}`;
+    li.appendChild(a);
+    if (!join && g.reason) li.append(` — ${g.reason}`);
+    el.appendChild(li);
+  }
+  if (!games.length) el.innerHTML = "<li>none</li>";
 }
 
 // ---- a game at /game/ID ----
@@ -180,7 +187,11 @@ function renderOnline() {
     ? "Accept the rematch" : st.rematchOffer === online.you ? "Rematch offered" : "Rematch";
   $("online-next").hidden = !st.rematch;
   if (st.rematch) $("online-next").href = `/game/${st.rematch}`;
-  $("online-spectators").textContent = seated ? "" : "You are watching.";
+  // Readers of the game's stream on this server, the players' included.
+  const seats = (st.connected ? ["white", "black"].filter((k) => st.connected[k]).length : 0);
+  const others = Math.max(0, (st.watchers || 0) - seats);
+  $("online-spectators").textContent = (seated ? "" : "You are watching. ") +
+    (others ? `${others} watching` : "");
   $("online-export").href = `/game/export/${online.id}`;
 }
 
