@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tests as on a fresh machine with only the Rust toolchain: tmux,
-# Chromium, chromedriver and python3 are hidden from PATH. Checks that the
+# Chromium, chromedriver and python3 are hidden from PATH, and no
+# PostgreSQL is named (DUCKCHESS_TEST_POSTGRES unset). Checks that the
 # tests needing them pass and say loudly what they skipped.
 #
 #   bash scripts/fresh_machine_tests.sh            # the tests that need them
@@ -35,11 +36,12 @@ done
 if [[ ${1:-} == --all ]]; then
   tests=()
 else
-  tests=(--test play --test browser --test check --test test_dir --test docs)
+  tests=(--test play --test browser --test browser_online --test online_lichess
+    --test online_postgres --test check --test test_dir --test docs)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0
-env -u DUCKCHESS_REQUIRE_SYSTEM_TESTS PATH="$shadow" \
+env -u DUCKCHESS_REQUIRE_SYSTEM_TESTS -u DUCKCHESS_TEST_POSTGRES PATH="$shadow" \
   cargo test "${tests[@]}" 2>&1 | tee "$log" || status=$?
 if ((status != 0)); then
   echo "FAILED: the tests do not pass without ${hidden[*]}" >&2
@@ -52,5 +54,9 @@ for needed in "tmux (Debian package tmux)" "chromedriver (Debian package chromiu
     exit 1
   fi
 done
+if ! grep -qF "SKIPPED: DUCKCHESS_TEST_POSTGRES is not set" "$log"; then
+  echo "FAILED: the PostgreSQL tests did not say they skipped" >&2
+  exit 1
+fi
 echo "ok: the tests pass without ${hidden[*]} and name what they skipped:"
 grep -F "SKIPPED:" "$log" | sort | uniq -c
