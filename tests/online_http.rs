@@ -434,3 +434,42 @@ async fn judge_inputs_beyond_the_limit_wait_their_turn() {
     assert_eq!(waiting.await.unwrap().unwrap().status(), 200);
     assert_eq!(permits.available_permits(), duckchess::web::MAX_JUDGES);
 }
+
+#[test]
+fn one_client_making_games_too_fast_is_told_to_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    // Ten at once, then one every two seconds: the 20 below come faster.
+    let statuses: Vec<u16> = (0..20)
+        .map(|i| {
+            request(
+                &addr,
+                "POST",
+                "/api/online/guest",
+                &[],
+                &json!({"name": format!("g{i}")}).to_string(),
+            )
+            .status
+        })
+        .collect();
+    let made = statuses.iter().filter(|&&s| s == 200).count();
+    assert!((10..=12).contains(&made), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|&s| s == 200 || s == 429),
+        "{statuses:?}"
+    );
+    assert_eq!(*statuses.last().unwrap(), 429);
+    // With the limits off (a load test), none is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &["--no-rate-limits"]);
+    for i in 0..20 {
+        let r = request(
+            &addr,
+            "POST",
+            "/api/online/guest",
+            &[],
+            &json!({"name": format!("g{i}")}).to_string(),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+}

@@ -189,9 +189,9 @@ function renderOnline() {
   if (st.rematch) $("online-next").href = `/game/${st.rematch}`;
   // Readers of the game's stream on this server, the players' included.
   const seats = (st.connected ? ["white", "black"].filter((k) => st.connected[k]).length : 0);
-  const others = Math.max(0, (st.watchers || 0) - seats);
+  const others = Math.max(0, (st.watchers || 0) - seats - (seated ? 0 : 1));
   $("online-spectators").textContent = (seated ? "" : "You are watching. ") +
-    (others ? `${others} watching` : "");
+    (others ? `${others} ${seated ? "" : "other "}spectator${others > 1 ? "s" : ""}` : "");
   $("online-export").href = `/game/export/${online.id}`;
 }
 
