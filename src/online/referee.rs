@@ -442,6 +442,11 @@ impl Table {
             created_ms: now,
             updated_ms: now,
             version: 0,
+            rated: r.rated,
+            white_rating: None,
+            black_rating: None,
+            white_rating_diff: None,
+            black_rating_diff: None,
         };
         row.rematch_offer = None;
         row.rematch_id = Some(new_id.into());

@@ -5,10 +5,13 @@
 use super::auth;
 use super::clock::{Clock, SystemClock, TimeControl};
 use super::hub::{Hub, Line, Presence};
+use super::rating::{self, Rating};
 use super::referee::{index, side_key, Change, Refusal, Table};
 use super::view::{self, Seat};
 use crate::kernel::{AnyGame, Move};
-use crate::store::{Backend, Credential, GameRow, Player, Store, StoreError};
+use crate::store::{
+    Backend, Credential, GameRow, Player, RatingRow, RatingWrite, Store, StoreError,
+};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -104,6 +107,8 @@ pub struct NewGame {
     pub computer_ms: Option<i64>,
     /// A challenge to this player (others may not join).
     pub challenged: Option<String>,
+    /// A rated game: two accounts, the game's own start, a clock.
+    pub rated: bool,
 }
 
 /// The service behind `duckchess serve`'s games.
@@ -290,6 +295,24 @@ impl Service {
                 )));
             }
         }
+        if new.rated {
+            let why = if !creator.is_account() {
+                Some("a rated game is between two accounts: sign in")
+            } else if new.time.is_none() {
+                Some("a rated game needs a clock")
+            } else if notation.write_position(&*start)
+                != notation.write_position(&*notation.start())
+            {
+                Some("a rated game starts from the game's own start")
+            } else if new.computer_ms.is_some() {
+                Some("the computer plays casual games")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(ServiceError::Bad(format!("rated: {why}")));
+            }
+        }
         let side = new
             .side
             .unwrap_or_else(|| (auth::new_token().as_bytes()[0] & 1) as usize);
@@ -323,6 +346,11 @@ impl Service {
             created_ms: now,
             updated_ms: now,
             version: 0,
+            rated: new.rated,
+            white_rating: None,
+            black_rating: None,
+            white_rating_diff: None,
+            black_rating_diff: None,
         };
         self.store.insert_game(&row).await?;
         self.after_change(&row.id).await;
@@ -349,7 +377,17 @@ impl Service {
             seats[i].computer_ms = computer;
             if let Some(id) = id {
                 seats[i].id = Some(id.clone());
-                seats[i].name = self.store.player(id).await?.map(|p| p.name);
+                let player = self.store.player(id).await?;
+                if player.as_ref().is_some_and(Player::is_account) {
+                    let perf = rating::perf(&row.variant, row.initial_ms, row.increment_ms);
+                    let r = self.store.rating(id, &perf).await?;
+                    seats[i].rating = Some(r.map_or_else(Rating::default, |r| Rating {
+                        rating: r.rating,
+                        deviation: r.deviation,
+                        volatility: r.volatility,
+                    }));
+                }
+                seats[i].name = player.map(|p| p.name);
             }
         }
         Ok(seats)
@@ -387,7 +425,7 @@ impl Service {
             let now = self.now();
             // A flag that fell ends the game before anything else is read.
             if let Some(row) = t.flag(now) {
-                if self.store.save(t.row.version, &row, None, None).await? {
+                if self.commit(&t, row, None, None).await? {
                     self.after_change(id).await;
                 }
                 continue;
@@ -399,16 +437,8 @@ impl Service {
                 Err(e) => return Err(e.into()),
             };
             let new_id = change.row.id.clone();
-            if self
-                .store
-                .save(
-                    t.row.version,
-                    &change.row,
-                    change.mv.as_ref(),
-                    change.created.as_ref(),
-                )
-                .await?
-            {
+            let created = change.created.clone();
+            if self.commit(&t, change.row, change.mv, created).await? {
                 self.after_change(&new_id).await;
                 if let Some(created) = &change.created {
                     self.after_change(&created.id).await;
@@ -417,6 +447,80 @@ impl Service {
             }
         }
         Err(Refusal::Conflict.into())
+    }
+
+    /// Stores `row` over the game `t` was read at (with the move that made
+    /// it and a game it created): false when another writer came first.
+    /// When `row` ends a rated game, both players' ratings change in the
+    /// same transaction, so a result never stands without its rating
+    /// change and none counts twice.
+    async fn commit(
+        &self,
+        t: &Table,
+        mut row: GameRow,
+        mv: Option<crate::store::MoveRow>,
+        created: Option<GameRow>,
+    ) -> Result<bool> {
+        let mut writes = Vec::new();
+        let ends = !t.is_over() && !matches!(row.status.as_str(), "created" | "started");
+        if ends && row.rated && row.status != "aborted" {
+            if let (Some(w), Some(b)) = (row.white_id.clone(), row.black_id.clone()) {
+                let perf = rating::perf(&row.variant, row.initial_ms, row.increment_ms);
+                let now = self.now();
+                let before = [
+                    self.store.rating(&w, &perf).await?,
+                    self.store.rating(&b, &perf).await?,
+                ];
+                let current = before.clone().map(|r| match r {
+                    Some(r) => Rating {
+                        rating: r.rating,
+                        deviation: r.deviation,
+                        volatility: r.volatility,
+                    }
+                    .after_idle_days((now - r.last_ms) / rating::DAY_MS),
+                    None => Rating::default(),
+                });
+                let score = match row.winner.as_deref() {
+                    Some("white") => rating::Score::Win,
+                    Some(_) => rating::Score::Loss,
+                    None => rating::Score::Draw,
+                };
+                let (a, c) = rating::after_game(current[0], current[1], score);
+                let after = [a, c];
+                for (i, pid) in [w, b].into_iter().enumerate() {
+                    let old = before[i].clone();
+                    let won = i64::from(
+                        (score == rating::Score::Win && i == 0)
+                            || (score == rating::Score::Loss && i == 1),
+                    );
+                    let drew = i64::from(score == rating::Score::Draw);
+                    writes.push(RatingWrite {
+                        expected_games: old.as_ref().map(|o| o.games),
+                        game_id: row.id.clone(),
+                        row: RatingRow {
+                            player_id: pid,
+                            perf: perf.clone(),
+                            rating: after[i].rating,
+                            deviation: after[i].deviation,
+                            volatility: after[i].volatility,
+                            games: old.as_ref().map_or(0, |o| o.games) + 1,
+                            wins: old.as_ref().map_or(0, |o| o.wins) + won,
+                            draws: old.as_ref().map_or(0, |o| o.draws) + drew,
+                            losses: old.as_ref().map_or(0, |o| o.losses) + (1 - won - drew),
+                            last_ms: now,
+                        },
+                    });
+                }
+                row.white_rating = Some(current[0].rating);
+                row.black_rating = Some(current[1].rating);
+                row.white_rating_diff = Some(after[0].rating - current[0].rating);
+                row.black_rating_diff = Some(after[1].rating - current[1].rating);
+            }
+        }
+        Ok(self
+            .store
+            .save(t.row.version, &row, mv.as_ref(), created.as_ref(), &writes)
+            .await?)
     }
 
     /// The change `action` makes, `None` for a retry already answered.
@@ -438,6 +542,9 @@ impl Service {
         };
         if let Action::Join = action {
             return match actor {
+                Actor::Player(p) if t.row.rated && !p.is_account() => Err(Refusal::NotNow(
+                    "a rated game is between two accounts: sign in to join".into(),
+                )),
                 Actor::Player(p) if seats.is_empty() => t.join(&p.id, now).map(Some),
                 Actor::Player(_) => Err(Refusal::NotNow("you hold a seat already".into())),
                 Actor::Computer => Err(Refusal::NotASeat),
@@ -624,7 +731,7 @@ impl Service {
         g["isMyTurn"] = (t.to_move() == side && !t.is_over()).into();
         g["variant"] = view::variant_json(&t.row.variant);
         g["speed"] = view::speed(t.row.initial_ms, t.row.increment_ms).into();
-        g["rated"] = false.into();
+        g["rated"] = t.row.rated.into();
         g["hasMoved"] = (t.row.ply > side as i64).into();
         g["source"] = "friend".into();
         g["fen"] = t.notation.write_position(t.game.position()).into();
@@ -646,7 +753,7 @@ impl Service {
             "challenger": {"id": challenger.id, "name": challenger.name, "title": null, "rating": null},
             "destUser": r.challenged_id.as_ref().map(|id| serde_json::json!({"id": id})),
             "variant": view::variant_json(&r.variant),
-            "rated": false,
+            "rated": r.rated,
             "speed": view::speed(r.initial_ms, r.increment_ms),
             "timeControl": match r.initial_ms {
                 Some(i) => serde_json::json!({
@@ -700,7 +807,7 @@ impl Service {
             return;
         }
         if let Some(row) = t.flag(self.now()) {
-            if let Ok(true) = self.store.save(t.row.version, &row, None, None).await {
+            if let Ok(true) = self.commit(&t, row, None, None).await {
                 self.after_change(id).await;
             }
         }
@@ -718,9 +825,10 @@ impl Service {
                 continue;
             };
             if let Some(row) = t.flag(self.now()) {
-                if self.store.save(t.row.version, &row, None, None).await? {
+                let id = row.id.clone();
+                if self.commit(&t, row, None, None).await? {
                     ended += 1;
-                    self.after_change(&row.id).await;
+                    self.after_change(&id).await;
                 }
             } else {
                 self.set_timer(&t);

@@ -16,6 +16,8 @@ pub struct Seat {
     pub name: Option<String>,
     /// The computer's thinking time when it holds the seat.
     pub computer_ms: Option<i64>,
+    /// The holder's rating in the game's perf (accounts).
+    pub rating: Option<super::rating::Rating>,
 }
 
 impl Seat {
@@ -25,7 +27,10 @@ impl Seat {
                 "aiLevel": ms, "name": format!("computer ({ms} ms)"), "id": null, "title": null,
             }),
             (Some(id), None) => json!({
-                "id": id, "name": self.name, "title": null, "rating": null, "provisional": true,
+                "id": id, "name": self.name, "title": null,
+                "rating": self.rating.map(|r| r.rating.round() as i64),
+                "provisional": self.rating.is_none_or(|r| r.provisional()),
+                "shown": self.rating.map(|r| r.shown()),
             }),
             (None, None) => json!({ "id": null, "name": null, "open": true }),
         }
@@ -100,6 +105,9 @@ pub fn game_state(t: &Table, now: i64, present: [bool; 2]) -> Value {
     if let Some(w) = &r.winner {
         v["winner"] = json!(w);
     }
+    if let (Some(w), Some(b)) = (r.white_rating_diff, r.black_rating_diff) {
+        v["ratingDiff"] = json!({"white": w.round() as i64, "black": b.round() as i64});
+    }
     v
 }
 
@@ -128,7 +136,7 @@ pub fn game_full(
     json!({
         "type": "gameFull",
         "id": r.id,
-        "rated": false,
+        "rated": r.rated,
         "variant": variant_json(&r.variant),
         "clock": clock,
         "speed": speed,
@@ -152,6 +160,7 @@ pub fn summary(t: &Table, seats: [Seat; 2]) -> Value {
     json!({
         "id": r.id,
         "variant": r.variant,
+        "rated": r.rated,
         "status": r.status,
         "winner": r.winner,
         "reason": r.reason,

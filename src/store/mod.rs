@@ -10,7 +10,7 @@
 
 mod rows;
 
-pub use rows::{Credential, GameRow, MoveRow, Player};
+pub use rows::{Credential, GameRow, MoveRow, Player, RatingRow, RatingWrite};
 
 use futures_util::future::BoxFuture;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -59,21 +59,29 @@ pub struct Store {
 }
 
 /// The schema's migrations, in order: the files of `migrations/`.
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "online",
-    include_str!("../../migrations/0001_online.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "online",
+        include_str!("../../migrations/0001_online.sql"),
+    ),
+    (
+        2,
+        "ratings",
+        include_str!("../../migrations/0002_ratings.sql"),
+    ),
+];
 
 /// The embedded migrations as sqlx reads a migrations folder.
 #[derive(Debug)]
-struct Embedded;
+struct Embedded(i64);
 
 impl<'s> MigrationSource<'s> for Embedded {
     fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
-        Box::pin(async {
+        Box::pin(async move {
             Ok(MIGRATIONS
                 .iter()
+                .filter(|(version, _, _)| *version <= self.0)
                 .map(|&(version, description, sql)| {
                     Migration::new(
                         version,
@@ -105,6 +113,12 @@ impl Store {
     /// Opens the database at `url` (`sqlite://PATH`, created with its folder
     /// on first use; `postgres://...`), and brings its schema up to date.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_at(url, i64::MAX).await
+    }
+
+    /// Opens the database with its schema brought up to `version` only: an
+    /// older duckchess's database, for the tests of upgrades.
+    pub async fn open_at(url: &str, version: i64) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let (backend, connect) = if let Some(path) = url.strip_prefix("sqlite://") {
             if path.is_empty() {
@@ -155,14 +169,15 @@ impl Store {
             url: url.to_string(),
             write: Default::default(),
         };
-        store.migrate().await?;
+        store.migrate(version).await?;
         Ok(store)
     }
 
-    /// Applies the migrations the database lacks; refuses a database whose
-    /// schema is newer than this build's or whose applied migrations differ.
-    async fn migrate(&self) -> Result<(), StoreError> {
-        let migrator = Migrator::new(Embedded).await?;
+    /// Applies the migrations the database lacks (up to `version`); refuses
+    /// a database whose schema is newer than this build's or whose applied
+    /// migrations differ.
+    async fn migrate(&self, version: i64) -> Result<(), StoreError> {
+        let migrator = Migrator::new(Embedded(version)).await?;
         migrator.run(&self.pool).await?;
         Ok(())
     }
@@ -351,6 +366,7 @@ impl Store {
         new: &GameRow,
         mv: Option<&MoveRow>,
         also: Option<&GameRow>,
+        ratings: &[RatingWrite],
     ) -> Result<bool, StoreError> {
         let _w = self.writer().await;
         let mut tx = self.pool.begin().await?;
@@ -390,8 +406,150 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        for w in ratings {
+            let r = &w.row;
+            let done = match w.expected_games {
+                None => {
+                    sqlx::query(
+                        "INSERT INTO ratings (player_id, perf, rating, deviation, volatility, games, \
+                         wins, draws, losses, last_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    )
+                    .bind(&r.player_id)
+                    .bind(&r.perf)
+                    .bind(r.rating)
+                    .bind(r.deviation)
+                    .bind(r.volatility)
+                    .bind(r.games)
+                    .bind(r.wins)
+                    .bind(r.draws)
+                    .bind(r.losses)
+                    .bind(r.last_ms)
+                    .execute(&mut *tx)
+                    .await
+                }
+                Some(expected) => {
+                    sqlx::query(
+                        "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4, \
+                         wins = $5, draws = $6, losses = $7, last_ms = $8 \
+                         WHERE player_id = $9 AND perf = $10 AND games = $11",
+                    )
+                    .bind(r.rating)
+                    .bind(r.deviation)
+                    .bind(r.volatility)
+                    .bind(r.games)
+                    .bind(r.wins)
+                    .bind(r.draws)
+                    .bind(r.losses)
+                    .bind(r.last_ms)
+                    .bind(&r.player_id)
+                    .bind(&r.perf)
+                    .bind(expected)
+                    .execute(&mut *tx)
+                    .await
+                }
+            };
+            let applied = match done {
+                Ok(d) => d.rows_affected() == 1,
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => false,
+                Err(e) => return Err(e.into()),
+            };
+            if !applied {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            sqlx::query(
+                "INSERT INTO rating_history (player_id, perf, game_id, rating, deviation, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&r.player_id)
+            .bind(&r.perf)
+            .bind(&w.game_id)
+            .bind(r.rating)
+            .bind(r.deviation)
+            .bind(r.last_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// A player's rating in a perf, if they have played one there.
+    pub async fn rating(
+        &self,
+        player_id: &str,
+        perf: &str,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT player_id, perf, rating, deviation, volatility, games, wins, draws, losses, \
+             last_ms FROM ratings WHERE player_id = $1 AND perf = $2",
+        )
+        .bind(player_id)
+        .bind(perf)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(RatingRow::from_row).transpose()?)
+    }
+
+    /// A player's ratings in every perf played.
+    pub async fn ratings_of(&self, player_id: &str) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, perf, rating, deviation, volatility, games, wins, draws, losses, \
+             last_ms FROM ratings WHERE player_id = $1 ORDER BY perf",
+        )
+        .bind(player_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(RatingRow::from_row)
+            .collect::<Result<_, _>>()
+            .map_err(Into::into)
+    }
+
+    /// The best ratings of a perf: deviation at most `max_deviation`, a
+    /// rated game since `since_ms`; best first.
+    pub async fn leaders(
+        &self,
+        perf: &str,
+        max_deviation: f64,
+        since_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT player_id, perf, rating, deviation, volatility, games, wins, draws, losses, \
+             last_ms FROM ratings WHERE perf = $1 AND deviation <= $2 AND last_ms >= $3 \
+             ORDER BY rating DESC, player_id LIMIT {limit}"
+        ))
+        .bind(perf)
+        .bind(max_deviation)
+        .bind(since_ms)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(RatingRow::from_row)
+            .collect::<Result<_, _>>()
+            .map_err(Into::into)
+    }
+
+    /// A player's rating after each rated game of a perf, oldest first:
+    /// (when, rating, deviation).
+    pub async fn history(
+        &self,
+        player_id: &str,
+        perf: &str,
+    ) -> Result<Vec<(i64, f64, f64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT at_ms, rating, deviation FROM rating_history \
+             WHERE player_id = $1 AND perf = $2 ORDER BY at_ms, game_id",
+        )
+        .bind(player_id)
+        .bind(perf)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
     }
 
     async fn games_where(

@@ -50,7 +50,7 @@ pub struct Credential {
 }
 
 /// One game on the server, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     /// Eight letters and digits, as lichess's.
     pub id: String,
@@ -100,6 +100,71 @@ pub struct GameRow {
     pub updated_ms: i64,
     /// Bumped by every change.
     pub version: i64,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The first side's rating before the game (rated games).
+    pub white_rating: Option<f64>,
+    /// The second side's.
+    pub black_rating: Option<f64>,
+    /// What the game changed the first side's rating by, once over.
+    pub white_rating_diff: Option<f64>,
+    /// The second side's.
+    pub black_rating_diff: Option<f64>,
+}
+
+/// A player's rating in one perf.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// Whose.
+    pub player_id: String,
+    /// Which perf: a game's name, or chess's speed.
+    pub perf: String,
+    /// Glicko-2's rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Its volatility.
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: i64,
+    /// Of which won.
+    pub wins: i64,
+    /// Drawn.
+    pub draws: i64,
+    /// Lost.
+    pub losses: i64,
+    /// When the last rated game ended.
+    pub last_ms: i64,
+}
+
+impl RatingRow {
+    pub(super) fn from_row(r: &AnyRow) -> Result<RatingRow, sqlx::Error> {
+        Ok(RatingRow {
+            player_id: r.try_get("player_id")?,
+            perf: r.try_get("perf")?,
+            rating: r.try_get("rating")?,
+            deviation: r.try_get("deviation")?,
+            volatility: r.try_get("volatility")?,
+            games: r.try_get("games")?,
+            wins: r.try_get("wins")?,
+            draws: r.try_get("draws")?,
+            losses: r.try_get("losses")?,
+            last_ms: r.try_get("last_ms")?,
+        })
+    }
+}
+
+/// A rating to write with the game that changed it: the new row, and the
+/// games count it must still have (none: a player's first game in the
+/// perf), so that no game counts twice and no two count as one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingWrite {
+    /// The rating after the game.
+    pub row: RatingRow,
+    /// `games` as read before the game.
+    pub expected_games: Option<i64>,
+    /// The game.
+    pub game_id: String,
 }
 
 /// One move of a game, with the clocks after it.
@@ -132,21 +197,25 @@ impl MoveRow {
 pub(super) const GAME_COLUMNS: &str = "id, variant, start_position, initial_ms, increment_ms, \
      white_id, black_id, white_computer_ms, black_computer_ms, challenged_id, status, winner, \
      reason, ply, white_ms, black_ms, turn_since_ms, draw_offer, rematch_offer, rematch_id, \
-     created_ms, updated_ms, version";
+     created_ms, updated_ms, version, rated, white_rating, black_rating, white_rating_diff, \
+     black_rating_diff";
 
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, variant, start_position, \
      initial_ms, increment_ms, white_id, black_id, white_computer_ms, black_computer_ms, \
      challenged_id, status, winner, reason, ply, white_ms, black_ms, turn_since_ms, draw_offer, \
-     rematch_offer, rematch_id, created_ms, updated_ms, version) VALUES ($1, $2, $3, $4, $5, \
-     $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)";
+     rematch_offer, rematch_id, created_ms, updated_ms, version, rated, white_rating, \
+     black_rating, white_rating_diff, black_rating_diff) VALUES ($1, $2, $3, $4, $5, $6, $7, \
+     $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
+     $26, $27, $28)";
 
 /// Everything but the id and what never changes (variant, start, time
 /// control, created), set when the version is still the one read.
 pub(super) const UPDATE_GAME: &str = "UPDATE games SET white_id = $1, black_id = $2, \
      white_computer_ms = $3, black_computer_ms = $4, challenged_id = $5, status = $6, \
      winner = $7, reason = $8, ply = $9, white_ms = $10, black_ms = $11, turn_since_ms = $12, \
-     draw_offer = $13, rematch_offer = $14, rematch_id = $15, updated_ms = $16, version = $17 \
-     WHERE id = $18 AND version = $19";
+     draw_offer = $13, rematch_offer = $14, rematch_id = $15, updated_ms = $16, version = $17, \
+     white_rating = $18, black_rating = $19, white_rating_diff = $20, black_rating_diff = $21 \
+     WHERE id = $22 AND version = $23";
 
 type Q<'q> = Query<'q, Any, AnyArguments<'q>>;
 
@@ -176,6 +245,11 @@ impl GameRow {
             created_ms: r.try_get("created_ms")?,
             updated_ms: r.try_get("updated_ms")?,
             version: r.try_get("version")?,
+            rated: r.try_get::<i64, _>("rated")? != 0,
+            white_rating: opt(r, "white_rating")?,
+            black_rating: opt(r, "black_rating")?,
+            white_rating_diff: opt(r, "white_rating_diff")?,
+            black_rating_diff: opt(r, "black_rating_diff")?,
         })
     }
 
@@ -203,6 +277,11 @@ impl GameRow {
             .bind(self.created_ms)
             .bind(self.updated_ms)
             .bind(self.version)
+            .bind(i64::from(self.rated))
+            .bind(self.white_rating)
+            .bind(self.black_rating)
+            .bind(self.white_rating_diff)
+            .bind(self.black_rating_diff)
     }
 
     pub(super) fn bind_update<'q>(&'q self, q: Q<'q>, expected_version: i64) -> Q<'q> {
@@ -223,6 +302,10 @@ impl GameRow {
             .bind(&self.rematch_id)
             .bind(self.updated_ms)
             .bind(self.version)
+            .bind(self.white_rating)
+            .bind(self.black_rating)
+            .bind(self.white_rating_diff)
+            .bind(self.black_rating_diff)
             .bind(&self.id)
             .bind(expected_version)
     }

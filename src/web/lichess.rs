@@ -83,11 +83,7 @@ pub async fn challenge(
         .await
         .map_err(crate::online::ServiceError::from)?
         .ok_or_else(|| ApiError::with(StatusCode::NOT_FOUND, format!("no player `{user}`")))?;
-    if form.get("rated").is_some_and(|r| r == "true") {
-        return Err(ApiError::bad(
-            "rated: this server plays casual games only".into(),
-        ));
-    }
+    let rated = form.get("rated").is_some_and(|r| r == "true");
     let variant = match form.get("variant").map(String::as_str) {
         None | Some("standard") => "chess".to_string(),
         Some(v) => v.to_string(),
@@ -118,6 +114,7 @@ pub async fn challenge(
                 side: side_choice(form.get("color").map(String::as_str))?,
                 computer_ms: None,
                 challenged: Some(dest.id),
+                rated,
             },
         )
         .await?;

@@ -25,6 +25,7 @@ pub mod game;
 pub mod guard;
 pub mod lichess;
 pub mod online;
+pub mod players;
 pub mod types;
 
 use crate::duck;
@@ -294,6 +295,16 @@ pub fn router(state: AppState) -> Router {
         .route("/game/{id}", api_get(online::page))
         .route("/games", api_get(online::page))
         .route("/play", api_get(online::page))
+        .route("/@/{name}", api_get(online::page))
+        .route("/leaderboard", api_get(online::page))
+        .route("/player", api_get(online::page))
+        .route("/api/user/{name}", api_get(players::user))
+        .route(
+            "/api/user/{name}/rating-history",
+            api_get(players::rating_history),
+        )
+        .route("/api/player", api_get(players::leaderboards))
+        .route("/api/player/top/{nb}/{perf}", api_get(players::top))
         .route("/api/online/guest", api_post(online::guest))
         .route("/api/online/account", api_post(online::account))
         .route("/api/online/login", api_post(online::login))

@@ -217,6 +217,9 @@ struct CreateBody {
     /// A guest's name, when the request has no session yet.
     #[serde(default)]
     name: Option<String>,
+    /// A rated game (two accounts, the game's start, a clock).
+    #[serde(default)]
+    rated: bool,
 }
 
 /// Reads a side: `white`/`black` (the first or second side, Duck Chess's
@@ -261,6 +264,7 @@ pub async fn create(State(app): State<AppState>, request: Request) -> Result<Res
                 side: side_choice(b.color.as_deref())?,
                 computer_ms: b.computer_ms,
                 challenged: None,
+                rated: b.rated,
             },
         )
         .await?;

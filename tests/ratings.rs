@@ -1,0 +1,347 @@
+//! Glicko-2: the paper's worked example, a second case computed step by
+//! step by a separate implementation of the paper's formulas, and rated
+//! games on the server: ratings change once, in the game's transaction,
+//! and equal what the stored results give.
+
+use duckchess::online::clock::ManualClock;
+use duckchess::online::rating::{self, after_game, after_period, Rating, Score};
+use duckchess::online::{Action, Actor, NewGame, Service, ServiceError};
+use std::sync::Arc;
+
+fn r(rating: f64, deviation: f64) -> Rating {
+    Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    }
+}
+
+#[test]
+fn the_papers_worked_example() {
+    // Glickman, "Example of the Glicko-2 system": a 1500 / 200 player
+    // beats a 1400 / 30 and loses to a 1550 / 100 and a 1700 / 300 in one
+    // period. Printed: 1464.06 / 151.52 / 0.05999 (the paper rounds its
+    // steps; exact arithmetic gives 1464.05 / 151.52 / 0.059996).
+    let after = after_period(
+        r(1500.0, 200.0),
+        &[
+            (r(1400.0, 30.0), Score::Win),
+            (r(1550.0, 100.0), Score::Loss),
+            (r(1700.0, 300.0), Score::Loss),
+        ],
+    );
+    assert!((after.rating - 1464.06).abs() < 0.01, "{after:?}");
+    assert!((after.deviation - 151.52).abs() < 0.01, "{after:?}");
+    assert!((after.volatility - 0.05999).abs() < 0.00001, "{after:?}");
+    assert!((after.rating - 1464.0507).abs() < 0.0001, "{after:?}");
+}
+
+/// The paper's steps, written out separately: the check on the crate.
+mod paper {
+    const SCALE: f64 = 173.7178;
+
+    pub fn g(phi: f64) -> f64 {
+        1.0 / (1.0 + 3.0 * phi * phi / (std::f64::consts::PI * std::f64::consts::PI)).sqrt()
+    }
+
+    /// One period with `games` (opponent rating, deviation, score); none: an
+    /// idle period.
+    pub fn period(
+        r: f64,
+        rd: f64,
+        sigma: f64,
+        games: &[(f64, f64, f64)],
+        tau: f64,
+    ) -> (f64, f64, f64) {
+        let mu = (r - 1500.0) / SCALE;
+        let phi = rd / SCALE;
+        if games.is_empty() {
+            let phi_star = (phi * phi + sigma * sigma).sqrt();
+            return (r, (phi_star * SCALE).min(350.0), sigma);
+        }
+        let opp: Vec<(f64, f64, f64)> = games
+            .iter()
+            .map(|&(rj, rdj, s)| ((rj - 1500.0) / SCALE, rdj / SCALE, s))
+            .collect();
+        let e = |muj: f64, phij: f64| 1.0 / (1.0 + (-g(phij) * (mu - muj)).exp());
+        let v = 1.0
+            / opp
+                .iter()
+                .map(|&(muj, phij, _)| {
+                    let ej = e(muj, phij);
+                    g(phij).powi(2) * ej * (1.0 - ej)
+                })
+                .sum::<f64>();
+        let sum: f64 = opp
+            .iter()
+            .map(|&(muj, phij, s)| g(phij) * (s - e(muj, phij)))
+            .sum();
+        let delta = v * sum;
+        // Step 5: the Illinois iteration.
+        let a = (sigma * sigma).ln();
+        let f = |x: f64| {
+            let ex = x.exp();
+            ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2))
+                - (x - a) / (tau * tau)
+        };
+        let mut big_a = a;
+        let mut big_b = if delta * delta > phi * phi + v {
+            (delta * delta - phi * phi - v).ln()
+        } else {
+            let mut k = 1.0;
+            while f(a - k * tau) < 0.0 {
+                k += 1.0;
+            }
+            a - k * tau
+        };
+        let (mut fa, mut fb) = (f(big_a), f(big_b));
+        while (big_b - big_a).abs() > 0.000001 {
+            let big_c = big_a + (big_a - big_b) * fa / (fb - fa);
+            let fc = f(big_c);
+            if fc * fb <= 0.0 {
+                big_a = big_b;
+                fa = fb;
+            } else {
+                fa /= 2.0;
+            }
+            big_b = big_c;
+            fb = fc;
+        }
+        let sigma2 = (big_a / 2.0).exp();
+        let phi_star = (phi * phi + sigma2 * sigma2).sqrt();
+        let phi2 = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
+        let mu2 = mu + phi2 * phi2 * sum;
+        (mu2 * SCALE + 1500.0, phi2 * SCALE, sigma2)
+    }
+}
+
+#[test]
+fn a_win_a_draw_and_a_loss_in_three_periods_with_idle_days_between() {
+    let mut ours = Rating::default();
+    let mut theirs = (1500.0, 350.0, 0.06);
+    let steps: [(Rating, Score, f64, i64); 3] = [
+        (r(1400.0, 30.0), Score::Win, 1.0, 0),
+        (r(1550.0, 100.0), Score::Draw, 0.5, 3),
+        (r(1700.0, 300.0), Score::Loss, 0.0, 10),
+    ];
+    for (opponent, score, points, idle) in steps {
+        ours = ours.after_idle_days(idle);
+        for _ in 0..idle {
+            theirs = paper::period(theirs.0, theirs.1, theirs.2, &[], 0.5);
+        }
+        assert!(
+            (ours.deviation - theirs.1).abs() < 1e-6,
+            "idle {idle}: {ours:?} {theirs:?}"
+        );
+        ours = after_game(ours, opponent, score).0;
+        theirs = paper::period(
+            theirs.0,
+            theirs.1,
+            theirs.2,
+            &[(opponent.rating, opponent.deviation, points)],
+            0.5,
+        );
+        assert!((ours.rating - theirs.0).abs() < 1e-4, "{ours:?} {theirs:?}");
+        assert!(
+            (ours.deviation - theirs.1).abs() < 1e-4,
+            "{ours:?} {theirs:?}"
+        );
+        assert!(
+            (ours.volatility - theirs.2).abs() < 1e-6,
+            "{ours:?} {theirs:?}"
+        );
+    }
+    // The paper's own example through the separate steps too.
+    let (rr, rd, sigma) = paper::period(
+        1500.0,
+        200.0,
+        0.06,
+        &[
+            (1400.0, 30.0, 1.0),
+            (1550.0, 100.0, 0.0),
+            (1700.0, 300.0, 0.0),
+        ],
+        0.5,
+    );
+    assert!(
+        (rr - 1464.05).abs() < 0.01
+            && (rd - 151.52).abs() < 0.01
+            && (sigma - 0.059996).abs() < 1e-6
+    );
+    // Idle days never take the deviation past the start's.
+    assert_eq!(
+        Rating::default().after_idle_days(400).deviation,
+        rating::START_DEVIATION
+    );
+}
+
+const T0: i64 = 1_800_000_000_000;
+
+async fn service(dir: &tempfile::TempDir, clock: &ManualClock) -> Arc<Service> {
+    let store =
+        duckchess::store::Store::open(&format!("sqlite://{}/games.db", dir.path().display()))
+            .await
+            .unwrap();
+    Service::with_clock(store, None, Arc::new(clock.clone()), false)
+}
+
+async fn rated_game(
+    s: &Arc<Service>,
+    white: &duckchess::store::Player,
+    black: &duckchess::store::Player,
+) -> String {
+    let row = s
+        .create(
+            white,
+            NewGame {
+                variant: "chess".into(),
+                time: Some("5+3".parse().unwrap()),
+                side: Some(0),
+                rated: true,
+                ..NewGame::default()
+            },
+        )
+        .await
+        .unwrap();
+    s.act(&row.id, &Actor::Player(black.clone()), Action::Join)
+        .await
+        .unwrap();
+    row.id
+}
+
+fn mv(text: &str, ply: i64) -> Action {
+    Action::Move {
+        text: text.into(),
+        ply: Some(ply),
+    }
+}
+
+#[tokio::test]
+async fn rated_games_change_ratings_once_and_as_the_results_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let names = ["alice", "bob", "carol"];
+    let mut players = Vec::new();
+    for n in names {
+        players.push(s.create_account(n, "a long password").await.unwrap());
+    }
+    // A guest cannot play rated, nor can a game without a clock.
+    let (guest, _) = s.new_guest("dave").await.unwrap();
+    let refused = s
+        .create(
+            &guest,
+            NewGame {
+                variant: "chess".into(),
+                time: Some("5+3".parse().unwrap()),
+                rated: true,
+                ..NewGame::default()
+            },
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(ServiceError::Bad(ref e)) if e.contains("accounts")),
+        "{refused:?}"
+    );
+    let refused = s
+        .create(
+            &players[0],
+            NewGame {
+                variant: "chess".into(),
+                rated: true,
+                ..NewGame::default()
+            },
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(ServiceError::Bad(ref e)) if e.contains("clock")),
+        "{refused:?}"
+    );
+    let id = rated_game(&s, &players[0], &players[1]).await;
+    assert!(s
+        .act(&id, &Actor::Player(guest.clone()), Action::Join)
+        .await
+        .is_err());
+
+    // Results in order: (white, black, how it ends).
+    let games: [(usize, usize, &str); 5] = [
+        (0, 1, "mate"),   // black mates (fool's mate)
+        (1, 2, "resign"), // black resigns
+        (2, 0, "draw"),
+        (0, 2, "abort"), // aborted: no change
+        (1, 0, "mate"),
+    ];
+    for (w, b, how) in games {
+        let id = rated_game(&s, &players[w], &players[b]).await;
+        let (pw, pb) = (
+            Actor::Player(players[w].clone()),
+            Actor::Player(players[b].clone()),
+        );
+        clock.advance(60_000);
+        match how {
+            "mate" => {
+                for (i, m) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+                    let who = if i % 2 == 0 { &pw } else { &pb };
+                    s.act(&id, who, mv(m, i as i64)).await.unwrap();
+                }
+                // A retried final move changes nothing more.
+                s.act(&id, &pb, mv("d8h4", 3)).await.unwrap();
+            }
+            "resign" => {
+                s.act(&id, &pw, mv("e2e4", 0)).await.unwrap();
+                s.act(&id, &pb, mv("e7e5", 1)).await.unwrap();
+                s.act(&id, &pb, Action::Resign).await.unwrap();
+            }
+            "draw" => {
+                s.act(&id, &pw, mv("e2e4", 0)).await.unwrap();
+                s.act(&id, &pb, mv("e7e5", 1)).await.unwrap();
+                s.act(&id, &pw, Action::OfferDraw).await.unwrap();
+                s.act(&id, &pb, Action::OfferDraw).await.unwrap();
+            }
+            _ => {
+                s.act(&id, &pw, Action::Abort).await.unwrap();
+            }
+        }
+        let t = s.table(&id).await.unwrap();
+        if how == "abort" {
+            assert_eq!(t.row.white_rating_diff, None);
+        } else {
+            assert!(t.row.white_rating_diff.is_some(), "{how}");
+        }
+    }
+    // Recompute from the stored results, in order, with the module.
+    let mut expect = [Rating::default(); 3];
+    for (w, b, how) in games {
+        let score = match how {
+            "mate" => Score::Loss,
+            "resign" => Score::Win,
+            "draw" => Score::Draw,
+            _ => continue,
+        };
+        let (a, c) = after_game(expect[w], expect[b], score);
+        expect[w] = a;
+        expect[b] = c;
+    }
+    for (i, p) in players.iter().enumerate() {
+        let stored = s.store().rating(&p.id, "blitz").await.unwrap().unwrap();
+        assert!(
+            (stored.rating - expect[i].rating).abs() < 1e-9,
+            "{}: {stored:?} {:?}",
+            names[i],
+            expect[i]
+        );
+        assert!((stored.deviation - expect[i].deviation).abs() < 1e-9);
+        let played = games
+            .iter()
+            .filter(|(w, b, how)| (*w == i || *b == i) && *how != "abort")
+            .count();
+        assert_eq!(stored.games as usize, played, "{}", names[i]);
+        assert_eq!(
+            s.store().history(&p.id, "blitz").await.unwrap().len(),
+            played
+        );
+    }
+    // Alice: lost (mate as white), drew (as black vs carol), won (mate as black).
+    let alice = s.store().rating("alice", "blitz").await.unwrap().unwrap();
+    assert_eq!((alice.wins, alice.draws, alice.losses), (1, 1, 1));
+}
