@@ -409,14 +409,14 @@ async fn every_game_of_the_registry_is_played_on_the_server() {
 async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let s = store(&dir).await;
-    assert_eq!(s.schema_versions().await.unwrap(), [1]);
+    assert_eq!(s.schema_versions().await.unwrap(), [1, 2]);
     drop(s);
     let s = store(&dir).await;
-    assert_eq!(s.schema_versions().await.unwrap(), [1]);
+    assert_eq!(s.schema_versions().await.unwrap(), [1, 2]);
     // A database migrated by a newer duckchess is refused, not changed.
     sqlx::query(
         "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time) \
-         VALUES (2, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
+         VALUES (3, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
     )
     .execute(s.pool())
     .await
@@ -426,7 +426,7 @@ async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
         .await
         .unwrap_err();
     assert!(e.to_string().contains("database schema"), "{e}");
-    assert!(e.to_string().contains('2'), "{e}");
+    assert!(e.to_string().contains('3'), "{e}");
     // A URL of no known database is refused in words.
     let e = Store::open("mysql://x").await.unwrap_err();
     assert!(e.to_string().contains("expected sqlite://PATH"), "{e}");
@@ -516,4 +516,37 @@ async fn the_computer_takes_a_seat_and_answers_each_move() {
     assert_eq!(t.row.black_computer_ms, Some(50));
     let full = s.full(&row.id, Some(&alice)).await.unwrap();
     assert_eq!(full["black"]["aiLevel"], 50);
+}
+
+#[tokio::test]
+async fn a_database_of_the_previous_schema_is_upgraded_with_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/games.db", dir.path().display());
+    // The first schema, with a finished game in it, as the previous
+    // duckchess wrote it.
+    let old = Store::open_at(&url, 1).await.unwrap();
+    assert_eq!(old.schema_versions().await.unwrap(), [1]);
+    for sql in [
+        "INSERT INTO players (id, name, created_ms) VALUES ('guest-a', 'alice', 1), ('guest-b', 'bob', 1)",
+        "INSERT INTO games (id, variant, start_position, white_id, black_id, status, winner, reason, ply, \
+         created_ms, updated_ms, version) VALUES ('OldGame1', 'chess', \
+         'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'guest-a', 'guest-b', 'mate', \
+         'black', 'black wins by checkmate', 4, 1, 2, 9)",
+        "INSERT INTO moves (game_id, ply, move_text, played_ms) VALUES ('OldGame1', 0, 'f2f3', 1), \
+         ('OldGame1', 1, 'e7e5', 1), ('OldGame1', 2, 'g2g4', 1), ('OldGame1', 3, 'd8h4', 1)",
+    ] {
+        sqlx::query(sql).execute(old.pool()).await.unwrap();
+    }
+    drop(old);
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    assert_eq!(s.store().schema_versions().await.unwrap(), [1, 2]);
+    let t = s.table("OldGame1").await.unwrap();
+    assert_eq!(
+        (t.row.status.as_str(), t.row.rated, t.moves.len()),
+        ("mate", false, 4)
+    );
+    let full = s.full("OldGame1", None).await.unwrap();
+    assert_eq!(full["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(full["white"]["name"], "alice");
 }

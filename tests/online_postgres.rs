@@ -349,14 +349,16 @@ async fn an_empty_database_gets_the_schema() {
 
     let store = duckchess::store::Store::open(&fresh).await.unwrap();
     assert_eq!(store.backend(), duckchess::store::Backend::Postgres);
-    assert_eq!(store.schema_versions().await.unwrap(), [1]);
-    let applied = sqlx::query("SELECT version, success FROM _sqlx_migrations")
+    assert_eq!(store.schema_versions().await.unwrap(), [1, 2]);
+    let applied = sqlx::query("SELECT version, success FROM _sqlx_migrations ORDER BY version")
         .fetch_all(store.pool())
         .await
         .unwrap();
-    assert_eq!(applied.len(), 1);
-    assert_eq!(applied[0].get::<i64, _>(0), 1);
-    assert!(applied[0].get::<bool, _>(1));
+    assert_eq!(applied.len(), 2);
+    for (i, row) in applied.iter().enumerate() {
+        assert_eq!(row.get::<i64, _>(0), i as i64 + 1);
+        assert!(row.get::<bool, _>(1));
+    }
     let tables = sqlx::query(
         "SELECT table_name::text FROM information_schema.tables \
          WHERE table_schema = current_schema() ORDER BY table_name",
@@ -374,13 +376,15 @@ async fn an_empty_database_gets_the_schema() {
             "credentials",
             "games",
             "moves",
-            "players"
+            "players",
+            "rating_history",
+            "ratings"
         ]
     );
     store.pool().close().await;
     // A second open finds the schema up to date and applies nothing.
     let again = duckchess::store::Store::open(&fresh).await.unwrap();
-    assert_eq!(again.schema_versions().await.unwrap(), [1]);
+    assert_eq!(again.schema_versions().await.unwrap(), [1, 2]);
     again.pool().close().await;
 
     // The commands that make accounts and tokens, on PostgreSQL: a name

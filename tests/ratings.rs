@@ -221,9 +221,35 @@ async fn rated_games_change_ratings_once_and_as_the_results_say() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::new(T0);
     let s = service(&dir, &clock).await;
-    let names = ["alice", "bob", "carol"];
+    rated_series(&s, &clock, "").await;
+}
+
+/// The same on PostgreSQL, when `DUCKCHESS_TEST_POSTGRES` names one (the
+/// names made unique: the database is shared between runs).
+#[tokio::test]
+async fn rated_games_on_postgresql() {
+    let Some(url) = std::env::var("DUCKCHESS_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        eprintln!("\nSKIPPED: DUCKCHESS_TEST_POSTGRES is not set; not checked: rated games on PostgreSQL\n");
+        assert!(
+            std::env::var_os("DUCKCHESS_REQUIRE_SYSTEM_TESTS").is_none(),
+            "DUCKCHESS_TEST_POSTGRES is required here"
+        );
+        return;
+    };
+    let clock = ManualClock::new(T0);
+    let store = duckchess::store::Store::open(&url).await.unwrap();
+    let s = Service::with_clock(store, None, Arc::new(clock.clone()), false);
+    let suffix = format!("-{}", duckchess::online::auth::new_id().to_lowercase());
+    rated_series(&s, &clock, &suffix).await;
+}
+
+async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str) {
+    let names = ["alice", "bob", "carol"].map(|n| format!("{n}{suffix}"));
     let mut players = Vec::new();
-    for n in names {
+    for n in &names {
         players.push(s.create_account(n, "a long password").await.unwrap());
     }
     // A guest cannot play rated, nor can a game without a clock.
@@ -257,7 +283,7 @@ async fn rated_games_change_ratings_once_and_as_the_results_say() {
         matches!(refused, Err(ServiceError::Bad(ref e)) if e.contains("clock")),
         "{refused:?}"
     );
-    let id = rated_game(&s, &players[0], &players[1]).await;
+    let id = rated_game(s, &players[0], &players[1]).await;
     assert!(s
         .act(&id, &Actor::Player(guest.clone()), Action::Join)
         .await
@@ -272,7 +298,7 @@ async fn rated_games_change_ratings_once_and_as_the_results_say() {
         (1, 0, "mate"),
     ];
     for (w, b, how) in games {
-        let id = rated_game(&s, &players[w], &players[b]).await;
+        let id = rated_game(s, &players[w], &players[b]).await;
         let (pw, pb) = (
             Actor::Player(players[w].clone()),
             Actor::Player(players[b].clone()),
@@ -342,6 +368,11 @@ async fn rated_games_change_ratings_once_and_as_the_results_say() {
         );
     }
     // Alice: lost (mate as white), drew (as black vs carol), won (mate as black).
-    let alice = s.store().rating("alice", "blitz").await.unwrap().unwrap();
+    let alice = s
+        .store()
+        .rating(&players[0].id, "blitz")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((alice.wins, alice.draws, alice.losses), (1, 1, 1));
 }

@@ -104,6 +104,28 @@ impl Table {
         })
     }
 
+    /// The table after a change was stored: `row`, and `mv` played on
+    /// the replayed game (no replay from the start, no read).
+    pub fn after(&self, row: GameRow, mv: Option<MoveRow>) -> Result<Table, String> {
+        let mut game = self.game.clone_box();
+        let mut moves = self.moves.clone();
+        if let Some(m) = mv {
+            let chosen = self
+                .notation
+                .read_move(game.position(), &m.text)
+                .map_err(|e| format!("game {} move {}: {e}", row.id, m.ply + 1))?;
+            game.play(chosen)
+                .map_err(|_| format!("game {} move {}: illegal", row.id, m.ply + 1))?;
+            moves.push(m);
+        }
+        Ok(Table {
+            row,
+            moves,
+            notation: self.notation,
+            game,
+        })
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> usize {
         index(self.game.position().turn())

@@ -121,6 +121,8 @@ pub struct Service {
     timers: Mutex<HashMap<String, tokio::task::JoinHandle<()>>>,
     /// Games whose computer is thinking.
     thinking: Mutex<std::collections::HashSet<String>>,
+    /// Players by id, as read (names never change; bounded).
+    players: Mutex<HashMap<String, Player>>,
     /// Whether flag timers run by themselves (off in tests that drive a
     /// manual clock and call [`Service::check_flags`]).
     timers_on: bool,
@@ -147,6 +149,7 @@ impl Service {
             computer,
             timers: Mutex::default(),
             thinking: Mutex::default(),
+            players: Mutex::default(),
             timers_on: timers,
         })
     }
@@ -364,6 +367,22 @@ impl Service {
         Table::load(row, moves).map_err(ServiceError::Bad)
     }
 
+    /// A player by id, from the cache when read before.
+    pub async fn player(&self, id: &str) -> Result<Option<Player>> {
+        if let Some(p) = self.players.lock().expect("players").get(id) {
+            return Ok(Some(p.clone()));
+        }
+        let found = self.store.player(id).await?;
+        if let Some(p) = &found {
+            let mut cache = self.players.lock().expect("players");
+            if cache.len() >= 100_000 {
+                cache.clear();
+            }
+            cache.insert(id.to_string(), p.clone());
+        }
+        Ok(found)
+    }
+
     /// The seat holders of a game.
     pub async fn seats(&self, row: &GameRow) -> Result<[Seat; 2]> {
         let mut seats: [Seat; 2] = Default::default();
@@ -377,7 +396,7 @@ impl Service {
             seats[i].computer_ms = computer;
             if let Some(id) = id {
                 seats[i].id = Some(id.clone());
-                let player = self.store.player(id).await?;
+                let player = self.player(id).await?;
                 if player.as_ref().is_some_and(Player::is_account) {
                     let perf = rating::perf(&row.variant, row.initial_ms, row.increment_ms);
                     let r = self.store.rating(id, &perf).await?;
@@ -396,9 +415,15 @@ impl Service {
     /// The whole game for a reader (`you`: the seat the reader holds).
     pub async fn full(&self, id: &str, reader: Option<&Player>) -> Result<Value> {
         let t = self.table(id).await?;
+        self.full_of(&t, reader).await
+    }
+
+    /// [`Service::full`] of a game at hand.
+    pub async fn full_of(&self, t: &Table, reader: Option<&Player>) -> Result<Value> {
+        let id = t.row.id.as_str();
         let seats = self.seats(&t.row).await?;
         let you = reader.and_then(|p| t.seats_of(&p.id).first().copied());
-        let mut full = view::game_full(&t, seats, self.now(), self.hub.present(id), you);
+        let mut full = view::game_full(t, seats, self.now(), self.hub.present(id), you);
         full["state"]["watchers"] = self.hub.readers(id).into();
         Ok(full)
     }
@@ -425,7 +450,7 @@ impl Service {
             let now = self.now();
             // A flag that fell ends the game before anything else is read.
             if let Some(row) = t.flag(now) {
-                if self.commit(&t, row, None, None).await? {
+                if self.commit(&t, row, None, None).await?.is_some() {
                     self.after_change(id).await;
                 }
                 continue;
@@ -436,21 +461,26 @@ impl Service {
                 Err(Refusal::Conflict) => continue,
                 Err(e) => return Err(e.into()),
             };
-            let new_id = change.row.id.clone();
             let created = change.created.clone();
-            if self.commit(&t, change.row, change.mv, created).await? {
-                self.after_change(&new_id).await;
+            if let Some(stored) = self
+                .commit(&t, change.row, change.mv.clone(), created)
+                .await?
+            {
+                let next = t.after(stored, change.mv).map_err(ServiceError::Bad)?;
+                let _ = self.store.notify(id).await;
+                self.refresh_with(&next).await;
                 if let Some(created) = &change.created {
                     self.after_change(&created.id).await;
                 }
-                return self.table(id).await;
+                return Ok(next);
             }
         }
         Err(Refusal::Conflict.into())
     }
 
     /// Stores `row` over the game `t` was read at (with the move that made
-    /// it and a game it created): false when another writer came first.
+    /// it and a game it created): the row as stored, or none when another
+    /// writer came first.
     /// When `row` ends a rated game, both players' ratings change in the
     /// same transaction, so a result never stands without its rating
     /// change and none counts twice.
@@ -460,7 +490,7 @@ impl Service {
         mut row: GameRow,
         mv: Option<crate::store::MoveRow>,
         created: Option<GameRow>,
-    ) -> Result<bool> {
+    ) -> Result<Option<GameRow>> {
         let mut writes = Vec::new();
         let ends = !t.is_over() && !matches!(row.status.as_str(), "created" | "started");
         if ends && row.rated && row.status != "aborted" {
@@ -517,10 +547,11 @@ impl Service {
                 row.black_rating_diff = Some(after[1].rating - current[1].rating);
             }
         }
-        Ok(self
+        let saved = self
             .store
             .save(t.row.version, &row, mv.as_ref(), created.as_ref(), &writes)
-            .await?)
+            .await?;
+        Ok(saved.then_some(row))
     }
 
     /// The change `action` makes, `None` for a retry already answered.
@@ -639,11 +670,16 @@ impl Service {
     /// Reads game `id` again and acts on it: readers told, timer set,
     /// computer asked (also on a notice from another server).
     pub async fn refresh(self: &Arc<Self>, id: &str) {
-        let Ok(t) = self.table(id).await else {
-            return;
-        };
+        if let Ok(t) = self.table(id).await {
+            self.refresh_with(&t).await;
+        }
+    }
+
+    /// [`Service::refresh`] with the game as it now stands.
+    async fn refresh_with(self: &Arc<Self>, t: &Table) {
+        let id = t.row.id.as_str();
         if self.hub.watched(id) {
-            let state = self.live_state(&t);
+            let state = self.live_state(t);
             self.hub.publish(
                 id,
                 Line {
@@ -656,10 +692,10 @@ impl Service {
             .into_iter()
             .flatten()
         {
-            self.tell_player(pid, &t).await;
+            self.tell_player(pid, t).await;
         }
-        self.set_timer(&t);
-        self.maybe_computer(&t);
+        self.set_timer(t);
+        self.maybe_computer(t);
     }
 
     /// Tells a player's event stream (`/api/stream/event`) about a game
@@ -807,7 +843,7 @@ impl Service {
             return;
         }
         if let Some(row) = t.flag(self.now()) {
-            if let Ok(true) = self.commit(&t, row, None, None).await {
+            if let Ok(Some(_)) = self.commit(&t, row, None, None).await {
                 self.after_change(id).await;
             }
         }
@@ -826,7 +862,7 @@ impl Service {
             };
             if let Some(row) = t.flag(self.now()) {
                 let id = row.id.clone();
-                if self.commit(&t, row, None, None).await? {
+                if self.commit(&t, row, None, None).await?.is_some() {
                     ended += 1;
                     self.after_change(&id).await;
                 }

@@ -219,6 +219,15 @@ pub(super) const UPDATE_GAME: &str = "UPDATE games SET white_id = $1, black_id =
 
 type Q<'q> = Query<'q, Any, AnyArguments<'q>>;
 
+/// A real number that may be absent, bound as NaN when it is: sqlx 0.8's
+/// `Any` driver declares a null `f64` to PostgreSQL as a `float4`
+/// parameter, and the statement, cached, then refuses every later `f64`
+/// ("incorrect binary data format"). NaN is a real `float8` in
+/// PostgreSQL and is stored as NULL by SQLite; it is read back as absent.
+fn real(value: Option<f64>) -> f64 {
+    value.unwrap_or(f64::NAN)
+}
+
 impl GameRow {
     pub(super) fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
@@ -246,10 +255,10 @@ impl GameRow {
             updated_ms: r.try_get("updated_ms")?,
             version: r.try_get("version")?,
             rated: r.try_get::<i64, _>("rated")? != 0,
-            white_rating: opt(r, "white_rating")?,
-            black_rating: opt(r, "black_rating")?,
-            white_rating_diff: opt(r, "white_rating_diff")?,
-            black_rating_diff: opt(r, "black_rating_diff")?,
+            white_rating: opt::<f64>(r, "white_rating")?.filter(|v| !v.is_nan()),
+            black_rating: opt::<f64>(r, "black_rating")?.filter(|v| !v.is_nan()),
+            white_rating_diff: opt::<f64>(r, "white_rating_diff")?.filter(|v| !v.is_nan()),
+            black_rating_diff: opt::<f64>(r, "black_rating_diff")?.filter(|v| !v.is_nan()),
         })
     }
 
@@ -278,10 +287,10 @@ impl GameRow {
             .bind(self.updated_ms)
             .bind(self.version)
             .bind(i64::from(self.rated))
-            .bind(self.white_rating)
-            .bind(self.black_rating)
-            .bind(self.white_rating_diff)
-            .bind(self.black_rating_diff)
+            .bind(real(self.white_rating))
+            .bind(real(self.black_rating))
+            .bind(real(self.white_rating_diff))
+            .bind(real(self.black_rating_diff))
     }
 
     pub(super) fn bind_update<'q>(&'q self, q: Q<'q>, expected_version: i64) -> Q<'q> {
@@ -302,10 +311,10 @@ impl GameRow {
             .bind(&self.rematch_id)
             .bind(self.updated_ms)
             .bind(self.version)
-            .bind(self.white_rating)
-            .bind(self.black_rating)
-            .bind(self.white_rating_diff)
-            .bind(self.black_rating_diff)
+            .bind(real(self.white_rating))
+            .bind(real(self.black_rating))
+            .bind(real(self.white_rating_diff))
+            .bind(real(self.black_rating_diff))
             .bind(&self.id)
             .bind(expected_version)
     }

@@ -356,7 +356,7 @@ pub async fn act(
     let player = signed_in(&app, &headers).await?;
     let s = service(&app)?;
     let t = s.act(&id, &Actor::Player(player.clone()), action).await?;
-    Ok(Json(s.full(&t.row.id, Some(&player)).await?))
+    Ok(Json(s.full_of(&t, Some(&player)).await?))
 }
 
 /// `GET /api/online/game/{id}/stream`: the game as NDJSON, the full game
