@@ -192,8 +192,97 @@ async fn two_people_in_two_browsers() {
         pgn.contains("[White \"alice\"]") || pgn.contains("[White &quot;alice&quot;]"),
         "{pgn}"
     );
+    rated_game_between_two_accounts(&a, &b, &url).await;
     a.close().await.unwrap();
     b.close().await.unwrap();
     drop(server_process);
     println!("two browsers took {:?}", started.elapsed());
+}
+
+/// Signs up on the home page.
+async fn sign_up(c: &Client, url: &str, name: &str) {
+    c.goto(url).await.unwrap();
+    wait_js(
+        c,
+        "the account box",
+        "!document.querySelector('#online-sign').hidden",
+    )
+    .await;
+    click(c, "#online-sign summary").await;
+    fill(c, "#online-user", name).await;
+    fill(c, "#online-password", "a long password").await;
+    click(c, "#online-signup").await;
+    wait_js(
+        c,
+        "signed in",
+        &format!(
+            "document.querySelector('#online-me').textContent.includes('Signed in as {name}')"
+        ),
+    )
+    .await;
+}
+
+/// Two accounts play a rated game: both see the rating changes, and the
+/// player pages show the ratings and a chart.
+async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
+    sign_up(a, url, "Anna").await;
+    sign_up(b, url, "Boris").await;
+    a.goto(url).await.unwrap();
+    wait_all(a, "#online-variant option", 2).await;
+    select(a, "#online-variant", "chess").await;
+    select(a, "#online-clock", "3+2").await;
+    select(a, "#online-color", "white").await;
+    click(a, "#online-rated").await;
+    click(a, "#online-create").await;
+    wait_js(a, "the rated game's page", "location.pathname.startsWith('/game/') && document.querySelector('#online-invite-link').value").await;
+    let link = value(a, "#online-invite-link").await;
+    b.goto(&link).await.unwrap();
+    wait_js(
+        b,
+        "a seat to join",
+        "!document.querySelector('#online-join-box').hidden",
+    )
+    .await;
+    click(b, "#online-join").await;
+    wait_js(
+        b,
+        "Boris seated",
+        "document.querySelector('#online-seat-1 .who').textContent.includes('(you)')",
+    )
+    .await;
+    // Both start provisional at 1500.
+    wait_js(
+        a,
+        "ratings shown",
+        "document.querySelector('#online-seat-1 .who').textContent.includes('Boris (1500?)')",
+    )
+    .await;
+    for (i, m) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+        let (mover, other) = if i % 2 == 0 { (a, b) } else { (b, a) };
+        play_listed(mover, m).await;
+        at_ply(other, "chess", i + 1).await;
+    }
+    for c in [a, b] {
+        wait_js(
+            c,
+            "the rating changes",
+            "/\\+\\d+/.test(document.querySelector('#online-seat-1 .who').textContent)",
+        )
+        .await;
+        let loser = text(c, "#online-seat-0 .who").await;
+        assert!(loser.contains("Anna (1500?) -"), "{loser}");
+    }
+    // Boris's page: his blitz rating above 1500, provisional, and a chart.
+    b.goto(&format!("{url}@/Boris")).await.unwrap();
+    wait_all(b, "#player-perfs tbody tr", 1).await;
+    let row = text(b, "#player-perfs tbody tr").await;
+    assert!(
+        row.starts_with("blitz 16") || row.starts_with("blitz 17"),
+        "{row}"
+    );
+    assert!(row.contains('?'), "{row}");
+    wait_all(b, "#player-charts svg polyline", 1).await;
+    screenshot(b, "online-player").await;
+    b.goto(&format!("{url}leaderboard")).await.unwrap();
+    wait_all(b, "#leaders h3", 4).await;
 }

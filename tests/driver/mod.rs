@@ -177,13 +177,25 @@ pub async fn cell(c: &Client, name: &str) -> Element {
         .unwrap_or_else(|e| panic!("no cell {name}: {e}"))
 }
 
+/// Clicks the element `css` names; an element redrawn between finding
+/// and clicking (a live page re-renders) is found again.
 pub async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"))
-        .click()
-        .await
-        .unwrap();
+    for attempt in 0.. {
+        let e = c
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"));
+        match e.click().await {
+            Ok(_) => return,
+            Err(fantoccini::error::CmdError::Standard(w))
+                if w.error == fantoccini::error::ErrorStatus::StaleElementReference
+                    && attempt < 20 =>
+            {
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            Err(e) => panic!("clicking `{css}`: {e}"),
+        }
+    }
 }
 
 pub async fn select(c: &Client, css: &str, value: &str) {

@@ -47,7 +47,8 @@ function sideName(i) {
 function playerName(p) {
   if (!p) return "?";
   if (p.open) return "(open seat)";
-  return p.name || "?";
+  const rating = p.shown ? ` (${p.shown})` : "";
+  return (p.name || "?") + rating;
 }
 
 async function post(path, body) {
@@ -64,6 +65,7 @@ async function createGame(computer) {
     name: $("online-name").value.trim() || undefined,
   };
   if (computer) body.computer_ms = parseInt($("online-think").value, 10) || 1000;
+  else body.rated = $("online-rated").checked;
   try {
     const res = await post("/api/online/games", body);
     localStorage.setItem("duckchess-name", body.name || "");
@@ -151,8 +153,10 @@ function renderOnline() {
     const box = $(`online-seat-${i}`);
     const p = i === 0 ? f.white : f.black;
     const connected = st.connected && st.connected[SIDE_KEYS[i]];
+    const diff = st.ratingDiff ? st.ratingDiff[SIDE_KEYS[i]] : null;
+    const change = diff === null || diff === undefined ? "" : ` ${diff >= 0 ? "+" : ""}${diff}`;
     box.querySelector(".who").textContent =
-      `${sideName(i)}: ${playerName(p)}${i === youIdx ? " (you)" : ""}`;
+      `${sideName(i)}: ${playerName(p)}${change}${i === youIdx ? " (you)" : ""}`;
     box.querySelector(".presence").textContent = p && p.aiLevel ? "" : connected ? "●" : "○";
     box.querySelector(".presence").title = connected ? "connected" : "not connected";
     const ms = leftNow(i);
@@ -298,6 +302,127 @@ computersTurn = function () {
   return online.id ? false : offlineComputersTurn();
 };
 
+// ---- accounts ----
+
+async function showMe() {
+  const me = await api("/api/online/me").catch(() => null);
+  online.me = me;
+  $("online-me").innerHTML = "";
+  if (me) {
+    const a = document.createElement("a");
+    a.href = `/@/${me.name}`;
+    a.textContent = me.name;
+    $("online-me").append(me.account ? "Signed in as " : "Playing as guest ", a);
+  }
+  $("online-sign").hidden = !!(me && me.account);
+  $("online-logout").hidden = !(me && me.account);
+  if (me && !$("online-name").value) $("online-name").value = me.name;
+}
+
+async function sign(path) {
+  try {
+    await post(path, { name: $("online-user").value.trim(), password: $("online-password").value });
+    $("online-password").value = "";
+    $("online-message").textContent = "";
+    await showMe();
+    fillLists();
+  } catch (e) {
+    $("online-message").textContent = e.message;
+  }
+}
+
+// ---- players and leaderboards ----
+
+// A rating chart: one line per game, the rating after each rated game.
+function chart(points) {
+  const W = 360, H = 140, P = 28;
+  const ys = points.map((p) => p[1]);
+  const lo = Math.min(...ys) - 20, hi = Math.max(...ys) + 20;
+  const x = (i) => P + (points.length < 2 ? 0 : (i * (W - P - 6)) / (points.length - 1));
+  const y = (v) => H - 18 - ((v - lo) * (H - 30)) / (hi - lo || 1);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", points.map((p, i) => `${x(i).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" "));
+  line.setAttribute("fill", "none");
+  line.setAttribute("stroke", "#2b5d9b");
+  line.setAttribute("stroke-width", "2");
+  svg.appendChild(line);
+  for (const [v, label] of [[hi - 20, Math.round(hi - 20)], [lo + 20, Math.round(lo + 20)]]) {
+    const t = document.createElementNS(ns, "text");
+    t.setAttribute("x", 2);
+    t.setAttribute("y", y(v) + 4);
+    t.setAttribute("font-size", "10");
+    t.textContent = label;
+    svg.appendChild(t);
+  }
+  const last = points[points.length - 1];
+  svg.setAttribute("aria-label", `rating after each of ${points.length} rated games, now ${Math.round(last[1])}`);
+  return svg;
+}
+
+async function showPlayer(name) {
+  $("online-home").hidden = true;
+  $("online-player").hidden = false;
+  try {
+    const u = await api(`/api/user/${encodeURIComponent(name)}`);
+    $("player-name").textContent = u.username;
+    $("player-count").textContent = `${u.count.rated} rated games: ${u.count.win} won, ${u.count.draw} drawn, ${u.count.loss} lost`;
+    const body = $("player-perfs").querySelector("tbody");
+    body.innerHTML = "";
+    for (const [perf, p] of Object.entries(u.perfs)) {
+      const tr = document.createElement("tr");
+      for (const v of [perf, p.shown, p.games, p.wins, p.draws, p.losses]) {
+        const td = document.createElement("td");
+        td.textContent = v;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    const history = await api(`/api/user/${encodeURIComponent(name)}/rating-history`);
+    const charts = $("player-charts");
+    charts.innerHTML = "";
+    for (const h of history) {
+      if (!h.exact.length) continue;
+      const fig = document.createElement("figure");
+      const cap = document.createElement("figcaption");
+      cap.textContent = h.name;
+      fig.append(cap, chart(h.exact));
+      charts.appendChild(fig);
+    }
+    const games = await api(`/api/online/player/${encodeURIComponent(u.id)}/games`);
+    renderList($("player-games"), games.games, false);
+  } catch (e) {
+    $("online-message").textContent = e.message;
+  }
+}
+
+async function showLeaders() {
+  $("online-home").hidden = true;
+  $("online-leaders").hidden = false;
+  const all = await api("/api/player");
+  const box = $("leaders");
+  box.innerHTML = "";
+  for (const [perf, users] of Object.entries(all)) {
+    const h = document.createElement("h3");
+    h.textContent = perf;
+    const ol = document.createElement("ol");
+    for (const u of users) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/@/${u.username}`;
+      a.textContent = u.username;
+      li.append(a, ` ${u.perfs[perf].rating} (${u.perfs[perf].games} games)`);
+      ol.appendChild(li);
+    }
+    if (!users.length) ol.innerHTML = "<li>nobody yet</li>";
+    box.append(h, ol);
+  }
+}
+
 function onlineStart() {
   const sel = $("online-variant");
   for (const v of game.variants) {
@@ -313,6 +438,13 @@ function onlineStart() {
   $("online-sound").addEventListener("change", () =>
     localStorage.setItem("duckchess-sound", $("online-sound").checked ? "on" : "off"));
   $("online-create").addEventListener("click", () => createGame(false));
+  $("online-login").addEventListener("click", () => sign("/api/online/login"));
+  $("online-signup").addEventListener("click", () => sign("/api/online/account"));
+  $("online-logout").addEventListener("click", async () => {
+    await post("/api/online/logout");
+    showMe();
+  });
+  showMe();
   $("online-computer").addEventListener("click", () => createGame(true));
   $("online-join").addEventListener("click", () => act("join"));
   $("online-resign").addEventListener("click", () => confirm("Resign?") && act("resign"));
@@ -326,8 +458,13 @@ function onlineStart() {
     navigator.clipboard && navigator.clipboard.writeText(location.href);
   });
   const m = location.pathname.match(/^\/game\/([A-Za-z0-9]+)$/);
+  const who = location.pathname.match(/^\/@\/([A-Za-z0-9_-]+)$/);
   if (m) {
     startGame(m[1]);
+  } else if (who) {
+    showPlayer(who[1]);
+  } else if (location.pathname === "/leaderboard" || location.pathname === "/player") {
+    showLeaders();
   } else {
     fillLists();
     if (location.pathname === "/games" || location.pathname === "/play") {
