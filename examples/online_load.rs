@@ -6,7 +6,7 @@
 //! p99, max), errors, lost or duplicated moves, and the server's memory.
 //!
 //! ```text
-//! cargo run --release --example online_load -- ADDR PID [GAMES] [PLIES]
+//! cargo run --release --example online_load -- ADDR PID [GAMES] [PLIES] [THINK_MS]
 //! ```
 //!
 //! ADDR is the server's `127.0.0.1:PORT` (started with `--no-rate-limits`:
@@ -14,7 +14,8 @@
 //! memory). Each game plays its own random legal line of PLIES plies
 //! (default 40), made in advance with the library so that no game ends
 //! early; the clients send them in turn, the next only after both seats
-//! saw the last.
+//! saw the last and THINK_MS more (default 0: as fast as the server
+//! answers, a stress test; 1000: people at a brisk pace).
 
 use duckchess::variants;
 use serde_json::{json, Value};
@@ -26,7 +27,13 @@ use tokio::sync::Mutex;
 
 /// A request on a connection of its own: the status, the session cookie,
 /// the body.
-async fn request(addr: &str, method: &str, path: &str, cookie: &str, body: &str) -> (u16, String, String) {
+async fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    cookie: &str,
+    body: &str,
+) -> (u16, String, String) {
     let mut s = TcpStream::connect(addr).await.expect("connect");
     let cookie = if cookie.is_empty() {
         String::new()
@@ -41,10 +48,18 @@ async fn request(addr: &str, method: &str, path: &str, cookie: &str, body: &str)
     let mut raw = String::new();
     s.read_to_string(&mut raw).await.expect("read");
     let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let cookie = head
         .lines()
-        .find_map(|l| l.to_ascii_lowercase().starts_with("set-cookie: ").then(|| l[12..].split(';').next().unwrap_or("").to_string()))
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .starts_with("set-cookie: ")
+                .then(|| l[12..].split(';').next().unwrap_or("").to_string())
+        })
         .unwrap_or_default();
     (status, cookie, body.to_string())
 }
@@ -52,7 +67,10 @@ async fn request(addr: &str, method: &str, path: &str, cookie: &str, body: &str)
 /// A random legal line of `plies` plies from the start that does not end.
 fn line(seed: u64, plies: usize) -> Vec<String> {
     let chess = variants::by_name("chess").unwrap();
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) | 1;
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+        | 1;
     'again: loop {
         let mut game = chess.start().new_game();
         let mut out = Vec::new();
@@ -80,7 +98,9 @@ type Seen = Arc<Mutex<Vec<Option<Instant>>>>;
 /// Reads a game's stream, noting when each ply's state arrives.
 async fn follow(addr: String, id: String, cookie: String, seen: Seen, dupes: Arc<Mutex<u64>>) {
     let mut s = TcpStream::connect(&addr).await.expect("connect");
-    let req = format!("GET /api/online/game/{id}/stream HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\r\n");
+    let req = format!(
+        "GET /api/online/game/{id}/stream HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\n\r\n"
+    );
     s.write_all(req.as_bytes()).await.unwrap();
     let mut reader = BufReader::new(s);
     let mut line = String::new();
@@ -98,9 +118,19 @@ async fn follow(addr: String, id: String, cookie: String, seen: Seen, dupes: Arc
             Ok(v) => v,
             Err(_) => continue,
         };
-        let st = if v["type"] == "gameFull" { &v["state"] } else { &v };
-        let Some(moves) = st["moves"].as_str() else { continue };
-        let n = if moves.is_empty() { 0 } else { moves.split(' ').count() };
+        let st = if v["type"] == "gameFull" {
+            &v["state"]
+        } else {
+            &v
+        };
+        let Some(moves) = st["moves"].as_str() else {
+            continue;
+        };
+        let n = if moves.is_empty() {
+            0
+        } else {
+            moves.split(' ').count()
+        };
         if n == last_moves {
             continue; // a presence line
         }
@@ -113,6 +143,13 @@ async fn follow(addr: String, id: String, cookie: String, seen: Seen, dupes: Arc
         }
         last_moves = n;
     }
+}
+
+/// A fraction in [0, 1) from a game's id: where in the first think time
+/// its first move falls, so that the games do not move in step.
+fn ply_jitter(id: &str) -> f64 {
+    let h = id.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    (h % 1000) as f64 / 1000.0
 }
 
 fn rss_kib(pid: u32, field: &str) -> u64 {
@@ -133,18 +170,38 @@ async fn main() {
     let pid: u32 = args.get(2).expect("PID").parse().expect("PID");
     let games: usize = args.get(3).map_or(200, |g| g.parse().unwrap());
     let plies: usize = args.get(4).map_or(40, |p| p.parse().unwrap());
+    let think = Duration::from_millis(args.get(5).map_or(0, |t| t.parse().unwrap()));
     let rss_before = rss_kib(pid, "VmRSS:");
 
     // Set up: two guests and a game each, both seats reading the stream.
     let mut tables = Vec::new();
     for g in 0..games {
-        let body = json!({"variant": "chess", "clock": "10+5", "color": "white", "name": format!("w{g}")}).to_string();
+        let body =
+            json!({"variant": "chess", "clock": "10+5", "color": "white", "name": format!("w{g}")})
+                .to_string();
         let (st, white, created) = request(&addr, "POST", "/api/online/games", "", &body).await;
         assert_eq!(st, 200, "{created}");
-        let id = serde_json::from_str::<Value>(&created).unwrap()["id"].as_str().unwrap().to_string();
-        let (st, black, _) = request(&addr, "POST", "/api/online/guest", "", &json!({"name": format!("b{g}")}).to_string()).await;
+        let id = serde_json::from_str::<Value>(&created).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (st, black, _) = request(
+            &addr,
+            "POST",
+            "/api/online/guest",
+            "",
+            &json!({"name": format!("b{g}")}).to_string(),
+        )
+        .await;
         assert_eq!(st, 200);
-        let (st, _, b) = request(&addr, "POST", &format!("/api/online/game/{id}/join"), &black, "").await;
+        let (st, _, b) = request(
+            &addr,
+            "POST",
+            &format!("/api/online/game/{id}/join"),
+            &black,
+            "",
+        )
+        .await;
         assert_eq!(st, 200, "{b}");
         tables.push((id, white, black, line(g as u64 + 1, plies)));
     }
@@ -156,21 +213,51 @@ async fn main() {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for (id, white, black, moves) in tables.clone() {
-        let (addr, latencies, errors, dupes) = (addr.clone(), latencies.clone(), errors.clone(), dupes.clone());
+        let (addr, latencies, errors, dupes) = (
+            addr.clone(),
+            latencies.clone(),
+            errors.clone(),
+            dupes.clone(),
+        );
         tasks.push(tokio::spawn(async move {
-            let seen: Vec<Seen> = (0..2).map(|_| Arc::new(Mutex::new(vec![None; moves.len() + 1]))).collect();
+            let seen: Vec<Seen> = (0..2)
+                .map(|_| Arc::new(Mutex::new(vec![None; moves.len() + 1])))
+                .collect();
             let readers: Vec<_> = [&white, &black]
                 .iter()
                 .zip(&seen)
-                .map(|(c, s)| tokio::spawn(follow(addr.clone(), id.clone(), (*c).clone(), s.clone(), dupes.clone())))
+                .map(|(c, s)| {
+                    tokio::spawn(follow(
+                        addr.clone(),
+                        id.clone(),
+                        (*c).clone(),
+                        s.clone(),
+                        dupes.clone(),
+                    ))
+                })
                 .collect();
             for (ply, m) in moves.iter().enumerate() {
+                if !think.is_zero() {
+                    // Each game starts at its own moment within the think time.
+                    let wait = if ply == 0 { think.mul_f64(ply_jitter(&id)) } else { think };
+                    tokio::time::sleep(wait).await;
+                }
                 let cookie = if ply % 2 == 0 { &white } else { &black };
                 let sent = Instant::now();
                 let body = json!({"move": m, "ply": ply}).to_string();
-                let (st, _, answer) = request(&addr, "POST", &format!("/api/online/game/{id}/move"), cookie, &body).await;
+                let (st, _, answer) = request(
+                    &addr,
+                    "POST",
+                    &format!("/api/online/game/{id}/move"),
+                    cookie,
+                    &body,
+                )
+                .await;
                 if st != 200 {
-                    errors.lock().await.push(format!("{id} ply {ply}: {st} {answer}"));
+                    errors
+                        .lock()
+                        .await
+                        .push(format!("{id} ply {ply}: {st} {answer}"));
                     break;
                 }
                 // Wait until both seats saw it (at most 10 s).
@@ -183,7 +270,10 @@ async fn main() {
                             break;
                         }
                         if Instant::now() > deadline {
-                            errors.lock().await.push(format!("{id} ply {ply}: not seen in 10 s"));
+                            errors
+                                .lock()
+                                .await
+                                .push(format!("{id} ply {ply}: not seen in 10 s"));
                             break;
                         }
                         tokio::time::sleep(Duration::from_micros(500)).await;
@@ -210,18 +300,36 @@ async fn main() {
     for (id, _, _, moves) in &tables {
         let (_, _, body) = request(&addr, "GET", &format!("/api/online/game/{id}"), "", "").await;
         let v: Value = serde_json::from_str(&body).unwrap();
-        let stored: Vec<&str> = v["state"]["moves"].as_str().unwrap_or("").split(' ').filter(|m| !m.is_empty()).collect();
+        let stored: Vec<&str> = v["state"]["moves"]
+            .as_str()
+            .unwrap_or("")
+            .split(' ')
+            .filter(|m| !m.is_empty())
+            .collect();
         if stored != moves.iter().map(String::as_str).collect::<Vec<_>>() {
             lost += 1;
-            eprintln!("game {id}: stored {} moves of {}", stored.len(), moves.len());
+            eprintln!(
+                "game {id}: stored {} moves of {}",
+                stored.len(),
+                moves.len()
+            );
         }
     }
 
     let mut l = latencies.lock().await.clone();
     l.sort();
-    let q = |p: f64| l.get(((l.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or_default();
+    let q = |p: f64| {
+        l.get(((l.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or_default()
+    };
     let errors = errors.lock().await;
-    println!("games {games}, plies each {plies}, moves {} in {:.2} s: {:.0} moves/s", l.len(), took.as_secs_f64(), l.len() as f64 / took.as_secs_f64());
+    println!(
+        "games {games}, plies each {plies}, moves {} in {:.2} s: {:.0} moves/s",
+        l.len(),
+        took.as_secs_f64(),
+        l.len() as f64 / took.as_secs_f64()
+    );
     println!(
         "latency request → both seats' streams: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         q(0.5).as_secs_f64() * 1e3,
@@ -232,5 +340,10 @@ async fn main() {
     for e in errors.iter().take(5) {
         println!("  {e}");
     }
-    println!("server RSS: {} MiB before, {} MiB after, peak {} MiB", rss_before / 1024, rss_after / 1024, rss_peak / 1024);
+    println!(
+        "server RSS: {} MiB before, {} MiB after, peak {} MiB",
+        rss_before / 1024,
+        rss_after / 1024,
+        rss_peak / 1024
+    );
 }

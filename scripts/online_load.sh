@@ -2,13 +2,16 @@
 # The online games' load benchmark (docs/online.md): a release server on
 # loopback, simulated people playing GAMES timed chess games at once
 # (default 200, 40 plies each), against SQLite and, when
-# DUCKCHESS_TEST_POSTGRES names a database, against PostgreSQL.
+# DUCKCHESS_TEST_POSTGRES names a database, against PostgreSQL; twice
+# each: at a person's pace (a move THINK ms after the last was seen,
+# default 1000) and as fast as the server answers (a stress test).
 #
-#   bash scripts/online_load.sh [GAMES] [PLIES]
+#   bash scripts/online_load.sh [GAMES] [PLIES] [THINK]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}
 plies=${2:-40}
+think=${3:-1000}
 cargo build --release -q --bin duckchess --example online_load
 dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$dir"' EXIT
@@ -21,7 +24,8 @@ run() {
   local addr
   addr=$(grep -o 'http://[0-9.:]*' "$dir/out" | head -1 | sed 's|http://||')
   echo "== $label ($games games, $plies plies each, server pid $pid at $addr)"
-  ./target/release/examples/online_load "$addr" "$pid" "$games" "$plies"
+  ./target/release/examples/online_load "$addr" "$pid" "$games" "$plies" "$think"
+  ./target/release/examples/online_load "$addr" "$pid" "$games" "$plies" 0
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 
