@@ -168,6 +168,10 @@ fn a_win_a_draw_and_a_loss_in_three_periods_with_idle_days_between() {
             && (rd - 151.52).abs() < 0.01
             && (sigma - 0.059996).abs() < 1e-6
     );
+    // Two newcomers: the winner gains what the page shows as +162.
+    let (winner, loser) = after_game(Rating::default(), Rating::default(), Score::Win);
+    assert_eq!((winner.rating - 1500.0).round(), 162.0, "{winner:?}");
+    assert_eq!((loser.rating - 1500.0).round(), -162.0, "{loser:?}");
     // Idle days never take the deviation past the start's.
     assert_eq!(
         Rating::default().after_idle_days(400).deviation,
