@@ -193,6 +193,7 @@ async fn two_people_in_two_browsers() {
         "{pgn}"
     );
     rated_game_between_two_accounts(&a, &b, &url).await;
+    quick_pairing(&a, &b, &url).await;
     a.close().await.unwrap();
     b.close().await.unwrap();
     drop(server_process);
@@ -285,4 +286,61 @@ async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
     screenshot(b, "online-player").await;
     b.goto(&format!("{url}leaderboard")).await.unwrap();
     wait_all(b, "#leaders h3", 4).await;
+}
+
+/// Both post quick pairing in the same pool and find themselves in one
+/// rated game; a third page sees the seek in the lobby meanwhile.
+async fn quick_pairing(a: &Client, b: &Client, url: &str) {
+    for c in [a, b] {
+        c.goto(url).await.unwrap();
+        wait_all(c, "#lobby-pools button", 4).await;
+        select(c, "#online-variant", "duck").await;
+        // Rated, for two accounts.
+        if !js(
+            c,
+            "return document.querySelector('#online-rated').checked;",
+            vec![],
+        )
+        .await
+        .as_bool()
+        .unwrap()
+        {
+            click(c, "#online-rated").await;
+        }
+    }
+    click(a, "#lobby-pools button[data-pool='3+2']").await;
+    wait_js(
+        a,
+        "Anna waiting",
+        "!document.querySelector('#lobby-waiting').hidden",
+    )
+    .await;
+    // Boris's lobby lists Anna's seek live.
+    wait_js(
+        b,
+        "the seek listed",
+        "document.querySelector('#lobby-seeks').textContent.includes('Anna')",
+    )
+    .await;
+    click(b, "#lobby-pools button[data-pool='3+2']").await;
+    for c in [a, b] {
+        wait_js(
+            c,
+            "the paired game",
+            "location.pathname.startsWith('/game/')",
+        )
+        .await;
+        at_ply(c, "duck", 0).await;
+    }
+    let (pa, pb) = (
+        js(a, "return location.pathname;", vec![]).await,
+        js(b, "return location.pathname;", vec![]).await,
+    );
+    assert_eq!(pa, pb, "both in one game");
+    wait_js(
+        a,
+        "a rated duck game of Anna and Boris",
+        "document.querySelector('#online-game').textContent.includes('Boris')",
+    )
+    .await;
 }

@@ -409,14 +409,14 @@ async fn every_game_of_the_registry_is_played_on_the_server() {
 async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let s = store(&dir).await;
-    assert_eq!(s.schema_versions().await.unwrap(), [1, 2]);
+    assert_eq!(s.schema_versions().await.unwrap(), [1, 2, 3]);
     drop(s);
     let s = store(&dir).await;
-    assert_eq!(s.schema_versions().await.unwrap(), [1, 2]);
+    assert_eq!(s.schema_versions().await.unwrap(), [1, 2, 3]);
     // A database migrated by a newer duckchess is refused, not changed.
     sqlx::query(
         "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time) \
-         VALUES (3, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
+         VALUES (4, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
     )
     .execute(s.pool())
     .await
@@ -426,7 +426,7 @@ async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
         .await
         .unwrap_err();
     assert!(e.to_string().contains("database schema"), "{e}");
-    assert!(e.to_string().contains('3'), "{e}");
+    assert!(e.to_string().contains('4'), "{e}");
     // A URL of no known database is refused in words.
     let e = Store::open("mysql://x").await.unwrap_err();
     assert!(e.to_string().contains("expected sqlite://PATH"), "{e}");
@@ -540,7 +540,7 @@ async fn a_database_of_the_previous_schema_is_upgraded_with_its_games() {
     drop(old);
     let clock = ManualClock::new(T0);
     let s = service(&dir, &clock).await;
-    assert_eq!(s.store().schema_versions().await.unwrap(), [1, 2]);
+    assert_eq!(s.store().schema_versions().await.unwrap(), [1, 2, 3]);
     let t = s.table("OldGame1").await.unwrap();
     assert_eq!(
         (t.row.status.as_str(), t.row.rated, t.moves.len()),

@@ -349,12 +349,12 @@ async fn an_empty_database_gets_the_schema() {
 
     let store = duckchess::store::Store::open(&fresh).await.unwrap();
     assert_eq!(store.backend(), duckchess::store::Backend::Postgres);
-    assert_eq!(store.schema_versions().await.unwrap(), [1, 2]);
+    assert_eq!(store.schema_versions().await.unwrap(), [1, 2, 3]);
     let applied = sqlx::query("SELECT version, success FROM _sqlx_migrations ORDER BY version")
         .fetch_all(store.pool())
         .await
         .unwrap();
-    assert_eq!(applied.len(), 2);
+    assert_eq!(applied.len(), 3);
     for (i, row) in applied.iter().enumerate() {
         assert_eq!(row.get::<i64, _>(0), i as i64 + 1);
         assert!(row.get::<bool, _>(1));
@@ -378,13 +378,14 @@ async fn an_empty_database_gets_the_schema() {
             "moves",
             "players",
             "rating_history",
-            "ratings"
+            "ratings",
+            "seeks"
         ]
     );
     store.pool().close().await;
     // A second open finds the schema up to date and applies nothing.
     let again = duckchess::store::Store::open(&fresh).await.unwrap();
-    assert_eq!(again.schema_versions().await.unwrap(), [1, 2]);
+    assert_eq!(again.schema_versions().await.unwrap(), [1, 2, 3]);
     again.pool().close().await;
 
     // The commands that make accounts and tokens, on PostgreSQL: a name

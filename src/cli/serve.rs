@@ -68,6 +68,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             .await
             .map_err(|e| fail(2, &e.to_string()))?;
         tokio::spawn(service.clone().follow_other_servers());
+        // Quick pairing (ranges widen as seeks wait) and seeks' expiry.
+        tokio::spawn(service.clone().run_lobby());
         let state = state.with_online(service);
         say!("duckchess serve: open {url} (Ctrl-C stops)");
         eprintln!(

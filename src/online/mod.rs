@@ -11,6 +11,7 @@
 pub mod auth;
 pub mod clock;
 pub mod hub;
+pub mod lobby;
 pub mod rating;
 pub mod referee;
 pub mod service;

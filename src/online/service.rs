@@ -51,7 +51,8 @@ impl From<sqlx::Error> for ServiceError {
     }
 }
 
-type Result<T> = std::result::Result<T, ServiceError>;
+/// A result of the service.
+pub type Result<T> = std::result::Result<T, ServiceError>;
 
 /// Who acts.
 #[derive(Clone, Debug)]

@@ -319,3 +319,63 @@ impl GameRow {
             .bind(expected_version)
     }
 }
+
+/// A seek in the lobby.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeekRow {
+    /// Made by the server.
+    pub id: String,
+    /// Who seeks.
+    pub player_id: String,
+    /// The game.
+    pub variant: String,
+    /// The clock's base.
+    pub initial_ms: i64,
+    /// Its increment.
+    pub increment_ms: i64,
+    /// Whether the game will be rated.
+    pub rated: bool,
+    /// `white`, `black` or `random`: the seeker's side.
+    pub color: String,
+    /// The lowest opponent's rating accepted.
+    pub rating_min: Option<i64>,
+    /// The highest.
+    pub rating_max: Option<i64>,
+    /// Quick pairing: the server pairs it.
+    pub pool: bool,
+    /// The seeker's rating in the perf when posted.
+    pub rating: f64,
+    /// `open`, `paired`, `cancelled`, `expired`.
+    pub status: String,
+    /// The game it became.
+    pub game_id: Option<String>,
+    /// When posted.
+    pub created_ms: i64,
+    /// When it goes unless renewed.
+    pub expires_ms: i64,
+}
+
+pub(super) const SEEK_COLUMNS: &str = "id, player_id, variant, initial_ms, increment_ms, rated, \
+     color, rating_min, rating_max, pool, rating, status, game_id, created_ms, expires_ms";
+
+impl SeekRow {
+    pub(super) fn from_row(r: &AnyRow) -> Result<SeekRow, sqlx::Error> {
+        Ok(SeekRow {
+            id: r.try_get("id")?,
+            player_id: r.try_get("player_id")?,
+            variant: r.try_get("variant")?,
+            initial_ms: r.try_get("initial_ms")?,
+            increment_ms: r.try_get("increment_ms")?,
+            rated: r.try_get::<i64, _>("rated")? != 0,
+            color: r.try_get("color")?,
+            rating_min: opt(r, "rating_min")?,
+            rating_max: opt(r, "rating_max")?,
+            pool: r.try_get::<i64, _>("pool")? != 0,
+            rating: r.try_get("rating")?,
+            status: r.try_get("status")?,
+            game_id: opt(r, "game_id")?,
+            created_ms: r.try_get("created_ms")?,
+            expires_ms: r.try_get("expires_ms")?,
+        })
+    }
+}

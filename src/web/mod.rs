@@ -24,6 +24,7 @@
 pub mod game;
 pub mod guard;
 pub mod lichess;
+pub mod lobby;
 pub mod online;
 pub mod players;
 pub mod types;
@@ -298,6 +299,11 @@ pub fn router(state: AppState) -> Router {
         .route("/@/{name}", api_get(online::page))
         .route("/leaderboard", api_get(online::page))
         .route("/player", api_get(online::page))
+        .route("/lobby", api_get(online::page))
+        .route("/api/online/seeks", api_get(lobby::list).post(lobby::post))
+        .route("/api/online/seeks/{id}/{action}", api_post(lobby::act))
+        .route("/api/online/lobby/stream", api_get(lobby::stream))
+        .route("/api/board/seek", api_post(lobby::board_seek))
         .route("/api/user/{name}", api_get(players::user))
         .route(
             "/api/user/{name}/rating-history",

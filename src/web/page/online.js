@@ -302,6 +302,139 @@ computersTurn = function () {
   return online.id ? false : offlineComputersTurn();
 };
 
+// ---- the lobby ----
+
+const lobby = { seek: null, renew: null, events: null };
+
+async function postSeek(pool) {
+  try {
+    await ensureSession();
+    const body = {
+      variant: $("online-variant").value,
+      clock: pool || $("online-clock").value || "5+3",
+      rated: $("online-rated").checked,
+      color: pool ? "random" : $("online-color").value,
+      pool: !!pool,
+    };
+    lobby.seek = await post("/api/online/seeks", body);
+    $("lobby-waiting").hidden = false;
+    $("online-message").textContent = "";
+    // Keep it alive while the page is open; the server drops it otherwise.
+    clearInterval(lobby.renew);
+    lobby.renew = setInterval(() => {
+      if (lobby.seek) post(`/api/online/seeks/${lobby.seek.id}/renew`).catch(() => {});
+    }, 20000);
+    watchEvents();
+  } catch (e) {
+    $("online-message").textContent = e.message;
+  }
+}
+
+async function cancelSeek() {
+  if (!lobby.seek) return;
+  const res = await post(`/api/online/seeks/${lobby.seek.id}/cancel`).catch((e) => ({ error: e.message }));
+  lobby.seek = null;
+  clearInterval(lobby.renew);
+  $("lobby-waiting").hidden = true;
+  // Paired while cancelling: the game is there; go to it.
+  if (res.url) location.href = res.url;
+}
+
+// A game starting for this player (a seek paired, a challenge accepted)
+// opens it.
+async function watchEvents() {
+  if (lobby.events) return;
+  lobby.events = new AbortController();
+  try {
+    const res = await fetch("/api/stream/event", { signal: lobby.events.signal });
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl).trim();
+        buf = buf.slice(nl + 1);
+        if (!line) continue;
+        const ev = JSON.parse(line);
+        if (ev.type === "gameStart" && lobby.seek) {
+          lobby.seek = null;
+          location.href = `/game/${ev.game.gameId}`;
+          return;
+        }
+      }
+    }
+  } catch (e) { /* the page went away */ }
+  lobby.events = null;
+}
+
+function renderSeeks(seeks) {
+  const ul = $("lobby-seeks");
+  ul.innerHTML = "";
+  for (const k of seeks) {
+    const li = document.createElement("li");
+    const mine = online.me && k.player.id === online.me.id;
+    li.textContent = `${k.player.name} (${k.player.rating}) ${k.variant} ${k.clock.show}${k.rated ? " rated" : ""}${k.pool ? " quick" : ""} `;
+    if (!mine) {
+      const b = document.createElement("button");
+      b.textContent = "Accept";
+      b.dataset.seek = k.id;
+      b.addEventListener("click", async () => {
+        try {
+          await ensureSession();
+          const g = await post(`/api/online/seeks/${k.id}/accept`);
+          location.href = g.url;
+        } catch (e) {
+          $("online-message").textContent = e.message;
+        }
+      });
+      li.appendChild(b);
+    } else {
+      li.append("(yours)");
+    }
+    ul.appendChild(li);
+  }
+  if (!seeks.length) ul.innerHTML = "<li>none</li>";
+}
+
+async function readLobby() {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    try {
+      const res = await fetch("/api/online/lobby/stream");
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (line) renderSeeks(JSON.parse(line).seeks);
+        }
+      }
+    } catch (e) { /* reconnect below */ }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+function fillPools() {
+  const box = $("lobby-pools");
+  box.innerHTML = "";
+  for (const pool of ["3+2", "5+3", "10+5", "15+10"]) {
+    const b = document.createElement("button");
+    b.textContent = pool;
+    b.dataset.pool = pool;
+    b.addEventListener("click", () => postSeek(pool));
+    box.appendChild(b);
+  }
+}
+
 // ---- accounts ----
 
 async function showMe() {
@@ -438,6 +571,9 @@ function onlineStart() {
   $("online-sound").addEventListener("change", () =>
     localStorage.setItem("duckchess-sound", $("online-sound").checked ? "on" : "off"));
   $("online-create").addEventListener("click", () => createGame(false));
+  fillPools();
+  $("lobby-post").addEventListener("click", () => postSeek(null));
+  $("lobby-cancel").addEventListener("click", cancelSeek);
   $("online-login").addEventListener("click", () => sign("/api/online/login"));
   $("online-signup").addEventListener("click", () => sign("/api/online/account"));
   $("online-logout").addEventListener("click", async () => {
@@ -467,6 +603,7 @@ function onlineStart() {
     showLeaders();
   } else {
     fillLists();
+    readLobby();
     if (location.pathname === "/games" || location.pathname === "/play") {
       $("online-box").scrollIntoView();
     }

@@ -1,0 +1,369 @@
+//! The lobby: seeks that players post and others accept, and quick pairing
+//! by pool, where the server pairs the closest ratings first and widens the
+//! range the longer a seek waits.
+//!
+//! A player has at most one open seek (the database's unique index: two
+//! tabs cannot post two) and none while a game of theirs is in progress. A
+//! seek nobody renews expires after [`SEEK_TTL_MS`]. Pairing is one
+//! transaction: the game is made and every seek in it marked as having
+//! become it, or nothing is written (the seek was taken, cancelled or
+//! expired first), so a cancel racing a pairing either cancels or finds the
+//! game made, and never leaves an opponent alone.
+
+use super::auth;
+use super::clock::TimeControl;
+use super::hub::Line;
+use super::rating::{self, Rating};
+use super::referee::{side_key, side_of_key, Refusal};
+use super::service::{Result, Service, ServiceError};
+use crate::store::{GameRow, Player, SeekRow};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// How long a seek lives without being renewed.
+pub const SEEK_TTL_MS: i64 = 60_000;
+/// The quick-pairing pools of every game: minutes + seconds.
+pub const POOLS: [(i64, i64); 4] = [(3, 2), (5, 3), (10, 5), (15, 10)];
+/// The rating difference quick pairing accepts at first.
+pub const POOL_RANGE_START: f64 = 100.0;
+/// What it widens by every [`POOL_RANGE_STEP_MS`] a seek waits.
+pub const POOL_RANGE_WIDEN: f64 = 50.0;
+/// How often the range widens.
+pub const POOL_RANGE_STEP_MS: i64 = 5_000;
+/// The widest range.
+pub const POOL_RANGE_MAX: f64 = 1000.0;
+
+/// A seek to post.
+#[derive(Clone, Debug)]
+pub struct NewSeek {
+    /// The registry's name of the game.
+    pub variant: String,
+    /// The clock (the lobby's games are timed).
+    pub time: TimeControl,
+    /// Rated (accounts only).
+    pub rated: bool,
+    /// The seeker's side: 0 first, 1 second, none random.
+    pub side: Option<usize>,
+    /// The opponents' ratings accepted.
+    pub range: Option<(i64, i64)>,
+    /// Quick pairing: the server pairs it.
+    pub pool: bool,
+}
+
+/// What became of a seek its player cancelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cancelled {
+    /// It is gone.
+    Cancelled,
+    /// It was paired first: the game.
+    Paired(String),
+    /// It had expired or was no longer there.
+    Gone,
+}
+
+/// The range quick pairing accepts for a seek that waited `waited_ms`.
+pub fn pool_range(waited_ms: i64) -> f64 {
+    (POOL_RANGE_START + POOL_RANGE_WIDEN * (waited_ms.max(0) / POOL_RANGE_STEP_MS) as f64)
+        .min(POOL_RANGE_MAX)
+}
+
+fn seek_json(k: &SeekRow, name: &str) -> Value {
+    let tc = TimeControl {
+        initial_ms: k.initial_ms,
+        increment_ms: k.increment_ms,
+    };
+    json!({
+        "id": k.id,
+        "player": {"id": k.player_id, "name": name, "rating": k.rating.round() as i64},
+        "variant": k.variant,
+        "clock": {"initial": k.initial_ms, "increment": k.increment_ms, "show": tc.to_string()},
+        "rated": k.rated,
+        "color": k.color,
+        "ratingRange": k.rating_min.zip(k.rating_max).map(|(a, b)| format!("{a}-{b}")),
+        "pool": k.pool,
+        "status": k.status,
+        "game": k.game_id,
+    })
+}
+
+impl Service {
+    async fn perf_rating(&self, player: &Player, variant: &str, tc: TimeControl) -> Result<Rating> {
+        let perf = rating::perf(variant, Some(tc.initial_ms), Some(tc.increment_ms));
+        Ok(self
+            .store()
+            .rating(&player.id, &perf)
+            .await?
+            .map_or_else(Rating::default, |r| Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            }))
+    }
+
+    async fn may_seek(&self, player: &Player, rated: bool) -> Result<()> {
+        if rated && !player.is_account() {
+            return Err(ServiceError::Bad(
+                "rated: a rated game is between two accounts: sign in".into(),
+            ));
+        }
+        if !self.store().playing(&player.id).await?.is_empty() {
+            return Err(Refusal::NotNow("finish your game in progress first".into()).into());
+        }
+        Ok(())
+    }
+
+    /// Posts a seek; a pool seek is paired at once when it can be.
+    pub async fn post_seek(self: &Arc<Self>, player: &Player, new: NewSeek) -> Result<SeekRow> {
+        let notation = crate::variants::by_name(&new.variant)
+            .ok_or_else(|| ServiceError::Bad(format!("unknown variant `{}`", new.variant)))?;
+        self.may_seek(player, new.rated).await?;
+        let now = self.now();
+        self.store().expire_seeks(now).await?;
+        let rating = self.perf_rating(player, notation.name(), new.time).await?;
+        let seek = SeekRow {
+            id: auth::new_id(),
+            player_id: player.id.clone(),
+            variant: notation.name().to_string(),
+            initial_ms: new.time.initial_ms,
+            increment_ms: new.time.increment_ms,
+            rated: new.rated,
+            color: new.side.map_or("random", side_key).to_string(),
+            rating_min: new.range.map(|r| r.0),
+            rating_max: new.range.map(|r| r.1),
+            pool: new.pool,
+            rating: rating.rating,
+            status: "open".into(),
+            game_id: None,
+            created_ms: now,
+            expires_ms: now + SEEK_TTL_MS,
+        };
+        if !self.store().insert_seek(&seek).await? {
+            return Err(
+                Refusal::NotNow("you have an open seek already: cancel it first".into()).into(),
+            );
+        }
+        if seek.pool {
+            self.pair_pools().await?;
+        }
+        self.publish_lobby().await;
+        Ok(self.store().seek(&seek.id).await?.unwrap_or(seek))
+    }
+
+    /// Keeps a seek alive another [`SEEK_TTL_MS`].
+    pub async fn renew_seek(&self, player: &Player, id: &str) -> Result<bool> {
+        Ok(self
+            .store()
+            .renew_seek(id, &player.id, self.now() + SEEK_TTL_MS)
+            .await?)
+    }
+
+    /// Cancels a seek, or finds the game it became.
+    pub async fn cancel_seek(self: &Arc<Self>, player: &Player, id: &str) -> Result<Cancelled> {
+        if self.store().cancel_seek(id, &player.id, self.now()).await? {
+            self.publish_lobby().await;
+            return Ok(Cancelled::Cancelled);
+        }
+        Ok(match self.store().seek(id).await? {
+            Some(k) if k.player_id == player.id && k.status == "paired" => {
+                Cancelled::Paired(k.game_id.unwrap_or_default())
+            }
+            _ => Cancelled::Gone,
+        })
+    }
+
+    /// `player` accepts seek `id`: the game, made in the transaction that
+    /// takes the seek (and cancels the accepter's own open seek).
+    pub async fn accept_seek(self: &Arc<Self>, player: &Player, id: &str) -> Result<GameRow> {
+        let now = self.now();
+        let k = self
+            .store()
+            .seek(id)
+            .await?
+            .filter(|k| k.status == "open" && k.expires_ms > now)
+            .ok_or_else(|| Refusal::NotNow("that seek was taken, cancelled or expired".into()))?;
+        if k.player_id == player.id {
+            return Err(Refusal::NotNow("that is your own seek".into()).into());
+        }
+        self.may_seek(player, k.rated).await?;
+        let tc = TimeControl {
+            initial_ms: k.initial_ms,
+            increment_ms: k.increment_ms,
+        };
+        let theirs = self
+            .perf_rating(player, &k.variant, tc)
+            .await?
+            .rating
+            .round() as i64;
+        if let (Some(lo), Some(hi)) = (k.rating_min, k.rating_max) {
+            if !(lo..=hi).contains(&theirs) {
+                return Err(Refusal::NotNow(format!(
+                    "that seek is for ratings {lo}-{hi}; yours is {theirs}"
+                ))
+                .into());
+            }
+        }
+        let seeker_side =
+            side_of_key(&k.color).unwrap_or_else(|| (auth::new_token().as_bytes()[0] & 1) as usize);
+        let game = self.seek_game(&k, [&k.player_id, &player.id], seeker_side, now)?;
+        if !self
+            .store()
+            .pair(&game, &[&k.id], now, Some(&player.id))
+            .await?
+        {
+            return Err(Refusal::NotNow("that seek was taken, cancelled or expired".into()).into());
+        }
+        self.after_change(&game.id).await;
+        self.publish_lobby().await;
+        Ok(game)
+    }
+
+    /// The game a pairing makes: `players[0]` (the seek's) on `side`.
+    fn seek_game(
+        &self,
+        k: &SeekRow,
+        players: [&String; 2],
+        side: usize,
+        now: i64,
+    ) -> Result<GameRow> {
+        let notation = crate::variants::by_name(&k.variant)
+            .ok_or_else(|| ServiceError::Bad(format!("unknown variant `{}`", k.variant)))?;
+        let mut seats = [None, None];
+        seats[side] = Some(players[0].clone());
+        seats[1 - side] = Some(players[1].clone());
+        Ok(GameRow {
+            id: auth::new_id(),
+            variant: k.variant.clone(),
+            start_position: notation.write_position(&*notation.start()),
+            initial_ms: Some(k.initial_ms),
+            increment_ms: Some(k.increment_ms),
+            white_id: seats[0].clone(),
+            black_id: seats[1].clone(),
+            white_computer_ms: None,
+            black_computer_ms: None,
+            challenged_id: None,
+            status: "started".into(),
+            winner: None,
+            reason: None,
+            ply: 0,
+            white_ms: Some(k.initial_ms),
+            black_ms: Some(k.initial_ms),
+            turn_since_ms: Some(now),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            created_ms: now,
+            updated_ms: now,
+            version: 0,
+            rated: k.rated,
+            white_rating: None,
+            black_rating: None,
+            white_rating_diff: None,
+            black_rating_diff: None,
+        })
+    }
+
+    /// Pairs the waiting pool seeks: in each pool, oldest first, each with
+    /// the closest rating within both seeks' ranges (which widen as they
+    /// wait). How many games were made.
+    pub async fn pair_pools(self: &Arc<Self>) -> Result<usize> {
+        let now = self.now();
+        let open: Vec<SeekRow> = self
+            .store()
+            .open_seeks(now)
+            .await?
+            .into_iter()
+            .filter(|k| k.pool)
+            .collect();
+        let mut taken = vec![false; open.len()];
+        let mut made = 0;
+        for i in 0..open.len() {
+            if taken[i] {
+                continue;
+            }
+            let a = &open[i];
+            let best = (i + 1..open.len())
+                .filter(|&j| !taken[j])
+                .filter(|&j| {
+                    let b = &open[j];
+                    (b.variant.as_str(), b.initial_ms, b.increment_ms, b.rated)
+                        == (a.variant.as_str(), a.initial_ms, a.increment_ms, a.rated)
+                        && b.player_id != a.player_id
+                })
+                .map(|j| (j, (open[j].rating - a.rating).abs()))
+                .filter(|&(j, d)| {
+                    d <= pool_range(now - a.created_ms) && d <= pool_range(now - open[j].created_ms)
+                })
+                .min_by(|x, y| x.1.total_cmp(&y.1));
+            let Some((j, _)) = best else { continue };
+            let b = &open[j];
+            let side = (auth::new_token().as_bytes()[0] & 1) as usize;
+            let game = self.seek_game(a, [&a.player_id, &b.player_id], side, now)?;
+            if self.store().pair(&game, &[&a.id, &b.id], now, None).await? {
+                taken[i] = true;
+                taken[j] = true;
+                made += 1;
+                self.after_change(&game.id).await;
+            }
+        }
+        if made > 0 {
+            self.publish_lobby().await;
+        }
+        Ok(made)
+    }
+
+    /// The open seeks as the lobby shows them.
+    pub async fn lobby(&self) -> Result<Vec<Value>> {
+        let mut out = Vec::new();
+        for k in self.store().open_seeks(self.now()).await? {
+            let name = self
+                .player(&k.player_id)
+                .await?
+                .map(|p| p.name)
+                .unwrap_or_default();
+            out.push(seek_json(&k, &name));
+        }
+        Ok(out)
+    }
+
+    /// A seek as the API shows it.
+    pub async fn seek_view(&self, k: &SeekRow) -> Result<Value> {
+        let name = self
+            .player(&k.player_id)
+            .await?
+            .map(|p| p.name)
+            .unwrap_or_default();
+        Ok(seek_json(k, &name))
+    }
+
+    /// Tells the lobby's readers the open seeks.
+    pub async fn publish_lobby(&self) {
+        if !self.hub().watched("lobby") {
+            return;
+        }
+        if let Ok(seeks) = self.lobby().await {
+            self.hub().publish(
+                "lobby",
+                Line {
+                    version: 0,
+                    text: json!({"type": "seeks", "seeks": seeks}).to_string().into(),
+                },
+            );
+        }
+    }
+
+    /// Runs the lobby's housekeeping for ever: every second, pool seeks
+    /// paired (their ranges widen as they wait) and unrenewed seeks
+    /// expired.
+    pub async fn run_lobby(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            tick.tick().await;
+            let now = self.now();
+            let expired = self.store().expire_seeks(now).await.unwrap_or(0);
+            let made = self.pair_pools().await.unwrap_or(0);
+            if expired > 0 && made == 0 {
+                self.publish_lobby().await;
+            }
+        }
+    }
+}
