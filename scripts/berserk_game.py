@@ -14,6 +14,7 @@ import queue
 import signal
 import sys
 import threading
+import time
 
 import berserk
 
@@ -271,7 +272,46 @@ def main():
     for command in ["0 8 1 8", "9 0 8 0", "0 4 1 4", "1 1 1 4"]:
         assert command in record, record
     short_games(url, white, black, events)
+    lobby_and_ratings(alice, bob, events)
     print("all checks passed")
+
+
+def lobby_and_ratings(alice, bob, events):
+    """Both seek a rated Duck Chess game in one pool (board.seek streams
+    until paired), the game starts on both event streams, a resignation
+    rates it, and the user API shows the rating."""
+    seekers = []
+    for c in (alice, bob):
+        t = threading.Thread(
+            target=lambda c=c: c.board.seek(3, 2, rated=True, variant="duck"), daemon=True,
+        )
+        t.start()
+        seekers.append(t)
+        time.sleep(0.3)
+    starts = [
+        next_matching(
+            events[who], f"{who}'s gameStart from the seek",
+            lambda e: e.get("type") == "gameStart" and e["game"]["rated"]
+            and e["game"]["variant"]["key"] == "duck",
+        )
+        for who in ("alice", "bob")
+    ]
+    gid = starts[0]["game"]["gameId"]
+    assert starts[1]["game"]["gameId"] == gid, starts
+    for t in seekers:
+        t.join(WAIT)
+        assert not t.is_alive(), "board.seek returns once paired"
+    alice.board.resign_game(gid)
+    user = bob.users.get_public_data("alice")
+    assert user["username"] == "alice", user
+    duck = user["perfs"]["duck"]
+    assert duck["games"] == 1 and duck["prov"] is True and duck["rating"] < 1500, user
+    assert hasattr(user["createdAt"], "year"), user
+    winner = alice.users.get_public_data("bob")["perfs"]["duck"]
+    assert winner["rating"] > 1500 and winner["rating"] + duck["rating"] == 3000, winner
+    history = bob.users.get_rating_history("alice")
+    assert [h["name"] for h in history] == ["duck"], history
+    assert len(history[0]["points"]) == 1, history
 
 
 if __name__ == "__main__":
