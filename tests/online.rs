@@ -427,6 +427,11 @@ async fn the_schema_is_made_on_an_empty_database_and_kept_on_reopening() {
         .unwrap_err();
     assert!(e.to_string().contains("database schema"), "{e}");
     assert!(e.to_string().contains('4'), "{e}");
+    // Every commit synced to disk on request; an unknown sync refused.
+    let full = format!("sqlite://{}/full.db?sync=full", dir.path().display());
+    Store::open(&full).await.unwrap();
+    let bad = format!("sqlite://{}/x.db?sync=sometimes", dir.path().display());
+    assert!(Store::open(&bad).await.is_err());
     // A URL of no known database is refused in words.
     let e = Store::open("mysql://x").await.unwrap_err();
     assert!(e.to_string().contains("expected sqlite://PATH"), "{e}");
