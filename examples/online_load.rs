@@ -148,7 +148,9 @@ async fn follow(addr: String, id: String, cookie: String, seen: Seen, dupes: Arc
 /// A fraction in [0, 1) from a game's id: where in the first think time
 /// its first move falls, so that the games do not move in step.
 fn ply_jitter(id: &str) -> f64 {
-    let h = id.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let h = id
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
     (h % 1000) as f64 / 1000.0
 }
 
@@ -239,7 +241,11 @@ async fn main() {
             for (ply, m) in moves.iter().enumerate() {
                 if !think.is_zero() {
                     // Each game starts at its own moment within the think time.
-                    let wait = if ply == 0 { think.mul_f64(ply_jitter(&id)) } else { think };
+                    let wait = if ply == 0 {
+                        think.mul_f64(ply_jitter(&id))
+                    } else {
+                        think
+                    };
                     tokio::time::sleep(wait).await;
                 }
                 let cookie = if ply % 2 == 0 { &white } else { &black };
