@@ -380,3 +380,67 @@ async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str) {
         .unwrap();
     assert_eq!((alice.wins, alice.draws, alice.losses), (1, 1, 1));
 }
+
+#[tokio::test]
+async fn the_computer_is_a_rated_opponent_with_a_rating_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let first: duckchess::online::Computer = Arc::new(
+        |game: &dyn duckchess::kernel::AnyGame, _, _: &std::sync::atomic::AtomicBool| {
+            game.position().legal_moves().first().copied()
+        },
+    );
+    let store =
+        duckchess::store::Store::open(&format!("sqlite://{}/games.db", dir.path().display()))
+            .await
+            .unwrap();
+    let s = Service::with_clock(store, Some(first), Arc::new(clock.clone()), false);
+    let ann = s.create_account("ann", "a long password").await.unwrap();
+    // Levels only, and nobody may take a computer's name.
+    let odd = NewGame {
+        variant: "duck".into(),
+        time: Some("3+2".parse().unwrap()),
+        side: Some(0),
+        rated: true,
+        computer_ms: Some(250),
+        ..NewGame::default()
+    };
+    assert!(s.create(&ann, odd).await.is_err());
+    assert!(s
+        .create_account("duckchess-300ms", "a long password")
+        .await
+        .is_err());
+    let row = s
+        .create(
+            &ann,
+            NewGame {
+                variant: "duck".into(),
+                time: Some("3+2".parse().unwrap()),
+                side: Some(0),
+                rated: true,
+                computer_ms: Some(300),
+                ..NewGame::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.black_id.as_deref(), Some("duckchess-300ms"));
+    assert_eq!(row.status, "started");
+    s.act(&row.id, &Actor::Player(ann.clone()), Action::Resign)
+        .await
+        .unwrap();
+    let bot = s
+        .store()
+        .rating("duckchess-300ms", "duck")
+        .await
+        .unwrap()
+        .unwrap();
+    let me = s.store().rating("ann", "duck").await.unwrap().unwrap();
+    assert_eq!((bot.games, bot.wins, me.losses), (1, 1, 1));
+    assert!(bot.rating > 1500.0 && me.rating < 1500.0);
+    let full = s.full(&row.id, None).await.unwrap();
+    assert_eq!(full["black"]["aiLevel"], 300);
+    assert_eq!(full["black"]["rating"], 1500, "the rating before the game");
+    // Nobody signs in as the computer.
+    assert!(s.log_in("duckchess-300ms", "").await.is_err());
+}

@@ -23,6 +23,10 @@ use tokio::sync::broadcast;
 /// until the flag is set.
 pub type Computer = Arc<dyn Fn(&dyn AnyGame, Duration, &AtomicBool) -> Option<Move> + Send + Sync>;
 
+/// The computer's rated levels: its think time a move, each an account
+/// (`duckchess-300ms`) with a rating of its own.
+pub const COMPUTER_LEVELS: [i64; 4] = [100, 300, 1000, 3000];
+
 /// Longest the computer may think for one move.
 pub const MAX_COMPUTER_MS: i64 = 5000;
 /// Attempts at a change another writer keeps beating.
@@ -189,9 +193,34 @@ impl Service {
         Ok((player, token))
     }
 
+    /// The account of the computer at a level (made on first use; nobody
+    /// signs in to it: its password hash matches no password).
+    pub async fn computer_account(&self, ms: i64) -> Result<Player> {
+        let name = format!("duckchess-{ms}ms");
+        if let Some(p) = self.store.account(&name).await? {
+            return Ok(p);
+        }
+        let player = Player {
+            id: name.clone(),
+            name,
+            password_hash: Some("!".into()),
+            created_ms: self.now(),
+        };
+        match self.store.insert_player(&player).await {
+            Ok(()) | Err(StoreError::NameTaken(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+        Ok(self.store.account(&player.name).await?.unwrap_or(player))
+    }
+
     /// A new account.
     pub async fn create_account(&self, name: &str, password: &str) -> Result<Player> {
         auth::check_name(name).map_err(ServiceError::Bad)?;
+        if name.to_lowercase().starts_with("duckchess-") {
+            return Err(ServiceError::Bad(format!(
+                "name `{name}`: duckchess- names are the computer's"
+            )));
+        }
         if name.to_lowercase().starts_with("guest-") {
             return Err(ServiceError::Bad(format!(
                 "name `{name}`: guest- names are the guests'"
@@ -308,8 +337,11 @@ impl Service {
                 != notation.write_position(&*notation.start())
             {
                 Some("a rated game starts from the game's own start")
-            } else if new.computer_ms.is_some() {
-                Some("the computer plays casual games")
+            } else if new
+                .computer_ms
+                .is_some_and(|ms| !COMPUTER_LEVELS.contains(&ms))
+            {
+                Some("the rated computer thinks 100, 300, 1000 or 3000 ms a move")
             } else {
                 None
             };
@@ -325,6 +357,11 @@ impl Service {
         seats[side] = Some(creator.id.clone());
         let mut computer = [None, None];
         computer[1 - side] = new.computer_ms;
+        // A rated game's computer is an account of its level, whose rating
+        // moves like anyone's.
+        if let (true, Some(ms)) = (new.rated, new.computer_ms) {
+            seats[1 - side] = Some(self.computer_account(ms).await?.id);
+        }
         let started = new.computer_ms.is_some();
         let row = GameRow {
             id: auth::new_id(),
@@ -401,11 +438,17 @@ impl Service {
                 if player.as_ref().is_some_and(Player::is_account) {
                     let perf = rating::perf(&row.variant, row.initial_ms, row.increment_ms);
                     let r = self.store.rating(id, &perf).await?;
-                    seats[i].rating = Some(r.map_or_else(Rating::default, |r| Rating {
+                    let mut shown = r.map_or_else(Rating::default, |r| Rating {
                         rating: r.rating,
                         deviation: r.deviation,
                         volatility: r.volatility,
-                    }));
+                    });
+                    // A rated game that ended shows the rating it started
+                    // from, beside its change (as lichess does).
+                    if let Some(before) = [row.white_rating, row.black_rating][i] {
+                        shown.rating = before;
+                    }
+                    seats[i].rating = Some(shown);
                 }
                 seats[i].name = player.map(|p| p.name);
             }

@@ -23,8 +23,10 @@ pub struct Seat {
 impl Seat {
     fn json(&self) -> Value {
         match (&self.id, self.computer_ms) {
-            (_, Some(ms)) => json!({
-                "aiLevel": ms, "name": format!("computer ({ms} ms)"), "id": null, "title": null,
+            (id, Some(ms)) => json!({
+                "aiLevel": ms, "name": format!("computer ({ms} ms)"), "id": id, "title": "BOT",
+                "rating": self.rating.map(|r| r.rating.round() as i64),
+                "shown": self.rating.map(|r| r.shown()),
             }),
             (Some(id), None) => json!({
                 "id": id, "name": self.name, "title": null,

@@ -65,7 +65,9 @@ async function createGame(computer) {
     name: $("online-name").value.trim() || undefined,
   };
   if (computer) body.computer_ms = parseInt($("online-think").value, 10) || 1000;
-  else body.rated = $("online-rated").checked;
+  // A rated game against the computer plays one of its levels (an account
+  // with a rating): 100, 300, 1000 or 3000 ms.
+  body.rated = $("online-rated").checked;
   try {
     const res = await post("/api/online/games", body);
     localStorage.setItem("duckchess-name", body.name || "");
