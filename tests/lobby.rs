@@ -217,3 +217,56 @@ async fn waiting_widens_the_range_until_two_far_apart_are_paired() {
         Cancelled::Paired(s.store().playing("ann").await.unwrap()[0].id.clone())
     );
 }
+
+/// Two servers on one PostgreSQL (two services here): a seek accepted on
+/// both at once goes to one player; quick pairing run by both at once
+/// pairs each seek once.
+#[tokio::test]
+async fn two_servers_on_one_postgresql_never_pair_twice() {
+    let Some(url) = std::env::var("DUCKCHESS_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
+        eprintln!("\nSKIPPED: DUCKCHESS_TEST_POSTGRES is not set; not checked: the lobby's races across two servers on one PostgreSQL\n");
+        assert!(
+            std::env::var_os("DUCKCHESS_REQUIRE_SYSTEM_TESTS").is_none(),
+            "DUCKCHESS_TEST_POSTGRES is required here"
+        );
+        return;
+    };
+    let clock = ManualClock::new(T0);
+    let one = Service::with_clock(
+        Store::open(&url).await.unwrap(),
+        None,
+        Arc::new(clock.clone()),
+        false,
+    );
+    let two = Service::with_clock(
+        Store::open(&url).await.unwrap(),
+        None,
+        Arc::new(clock.clone()),
+        false,
+    );
+    let tag = duckchess::online::auth::new_id().to_lowercase();
+    let names: Vec<String> = ["ann", "ben", "cid", "dan", "eve"]
+        .iter()
+        .map(|n| format!("{n}-{tag}"))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let p = accounts(&one, &names).await;
+    let k = one.post_seek(&p[0], seek(false, false)).await.unwrap();
+    let (x, y) = tokio::join!(one.accept_seek(&p[1], &k.id), two.accept_seek(&p[2], &k.id));
+    assert_eq!(
+        [x.is_ok(), y.is_ok()].iter().filter(|w| **w).count(),
+        1,
+        "{x:?} {y:?}"
+    );
+    // Quick pairing: two waiting, both servers' matchers at once.
+    one.post_seek(&p[3], seek(true, false)).await.unwrap();
+    let sk = two.post_seek(&p[4], seek(true, false)).await;
+    let (a, b) = tokio::join!(one.pair_pools(), two.pair_pools());
+    let made = a.unwrap() + b.unwrap();
+    let games = one.store().playing(&p[3].id).await.unwrap();
+    assert_eq!(games.len(), 1, "{made} made, {sk:?}");
+    assert!(one.store().playing(&p[4].id).await.unwrap().len() == 1);
+}

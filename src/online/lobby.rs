@@ -335,8 +335,15 @@ impl Service {
         Ok(seek_json(k, &name))
     }
 
-    /// Tells the lobby's readers the open seeks.
+    /// Tells the lobby's readers the open seeks, here and (through
+    /// PostgreSQL's NOTIFY) on the other servers.
     pub async fn publish_lobby(&self) {
+        let _ = self.store().notify("lobby").await;
+        self.publish_lobby_here().await;
+    }
+
+    /// Tells this server's lobby readers the open seeks.
+    pub async fn publish_lobby_here(&self) {
         if !self.hub().watched("lobby") {
             return;
         }

@@ -1048,7 +1048,9 @@ impl Service {
         loop {
             let note = listener.recv().await?;
             let id = note.payload().to_string();
-            if id.len() <= 16 {
+            if id == "lobby" {
+                self.publish_lobby_here().await;
+            } else if id.len() <= 16 {
                 self.refresh(&id).await;
             }
         }
