@@ -16,7 +16,7 @@ use super::hub::Line;
 use super::rating::{self, Rating};
 use super::referee::{side_key, side_of_key, Refusal};
 use super::service::{Result, Service, ServiceError};
-use crate::store::{GameRow, Player, SeekRow};
+use crate::store::{GameRow, Player, Seating, SeekRow};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -230,36 +230,20 @@ impl Service {
         let mut seats = [None, None];
         seats[side] = Some(players[0].clone());
         seats[1 - side] = Some(players[1].clone());
-        Ok(GameRow {
-            id: auth::new_id(),
-            variant: k.variant.clone(),
-            start_position: notation.write_position(&*notation.start()),
-            initial_ms: Some(k.initial_ms),
-            increment_ms: Some(k.increment_ms),
-            white_id: seats[0].clone(),
-            black_id: seats[1].clone(),
-            white_computer_ms: None,
-            black_computer_ms: None,
-            challenged_id: None,
-            status: "started".into(),
-            winner: None,
-            reason: None,
-            ply: 0,
-            white_ms: Some(k.initial_ms),
-            black_ms: Some(k.initial_ms),
-            turn_since_ms: Some(now),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            created_ms: now,
-            updated_ms: now,
-            version: 0,
-            rated: k.rated,
-            white_rating: None,
-            black_rating: None,
-            white_rating_diff: None,
-            black_rating_diff: None,
-        })
+        Ok(GameRow::new(
+            auth::new_id(),
+            &k.variant,
+            notation.write_position(&*notation.start()),
+            Seating {
+                players: seats,
+                computer_ms: [None, None],
+                clock: Some((k.initial_ms, k.increment_ms)),
+                rated: k.rated,
+                challenged: None,
+            },
+            true,
+            now,
+        ))
     }
 
     /// Pairs the waiting pool seeks: in each pool, oldest first, each with

@@ -6,7 +6,7 @@
 
 use super::clock::{Clocks, TimeControl};
 use crate::kernel::{AnyGame, Color, Draw, Outcome, Win};
-use crate::store::{GameRow, MoveRow};
+use crate::store::{GameRow, MoveRow, Seating};
 use crate::variants::{self, status, Notation};
 
 /// Why a request was refused.
@@ -440,36 +440,20 @@ impl Table {
             return Ok(self.change(row));
         }
         let r = &self.row;
-        let created = GameRow {
-            id: new_id.into(),
-            variant: r.variant.clone(),
-            start_position: r.start_position.clone(),
-            initial_ms: r.initial_ms,
-            increment_ms: r.increment_ms,
-            white_id: r.black_id.clone(),
-            black_id: r.white_id.clone(),
-            white_computer_ms: r.black_computer_ms,
-            black_computer_ms: r.white_computer_ms,
-            challenged_id: None,
-            status: "started".into(),
-            winner: None,
-            reason: None,
-            ply: 0,
-            white_ms: r.initial_ms,
-            black_ms: r.initial_ms,
-            turn_since_ms: Some(now),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            created_ms: now,
-            updated_ms: now,
-            version: 0,
-            rated: r.rated,
-            white_rating: None,
-            black_rating: None,
-            white_rating_diff: None,
-            black_rating_diff: None,
-        };
+        let created = GameRow::new(
+            new_id.into(),
+            &r.variant,
+            r.start_position.clone(),
+            Seating {
+                players: [r.black_id.clone(), r.white_id.clone()],
+                computer_ms: [r.black_computer_ms, r.white_computer_ms],
+                clock: r.initial_ms.map(|i| (i, r.increment_ms.unwrap_or(0))),
+                rated: r.rated,
+                challenged: None,
+            },
+            true,
+            now,
+        );
         row.rematch_offer = None;
         row.rematch_id = Some(new_id.into());
         Ok(Change {

@@ -10,7 +10,7 @@ use super::referee::{index, side_key, Change, Refusal, Table};
 use super::view::{self, Seat};
 use crate::kernel::{AnyGame, Move};
 use crate::store::{
-    Backend, Credential, GameRow, Player, RatingRow, RatingWrite, Store, StoreError,
+    Backend, Credential, GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError,
 };
 use serde_json::Value;
 use std::collections::HashMap;
@@ -363,36 +363,20 @@ impl Service {
             seats[1 - side] = Some(self.computer_account(ms).await?.id);
         }
         let started = new.computer_ms.is_some();
-        let row = GameRow {
-            id: auth::new_id(),
-            variant: notation.name().to_string(),
-            start_position: notation.write_position(&*start),
-            initial_ms: new.time.map(|t| t.initial_ms),
-            increment_ms: new.time.map(|t| t.increment_ms),
-            white_id: seats[0].clone(),
-            black_id: seats[1].clone(),
-            white_computer_ms: computer[0],
-            black_computer_ms: computer[1],
-            challenged_id: new.challenged,
-            status: if started { "started" } else { "created" }.into(),
-            winner: None,
-            reason: None,
-            ply: 0,
-            white_ms: new.time.map(|t| t.initial_ms),
-            black_ms: new.time.map(|t| t.initial_ms),
-            turn_since_ms: Some(now),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            created_ms: now,
-            updated_ms: now,
-            version: 0,
-            rated: new.rated,
-            white_rating: None,
-            black_rating: None,
-            white_rating_diff: None,
-            black_rating_diff: None,
-        };
+        let row = GameRow::new(
+            auth::new_id(),
+            notation.name(),
+            notation.write_position(&*start),
+            Seating {
+                players: seats,
+                computer_ms: computer,
+                clock: new.time.map(|t| (t.initial_ms, t.increment_ms)),
+                rated: new.rated,
+                challenged: new.challenged,
+            },
+            started,
+            now,
+        );
         self.store.insert_game(&row).await?;
         self.after_change(&row.id).await;
         Ok(row)

@@ -10,7 +10,7 @@
 
 mod rows;
 
-pub use rows::{Credential, GameRow, MoveRow, Player, RatingRow, RatingWrite, SeekRow};
+pub use rows::{Credential, GameRow, MoveRow, Player, RatingRow, RatingWrite, Seating, SeekRow};
 
 use futures_util::future::BoxFuture;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -72,6 +72,10 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (3, "lobby", include_str!("../../migrations/0003_lobby.sql")),
 ];
+
+/// The columns of a [`RatingRow`].
+const RATING_COLUMNS: &str =
+    "player_id, perf, rating, deviation, volatility, games, wins, draws, losses, last_ms";
 
 /// The embedded migrations as sqlx reads a migrations folder.
 #[derive(Debug)]
@@ -503,10 +507,9 @@ impl Store {
         player_id: &str,
         perf: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT player_id, perf, rating, deviation, volatility, games, wins, draws, losses, \
-             last_ms FROM ratings WHERE player_id = $1 AND perf = $2",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = $1 AND perf = $2"
+        ))
         .bind(player_id)
         .bind(perf)
         .fetch_optional(&self.pool)
@@ -516,10 +519,9 @@ impl Store {
 
     /// A player's ratings in every perf played.
     pub async fn ratings_of(&self, player_id: &str) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT player_id, perf, rating, deviation, volatility, games, wins, draws, losses, \
-             last_ms FROM ratings WHERE player_id = $1 ORDER BY perf",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = $1 ORDER BY perf"
+        ))
         .bind(player_id)
         .fetch_all(&self.pool)
         .await?;
@@ -539,9 +541,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<RatingRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT player_id, perf, rating, deviation, volatility, games, wins, draws, losses, \
-             last_ms FROM ratings WHERE perf = $1 AND deviation <= $2 AND last_ms >= $3 \
-             ORDER BY rating DESC, player_id LIMIT {limit}"
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE perf = $1 AND deviation <= $2 \
+             AND last_ms >= $3 ORDER BY rating DESC, player_id LIMIT {limit}"
         ))
         .bind(perf)
         .bind(max_deviation)

@@ -228,7 +228,65 @@ fn real(value: Option<f64>) -> f64 {
     value.unwrap_or(f64::NAN)
 }
 
+/// Who sits where in a new game, and how it is played.
+#[derive(Clone, Debug, Default)]
+pub struct Seating {
+    /// The first side's player and the second's.
+    pub players: [Option<String>; 2],
+    /// The computer's thinking time on each side it holds.
+    pub computer_ms: [Option<i64>; 2],
+    /// The time each side starts with and the increment (none: untimed).
+    pub clock: Option<(i64, i64)>,
+    /// Rated.
+    pub rated: bool,
+    /// A challenge to this player.
+    pub challenged: Option<String>,
+}
+
 impl GameRow {
+    /// A new game at `now`: `started` (both seats taken) or `created` (a
+    /// seat open), nothing played.
+    pub fn new(
+        id: String,
+        variant: &str,
+        start: String,
+        seating: Seating,
+        started: bool,
+        now: i64,
+    ) -> GameRow {
+        let initial = seating.clock.map(|c| c.0);
+        GameRow {
+            id,
+            variant: variant.to_string(),
+            start_position: start,
+            initial_ms: initial,
+            increment_ms: seating.clock.map(|c| c.1),
+            white_id: seating.players[0].clone(),
+            black_id: seating.players[1].clone(),
+            white_computer_ms: seating.computer_ms[0],
+            black_computer_ms: seating.computer_ms[1],
+            challenged_id: seating.challenged,
+            status: if started { "started" } else { "created" }.into(),
+            winner: None,
+            reason: None,
+            ply: 0,
+            white_ms: initial,
+            black_ms: initial,
+            turn_since_ms: Some(now),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            created_ms: now,
+            updated_ms: now,
+            version: 0,
+            rated: seating.rated,
+            white_rating: None,
+            black_rating: None,
+            white_rating_diff: None,
+            black_rating_diff: None,
+        }
+    }
+
     pub(super) fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             id: r.try_get("id")?,
