@@ -343,4 +343,38 @@ async fn quick_pairing(a: &Client, b: &Client, url: &str) {
         "document.querySelector('#online-game').textContent.includes('Boris')",
     )
     .await;
+    // Anna resigns at once (a rated game may end before both moved; an
+    // abort would not count): both pages show the rating changes.
+    let id = pa
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/game/")
+        .to_string();
+    let status = js(
+        a,
+        "return fetch(`/api/online/game/${arguments[0]}/resign`, {method: 'POST', \
+         headers: {'content-type': 'application/json'}, body: '{}'}).then(r => r.status);",
+        vec![serde_json::json!(id)],
+    )
+    .await;
+    assert_eq!(status, 200);
+    for c in [a, b] {
+        wait_js(
+            c,
+            "the result",
+            "!document.querySelector('#online-result').hidden",
+        )
+        .await;
+        wait_js(
+            c,
+            "rating changes beside both",
+            "/[+-]\\d+/.test(document.querySelector('#online-seat-0 .who').textContent) && \
+             /[+-]\\d+/.test(document.querySelector('#online-seat-1 .who').textContent)",
+        )
+        .await;
+    }
+    // Boris's page now has two rated perfs (blitz chess and Duck Chess).
+    b.goto(&format!("{url}@/Boris")).await.unwrap();
+    wait_all(b, "#player-perfs tbody tr", 2).await;
+    wait_all(b, "#player-charts svg", 2).await;
 }

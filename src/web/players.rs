@@ -64,13 +64,14 @@ pub async fn user(
             .history(&player.id, &r.perf)
             .await
             .map_err(ServiceError::from)?;
-        let shown = rating_of(&r);
+        // Idle days grow the deviation until the next rated game.
+        let shown = rating_of(&r).after_idle_days((s.now() - r.last_ms) / rating::DAY_MS);
         perfs.insert(
             r.perf.clone(),
             json!({
                 "games": r.games,
                 "rating": r.rating.round() as i64,
-                "rd": r.deviation.round() as i64,
+                "rd": shown.deviation.round() as i64,
                 "prog": progress(&history),
                 "prov": shown.provisional(),
                 "shown": shown.shown(),
