@@ -56,6 +56,9 @@ pub struct Table {
     pub notation: &'static dyn Notation,
     /// The game replayed by the kernel.
     pub game: Box<dyn AnyGame>,
+    /// Each move in the game's own notation (SAN for chess), written as
+    /// it was replayed.
+    pub notations: Vec<String>,
 }
 
 /// A side's index: 0 moves first.
@@ -89,10 +92,12 @@ impl Table {
             .read_position(&row.start_position)
             .map_err(|e| format!("game {}: start: {e}", row.id))?;
         let mut game = start.new_game();
+        let mut notations = Vec::with_capacity(moves.len());
         for m in &moves {
             let mv = notation
                 .read_move(game.position(), &m.text)
                 .map_err(|e| format!("game {} move {}: {e}", row.id, m.ply + 1))?;
+            notations.push(notation.write_move(game.position(), mv));
             game.play(mv)
                 .map_err(|_| format!("game {} move {}: illegal", row.id, m.ply + 1))?;
         }
@@ -101,7 +106,19 @@ impl Table {
             moves,
             notation,
             game,
+            notations,
         })
+    }
+
+    /// A copy (the replayed game cloned).
+    pub fn copy(&self) -> Table {
+        Table {
+            row: self.row.clone(),
+            moves: self.moves.clone(),
+            notation: self.notation,
+            game: self.game.clone_box(),
+            notations: self.notations.clone(),
+        }
     }
 
     /// The table after a change was stored: `row`, and `mv` played on
@@ -109,11 +126,13 @@ impl Table {
     pub fn after(&self, row: GameRow, mv: Option<MoveRow>) -> Result<Table, String> {
         let mut game = self.game.clone_box();
         let mut moves = self.moves.clone();
+        let mut notations = self.notations.clone();
         if let Some(m) = mv {
             let chosen = self
                 .notation
                 .read_move(game.position(), &m.text)
                 .map_err(|e| format!("game {} move {}: {e}", row.id, m.ply + 1))?;
+            notations.push(self.notation.write_move(game.position(), chosen));
             game.play(chosen)
                 .map_err(|_| format!("game {} move {}: illegal", row.id, m.ply + 1))?;
             moves.push(m);
@@ -123,6 +142,7 @@ impl Table {
             moves,
             notation: self.notation,
             game,
+            notations,
         })
     }
 

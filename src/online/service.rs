@@ -126,6 +126,8 @@ pub struct Service {
     timers: Mutex<HashMap<String, tokio::task::JoinHandle<()>>>,
     /// Games whose computer is thinking.
     thinking: Mutex<std::collections::HashSet<String>>,
+    /// Games as last replayed, by id (checked against the stored version).
+    tables: Mutex<HashMap<String, Table>>,
     /// Players by id, as read (names never change; bounded).
     players: Mutex<HashMap<String, Player>>,
     /// Whether flag timers run by themselves (off in tests that drive a
@@ -155,6 +157,7 @@ impl Service {
             timers: Mutex::default(),
             thinking: Mutex::default(),
             players: Mutex::default(),
+            tables: Mutex::default(),
             timers_on: timers,
         })
     }
@@ -385,8 +388,31 @@ impl Service {
     /// A game, replayed.
     pub async fn table(&self, id: &str) -> Result<Table> {
         let row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame)?;
+        // The game as last replayed here, if no one changed it since (its
+        // version says): no moves read, no replay.
+        let cached = self
+            .tables
+            .lock()
+            .expect("tables")
+            .get(id)
+            .filter(|t| t.row.version == row.version)
+            .map(|t| t.copy());
+        if let Some(t) = cached {
+            return Ok(t);
+        }
         let moves = self.store.moves(id).await?;
-        Table::load(row, moves).map_err(ServiceError::Bad)
+        let t = Table::load(row, moves).map_err(ServiceError::Bad)?;
+        self.remember(&t);
+        Ok(t)
+    }
+
+    /// Keeps a replayed game for the next request (a bounded cache).
+    fn remember(&self, t: &Table) {
+        let mut tables = self.tables.lock().expect("tables");
+        if tables.len() >= 10_000 {
+            tables.clear();
+        }
+        tables.insert(t.row.id.clone(), t.copy());
     }
 
     /// A player by id, from the cache when read before.
@@ -495,6 +521,7 @@ impl Service {
                 .await?
             {
                 let next = t.after(stored, change.mv).map_err(ServiceError::Bad)?;
+                self.remember(&next);
                 let _ = self.store.notify(id).await;
                 self.refresh_with(&next).await;
                 if let Some(created) = &change.created {

@@ -100,7 +100,7 @@ pub fn game_state(t: &Table, now: i64, present: [bool; 2]) -> Value {
         "rematchOffer": r.rematch_offer,
         "rematch": r.rematch_id,
         "connected": {"white": present[0], "black": present[1]},
-        "notations": notations(t),
+        "notations": t.notations,
         "claimable": !t.is_over()
             && crate::variants::status::Status::of(t.notation, &*t.game).claimed().is_some(),
     });
@@ -173,22 +173,6 @@ pub fn summary(t: &Table, seats: [Seat; 2]) -> Value {
         "createdAt": r.created_ms,
         "lastMoveAt": r.updated_ms,
     })
-}
-
-/// Each move of the game in the game's own notation (SAN for chess).
-fn notations(t: &Table) -> Vec<String> {
-    let Ok(start) = t.notation.read_position(&t.row.start_position) else {
-        return Vec::new();
-    };
-    let mut pos = start;
-    let mut out = Vec::with_capacity(t.game.moves().len());
-    for &m in t.game.moves() {
-        out.push(t.notation.write_move(&*pos, m));
-        if pos.play(m).is_err() {
-            break;
-        }
-    }
-    out
 }
 
 /// A day as PGN writes it, `2026.12.02`, from ms since the epoch (UTC).
