@@ -126,6 +126,17 @@ async fn two_people_in_two_browsers() {
 
     every_game_through_an_invitation(&a, &b, &url).await;
 
+    // A game from the position on the analysis board (a study, an
+    // import): the server's game starts there.
+    a.goto(&url).await.unwrap();
+    wait_all(&a, "#online-variant option", 2).await;
+    select(&a, "#variant", "chess").await;
+    import(&a, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").await;
+    at_ply(&a, "chess", 0).await;
+    click(&a, "#online-from-board").await;
+    click(&a, "#online-create").await;
+    wait_js(&a, "the game from the board", "location.pathname.startsWith('/game/') && game.state && game.state.position.startsWith('6k1/5ppp')").await;
+
     // Chess to mate: f3 e5, a reload of bob's page, g4, a restart of the
     // server, Qh4#.
     let link = create(&a, &url, "chess", "5+3").await;

@@ -58,8 +58,10 @@ async function post(path, body) {
 // ---- the home: play a friend, the computer, open games ----
 
 async function createGame(computer) {
+  const fromBoard = $("online-from-board").checked && game.state;
   const body = {
-    variant: $("online-variant").value,
+    variant: fromBoard ? game.variant.name : $("online-variant").value,
+    position: fromBoard ? game.state.position : undefined,
     clock: $("online-clock").value,
     color: $("online-color").value,
     name: $("online-name").value.trim() || undefined,
