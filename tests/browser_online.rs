@@ -155,6 +155,7 @@ async fn two_people_in_two_browsers() {
     .await;
     play_listed(&a, "g4").await;
     at_ply(&b, "chess", 3).await;
+    screenshot(&b, "online-game").await;
     drop(server_process.take());
     server_process = Some(server(&db, port));
     // Both pages reconnect by themselves and read the game again.
@@ -333,6 +334,7 @@ async fn quick_pairing(a: &Client, b: &Client, url: &str) {
         "document.querySelector('#lobby-seeks').textContent.includes('Anna')",
     )
     .await;
+    screenshot(a, "online-home").await;
     click(b, "#lobby-pools button[data-pool='3+2']").await;
     for c in [a, b] {
         wait_js(

@@ -178,7 +178,8 @@ pub async fn cell(c: &Client, name: &str) -> Element {
 }
 
 /// Clicks the element `css` names; an element redrawn between finding
-/// and clicking (a live page re-renders) is found again.
+/// and clicking, or covered for a moment while a live page lays itself
+/// out again, is found again.
 pub async fn click(c: &Client, css: &str) {
     for attempt in 0.. {
         let e = c
@@ -188,8 +189,11 @@ pub async fn click(c: &Client, css: &str) {
         match e.click().await {
             Ok(_) => return,
             Err(fantoccini::error::CmdError::Standard(w))
-                if w.error == fantoccini::error::ErrorStatus::StaleElementReference
-                    && attempt < 20 =>
+                if matches!(
+                    w.error,
+                    fantoccini::error::ErrorStatus::StaleElementReference
+                        | fantoccini::error::ErrorStatus::ElementClickIntercepted
+                ) && attempt < 40 =>
             {
                 tokio::time::sleep(Duration::from_millis(25)).await;
             }

@@ -452,6 +452,8 @@ async function showMe() {
     $("online-me").append(me.account ? "Signed in as " : "Playing as guest ", a);
   }
   $("online-sign").hidden = !!(me && me.account);
+  // An account plays under its own name.
+  $("online-name-label").hidden = !!(me && me.account);
   $("online-logout").hidden = !(me && me.account);
   if (me && !$("online-name").value) $("online-name").value = me.name;
 }
@@ -497,17 +499,19 @@ function chart(points) {
     svg.appendChild(t);
   }
   const last = points[points.length - 1];
-  svg.setAttribute("aria-label", `rating after each of ${points.length} rated games, now ${Math.round(last[1])}`);
+  svg.setAttribute("aria-label", `rating after each of ${points.length - 1} rated games, now ${Math.round(last[1])}`);
   return svg;
 }
 
 async function showPlayer(name) {
+  document.body.classList.add("online-profile");
   $("online-home").hidden = true;
   $("online-player").hidden = false;
   try {
     const u = await api(`/api/user/${encodeURIComponent(name)}`);
     $("player-name").textContent = u.username;
-    $("player-count").textContent = `${u.count.rated} rated games: ${u.count.win} won, ${u.count.draw} drawn, ${u.count.loss} lost`;
+    const n = u.count.rated;
+    $("player-count").textContent = `${n} rated game${n === 1 ? "" : "s"}: ${u.count.win} won, ${u.count.draw} drawn, ${u.count.loss} lost`;
     const body = $("player-perfs").querySelector("tbody");
     body.innerHTML = "";
     for (const [perf, p] of Object.entries(u.perfs)) {
@@ -527,7 +531,8 @@ async function showPlayer(name) {
       const fig = document.createElement("figure");
       const cap = document.createElement("figcaption");
       cap.textContent = h.name;
-      fig.append(cap, chart(h.exact));
+      // From the start's 1500, so that one game draws a line too.
+      fig.append(cap, chart([[0, 1500, 350], ...h.exact]));
       charts.appendChild(fig);
     }
     const games = await api(`/api/online/player/${encodeURIComponent(u.id)}/games`);
@@ -538,6 +543,7 @@ async function showPlayer(name) {
 }
 
 async function showLeaders() {
+  document.body.classList.add("online-profile");
   $("online-home").hidden = true;
   $("online-leaders").hidden = false;
   const all = await api("/api/player");
