@@ -270,3 +270,40 @@ async fn two_servers_on_one_postgresql_never_pair_twice() {
     assert_eq!(games.len(), 1, "{made} made, {sk:?}");
     assert!(one.store().playing(&p[4].id).await.unwrap().len() == 1);
 }
+
+#[tokio::test]
+async fn two_accounts_find_each_other_in_every_game_and_every_pool() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let p = accounts(&s, &["ann", "ben"]).await;
+    for variant in duckchess::variants::names() {
+        for (m, i) in duckchess::online::lobby::POOLS {
+            let pool = |p: &Player| {
+                let _ = p;
+                NewSeek {
+                    variant: variant.to_string(),
+                    time: TimeControl::new(m * 60_000, i * 1000).unwrap(),
+                    rated: true,
+                    side: None,
+                    range: None,
+                    pool: true,
+                }
+            };
+            s.post_seek(&p[0], pool(&p[0])).await.unwrap();
+            s.post_seek(&p[1], pool(&p[1])).await.unwrap();
+            let games = s.store().playing("ann").await.unwrap();
+            assert_eq!(games.len(), 1, "{variant} {m}+{i}");
+            let g = &games[0];
+            assert_eq!(
+                (g.variant.as_str(), g.initial_ms, g.rated),
+                (variant, Some(m * 60_000), true)
+            );
+            // Over at once, so that both may seek again.
+            let who = duckchess::online::Actor::Player(p[0].clone());
+            s.act(&g.id, &who, duckchess::online::Action::Abort)
+                .await
+                .unwrap();
+        }
+    }
+}

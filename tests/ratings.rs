@@ -248,6 +248,55 @@ async fn rated_games_on_postgresql() {
     let s = Service::with_clock(store, None, Arc::new(clock.clone()), false);
     let suffix = format!("-{}", duckchess::online::auth::new_id().to_lowercase());
     rated_series(&s, &clock, &suffix).await;
+    // Two servers on the database see one flag fall at once: the game
+    // ends once and the ratings change once.
+    let other = Service::with_clock(
+        duckchess::store::Store::open(&url).await.unwrap(),
+        None,
+        Arc::new(clock.clone()),
+        false,
+    );
+    let a = s
+        .store()
+        .account(&format!("alice{suffix}"))
+        .await
+        .unwrap()
+        .unwrap();
+    let b = s
+        .store()
+        .account(&format!("bob{suffix}"))
+        .await
+        .unwrap()
+        .unwrap();
+    let before = s
+        .store()
+        .rating(&a.id, "blitz")
+        .await
+        .unwrap()
+        .unwrap()
+        .games;
+    let id = rated_game(&s, &a, &b).await;
+    s.act(&id, &Actor::Player(a.clone()), mv("e2e4", 0))
+        .await
+        .unwrap();
+    s.act(&id, &Actor::Player(b.clone()), mv("e7e5", 1))
+        .await
+        .unwrap();
+    clock.advance(400_000);
+    let (x, y) = tokio::join!(s.check_flags(), other.check_flags());
+    let ended = x.unwrap() + y.unwrap();
+    assert_eq!(ended, 1, "one of the two servers ends it");
+    let t = s.table(&id).await.unwrap();
+    assert_eq!(
+        (t.row.status.as_str(), t.row.winner.as_deref()),
+        ("outoftime", Some("black"))
+    );
+    let after = s.store().rating(&a.id, "blitz").await.unwrap().unwrap();
+    assert_eq!(after.games, before + 1, "counted once");
+    assert_eq!(
+        s.store().history(&a.id, "blitz").await.unwrap().len() as i64,
+        after.games
+    );
 }
 
 async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str) {
@@ -443,4 +492,71 @@ async fn the_computer_is_a_rated_opponent_with_a_rating_of_its_own() {
     assert_eq!(full["black"]["rating"], 1500, "the rating before the game");
     // Nobody signs in as the computer.
     assert!(s.log_in("duckchess-300ms", "").await.is_err());
+}
+
+#[tokio::test]
+async fn leaderboards_list_settled_active_players_best_first() {
+    use tower::ServiceExt;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    // Ratings as if from past games: settled, provisional, and idle.
+    for (name, rating, deviation, days_idle) in [
+        ("ann", 1800.0, 60.0, 1),
+        ("ben", 1900.0, 100.0, 2),
+        ("cid", 2100.0, 200.0, 1),  // provisional
+        ("dan", 2000.0, 50.0, 45),  // not active in 30 days
+        ("eve", 1700.0, 110.0, 29), // just settled, just active
+    ] {
+        let p = s.create_account(name, "a long password").await.unwrap();
+        sqlx::query(
+            "INSERT INTO ratings (player_id, perf, rating, deviation, volatility, games, wins, draws, losses, last_ms) \
+             VALUES ($1, 'duck', $2, $3, 0.06, 30, 15, 0, 15, $4)",
+        )
+        .bind(&p.id)
+        .bind(rating)
+        .bind(deviation)
+        .bind(T0 - days_idle * rating::DAY_MS)
+        .execute(s.store().pool())
+        .await
+        .unwrap();
+    }
+    let app = duckchess::web::router(duckchess::web::AppState::default().with_online(s.clone()));
+    let get = |path: &str| {
+        axum::http::Request::get(path)
+            .body(axum::body::Body::empty())
+            .unwrap()
+    };
+    let answer = app
+        .clone()
+        .oneshot(get("/api/player/top/10/duck"))
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    let body = axum::body::to_bytes(answer.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let names: Vec<&str> = v["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ben", "ann", "eve"]);
+    assert_eq!(v["users"][0]["perfs"]["duck"]["rating"], 1900);
+    let answer = app
+        .clone()
+        .oneshot(get("/api/player/top/10/nosuchperf"))
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 404);
+    // A player's own page still shows a provisional rating, with its mark.
+    let answer = app.oneshot(get("/api/user/cid")).await.unwrap();
+    let body = axum::body::to_bytes(answer.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["perfs"]["duck"]["prov"], true);
+    assert_eq!(v["perfs"]["duck"]["rating"], 2100);
 }
