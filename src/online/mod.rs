@@ -6,8 +6,12 @@
 //! The layers: [`clock`] (time and the clocks' arithmetic), [`referee`]
 //! (the pure transitions of a stored game), [`auth`] (tokens, passwords),
 //! [`hub`] (streams and presence), [`view`] (the JSON clients read, in the
-//! lichess Board API's shapes), [`service`] (all of it over the database).
+//! lichess Board API's shapes), [`rating`] (Glicko-2), [`service`] (all of
+//! it over the database: a change decided, committed with its ratings, and
+//! told), with the service's other parts beside it: accounts, telling a
+//! change, the timers and the computer, the streams, and [`lobby`].
 
+mod accounts;
 pub mod auth;
 pub mod clock;
 pub mod hub;
@@ -15,6 +19,9 @@ pub mod lobby;
 pub mod rating;
 pub mod referee;
 pub mod service;
+mod streams;
+mod tell;
+mod timers;
 pub mod view;
 
 pub use service::{Action, Actor, Computer, NewGame, Service, ServiceError};

@@ -4,20 +4,17 @@
 
 use super::auth;
 use super::clock::{Clock, SystemClock, TimeControl};
-use super::hub::{Hub, Line, Presence};
+use super::hub::Hub;
 use super::rating::{self, Rating};
-use super::referee::{index, side_key, Change, Refusal, Table};
+use super::referee::{index, Change, Refusal, Table};
 use super::view::{self, Seat};
 use crate::kernel::{AnyGame, Move};
-use crate::store::{
-    Backend, Credential, GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError,
-};
+use crate::store::{GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::broadcast;
 
 /// The computer: a legal move of the game, thinking up to the time given or
 /// until the flag is set.
@@ -118,21 +115,21 @@ pub struct NewGame {
 
 /// The service behind `duckchess serve`'s games.
 pub struct Service {
-    store: Store,
-    hub: Arc<Hub>,
-    clock: Arc<dyn Clock>,
-    computer: Option<Computer>,
+    pub(super) store: Store,
+    pub(super) hub: Arc<Hub>,
+    pub(super) clock: Arc<dyn Clock>,
+    pub(super) computer: Option<Computer>,
     /// The flag timer of each running timed game.
-    timers: Mutex<HashMap<String, tokio::task::JoinHandle<()>>>,
+    pub(super) timers: Mutex<HashMap<String, tokio::task::JoinHandle<()>>>,
     /// Games whose computer is thinking.
-    thinking: Mutex<std::collections::HashSet<String>>,
+    pub(super) thinking: Mutex<std::collections::HashSet<String>>,
     /// Games as last replayed, by id (checked against the stored version).
-    tables: Mutex<HashMap<String, Table>>,
+    pub(super) tables: Mutex<HashMap<String, Table>>,
     /// Players by id, as read (names never change; bounded).
-    players: Mutex<HashMap<String, Player>>,
+    pub(super) players: Mutex<HashMap<String, Player>>,
     /// Whether flag timers run by themselves (off in tests that drive a
     /// manual clock and call [`Service::check_flags`]).
-    timers_on: bool,
+    pub(super) timers_on: bool,
 }
 
 impl Service {
@@ -175,127 +172,6 @@ impl Service {
     /// Now, as the server reads it.
     pub fn now(&self) -> i64 {
         self.clock.now_ms()
-    }
-
-    // ---- players ----
-
-    /// A new guest and its session token (shown once).
-    pub async fn new_guest(&self, name: &str) -> Result<(Player, String)> {
-        let name = name.trim();
-        let name = if name.is_empty() { "Guest" } else { name };
-        auth::check_name(name).map_err(ServiceError::Bad)?;
-        // "guest-" is no account's name: the ids never clash.
-        let player = Player {
-            id: format!("guest-{}", auth::new_id()),
-            name: name.to_string(),
-            password_hash: None,
-            created_ms: self.now(),
-        };
-        self.store.insert_player(&player).await?;
-        let token = self.new_credential(&player, "session", "browser").await?;
-        Ok((player, token))
-    }
-
-    /// The account of the computer at a level (made on first use; nobody
-    /// signs in to it: its password hash matches no password).
-    pub async fn computer_account(&self, ms: i64) -> Result<Player> {
-        let name = format!("duckchess-{ms}ms");
-        if let Some(p) = self.store.account(&name).await? {
-            return Ok(p);
-        }
-        let player = Player {
-            id: name.clone(),
-            name,
-            password_hash: Some("!".into()),
-            created_ms: self.now(),
-        };
-        match self.store.insert_player(&player).await {
-            Ok(()) | Err(StoreError::NameTaken(_)) => {}
-            Err(e) => return Err(e.into()),
-        }
-        Ok(self.store.account(&player.name).await?.unwrap_or(player))
-    }
-
-    /// A new account.
-    pub async fn create_account(&self, name: &str, password: &str) -> Result<Player> {
-        auth::check_name(name).map_err(ServiceError::Bad)?;
-        if name.to_lowercase().starts_with("duckchess-") {
-            return Err(ServiceError::Bad(format!(
-                "name `{name}`: duckchess- names are the computer's"
-            )));
-        }
-        if name.to_lowercase().starts_with("guest-") {
-            return Err(ServiceError::Bad(format!(
-                "name `{name}`: guest- names are the guests'"
-            )));
-        }
-        auth::check_password(password).map_err(ServiceError::Bad)?;
-        let hash = {
-            let p = password.to_string();
-            tokio::task::spawn_blocking(move || auth::hash_password(&p))
-                .await
-                .map_err(|e| ServiceError::Bad(format!("hashing failed: {e}")))?
-        };
-        // An account's id is its name in lower case, as lichess's user ids.
-        let player = Player {
-            id: name.to_lowercase(),
-            name: name.to_string(),
-            password_hash: Some(hash),
-            created_ms: self.now(),
-        };
-        self.store.insert_player(&player).await?;
-        Ok(player)
-    }
-
-    /// A session for an account whose password matches.
-    pub async fn log_in(&self, name: &str, password: &str) -> Result<(Player, String)> {
-        let refused = || ServiceError::Refused(Refusal::NotNow("wrong name or password".into()));
-        let player = self.store.account(name).await?.ok_or_else(refused)?;
-        let hash = player.password_hash.clone().unwrap_or_default();
-        let p = password.to_string();
-        let ok = tokio::task::spawn_blocking(move || auth::verify_password(&p, &hash))
-            .await
-            .unwrap_or(false);
-        if !ok {
-            return Err(refused());
-        }
-        let token = self.new_credential(&player, "session", "browser").await?;
-        Ok((player, token))
-    }
-
-    /// A new token of `kind` (`session`, `api`) for `player`.
-    pub async fn new_credential(&self, player: &Player, kind: &str, label: &str) -> Result<String> {
-        let token = auth::new_token();
-        self.store
-            .insert_credential(&Credential {
-                token_hash: auth::token_hash(&token),
-                player_id: player.id.clone(),
-                kind: kind.into(),
-                label: label.into(),
-                created_ms: self.now(),
-            })
-            .await?;
-        Ok(token)
-    }
-
-    /// The holder of a live token.
-    pub async fn holder(&self, token: &str) -> Result<Option<Player>> {
-        if token.len() != 64 {
-            return Ok(None);
-        }
-        Ok(self
-            .store
-            .holder(&auth::token_hash(token))
-            .await?
-            .map(|(p, _)| p))
-    }
-
-    /// Ends a session or revokes a token.
-    pub async fn revoke(&self, token: &str) -> Result<bool> {
-        Ok(self
-            .store
-            .revoke(&auth::token_hash(token), self.now())
-            .await?)
     }
 
     // ---- games ----
@@ -407,7 +283,7 @@ impl Service {
     }
 
     /// Keeps a replayed game for the next request (a bounded cache).
-    fn remember(&self, t: &Table) {
+    pub(super) fn remember(&self, t: &Table) {
         let mut tables = self.tables.lock().expect("tables");
         if tables.len() >= 10_000 {
             tables.clear();
@@ -484,7 +360,7 @@ impl Service {
 
     /// The state every reader of game `id` sees now: the game's, with who
     /// is connected and how many read it (on this server).
-    fn live_state(&self, t: &Table) -> Value {
+    pub(super) fn live_state(&self, t: &Table) -> Value {
         let id = &t.row.id;
         let mut state = view::game_state(t, self.now(), self.hub.present(id));
         state["watchers"] = self.hub.readers(id).into();
@@ -539,7 +415,7 @@ impl Service {
     /// When `row` ends a rated game, both players' ratings change in the
     /// same transaction, so a result never stands without its rating
     /// change and none counts twice.
-    async fn commit(
+    pub(super) async fn commit(
         &self,
         t: &Table,
         mut row: GameRow,
@@ -713,369 +589,6 @@ impl Service {
             (Ok(a), Ok(b)) => a == b,
             _ => false,
         }
-    }
-
-    /// After a stored change: tell every reader (here, and other servers),
-    /// set the flag timer, let the computer move.
-    pub async fn after_change(self: &Arc<Self>, id: &str) {
-        let _ = self.store.notify(id).await;
-        self.refresh(id).await;
-    }
-
-    /// Reads game `id` again and acts on it: readers told, timer set,
-    /// computer asked (also on a notice from another server).
-    pub async fn refresh(self: &Arc<Self>, id: &str) {
-        if let Ok(t) = self.table(id).await {
-            self.refresh_with(&t).await;
-        }
-    }
-
-    /// [`Service::refresh`] with the game as it now stands.
-    async fn refresh_with(self: &Arc<Self>, t: &Table) {
-        let id = t.row.id.as_str();
-        if self.hub.watched(id) {
-            let state = self.live_state(t);
-            self.hub.publish(
-                id,
-                Line {
-                    version: t.row.version + 1,
-                    text: state.to_string().into(),
-                },
-            );
-        }
-        for pid in [&t.row.white_id, &t.row.black_id, &t.row.challenged_id]
-            .into_iter()
-            .flatten()
-        {
-            self.tell_player(pid, t).await;
-        }
-        self.set_timer(t);
-        self.maybe_computer(t);
-    }
-
-    /// Tells a player's event stream (`/api/stream/event`) about a game
-    /// that started, ended, or challenges them.
-    async fn tell_player(&self, player_id: &str, t: &Table) {
-        let key = format!("player:{player_id}");
-        if !self.hub.watched(&key) {
-            return;
-        }
-        if let Some(event) = self.event_for(player_id, t).await {
-            self.hub.publish(
-                &key,
-                Line {
-                    version: 0,
-                    text: event.to_string().into(),
-                },
-            );
-        }
-    }
-
-    /// The lichess event a game means to a player: `challenge`,
-    /// `gameStart`, `gameFinish`, `challengeDeclined`.
-    pub async fn event_for(&self, player_id: &str, t: &Table) -> Option<Value> {
-        let r = &t.row;
-        let seats = self.seats(r).await.ok()?;
-        let summary = view::summary(t, seats.clone());
-        match r.status.as_str() {
-            "created" if r.challenged_id.as_deref() == Some(player_id) => Some(
-                serde_json::json!({"type": "challenge", "challenge": self.challenge_json(t, &seats)}),
-            ),
-            "created" => None,
-            "declined" => Some(
-                serde_json::json!({"type": "challengeDeclined", "challenge": self.challenge_json(t, &seats)}),
-            ),
-            "started" if r.ply == 0 && r.version <= 2 => Some(
-                serde_json::json!({"type": "gameStart", "game": self.event_game(t, player_id, summary)}),
-            ),
-            "started" => None,
-            _ => Some(
-                serde_json::json!({"type": "gameFinish", "game": self.event_game(t, player_id, summary)}),
-            ),
-        }
-    }
-
-    fn event_game(&self, t: &Table, player_id: &str, summary: Value) -> Value {
-        let side = t.seats_of(player_id).first().copied().unwrap_or(0);
-        let opponent = summary[side_key(1 - side)].clone();
-        let mut g = summary;
-        g["opponent"] = serde_json::json!({
-            "id": opponent["id"],
-            "username": opponent["name"],
-            "rating": null,
-            "ai": opponent["aiLevel"],
-        });
-        g["lastMove"] = t
-            .moves
-            .last()
-            .map_or(String::new(), |m| m.text.clone())
-            .into();
-        g["secondsLeft"] = t
-            .left_at(self.now())
-            .map_or(Value::Null, |l| (l[side] / 1000).into());
-        g["status"] =
-            serde_json::json!({"id": view::status_id(&t.row.status), "name": t.row.status});
-        g["compat"] = serde_json::json!({"bot": true, "board": true});
-        g["gameId"] = t.row.id.clone().into();
-        g["fullId"] = t.row.id.clone().into();
-        g["color"] = side_key(side).into();
-        g["isMyTurn"] = (t.to_move() == side && !t.is_over()).into();
-        g["variant"] = view::variant_json(&t.row.variant);
-        g["speed"] = view::speed(t.row.initial_ms, t.row.increment_ms).into();
-        g["rated"] = t.row.rated.into();
-        g["hasMoved"] = (t.row.ply > side as i64).into();
-        g["source"] = "friend".into();
-        g["fen"] = t.notation.write_position(t.game.position()).into();
-        g
-    }
-
-    /// A challenge as lichess's API shows it.
-    pub fn challenge_json(&self, t: &Table, seats: &[Seat; 2]) -> Value {
-        let r = &t.row;
-        let (challenger, color) = if r.white_id.is_some() {
-            (&seats[0], "white")
-        } else {
-            (&seats[1], "black")
-        };
-        serde_json::json!({
-            "id": r.id,
-            "url": format!("/game/{}", r.id),
-            "status": r.status,
-            "challenger": {"id": challenger.id, "name": challenger.name, "title": null, "rating": null},
-            "destUser": r.challenged_id.as_ref().map(|id| serde_json::json!({"id": id})),
-            "variant": view::variant_json(&r.variant),
-            "rated": r.rated,
-            "speed": view::speed(r.initial_ms, r.increment_ms),
-            "timeControl": match r.initial_ms {
-                Some(i) => serde_json::json!({
-                    "type": "clock",
-                    "limit": i / 1000,
-                    "increment": r.increment_ms.unwrap_or(0) / 1000,
-                    "show": super::clock::TimeControl { initial_ms: i, increment_ms: r.increment_ms.unwrap_or(0) }.to_string(),
-                }),
-                None => serde_json::json!({"type": "unlimited"}),
-            },
-            "color": color,
-            "finalColor": color,
-            "perf": {"name": view::speed(r.initial_ms, r.increment_ms)},
-            "direction": "out",
-        })
-    }
-
-    // ---- clocks ----
-
-    fn set_timer(self: &Arc<Self>, t: &Table) {
-        if !self.timers_on {
-            return;
-        }
-        let mut timers = self.timers.lock().expect("timers");
-        if let Some(old) = timers.remove(&t.row.id) {
-            old.abort();
-        }
-        let Some(deadline) = t.deadline().filter(|_| !t.is_over()) else {
-            return;
-        };
-        let wait = (deadline - self.now()).max(0) as u64 + 1;
-        let me = self.clone();
-        let id = t.row.id.clone();
-        let version = t.row.version;
-        timers.insert(
-            id.clone(),
-            tokio::spawn(async move {
-                tokio::time::sleep(Duration::from_millis(wait)).await;
-                me.flag_if_due(&id, version).await;
-            }),
-        );
-    }
-
-    /// Ends game `id` on time if its flag fell (and it is still at
-    /// `version`, or any version when none is given).
-    async fn flag_if_due(self: &Arc<Self>, id: &str, version: i64) {
-        let Ok(t) = self.table(id).await else {
-            return;
-        };
-        if t.row.version != version {
-            return;
-        }
-        if let Some(row) = t.flag(self.now()) {
-            if let Ok(Some(_)) = self.commit(&t, row, None, None).await {
-                self.after_change(id).await;
-            }
-        }
-    }
-
-    /// Looks at every running timed game: a fallen flag ends its game, the
-    /// others get their timers. Called on start (after a restart, the time
-    /// the server was down is charged) and by tests with a manual clock.
-    /// How many games ended.
-    pub async fn check_flags(self: &Arc<Self>) -> Result<usize> {
-        let mut ended = 0;
-        for row in self.store.running_timed().await? {
-            let moves = self.store.moves(&row.id).await?;
-            let Ok(t) = Table::load(row, moves) else {
-                continue;
-            };
-            if let Some(row) = t.flag(self.now()) {
-                let id = row.id.clone();
-                if self.commit(&t, row, None, None).await?.is_some() {
-                    ended += 1;
-                    self.after_change(&id).await;
-                }
-            } else {
-                self.set_timer(&t);
-                self.maybe_computer(&t);
-            }
-        }
-        Ok(ended)
-    }
-
-    // ---- the computer ----
-
-    fn maybe_computer(self: &Arc<Self>, t: &Table) {
-        let Some(computer) = self.computer.clone() else {
-            return;
-        };
-        if t.is_over() || t.row.status != "started" {
-            return;
-        }
-        let side = t.to_move();
-        let Some(think) = [t.row.white_computer_ms, t.row.black_computer_ms][side] else {
-            return;
-        };
-        if !self
-            .thinking
-            .lock()
-            .expect("thinking")
-            .insert(t.row.id.clone())
-        {
-            return;
-        }
-        // Never past its own flag: a twentieth of its time left, at most.
-        let think = match t.left_at(self.now()) {
-            Some(left) => think.min(left[side] / 20).max(1),
-            None => think,
-        };
-        let game = t.game.clone_box();
-        let id = t.row.id.clone();
-        let ply = t.row.ply;
-        let me = self.clone();
-        tokio::spawn(async move {
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let timer = tokio::spawn(async move {
-                tokio::time::sleep(Duration::from_millis(think as u64)).await;
-                flag.store(true, Ordering::Relaxed);
-            });
-            let found = tokio::task::spawn_blocking(move || {
-                computer(&*game, Duration::from_millis(think as u64), &stop)
-                    .map(|m| {
-                        (
-                            m,
-                            crate::variants::by_name(game.position().variant().name.as_str()),
-                        )
-                    })
-                    .and_then(|(m, n)| n.map(|n| n.uci_move(game.position(), m)))
-            })
-            .await
-            .ok()
-            .flatten();
-            timer.abort();
-            me.thinking.lock().expect("thinking").remove(&id);
-            if let Some(text) = found {
-                let action = Action::Move {
-                    text,
-                    ply: Some(ply),
-                };
-                let _ = me.act(&id, &Actor::Computer, action).await;
-            }
-        });
-    }
-
-    // ---- streams ----
-
-    /// Starts reading game `id`'s changes: the receiver, the presence guard
-    /// (on the reader's seat), and the full game to send first.
-    pub async fn watch(
-        self: &Arc<Self>,
-        id: &str,
-        reader: Option<&Player>,
-    ) -> Result<(broadcast::Receiver<Line>, Presence, Value)> {
-        let t = self.table(id).await?;
-        let seat = reader.and_then(|p| t.seats_of(&p.id).first().copied());
-        // Subscribe before reading, so no change falls between the two.
-        let (rx, presence) = self.hub.subscribe(id, seat);
-        let full = self.full(id, reader).await?;
-        // The others learn that this seat is here.
-        if seat.is_some() {
-            self.publish_presence(id).await;
-        }
-        Ok((rx, presence, full))
-    }
-
-    /// Tells a game's readers who is connected (after a stream opens or
-    /// closes).
-    pub async fn publish_presence(&self, id: &str) {
-        if let Ok((_, state)) = self.state(id).await {
-            self.hub.publish(
-                id,
-                Line {
-                    version: 0,
-                    text: state.to_string().into(),
-                },
-            );
-        }
-    }
-
-    /// Starts reading a player's events; the events pending now (open
-    /// challenges to them, games in progress) come first.
-    pub async fn watch_player(
-        &self,
-        player: &Player,
-    ) -> Result<(broadcast::Receiver<Line>, Presence, Vec<Value>)> {
-        let key = format!("player:{}", player.id);
-        let (rx, presence) = self.hub.subscribe(&key, None);
-        let mut first = Vec::new();
-        for row in self.store.playing(&player.id).await? {
-            let t = self.table(&row.id).await?;
-            let summary = view::summary(&t, self.seats(&t.row).await?);
-            first.push(serde_json::json!({"type": "gameStart", "game": self.event_game(&t, &player.id, summary)}));
-        }
-        for row in self.store.challenges_to(&player.id).await? {
-            let t = self.table(&row.id).await?;
-            let seats = self.seats(&t.row).await?;
-            first.push(serde_json::json!({"type": "challenge", "challenge": self.challenge_json(&t, &seats)}));
-        }
-        Ok((rx, presence, first))
-    }
-
-    /// Follows other servers' changes on the same PostgreSQL (LISTEN
-    /// `duckchess_games`), until the connection fails; nothing for SQLite.
-    pub async fn follow_other_servers(self: Arc<Self>) -> Result<()> {
-        if self.store.backend() != Backend::Postgres {
-            return Ok(());
-        }
-        let mut listener = sqlx::postgres::PgListener::connect(self.store.url()).await?;
-        listener.listen("duckchess_games").await?;
-        loop {
-            let note = listener.recv().await?;
-            let id = note.payload().to_string();
-            if id == "lobby" {
-                self.publish_lobby_here().await;
-            } else if id.len() <= 16 {
-                self.refresh(&id).await;
-            }
-        }
-    }
-
-    /// A list of games as summaries.
-    pub async fn summaries(&self, rows: Vec<GameRow>) -> Result<Vec<Value>> {
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let t = self.table(&row.id).await?;
-            let seats = self.seats(&t.row).await?;
-            out.push(view::summary(&t, seats));
-        }
-        Ok(out)
     }
 
     /// The side a player holds in a game, if any.
