@@ -6,6 +6,7 @@
 
 pub mod answer;
 pub mod check;
+pub mod files;
 pub mod gen;
 pub mod runner;
 pub mod test_dir;

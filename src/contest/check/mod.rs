@@ -12,12 +12,13 @@ mod shrink;
 pub use render::{escape_controls, stderr_block};
 pub use shrink::shrink;
 
+use crate::contest::files;
 use crate::contest::gen::{self, Profile};
 use crate::contest::runner::{self, Ending, Limits, Run};
 use crate::contest::verify::{self, Difference};
 use crate::duck::{judge, Command, Position};
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -344,16 +345,23 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
 impl Failure {
     /// Saves `case.in`, `case.ans`, `case.out` and `case.err` (the
     /// simulator's answer for the minimal input, and the program's output
-    /// and standard error on it) and `original.in` in `dir/<seed>/`, which
-    /// it returns.
+    /// and standard error on it) and `original.in` in a new folder
+    /// `dir/<seed>/`, which it returns. A case saved before is never
+    /// replaced: when `<seed>` is taken (by an earlier case, a file or a
+    /// link), the folder is `<seed>-2`, `<seed>-3`, … ([`files::fresh_folder`]).
     pub fn save(&self, dir: &Path) -> io::Result<PathBuf> {
-        let dir = dir.join(self.seed.to_string());
-        std::fs::create_dir_all(&dir)?;
-        std::fs::write(dir.join("case.in"), gen::input_bytes(&self.minimal))?;
-        std::fs::write(dir.join("case.ans"), &self.outcome.expected)?;
-        std::fs::write(dir.join("case.out"), &self.outcome.output)?;
-        std::fs::write(dir.join("case.err"), &self.outcome.stderr)?;
-        std::fs::write(dir.join("original.in"), gen::input_bytes(&self.original))?;
+        let dir = files::fresh_folder(dir, &self.seed.to_string())?;
+        let minimal = gen::input_bytes(&self.minimal);
+        let original = gen::input_bytes(&self.original);
+        for (name, bytes) in [
+            ("case.in", &minimal[..]),
+            ("case.ans", &self.outcome.expected),
+            ("case.out", &self.outcome.output),
+            ("case.err", &self.outcome.stderr),
+            ("original.in", &original),
+        ] {
+            files::write_atomic(&dir.join(name), |w| w.write_all(bytes))?;
+        }
         Ok(dir)
     }
 }
