@@ -271,6 +271,7 @@ fn the_independent_python_solution_agrees_with_the_simulator() {
             jobs: 2,
             timeout: Duration::from_secs(20),
             keep_going: false,
+            shrink_budget: Duration::from_secs(60),
         };
         let report = check::check(&config, &Quiet).unwrap();
         if let Some(f) = &report.failure {
@@ -615,4 +616,44 @@ fn a_saved_case_that_was_cut_reproduces() {
     assert_saved(save.path(), &stdout, "200", "realistic");
     let case_out = save.path().join("3").join("case.out");
     assert_eq!(text(&std::fs::read(case_out).unwrap()).lines().count(), 12);
+}
+
+/// A slow program: shrinking stops at `--shrink-seconds`, says so, and
+/// keeps the smallest failing input found by then (issue 30, finding 3).
+#[test]
+fn shrinking_stops_at_its_budget_and_says_so() {
+    let save = tempfile::tempdir().unwrap();
+    // Wrong on line 12 only, after a pause on every run: a full shrink
+    // takes dozens of runs.
+    let script = r#"sleep 0.25; duckchess="$0"; "$duckchess" | awk 'NR == 12 { if ($0 == "Invalid command") print "red car;NA;no;no"; else print "Invalid command"; next } { print }'"#;
+    let started = std::time::Instant::now();
+    let out = Command::new(cargo_bin!("duckchess"))
+        .args(["check", "--seed", "3", "--cases", "1", "--commands", "200"])
+        .args(["--jobs", "1", "--shrink-seconds", "1", "--save"])
+        .arg(save.path())
+        .args(["--", "sh", "-c", script])
+        .arg(cargo_bin!("duckchess"))
+        .output()
+        .unwrap();
+    let elapsed = started.elapsed();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(
+            "shrinking stopped at its budget of 1 s (--shrink-seconds), so it may not be minimal"
+        ),
+        "{stdout}"
+    );
+    let found = stdout.split_once("smallest input found (").unwrap().1;
+    let size: usize = found.split(' ').next().unwrap().parse().unwrap();
+    assert!((12..=200).contains(&size), "{stdout}");
+    // The first run, the budget, the last run started before it and the
+    // settling run: far from the dozens of runs of a full shrink.
+    assert!(elapsed.as_secs_f64() < 6.0, "{elapsed:?}");
+    assert_saved(
+        save.path(),
+        &stdout.replace("smallest input found (", "minimal input ("),
+        "200",
+        "realistic",
+    );
 }

@@ -10,7 +10,7 @@ mod render;
 mod shrink;
 
 pub use render::{escape_controls, stderr_block};
-pub use shrink::shrink;
+pub use shrink::{shrink, Shrunk};
 
 use crate::contest::files;
 use crate::contest::gen::{self, Profile};
@@ -45,6 +45,9 @@ pub struct Config {
     /// Run every case even after a failure, for a tally; otherwise the
     /// check stops at the first failure.
     pub keep_going: bool,
+    /// Time for shrinking a failure: no run is started after it, and the
+    /// smallest failing input found by then is kept.
+    pub shrink_budget: Duration,
 }
 
 /// The verdict of one run.
@@ -221,6 +224,9 @@ pub struct Failure {
     pub outcome: Outcome,
     /// Runs made while shrinking.
     pub runs: usize,
+    /// Whether shrinking stopped at its time budget, so that `minimal`
+    /// may not be minimal.
+    pub stopped_early: bool,
 }
 
 /// How many cases ended with each verdict.
@@ -325,13 +331,14 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
     let failure = match first.into_inner().expect("no worker panics") {
         None => None,
         Some((i, original, outcome)) => {
-            let (minimal, outcome, runs) = shrink(config, original.clone(), outcome, observer)?;
+            let shrunk = shrink(config, original.clone(), outcome, observer)?;
             Some(Box::new(Failure {
                 seed: config.seed.wrapping_add(i),
                 original,
-                minimal,
-                outcome,
-                runs,
+                minimal: shrunk.minimal,
+                outcome: shrunk.outcome,
+                runs: shrunk.runs,
+                stopped_early: shrunk.stopped_early,
             }))
         }
     };
@@ -380,6 +387,7 @@ mod tests {
             jobs: 2,
             timeout: Duration::from_secs(5),
             keep_going: false,
+            shrink_budget: Duration::from_secs(60),
         }
     }
 

@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::io;
 use std::thread;
+use std::time::Instant;
 
 /// For a wrong answer, the commands up to the first differing one: the
 /// rest cannot matter to that line.
@@ -163,6 +164,10 @@ struct Shrinker<'a> {
     signature: Option<Class>,
     /// Every candidate run, so none is run twice.
     tried: HashSet<Vec<Command>>,
+    /// No new candidate is started from then on ([`Config::shrink_budget`]).
+    deadline: Instant,
+    /// Whether the deadline stopped the shrink.
+    stopped_early: bool,
 }
 
 impl Shrinker<'_> {
@@ -201,6 +206,10 @@ impl Shrinker<'_> {
             .filter(|(_, c)| self.tried.insert(c.clone()))
             .peekable();
         while candidates.peek().is_some() && self.runs < MAX_SHRINK_RUNS {
+            if Instant::now() >= self.deadline {
+                self.stopped_early = true;
+                break;
+            }
             let batch: Vec<(T, Vec<Command>)> = candidates.by_ref().take(jobs).collect();
             let config = self.config;
             let outcomes: Vec<io::Result<Outcome>> = thread::scope(|s| {
@@ -413,19 +422,34 @@ fn invalid_commands(game: &Position, class: &Class) -> Vec<Command> {
 /// Inputs a deletion pass offers, each with the place it deleted at.
 type Candidates<'a> = Box<dyn Iterator<Item = (usize, Vec<Command>)> + 'a>;
 
+/// What [`shrink`] found.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The smallest failing input found.
+    pub minimal: Vec<Command>,
+    /// The run on it.
+    pub outcome: Outcome,
+    /// Runs made while shrinking.
+    pub runs: usize,
+    /// Whether the time budget ([`Config::shrink_budget`]) ran out first:
+    /// then `minimal` fails the same way but may not be minimal.
+    pub stopped_early: bool,
+}
+
 /// Shrinks a failing input; see the module documentation. After the
 /// search, each pass drops
 /// every command the simulator finds invalid, deletes chunks of halving
 /// sizes (chunks of one and two commands at every offset), and, for a
 /// wrong answer, each command with what becomes invalid without it, and
-/// every pair of commands. Passes repeat while they make
-/// progress. Returns the minimal input, its outcome and the runs made.
+/// every pair of commands. Passes repeat while they make progress, until
+/// the time budget is spent: no run is started after it (a slow program's
+/// runs can each last up to the time limit).
 pub fn shrink(
     config: &Config,
     commands: Vec<Command>,
     outcome: Outcome,
     observer: &dyn Observer,
-) -> io::Result<(Vec<Command>, Outcome, usize)> {
+) -> io::Result<Shrunk> {
     let mut s = Shrinker {
         config,
         observer,
@@ -436,6 +460,8 @@ pub fn shrink(
         runs: 0,
         signature: None,
         tried: HashSet::new(),
+        deadline: Instant::now() + config.shrink_budget,
+        stopped_early: false,
     };
     s.keep(commands, outcome);
     if s.signature.is_some() {
@@ -463,10 +489,15 @@ pub fn shrink(
                 s.pairs()?;
             }
         }
-        if s.current.len() == before || s.runs >= MAX_SHRINK_RUNS {
+        if s.current.len() == before || s.runs >= MAX_SHRINK_RUNS || s.stopped_early {
             break;
         }
     }
     s.settle()?;
-    Ok((s.current, s.best, s.runs))
+    Ok(Shrunk {
+        minimal: s.current,
+        outcome: s.best,
+        runs: s.runs,
+        stopped_early: s.stopped_early,
+    })
 }
