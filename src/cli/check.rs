@@ -127,7 +127,11 @@ pub fn run(mut args: Args) -> Result<ExitCode, ExitCode> {
         keep_going: args.keep_going,
         shrink_budget: Duration::from_secs_f64(args.shrink_seconds),
     };
-    Ok(check_program(&config, &args))
+    let code = check_program(&config, &args);
+    // Every run is over: whatever left its session and is still about
+    // was started by one of them.
+    duckchess::contest::runner::kill_strays();
+    Ok(code)
 }
 
 /// Set when a signal came: the runs then fail, and the report must wait for
