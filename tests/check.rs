@@ -743,3 +743,25 @@ fn check_tally(tally: &check::Tally) -> String {
             .collect::<Vec<_>>()
     )
 }
+
+/// Issue 30, finding 2: a program that plays on after the end shrinks to a
+/// short game that ends, then one move it should have refused (484
+/// commands before the search looked for games that end).
+#[test]
+fn moves_after_the_end_shrink_to_a_short_game() {
+    if !python3("shrinking a move after the end") {
+        return;
+    }
+    let save = tempfile::tempdir().unwrap();
+    let out = check_bug(
+        "moves-after-end",
+        save.path(),
+        &["--seed", "1", "--cases", "20", "--style", "ascii"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let size = minimal_size(&stdout);
+    assert!(size <= 12, "{size} commands:\n{stdout}");
+    assert!(stdout.contains("the game is over"), "{stdout}");
+    assert_saved(save.path(), &stdout, "1000", "realistic");
+}

@@ -130,9 +130,12 @@ fn sooner(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
 fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
     let mut game = Position::initial();
     let last = commands.len().checked_sub(1)?;
+    // A failure after the end is compared at the first command after it.
+    let after_end = matches!(class, Class::Invalid(GAME_OVER, ..));
     for (k, &c) in commands.iter().enumerate() {
+        let over_before = game.is_over();
         let this = class_of(&mut game, c);
-        if k == last || game.is_over() {
+        if k == last || (game.is_over() && (!after_end || over_before)) {
             if this != *class {
                 return None;
             }
@@ -376,7 +379,15 @@ fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
                 .filter(|(_, c)| matches!(c, Class::Valid { check: true, .. }))
                 .map(|&(m, _)| m)
                 .collect();
-            let m = if !checks.is_empty() && below(2) == 0 {
+            // A command refused because the game is over needs a game that
+            // ends: take a captain whenever one can be taken.
+            let ending = moves
+                .iter()
+                .find(|(_, c)| matches!(c, Class::Valid { over: true, .. }))
+                .filter(|_| matches!(class, Class::Invalid(GAME_OVER, ..)));
+            let m = if let Some(&(m, _)) = ending {
+                m
+            } else if !checks.is_empty() && below(2) == 0 {
                 checks[below(checks.len())]
             } else if moves.is_empty() {
                 break;
@@ -392,9 +403,28 @@ fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
     found
 }
 
+/// The kind of an invalid command that comes after the end of the game.
+const GAME_OVER: &str = "game-over";
+
 /// The commands between points of the board that are invalid in `game` in
-/// the way `class` says.
+/// the way `class` says. After the end of the game, the moves the side to
+/// move could make if the game went on, when it has any: those are what
+/// a program that does not stop at the end gets wrong.
 fn invalid_commands(game: &Position, class: &Class) -> Vec<Command> {
+    if matches!(class, Class::Invalid(GAME_OVER, ..)) && game.is_over() {
+        let would_be: Vec<Command> = game
+            .board()
+            .points_of(game.turn())
+            .flat_map(|from| {
+                game.targets(from)
+                    .into_iter()
+                    .map(move |to| Move { from, to }.into())
+            })
+            .collect();
+        if !would_be.is_empty() {
+            return would_be;
+        }
+    }
     let points: Vec<Point> = (0..10)
         .flat_map(|x| (0..9).filter_map(move |y| Point::new(x, y)))
         .collect();
