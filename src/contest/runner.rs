@@ -19,12 +19,11 @@
 //! finds them among its own children, kills them and reaps them. A
 //! descendant that leaves its session (`setsid`), clears its environment
 //! and is orphaned cannot be told apart from another run's; the checker
-//! kills every such orphan once no run is left ([`kill_strays`]). And the
-//! program is started with the parent-death signal set to SIGKILL, so a
-//! checker killed outright (SIGKILL: nothing of it runs to clean up) takes
-//! the program it was running with it. (The program's own children do not
-//! inherit that setting: they would run on. A cgroup per run would reach
-//! them; it needs a delegated cgroup, which this does not ask for.)
+//! kills every such orphan once no run is left ([`kill_strays`]). (A
+//! checker killed outright, by SIGKILL, cleans up nothing: its programs
+//! run on. Setting their parent-death signal needs `pre_exec`, which makes
+//! std fork instead of spawning, and made every run dearer and the timing
+//! tests flaky on a loaded machine; a cgroup per run needs delegation.)
 //!
 //! [`kill_all`] stops every run in progress, for a checker that is told
 //! to stop (Ctrl-C, SIGTERM, SIGHUP).
@@ -160,27 +159,6 @@ pub fn run(argv: &[OsString], input: &[u8], limits: Limits) -> io::Result<Run> {
     {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
-    }
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::process::CommandExt;
-        let checker = std::process::id();
-        // SAFETY: the closure runs between fork and exec and makes only
-        // two system calls (prctl and getppid), both async-signal-safe.
-        unsafe {
-            command.pre_exec(move || {
-                // Should the checker be killed outright (SIGKILL, nothing
-                // runs to clean up), the program dies with it instead of
-                // running on without a limit. Exec keeps this setting.
-                nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
-                    .map_err(io::Error::from)?;
-                // The checker may have died before the line above.
-                if nix::unistd::getppid().as_raw() as u32 != checker {
-                    return Err(io::Error::other("the checker is gone"));
-                }
-                Ok(())
-            });
-        }
     }
     adopt_orphans();
     let (start, child) = {
