@@ -127,7 +127,7 @@ fn a_wrong_answer_shows_the_first_differing_line_in_context() {
                     .arg(&output)
                     .output()
                     .unwrap();
-                let verdict = text(&verified.stdout);
+                let verdict = text(&verified.stderr);
                 assert!(
                     verdict.starts_with(&format!("wrong answer line {}:", i + 1)),
                     "{verdict}"

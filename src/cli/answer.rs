@@ -1,7 +1,8 @@
 //! `duckchess answer X.in…`: the judge answer X.ans beside each input.
 
 use super::{fail, say, usage};
-use duckchess::contest::answer;
+use duckchess::contest::answer::{self, AnswerError};
+use duckchess::duck::judge::JudgeError;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,8 +26,21 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     for file in &args.files {
         match answer::write_answer(file) {
             Ok(ans) => say!("{}", ans.display()),
-            Err(e) => code = fail(1, &e.to_string()),
+            Err(e) => code = fail(exit_code(&e), &e.to_string()),
         }
     }
     Ok(code)
+}
+
+/// As judge mode says it: 2 for text at fault (a malformed input, a name
+/// that is not `X.in`), 1 for a file that cannot be read or written.
+fn exit_code(e: &AnswerError) -> u8 {
+    match e {
+        AnswerError::NotAnInput(_)
+        | AnswerError::Judge {
+            source: JudgeError::Malformed { .. },
+            ..
+        } => 2,
+        _ => 1,
+    }
 }

@@ -39,6 +39,10 @@ pub struct Args {
     /// Run every case after a failure too, and print a tally per verdict.
     #[arg(long)]
     keep_going: bool,
+    /// Time for shrinking a failure, in seconds: no run is started after
+    /// it, and the report says when it stopped shrinking early.
+    #[arg(long, default_value_t = 60.0, value_parser = seconds)]
+    shrink_seconds: f64,
     /// Where a failing case is saved, under <seed>/.
     #[arg(long, default_value = "duckchess-failures")]
     save: PathBuf,
@@ -121,8 +125,13 @@ pub fn run(mut args: Args) -> Result<ExitCode, ExitCode> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         timeout: Duration::from_millis(args.timeout_ms),
         keep_going: args.keep_going,
+        shrink_budget: Duration::from_secs_f64(args.shrink_seconds),
     };
-    Ok(check_program(&config, &args))
+    let code = check_program(&config, &args);
+    // Every run is over: whatever left its session and is still about
+    // was started by one of them.
+    duckchess::contest::runner::kill_strays();
+    Ok(code)
 }
 
 /// Set when a signal came: the runs then fail, and the report must wait for
@@ -276,4 +285,12 @@ fn check_program(config: &check::Config, args: &Args) -> ExitCode {
         );
     }
     ExitCode::from(1)
+}
+
+/// A time budget in seconds: a number from 0 to a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=86_400.0).contains(s))
+        .ok_or_else(|| format!("{text:?} is not a number of seconds from 0 to 86400"))
 }

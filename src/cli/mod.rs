@@ -186,9 +186,11 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            // A checker's usage error is testlib's internal failure, never
-            // its presentation error (2).
-            let verify = std::env::args_os().nth(1).is_some_and(|a| a == "verify");
+            // A checker's or validator's usage error is testlib's failure
+            // (3), never its presentation error (2).
+            let verify = std::env::args_os()
+                .nth(1)
+                .is_some_and(|a| a == "verify" || a == "validate");
             return ExitCode::from(match (e.use_stderr(), verify) {
                 (false, _) => 0,
                 (true, true) => 3,

@@ -32,7 +32,15 @@ pub struct Args {
     program: Vec<OsString>,
 }
 
-pub fn run(mut args: Args) -> Result<ExitCode, ExitCode> {
+pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    let result = run_tests(args);
+    // Every run is over: whatever left its session and is still about
+    // was started by one of them.
+    duckchess::contest::runner::kill_strays();
+    result
+}
+
+fn run_tests(mut args: Args) -> Result<ExitCode, ExitCode> {
     let program = program_or_hint(
         "test",
         &format!("{} ", args.dir.display()),

@@ -1,12 +1,14 @@
-//! `duckchess validate FILE`: a strict input validator.
+//! `duckchess validate FILE`: a strict input validator, in testlib's
+//! conventions for validators.
 
-use super::{fail, open_path, say};
+use super::open_path;
+use duckchess::contest::testlib::{Judgement, Outcome};
 use duckchess::contest::validate;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub const EXIT_CODES: &str =
-    "Exit codes:\n  0  valid\n  1  invalid (line N: what)\n  2  unreadable file or usage error";
+pub const EXIT_CODES: &str = "Exit codes (testlib's):\n  0  valid (`ok Q commands` on standard error)\n  3  invalid (`FAIL line N: what` on standard error), an unreadable file or a usage error";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,17 +20,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
-    let input = open_path(Some(&args.file))
-        .map_err(|e| fail(2, &format!("cannot open {}: {e}", args.file.display())))?;
-    Ok(match validate::validate(input, args.max_q) {
-        Ok(q) => {
-            say!("ok {q} commands");
-            ExitCode::SUCCESS
-        }
-        Err(validate::ValidateError::Invalid(e)) => {
-            say!("{e}");
-            ExitCode::from(1)
-        }
-        Err(e) => fail(2, &e.to_string()),
-    })
+    // A testlib validator's every complaint is its `FAIL` (exit 3): the
+    // judge treats any other non-zero code as the validator crashing.
+    let judgement = match open_path(Some(&args.file)) {
+        Err(e) => Judgement::new(
+            Outcome::Fail,
+            format!("cannot open {}: {e}", args.file.display()),
+        ),
+        Ok(input) => match validate::validate(input, args.max_q) {
+            Ok(q) => Judgement::new(Outcome::Ok, format!("{q} commands")),
+            Err(e) => Judgement::new(Outcome::Fail, e.to_string()),
+        },
+    };
+    let _ = write!(io::stderr(), "{judgement}");
+    Ok(ExitCode::from(judgement.outcome.exit_code()))
 }

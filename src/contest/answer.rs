@@ -1,11 +1,12 @@
 //! Test files for problem setters: generated `NN.in`/`NN.ans` pairs, and
 //! the judge answer `X.ans` written beside any `X.in`.
 
+use crate::contest::files;
 use crate::contest::gen::{self, Profile};
 use crate::duck::judge::{self, JudgeError};
 use crate::duck::Position;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter};
+use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 
 /// Why an answer file could not be written.
@@ -36,7 +37,10 @@ pub enum AnswerError {
 }
 
 /// Writes the judge answer for `input` (`X.in`) to `X.ans` and returns that
-/// path. A malformed input leaves no answer file behind.
+/// path. The answer is written whole or not at all
+/// ([`files::write_atomic`]): a malformed input, a failed write or a
+/// killed process leaves an existing `X.ans` as it was, and a link at
+/// `X.ans` is replaced, never written through.
 pub fn write_answer(input: &Path) -> Result<PathBuf, AnswerError> {
     if input.extension().is_none_or(|e| e != "in") {
         return Err(AnswerError::NotAnInput(input.to_path_buf()));
@@ -47,14 +51,24 @@ pub fn write_answer(input: &Path) -> Result<PathBuf, AnswerError> {
         move |source| AnswerError::Io { path, source }
     };
     let reader = BufReader::new(File::open(input).map_err(io_error(input))?);
-    let writer = BufWriter::new(File::create(&out_path).map_err(io_error(&out_path))?);
-    if let Err(source) = judge::run(reader, writer, Position::initial()) {
-        let _ = std::fs::remove_file(&out_path);
+    // The judge's own error, kept aside: the writer only needs to know
+    // that the file must not be kept.
+    let mut judged = None;
+    let written = files::write_atomic(&out_path, |out| {
+        judge::run(reader, out, Position::initial())
+            .map(drop)
+            .map_err(|e| {
+                judged = Some(e);
+                io::Error::other("the input is not a judge input")
+            })
+    });
+    if let Some(source) = judged {
         return Err(AnswerError::Judge {
             path: input.to_path_buf(),
             source,
         });
     }
+    written.map_err(io_error(&out_path))?;
     Ok(out_path)
 }
 
@@ -99,8 +113,10 @@ pub fn write_tests(dir: &Path, tests: &TestSet) -> Result<Vec<PathBuf>, AnswerEr
     let mut written = Vec::new();
     for (i, path) in (0..).zip(inputs) {
         let (seed, commands, profile) = (tests.seed.wrapping_add(i), tests.commands, tests.profile);
-        let file = BufWriter::new(File::create(&path).map_err(io_error(&path))?);
-        gen::write_generated(file, seed, commands, profile).map_err(io_error(&path))?;
+        files::write_atomic(&path, |file| {
+            gen::write_generated(file, seed, commands, profile)
+        })
+        .map_err(io_error(&path))?;
         write_answer(&path)?;
         written.push(path);
     }

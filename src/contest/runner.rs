@@ -16,9 +16,14 @@
 //! (a descendant that called `setsid` left the group but kept the marker).
 //! On Linux the checker is a child subreaper, so orphans are handed to it
 //! rather than to PID 1 (which in a container may never reap them): it
-//! finds them among its own children, kills them and reaps them. (A
-//! descendant that leaves the group, clears its environment and is
-//! orphaned is out of reach; no contest solution has a reason to.)
+//! finds them among its own children, kills them and reaps them. A
+//! descendant that leaves its session (`setsid`), clears its environment
+//! and is orphaned cannot be told apart from another run's; the checker
+//! kills every such orphan once no run is left ([`kill_strays`]). (A
+//! checker killed outright, by SIGKILL, cleans up nothing: its programs
+//! run on. Setting their parent-death signal needs `pre_exec`, which makes
+//! std fork instead of spawning, and made every run dearer and the timing
+//! tests flaky on a loaded machine; a cgroup per run needs delegation.)
 //!
 //! [`kill_all`] stops every run in progress, for a checker that is told
 //! to stop (Ctrl-C, SIGTERM, SIGHUP).
@@ -104,6 +109,21 @@ pub fn kill_all() {
     for (pid, marker) in &registry.runs {
         sweep(*pid, marker, &all);
     }
+    drop(registry);
+    kill_strays();
+}
+
+/// Kills the strays of finished runs: every process handed to this
+/// process (a child subreaper, on Linux) that left its session with
+/// `setsid`, and everything below it. Such a process escaped its run's
+/// group and may have cleared its environment, marker included, so no
+/// run can tell it is its own; once no run is in progress, none is
+/// anyone's. Meant for the end of a checker (`check`, `test`): a library
+/// user whose other threads start processes that call `setsid` should
+/// not call it. Does nothing elsewhere than on Linux.
+pub fn kill_strays() {
+    #[cfg(target_os = "linux")]
+    procs::kill_strays();
 }
 
 /// Removes a run from the registry when it ends, however it ends.
@@ -530,22 +550,67 @@ mod procs {
     use std::collections::{HashMap, HashSet};
     use std::time::{Duration, Instant};
 
-    /// From `/proc/PID/stat`: the parent and the group.
+    /// From `/proc/PID/stat`: the parent, the group and the session.
     struct Stat {
         ppid: i32,
         pgrp: i32,
+        session: i32,
     }
 
     fn stat(pid: i32) -> Option<Stat> {
         let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // "pid (name) state ppid pgrp ...": the name may hold anything.
+        // "pid (name) state ppid pgrp session ...": the name may hold
+        // anything.
         let rest = text.rsplit_once(')')?.1;
         let mut fields = rest.split_whitespace();
         let _state = fields.next()?;
         Some(Stat {
             ppid: fields.next()?.parse().ok()?,
             pgrp: fields.next()?.parse().ok()?,
+            session: fields.next()?.parse().ok()?,
         })
+    }
+
+    /// See [`super::kill_strays`].
+    pub(super) fn kill_strays() {
+        let me = std::process::id() as i32;
+        let Some(mine) = stat(me) else { return };
+        let mut killed: HashSet<i32> = HashSet::new();
+        // A stray killed while it forked may leave a child behind for the
+        // next round; a bound keeps a pathological case from spinning.
+        for _ in 0..100 {
+            let procs = all();
+            let mut found: Vec<i32> = procs
+                .iter()
+                .filter(|(pid, s)| {
+                    s.ppid == me && s.session != mine.session && !killed.contains(pid)
+                })
+                .map(|(&pid, _)| pid)
+                .collect();
+            // Everything below them too.
+            let mut i = 0;
+            while i < found.len() {
+                let parent = found[i];
+                found.extend(
+                    procs
+                        .iter()
+                        .filter(|(pid, s)| {
+                            s.ppid == parent && !killed.contains(pid) && !found.contains(pid)
+                        })
+                        .map(|(&pid, _)| pid)
+                        .collect::<Vec<_>>(),
+                );
+                i += 1;
+            }
+            if found.is_empty() {
+                break;
+            }
+            for pid in found {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+                killed.insert(pid);
+            }
+        }
+        reap(killed);
     }
 
     fn all() -> HashMap<i32, Stat> {

@@ -84,7 +84,7 @@ pub fn validate<R: BufRead>(mut input: R, max_q: u64) -> Result<u64, ValidateErr
         if !next(&mut line)? {
             return Err(invalid(
                 at,
-                format!("the input ends after {i} of the {q} commands"),
+                format!("the input ends after {i} of the {}", commands(q)),
             ));
         }
         numbers(&line, &RANGES).map_err(|p| invalid(at, p))?;
@@ -92,7 +92,7 @@ pub fn validate<R: BufRead>(mut input: R, max_q: u64) -> Result<u64, ValidateErr
     if next(&mut line)? || !line.is_empty() {
         return Err(invalid(
             q + 2,
-            format!("unexpected input after the {q} commands"),
+            format!("unexpected input after {}", commands(q)),
         ));
     }
     Ok(q)
@@ -107,9 +107,11 @@ fn numbers(line: &[u8], fields: &[(&str, u64)]) -> Result<Vec<u64>, String> {
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         let (token, after) = rest.split_at(digits);
         if token.is_empty() {
-            let found = match rest.first() {
-                None => "the end of the line".to_string(),
-                Some(b) => format!("{:?}", char::from(*b)),
+            let found = if rest.starts_with(BOM) {
+                "a UTF-8 byte order mark".to_string()
+            } else {
+                rest.first()
+                    .map_or("the end of the line".into(), |&b| byte(b))
             };
             return Err(format!(
                 "expected {name}, a non-negative integer, found {found}"
@@ -138,20 +140,50 @@ fn numbers(line: &[u8], fields: &[(&str, u64)]) -> Result<Vec<u64>, String> {
         }
     }
     if let Some(&b) = rest.first() {
-        return Err(match b {
-            b'\r' => "a carriage return (CRLF line ends are not allowed)".to_string(),
-            b' ' if rest.get(1).is_some_and(u8::is_ascii_digit) => {
+        // What follows the last number once blanks are passed over: only
+        // blanks, another number, or something else.
+        let blanks = rest
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let after = &rest[blanks..];
+        return Err(match (b, after.first()) {
+            (b'\r', _) => "a carriage return (CRLF line ends are not allowed)".to_string(),
+            (_, None) => "white space at the end of the line".to_string(),
+            (b' ', Some(d)) if blanks == 1 && d.is_ascii_digit() => {
                 format!("more than {} numbers", fields.len())
             }
-            b' ' | b'\t' => "white space at the end of the line".to_string(),
-            _ => format!(
-                "unexpected {:?} after {} numbers",
-                char::from(b),
+            (_, Some(&c)) => format!(
+                "unexpected {} after number {}: a line holds exactly {} numbers",
+                byte(c),
+                fields.len(),
                 fields.len()
             ),
         });
     }
     Ok(out)
+}
+
+/// The UTF-8 byte order mark, which a strict input may not begin with.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A byte as a message shows it: a printable ASCII character quoted, any
+/// other byte in hexadecimal (a byte of a UTF-8 sequence is no character
+/// on its own).
+fn byte(b: u8) -> String {
+    match b {
+        b' ' => "a space".into(),
+        b'\t' => "a tab".into(),
+        b'\r' => "a carriage return".into(),
+        b'\n' => "a newline".into(),
+        0x21..=0x7e => format!("{:?}", char::from(b)),
+        _ => format!("byte 0x{b:02x}"),
+    }
+}
+
+/// `n` commands, singular or plural.
+fn commands(n: u64) -> String {
+    format!("{n} command{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]
@@ -172,14 +204,14 @@ mod tests {
 
     #[test]
     fn rejects_every_deviation_naming_the_line() {
-        let cases: [(&[u8], &str); 16] = [
+        let cases: [(&[u8], &str); 22] = [
             (b"", "line 1: the input is empty: expected Q"),
             (b"1", "line 1: the last line does not end with a newline"),
             (b"1001\n", "line 1: Q = 1001 is out of range 0..=1000"),
             (b"01\n0 0 0 0\n", "line 1: Q has a leading zero"),
             (
                 b" 1\n",
-                "line 1: expected Q, a non-negative integer, found ' '",
+                "line 1: expected Q, a non-negative integer, found a space",
             ),
             (
                 b"-1\n",
@@ -206,12 +238,36 @@ mod tests {
                 "line 3: the input ends after 1 of the 2 commands",
             ),
             (
+                b"\xEF\xBB\xBF1\n0 0 0 0\n",
+                "line 1: expected Q, a non-negative integer, found a UTF-8 byte order mark",
+            ),
+            (
+                b"1\n\xC3\xA9 0 0 0\n",
+                "line 2: expected xs, a non-negative integer, found byte 0xc3",
+            ),
+            (
+                b"1\n0 0 0 0 x\n",
+                "line 2: unexpected 'x' after number 4: a line holds exactly 4 numbers",
+            ),
+            (
+                b"1\n0 0 0 0x\n",
+                "line 2: unexpected 'x' after number 4: a line holds exactly 4 numbers",
+            ),
+            (
+                b"1\n0 0 0 0 \t \n",
+                "line 2: white space at the end of the line",
+            ),
+            (
+                b"2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+                "line 4: unexpected input after 2 commands",
+            ),
+            (
                 b"1\n0 0 0 0\n\n",
-                "line 3: unexpected input after the 1 commands",
+                "line 3: unexpected input after 1 command",
             ),
             (
                 b"1\n0 0 0 0\n1 1 1 1\n",
-                "line 3: unexpected input after the 1 commands",
+                "line 3: unexpected input after 1 command",
             ),
         ];
         for (input, message) in cases {

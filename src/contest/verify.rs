@@ -1,5 +1,5 @@
 //! Output checking: a contestant's output against the simulator's answer,
-//! in testlib's conventions (ok, wrong answer, presentation error), and the
+//! in testlib's conventions ([`crate::contest::testlib`]), and the
 //! simulator's reason for an expected line.
 //!
 //! Lines are compared exactly, except that spaces, tabs and CRs at the end
@@ -9,6 +9,7 @@
 //! Bytes of the output are shown in messages with control characters
 //! escaped, so a message is always one printable line.
 
+use crate::contest::testlib::{Judgement, Outcome};
 use crate::duck::judge::{Commands, JudgeError};
 use crate::duck::{Color, Command, Position, INVALID_LINE};
 use crate::variants::duck::{from_duck, DuckChess};
@@ -419,47 +420,55 @@ impl Report {
     /// testlib's exit code: 0 ok, 1 wrong answer, 2 presentation error, 3
     /// when the answer file disagrees with the simulator (the jury's fault).
     pub fn exit_code(&self) -> u8 {
-        if self.answer_disagrees.is_some() {
-            3
-        } else {
-            self.verdict.exit_code()
-        }
+        self.judgement().outcome.exit_code()
     }
-}
 
-/// How testlib words a verdict: `ok 18 lines`, `wrong answer line 3:
-/// expected '…', found '…'`, `presentation error: …`, then the reason and
-/// any disagreement of the answer file on lines of their own.
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The outcome and message in testlib's terms. An answer file that
+    /// disagrees with the simulator is the jury's fault: then the outcome
+    /// is `FAIL`, whatever the output holds, and the message says only
+    /// that.
+    pub fn judgement(&self) -> Judgement {
         let quote = |l: &Option<String>| match l {
             Some(l) => format!("'{}'", shorten(l)),
             None => "(end of file)".to_string(),
         };
-        match &self.verdict {
-            Verdict::Ok(n) => writeln!(f, "ok {n} lines")?,
-            Verdict::WrongAnswer(d) => writeln!(
-                f,
-                "wrong answer line {}: expected {}, found {}",
-                d.line,
-                quote(&d.expected),
-                quote(&d.found)
-            )?,
-            Verdict::Presentation(p) => writeln!(f, "presentation error: {p}")?,
-        }
-        if let Some(reason) = &self.reason {
-            writeln!(f, "{reason}")?;
-        }
         if let Some(d) = &self.answer_disagrees {
-            writeln!(
-                f,
-                "fail: ANSWER disagrees with the simulator on line {}: simulator {}, ANSWER {}",
-                d.line,
-                quote(&d.expected),
-                quote(&d.found)
-            )?;
+            return Judgement::new(
+                Outcome::Fail,
+                format!(
+                    "ANSWER disagrees with the simulator on line {}: simulator {}, ANSWER {}",
+                    d.line,
+                    quote(&d.expected),
+                    quote(&d.found)
+                ),
+            );
         }
-        Ok(())
+        let (outcome, mut message) = match &self.verdict {
+            Verdict::Ok(n) => (Outcome::Ok, format!("{n} lines")),
+            Verdict::WrongAnswer(d) => (
+                Outcome::WrongAnswer,
+                format!(
+                    "line {}: expected {}, found {}",
+                    d.line,
+                    quote(&d.expected),
+                    quote(&d.found)
+                ),
+            ),
+            Verdict::Presentation(p) => (Outcome::PresentationError, p.to_string()),
+        };
+        if let Some(reason) = &self.reason {
+            message = format!("{message}\n{reason}");
+        }
+        Judgement::new(outcome, message)
+    }
+}
+
+/// How testlib words a verdict on standard error: `ok 18 lines`, `wrong
+/// answer line 3: expected '…', found '…'` (then the simulator's reason on
+/// a line of its own), `wrong output format …`, `FAIL …`.
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.judgement().fmt(f)
     }
 }
 
@@ -619,10 +628,12 @@ mod tests {
         );
         let jury = verify_files(input, right, Some(wrong)).unwrap();
         assert_eq!(jury.exit_code(), 3);
-        assert!(jury.to_string().ends_with(
-            "fail: ANSWER disagrees with the simulator on line 2: \
+        // Only the jury's fault is told, not the contestant's verdict too.
+        assert_eq!(
+            jury.to_string(),
+            "FAIL ANSWER disagrees with the simulator on line 2: \
              simulator 'Invalid command', ANSWER 'red duck;NA;no;no'\n"
-        ));
+        );
         assert!(verify_files(b"2\n0 3 1 2\n", right, None).is_err());
     }
 
@@ -663,7 +674,7 @@ mod tests {
         .to_string();
         assert_eq!(
             report,
-            "presentation error: line 1: 'Invalid\\u{1b}[2Jcommand\\u{0}\\u{7}' is not a judge line\n"
+            "wrong output format line 1: 'Invalid\\u{1b}[2Jcommand\\u{0}\\u{7}' is not a judge line\n"
         );
         assert!(!report.chars().any(|c| c.is_control() && c != '\n'));
         let d = first_difference(b"a\n", b"\x1b\n").unwrap();
@@ -681,7 +692,7 @@ mod tests {
         assert_eq!(
             report.to_string(),
             format!(
-                "presentation error: line 1: '{}...' is not a judge line\n",
+                "wrong output format line 1: '{}...' is not a judge line\n",
                 "x".repeat(60)
             )
         );

@@ -191,7 +191,11 @@ impl<R: BufRead> Tokens<R> {
         }
         let line = self.line;
         self.token.clear();
-        let (mut length, mut ended, mut tail_digits) = (0usize, false, true);
+        let mut scan = Scan::default();
+        // Bytes of a byte order mark matched so far, before the first
+        // number only: `None` once a byte is not one.
+        let mut bom = std::mem::take(&mut self.at_start).then_some(0usize);
+        let mut ended = false;
         while !ended {
             let buf = self.input.fill_buf().map_err(JudgeError::Read)?;
             if buf.is_empty() {
@@ -199,11 +203,27 @@ impl<R: BufRead> Tokens<R> {
             }
             let end = buf.iter().position(|&b| is_space(b));
             let len = end.unwrap_or(buf.len());
-            let keep = len.min(TOKEN_KEPT.saturating_sub(self.token.len()));
-            self.token.extend_from_slice(&buf[..keep]);
-            // Beyond the kept bytes only whether they are digits matters.
-            tail_digits &= buf[keep..len].iter().all(u8::is_ascii_digit);
-            length += len;
+            for &b in &buf[..len] {
+                if let Some(matched) = bom {
+                    if BOM.get(matched) == Some(&b) {
+                        bom = Some(matched + 1).filter(|&m| m < BOM.len());
+                        if bom.is_none() {
+                            // The whole mark: the token starts after it.
+                            self.token.clear();
+                            scan = Scan::default();
+                        } else {
+                            self.token.push(b);
+                            scan.push(b);
+                        }
+                        continue;
+                    }
+                    bom = None;
+                }
+                if self.token.len() < TOKEN_KEPT {
+                    self.token.push(b);
+                }
+                scan.push(b);
+            }
             let mut used = len;
             if let Some(end) = end {
                 ended = true;
@@ -212,17 +232,11 @@ impl<R: BufRead> Tokens<R> {
             }
             self.input.consume(used);
         }
-        let mut token = &self.token[..];
-        if std::mem::take(&mut self.at_start) {
-            if let Some(rest) = token.strip_prefix(b"\xEF\xBB\xBF") {
-                if rest.is_empty() && length == 3 {
-                    return self.next_number();
-                }
-                token = rest;
-                length -= 3;
-            }
+        if scan.bytes == 0 {
+            // A byte order mark alone: the number comes after it.
+            return self.next_number();
         }
-        parse_number(token, length > token.len(), tail_digits)
+        scan.number(&self.token)
             .map(Some)
             .map_err(|p| self.malformed(line, p))
     }
@@ -254,22 +268,61 @@ impl<R: BufRead> Tokens<R> {
     }
 }
 
-/// The number a token holds; `longer` when only its first bytes are in
-/// `token`, and then `tail_digits` tells whether the rest are digits.
-fn parse_number(token: &[u8], longer: bool, tail_digits: bool) -> Result<i64, Problem> {
-    let digits = token.strip_prefix(b"-").unwrap_or(token);
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) || !tail_digits {
-        return Err(Problem::NotAnInteger(show(token, longer)));
+/// The UTF-8 byte order mark, passed over before the first number.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A token worked out byte by byte as it streams, as `scanf("%d")` reads
+/// it: an optional sign, then digits, any number of them leading zeros
+/// (`+0`, `-0` and forty zeros are all 0). Only the first bytes of the
+/// token are kept, for messages; its value needs none of them.
+#[derive(Default)]
+struct Scan {
+    /// Bytes of the token.
+    bytes: usize,
+    /// Its sign, if it starts with one.
+    sign: Option<u8>,
+    /// Digits after the sign.
+    digits: usize,
+    /// The value of the digits so far; `None` once past `i64::MAX`.
+    value: Option<i64>,
+    /// Whether a byte was neither a leading sign nor a digit.
+    other: bool,
+}
+
+impl Scan {
+    fn push(&mut self, b: u8) {
+        if self.bytes == 0 {
+            self.value = Some(0);
+            if b == b'+' || b == b'-' {
+                self.sign = Some(b);
+                self.bytes = 1;
+                return;
+            }
+        }
+        self.bytes += 1;
+        if b.is_ascii_digit() {
+            self.digits += 1;
+            self.value = self
+                .value
+                .and_then(|n| n.checked_mul(10)?.checked_add(i64::from(b - b'0')));
+        } else {
+            self.other = true;
+        }
     }
-    if digits.len() != token.len() {
-        return Err(Problem::Negative(show(token, longer)));
-    }
-    let value = digits.iter().try_fold(0i64, |n, &d| {
-        n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
-    });
-    match value {
-        Some(n) if !longer => Ok(n),
-        _ => Err(Problem::TooLarge(show(token, longer))),
+
+    /// The number, or what is wrong with it; `kept` is the token's first
+    /// bytes, for the message.
+    fn number(&self, kept: &[u8]) -> Result<i64, Problem> {
+        let shown = || show(kept, self.bytes > kept.len());
+        if self.other || self.digits == 0 {
+            return Err(Problem::NotAnInteger(shown()));
+        }
+        match (self.sign, self.value) {
+            (Some(b'-'), Some(0)) => Ok(0),
+            (Some(b'-'), _) => Err(Problem::Negative(shown())),
+            (_, Some(n)) => Ok(n),
+            (_, None) => Err(Problem::TooLarge(shown())),
+        }
     }
 }
 
@@ -646,6 +699,53 @@ mod tests {
         let (out, r) = judge(input.as_bytes());
         assert_eq!(r.unwrap().commands, q);
         assert_eq!(out.len(), "Invalid command\n".len() * q as usize);
+    }
+
+    /// `scanf("%d")` takes a sign and leading zeros of any length: so
+    /// does the judge, whatever the token's length.
+    #[test]
+    fn numbers_are_read_as_scanf_reads_them() {
+        let zeros = "0".repeat(40);
+        let padded = format!("{zeros}3");
+        let plain = judge(b"2\n0 3 1 2\n9 3 8 4\n");
+        for input in [
+            "2\n+0 +3 +1 +2\n9 3 8 4\n".to_string(),
+            "2\n-0 3 1 2\n9 3 8 4\n".to_string(),
+            format!("+2\n-{zeros} {padded} 1 2\n9 3 8 +{zeros}4\n"),
+            format!("\u{feff}00002\n0 {padded} 1 2 9 3 8 +{zeros}4\n"),
+            format!("2 0 3 1 +{}2 9 3 8 4", "0".repeat(70_000)),
+        ] {
+            assert_eq!(judge(input.as_bytes()), plain, "{input:?}");
+        }
+        assert_eq!(plain.0, "red guard;NA;no;no\nblue guard;NA;no;no\n");
+        // Still refused: a sign alone or twice, a negative number, a sign
+        // inside a number, and too large a value however it is padded.
+        for (input, err) in [
+            (
+                "1\n+ 0 0 0\n",
+                "line 2: \"+\" is not a non-negative integer",
+            ),
+            (
+                "1\n+-1 0 0 0\n",
+                "line 2: \"+-1\" is not a non-negative integer",
+            ),
+            (
+                "1\n0 0 0 0+0\n",
+                "line 2: \"0+0\" is not a non-negative integer",
+            ),
+            (
+                "1\n0 -3 0 0\n",
+                "line 2: \"-3\" is negative: coordinates and Q are never negative",
+            ),
+        ] {
+            assert_eq!(judge(input.as_bytes()).1.unwrap_err(), err, "{input:?}");
+        }
+        let huge = format!("1\n0 0 0 {zeros}99999999999999999999\n");
+        let err = judge(huge.as_bytes()).1.unwrap_err();
+        assert!(
+            err.ends_with("is too large (the limit is 9223372036854775807)"),
+            "{err}"
+        );
     }
 
     #[test]

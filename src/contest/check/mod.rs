@@ -10,14 +10,15 @@ mod render;
 mod shrink;
 
 pub use render::{escape_controls, stderr_block};
-pub use shrink::shrink;
+pub use shrink::{shrink, Shrunk};
 
+use crate::contest::files;
 use crate::contest::gen::{self, Profile};
 use crate::contest::runner::{self, Ending, Limits, Run};
 use crate::contest::verify::{self, Difference};
 use crate::duck::{judge, Command, Position};
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -44,6 +45,9 @@ pub struct Config {
     /// Run every case even after a failure, for a tally; otherwise the
     /// check stops at the first failure.
     pub keep_going: bool,
+    /// Time for shrinking a failure: no run is started after it, and the
+    /// smallest failing input found by then is kept.
+    pub shrink_budget: Duration,
 }
 
 /// The verdict of one run.
@@ -220,6 +224,9 @@ pub struct Failure {
     pub outcome: Outcome,
     /// Runs made while shrinking.
     pub runs: usize,
+    /// Whether shrinking stopped at its time budget, so that `minimal`
+    /// may not be minimal.
+    pub stopped_early: bool,
 }
 
 /// How many cases ended with each verdict.
@@ -324,13 +331,14 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
     let failure = match first.into_inner().expect("no worker panics") {
         None => None,
         Some((i, original, outcome)) => {
-            let (minimal, outcome, runs) = shrink(config, original.clone(), outcome, observer)?;
+            let shrunk = shrink(config, original.clone(), outcome, observer)?;
             Some(Box::new(Failure {
                 seed: config.seed.wrapping_add(i),
                 original,
-                minimal,
-                outcome,
-                runs,
+                minimal: shrunk.minimal,
+                outcome: shrunk.outcome,
+                runs: shrunk.runs,
+                stopped_early: shrunk.stopped_early,
             }))
         }
     };
@@ -344,16 +352,23 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
 impl Failure {
     /// Saves `case.in`, `case.ans`, `case.out` and `case.err` (the
     /// simulator's answer for the minimal input, and the program's output
-    /// and standard error on it) and `original.in` in `dir/<seed>/`, which
-    /// it returns.
+    /// and standard error on it) and `original.in` in a new folder
+    /// `dir/<seed>/`, which it returns. A case saved before is never
+    /// replaced: when `<seed>` is taken (by an earlier case, a file or a
+    /// link), the folder is `<seed>-2`, `<seed>-3`, … ([`files::fresh_folder`]).
     pub fn save(&self, dir: &Path) -> io::Result<PathBuf> {
-        let dir = dir.join(self.seed.to_string());
-        std::fs::create_dir_all(&dir)?;
-        std::fs::write(dir.join("case.in"), gen::input_bytes(&self.minimal))?;
-        std::fs::write(dir.join("case.ans"), &self.outcome.expected)?;
-        std::fs::write(dir.join("case.out"), &self.outcome.output)?;
-        std::fs::write(dir.join("case.err"), &self.outcome.stderr)?;
-        std::fs::write(dir.join("original.in"), gen::input_bytes(&self.original))?;
+        let dir = files::fresh_folder(dir, &self.seed.to_string())?;
+        let minimal = gen::input_bytes(&self.minimal);
+        let original = gen::input_bytes(&self.original);
+        for (name, bytes) in [
+            ("case.in", &minimal[..]),
+            ("case.ans", &self.outcome.expected),
+            ("case.out", &self.outcome.output),
+            ("case.err", &self.outcome.stderr),
+            ("original.in", &original),
+        ] {
+            files::write_atomic(&dir.join(name), |w| w.write_all(bytes))?;
+        }
         Ok(dir)
     }
 }
@@ -372,6 +387,7 @@ mod tests {
             jobs: 2,
             timeout: Duration::from_secs(5),
             keep_going: false,
+            shrink_budget: Duration::from_secs(60),
         }
     }
 

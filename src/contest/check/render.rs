@@ -110,13 +110,25 @@ impl Failure {
         let mut s = String::new();
         let v = &self.outcome.verdict;
         let _ = writeln!(s, "FAIL seed {}: {}", self.seed, v.describe());
-        let _ = writeln!(
-            s,
-            "minimal input ({}, shrunk from {} in {}):",
-            plural(self.minimal.len() as u64, "command"),
-            self.original.len(),
-            plural(self.runs as u64, "run")
-        );
+        if self.stopped_early {
+            let _ = writeln!(
+                s,
+                "smallest input found ({}, shrunk from {} in {}; shrinking stopped \
+                 at its budget of {} s (--shrink-seconds), so it may not be minimal):",
+                plural(self.minimal.len() as u64, "command"),
+                self.original.len(),
+                plural(self.runs as u64, "run"),
+                config.shrink_budget.as_secs_f64()
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "minimal input ({}, shrunk from {} in {}):",
+                plural(self.minimal.len() as u64, "command"),
+                self.original.len(),
+                plural(self.runs as u64, "run")
+            );
+        }
         let input = gen::input_bytes(&self.minimal);
         let text = String::from_utf8_lossy(&input);
         for line in text.lines().take(SHOWN + 1) {

@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::io;
 use std::thread;
+use std::time::Instant;
 
 /// For a wrong answer, the commands up to the first differing one: the
 /// rest cannot matter to that line.
@@ -129,9 +130,12 @@ fn sooner(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
 fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
     let mut game = Position::initial();
     let last = commands.len().checked_sub(1)?;
+    // A failure after the end is compared at the first command after it.
+    let after_end = matches!(class, Class::Invalid(GAME_OVER, ..));
     for (k, &c) in commands.iter().enumerate() {
+        let over_before = game.is_over();
         let this = class_of(&mut game, c);
-        if k == last || game.is_over() {
+        if k == last || (game.is_over() && (!after_end || over_before)) {
             if this != *class {
                 return None;
             }
@@ -163,6 +167,10 @@ struct Shrinker<'a> {
     signature: Option<Class>,
     /// Every candidate run, so none is run twice.
     tried: HashSet<Vec<Command>>,
+    /// No new candidate is started from then on ([`Config::shrink_budget`]).
+    deadline: Instant,
+    /// Whether the deadline stopped the shrink.
+    stopped_early: bool,
 }
 
 impl Shrinker<'_> {
@@ -201,6 +209,10 @@ impl Shrinker<'_> {
             .filter(|(_, c)| self.tried.insert(c.clone()))
             .peekable();
         while candidates.peek().is_some() && self.runs < MAX_SHRINK_RUNS {
+            if Instant::now() >= self.deadline {
+                self.stopped_early = true;
+                break;
+            }
             let batch: Vec<(T, Vec<Command>)> = candidates.by_ref().take(jobs).collect();
             let config = self.config;
             let outcomes: Vec<io::Result<Outcome>> = thread::scope(|s| {
@@ -367,7 +379,15 @@ fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
                 .filter(|(_, c)| matches!(c, Class::Valid { check: true, .. }))
                 .map(|&(m, _)| m)
                 .collect();
-            let m = if !checks.is_empty() && below(2) == 0 {
+            // A command refused because the game is over needs a game that
+            // ends: take a captain whenever one can be taken.
+            let ending = moves
+                .iter()
+                .find(|(_, c)| matches!(c, Class::Valid { over: true, .. }))
+                .filter(|_| matches!(class, Class::Invalid(GAME_OVER, ..)));
+            let m = if let Some(&(m, _)) = ending {
+                m
+            } else if !checks.is_empty() && below(2) == 0 {
                 checks[below(checks.len())]
             } else if moves.is_empty() {
                 break;
@@ -383,9 +403,28 @@ fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
     found
 }
 
+/// The kind of an invalid command that comes after the end of the game.
+const GAME_OVER: &str = "game-over";
+
 /// The commands between points of the board that are invalid in `game` in
-/// the way `class` says.
+/// the way `class` says. After the end of the game, the moves the side to
+/// move could make if the game went on, when it has any: those are what
+/// a program that does not stop at the end gets wrong.
 fn invalid_commands(game: &Position, class: &Class) -> Vec<Command> {
+    if matches!(class, Class::Invalid(GAME_OVER, ..)) && game.is_over() {
+        let would_be: Vec<Command> = game
+            .board()
+            .points_of(game.turn())
+            .flat_map(|from| {
+                game.targets(from)
+                    .into_iter()
+                    .map(move |to| Move { from, to }.into())
+            })
+            .collect();
+        if !would_be.is_empty() {
+            return would_be;
+        }
+    }
     let points: Vec<Point> = (0..10)
         .flat_map(|x| (0..9).filter_map(move |y| Point::new(x, y)))
         .collect();
@@ -413,19 +452,34 @@ fn invalid_commands(game: &Position, class: &Class) -> Vec<Command> {
 /// Inputs a deletion pass offers, each with the place it deleted at.
 type Candidates<'a> = Box<dyn Iterator<Item = (usize, Vec<Command>)> + 'a>;
 
+/// What [`shrink`] found.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The smallest failing input found.
+    pub minimal: Vec<Command>,
+    /// The run on it.
+    pub outcome: Outcome,
+    /// Runs made while shrinking.
+    pub runs: usize,
+    /// Whether the time budget ([`Config::shrink_budget`]) ran out first:
+    /// then `minimal` fails the same way but may not be minimal.
+    pub stopped_early: bool,
+}
+
 /// Shrinks a failing input; see the module documentation. After the
 /// search, each pass drops
 /// every command the simulator finds invalid, deletes chunks of halving
 /// sizes (chunks of one and two commands at every offset), and, for a
 /// wrong answer, each command with what becomes invalid without it, and
-/// every pair of commands. Passes repeat while they make
-/// progress. Returns the minimal input, its outcome and the runs made.
+/// every pair of commands. Passes repeat while they make progress, until
+/// the time budget is spent: no run is started after it (a slow program's
+/// runs can each last up to the time limit).
 pub fn shrink(
     config: &Config,
     commands: Vec<Command>,
     outcome: Outcome,
     observer: &dyn Observer,
-) -> io::Result<(Vec<Command>, Outcome, usize)> {
+) -> io::Result<Shrunk> {
     let mut s = Shrinker {
         config,
         observer,
@@ -436,6 +490,8 @@ pub fn shrink(
         runs: 0,
         signature: None,
         tried: HashSet::new(),
+        deadline: Instant::now() + config.shrink_budget,
+        stopped_early: false,
     };
     s.keep(commands, outcome);
     if s.signature.is_some() {
@@ -463,10 +519,15 @@ pub fn shrink(
                 s.pairs()?;
             }
         }
-        if s.current.len() == before || s.runs >= MAX_SHRINK_RUNS {
+        if s.current.len() == before || s.runs >= MAX_SHRINK_RUNS || s.stopped_early {
             break;
         }
     }
     s.settle()?;
-    Ok((s.current, s.best, s.runs))
+    Ok(Shrunk {
+        minimal: s.current,
+        outcome: s.best,
+        runs: s.runs,
+        stopped_early: s.stopped_early,
+    })
 }
