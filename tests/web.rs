@@ -1046,3 +1046,15 @@ async fn the_state_tells_the_last_move_and_the_variants_their_axes() {
     assert_eq!(v[0]["axes"], json!(["y", "x"]));
     assert_eq!(v[1]["axes"], Value::Null);
 }
+
+#[tokio::test]
+async fn the_page_has_an_icon() {
+    for path in ["/favicon.ico", "/favicon.svg"] {
+        let req = Request::get(path).body(Body::empty()).unwrap();
+        let res = app().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(res.headers()["content-type"], "image/svg+xml");
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        assert!(bytes.starts_with(b"<svg"), "{path}");
+    }
+}

@@ -348,6 +348,8 @@ pub fn router(state: AppState) -> Router {
         .route("/app.js", api_get(app_js))
         .route("/style.css", api_get(style_css))
         .route("/online.js", api_get(online_js))
+        .route("/favicon.ico", api_get(favicon))
+        .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
         .route("/api/studies", api_get(list_studies))
         .route("/api/moves", api_post(moves))
@@ -458,6 +460,17 @@ async fn app_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/app.js"),
+    )
+}
+
+/// The page's icon (an SVG, which browsers take at /favicon.ico too).
+async fn favicon() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        include_str!("page/favicon.svg"),
     )
 }
 
