@@ -335,3 +335,98 @@ fn version_works_on_every_subcommand() {
         assert!(out.stderr.is_empty(), "{sub}");
     }
 }
+
+mod system;
+
+/// A word close to a subcommand that names no file is a typo, not a judge
+/// input (issue 32, finding 2): clap's error with the suggestion, exit 2.
+#[test]
+fn a_mistyped_subcommand_gets_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, suggests) in [
+        (&["plya"][..], "a similar subcommand exists: 'play'"),
+        (&["Play"][..], "a similar subcommand exists: 'play'"),
+        (
+            &["shwo", "start"][..],
+            "a similar subcommand exists: 'show'",
+        ),
+        (&["version"][..], "a similar argument exists: '--version'"),
+    ] {
+        let out = duckchess()
+            .env("NO_COLOR", "1")
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let said = format!("error: unrecognized subcommand '{}'", args[0]);
+        assert!(err.starts_with(&said), "{args:?}: {err}");
+        assert!(err.contains(suggests), "{args:?}: {err}");
+        assert!(!err.contains('\x1b'), "NO_COLOR: {err:?}");
+    }
+    let out = duckchess()
+        .env("NO_COLOR", "1")
+        .current_dir(dir.path())
+        .arg("plya")
+        .output()
+        .unwrap();
+    insta::assert_snapshot!(String::from_utf8(out.stderr).unwrap());
+}
+
+/// The judges' `duckchess FILE` is kept: a file of that name is judged, and
+/// a word close to no subcommand is still a missing file (exit 1).
+#[test]
+fn a_file_named_like_a_typo_is_still_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(sample("official.in"), dir.path().join("plya")).unwrap();
+    duckchess()
+        .current_dir(dir.path())
+        .arg("plya")
+        .assert()
+        .success()
+        .stdout(official_answer());
+    let out = duckchess()
+        .current_dir(dir.path())
+        .arg("zzzzzz")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("duckchess: cannot open zzzzzz: "), "{err}");
+}
+
+/// Bare `duckchess` with a terminal for input prints a short usage instead
+/// of waiting silently for a judge input (run under `script`, which gives
+/// it a terminal); `-` still reads the terminal.
+#[test]
+fn bare_duckchess_on_a_terminal_prints_a_short_usage() {
+    if !system::have(
+        &[("script", "bsdutils")],
+        "bare duckchess on a terminal prints a usage",
+    ) {
+        return;
+    }
+    let bin = cargo_bin!("duckchess");
+    let out = std::process::Command::new("script")
+        // `timeout`: a binary that waits for the terminal fails, not hangs.
+        .args([
+            "-qec",
+            &format!("timeout 10 {}", bin.display()),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n");
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.starts_with(
+            "duckchess: no judge input: give a file, pipe one in, or name a command\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("duckchess play "), "{text}");
+    assert!(text.lines().count() <= 6, "short: {text}");
+}

@@ -22,7 +22,8 @@ mod validate;
 mod variants;
 mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser, Subcommand};
 use duckchess::duck::fen::FSF_CONFIG;
 use duckchess::duck::judge::{JudgeError, Summary};
 use duckchess::duck::Position;
@@ -30,6 +31,7 @@ use duckchess::kernel::AnyGame;
 use duckchess::variants::input::{self, InputError};
 use duckchess::variants::picture::ColorChoice;
 use duckchess::variants::{line, Notation};
+use std::ffi::OsString;
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -175,7 +177,12 @@ enum Cmd {
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    if let Some(error) = mistyped_command(&args) {
+        let _ = error.print();
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -213,6 +220,59 @@ pub fn main() -> ExitCode {
         Some(Cmd::Verify(args)) => verify::run(args),
     };
     result.unwrap_or_else(|e| e)
+}
+
+/// A first word that is no subcommand and names no file, but is close to a
+/// subcommand (`plya`, `Play`, `shwo`) or is `version`: clap's
+/// "unrecognized subcommand" error with the suggestion. Without it the
+/// word would be judged as a file (`duckchess [FILE]`, which the judges
+/// need) and the user told only that no such file exists.
+fn mistyped_command(args: &[OsString]) -> Option<clap::Error> {
+    let word = args.get(1)?.to_str()?;
+    if word.starts_with('-') || Path::new(word).exists() {
+        return None;
+    }
+    let mut command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .chain(["help".to_string()])
+        .collect();
+    if names.iter().any(|n| n == word) {
+        return None;
+    }
+    let lower = word.to_lowercase();
+    let (kind, suggestion) = if lower == "version" {
+        (ContextKind::SuggestedArg, "--version".to_string())
+    } else {
+        // clap's own measure and threshold for its suggestions.
+        let (score, name) = names
+            .iter()
+            .map(|n| (strsim::jaro(&lower, n), n))
+            .max_by(|a, b| a.0.total_cmp(&b.0))?;
+        if score <= 0.7 {
+            return None;
+        }
+        (ContextKind::SuggestedSubcommand, name.clone())
+    };
+    let mut error = clap::Error::new(ErrorKind::InvalidSubcommand).with_cmd(&command);
+    error.insert(
+        ContextKind::InvalidSubcommand,
+        ContextValue::String(word.to_string()),
+    );
+    error.insert(kind, ContextValue::String(suggestion));
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![format!(
+            "no file is named '{word}' either: `duckchess FILE` judges a file that exists"
+        )
+        .into()]),
+    );
+    error.insert(
+        ContextKind::Usage,
+        ContextValue::StyledStr(command.render_usage()),
+    );
+    Some(error)
 }
 
 /// A usage error: the message on standard error, exit code 2.
