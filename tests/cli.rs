@@ -1,5 +1,6 @@
-//! The `duckchess` binary in judge mode: what goes to stdout and stderr, and
-//! the exit codes.
+//! The `duckchess` binary: judge mode (what goes to stdout and stderr, and
+//! the exit codes), and what a newcomer meets first: typos, a bare run on a
+//! terminal, perft's bound and progress, finished games, escaped messages.
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
@@ -429,4 +430,182 @@ fn bare_duckchess_on_a_terminal_prints_a_short_usage() {
     );
     assert!(text.contains("duckchess play "), "{text}");
     assert!(text.lines().count() <= 6, "short: {text}");
+}
+
+/// Runs the binary with ARGS; its exit code, standard output and error.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    // A bound, so that a command that would run forever (perft 100 before
+    // it had a bound) fails rather than hangs.
+    let out = duckchess()
+        .env_remove("NO_COLOR")
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Perft's depth has a bound (`--help` gives it) and a negative one gets
+/// clap's tip (issue 32, finding 3).
+#[test]
+fn perft_depth_is_bounded_and_a_negative_one_gets_the_tip() {
+    let (code, out, err) = run(&["perft", "100"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.contains("100 is not in 0..=15"), "{err}");
+    let (code, _, err) = run(&["perft", "-1"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("to pass '-1' as a value, use '-- -1'"),
+        "{err}"
+    );
+    let (_, help, _) = run(&["perft", "--help"]);
+    assert!(help.contains("Path length, in plies: 0 to 15"), "{help}");
+}
+
+/// Perft counted one first move at a time (for the progress bar) gives the
+/// library's counts, a captain taken on the first move ending its path.
+#[test]
+fn perft_counts_agree_with_the_library() {
+    for (game, position, depth) in [
+        ("duck", "start", 3),
+        ("duck", "4k4/9/9/9/9/9/9/9/4R4/4K4 w", 3),
+        ("chess", "start", 3),
+        ("fourfold", "start", 2),
+        (
+            "cube",
+            "n = 3, [###,n##,#rr],[#b#,###,###],[###,###,bRK]",
+            3,
+        ),
+    ] {
+        let notation = duckchess::variants::by_name(game).unwrap();
+        let start = match position {
+            "start" => notation.start(),
+            text => notation.read_position(text).unwrap(),
+        };
+        let want: u64 = duckchess::variants::perft::divide(&*start, depth, 1)
+            .iter()
+            .map(|p| p.1)
+            .sum();
+        for threads in ["1", "2"] {
+            let (code, out, err) = run(&[
+                "perft",
+                &depth.to_string(),
+                "--threads",
+                threads,
+                "--variant",
+                game,
+                position,
+            ]);
+            assert_eq!(code, Some(0), "{game}: {err}");
+            assert_eq!(out, format!("{want}\n"), "{game} {position}");
+        }
+    }
+}
+
+/// On a terminal, a perft shows how far it has counted, on standard error
+/// (run under `script`, which gives it one).
+#[test]
+fn perft_shows_progress_on_a_terminal() {
+    if !system::have(&[("script", "bsdutils")], "perft's progress on a terminal") {
+        return;
+    }
+    let bin = cargo_bin!("duckchess");
+    let command = format!("timeout 60 {} perft 4 --variant chess 2>&1", bin.display());
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("/20 first moves"), "{text:?}");
+    assert!(text.contains("197281"), "{text:?}");
+    // Off a terminal, nothing but the count.
+    let (code, out, err) = run(&["perft", "4", "--variant", "chess"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), "197281\n", "")
+    );
+}
+
+/// A finished game: `moves` lists nothing and says why on standard error;
+/// `perft` counts what the board allows, as every perft does, and says the
+/// game is over; `show` tells the result (issue 32, finding 7).
+#[test]
+fn a_finished_game_says_so() {
+    let dead = "8/5k2/8/8/1N6/8/5K2/8 b - - 0 46";
+    let why = "the game is over: draw by a dead position (neither side can mate)";
+    let (code, out, err) = run(&["moves", "--variant", "chess", dead]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    assert_eq!(err, format!("duckchess: no moves: {why}\n"));
+    let (code, out, err) = run(&["perft", "1", "--variant", "chess", dead]);
+    assert_eq!((code, out.as_str()), (Some(0), "8\n"));
+    assert_eq!(
+        err,
+        format!("duckchess: note: {why}; perft counts the moves the board allows all the same\n")
+    );
+    let (_, out, _) = run(&["show", "--variant", "chess", dead]);
+    assert!(
+        out.ends_with("draw by a dead position (neither side can mate)\n"),
+        "{out}"
+    );
+    // Many positions on standard input: the line is named.
+    let out = duckchess()
+        .args(["moves", "-"])
+        .write_stdin(format!("start\n{dead}\n"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!("duckchess: standard input line 2: no moves: {why}\n")
+    );
+    // Duck Chess once a captain is taken.
+    let (code, out, err) = run(&["moves", "4k4/9/9/9/9/9/9/9/4R4/4K4 w moves 1 4 9 4"]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    assert_eq!(
+        err,
+        "duckchess: no moves: the game is over: red wins by taking the blue captain\n"
+    );
+}
+
+/// `best` writes a move once where the game's notation is its coordinates
+/// (Duck Chess), and both where they differ (issue 32, finding 8).
+#[test]
+fn best_writes_a_move_once_where_notation_is_coordinates() {
+    let (code, out, err) = run(&["best", "--depth", "2", "4k4/9/9/9/9/9/9/9/4R4/4K4 w"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().next(), Some("best 1 4 9 4"));
+    let (_, out, _) = run(&["best", "--mate", "1", "4k4/9/9/9/9/9/9/9/4R4/4K4 w"]);
+    assert_eq!(out.lines().next(), Some("best 1 4 9 4"));
+    let (_, out, _) = run(&[
+        "best",
+        "--depth",
+        "3",
+        "5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1",
+    ]);
+    assert_eq!(out.lines().next(), Some("best Qg8+ (b3g8)"));
+}
+
+/// No byte of a user's file reaches the terminal raw in a message: an
+/// escape sequence or a NUL in a bad PGN move is escaped (issue 32,
+/// finding 9).
+#[test]
+fn control_bytes_in_messages_are_escaped() {
+    for (bad, escaped) in [("\x1b[31mX", "\\u{1b}"), ("\0X", "\\0")] {
+        let out = duckchess()
+            .arg("pgn")
+            .write_stdin(format!("1. e4 {bad} e5 *\n"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+        assert!(err.contains(escaped), "{err:?}");
+        assert_eq!(err.lines().count(), 1, "{err:?}");
+    }
 }

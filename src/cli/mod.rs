@@ -281,10 +281,35 @@ fn usage(message: String) -> ExitCode {
 }
 
 /// The message on standard error, prefixed with the program's name, and the
-/// exit code.
+/// exit code. Control characters are escaped (`\u{1b}`): a message may
+/// echo a hostile file's bytes, which must not drive the user's terminal.
 fn fail(code: u8, message: &str) -> ExitCode {
-    let _ = writeln!(io::stderr(), "duckchess: {message}");
+    let _ = writeln!(io::stderr(), "duckchess: {}", escape_controls(message));
     ExitCode::from(code)
+}
+
+/// A word on standard error that is no failure, as [`fail`] writes it.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "duckchess: {}", escape_controls(message));
+}
+
+/// TEXT with every control character but line feed and tab escaped as
+/// Rust writes it (`\u{1b}`, `\0`), as the messages' quoted copies are.
+pub(crate) fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            c if c.is_control() => c.escape_debug().to_string(),
+            c => c.to_string(),
+        })
+        .collect::<String>()
+        .into()
 }
 
 /// The game `--variant` names, in any case.
