@@ -10,7 +10,14 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess best --variant chess start --think-ms 300
+  duckchess best --depth 3 '5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1'
+  duckchess best --mate 2 --tree '5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1'   # a proof, every defence";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,

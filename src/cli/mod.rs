@@ -10,6 +10,7 @@ mod judge;
 mod r#match;
 mod mate;
 mod moves;
+mod package;
 mod perft;
 mod pgn;
 mod play;
@@ -55,6 +56,13 @@ macro_rules! say_raw {
 pub(crate) use {say, say_raw};
 
 const EXIT_CODES: &str = "\
+Examples:
+  duckchess judge.in                          # judge a Duck Chess judge input: the judge's lines
+  duckchess trace judge.in                    # why each verdict is what it is
+  duckchess show --variant chess start moves e4 e5
+  duckchess play --variant chess              # chess against the computer in the terminal
+  duckchess help perft                        # one command's options and examples
+
 Exit codes:
   0  success
   1  a file could not be read or the output could not be written
@@ -70,6 +78,7 @@ Exit codes:
 #[derive(Parser)]
 #[command(
     version,
+    long_version = package::long_version(),
     propagate_version = true,
     after_help = EXIT_CODES,
     args_conflicts_with_subcommands = true
@@ -167,12 +176,23 @@ enum Cmd {
     /// alternating, and count wins, draws and losses with their reasons.
     Match(r#match::Args),
     /// Serve the web page that plays every game, and its JSON API, on
-    /// 127.0.0.1 (see docs/web.md).
+    /// 127.0.0.1 (--bind to change it); needs the `web` feature.
     Serve(serve::Args),
     /// Speak the Universal Chess Interface on standard input and output,
     /// for chess GUIs, match runners and libraries; `setoption name
     /// UCI_Variant value NAME` plays any game of `duckchess variants`.
     Uci,
+    /// Print the completion script of a shell, generated from these very
+    /// options.
+    ///
+    /// Bash: `duckchess completions bash >
+    /// ~/.local/share/bash-completion/completions/duckchess`; zsh: into a
+    /// folder of `$fpath` as `_duckchess`; fish: `duckchess completions
+    /// fish > ~/.config/fish/completions/duckchess.fish`.
+    Completions(package::CompletionsArgs),
+    /// Print the manual page (roff), or write one per command into a
+    /// folder with --dir.
+    Man(package::ManArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -212,6 +232,8 @@ pub fn main() -> ExitCode {
         Some(Cmd::Match(args)) => r#match::run(args),
         Some(Cmd::Serve(args)) => serve::run(args),
         Some(Cmd::Uci) => uci::run(),
+        Some(Cmd::Completions(args)) => package::completions(args),
+        Some(Cmd::Man(args)) => package::man(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
@@ -339,9 +361,7 @@ pub(crate) struct GameArgs {
     #[arg(long, value_name = "POSITION")]
     from: Option<String>,
     /// The position, as the last words (or --from): FEN quoted or as
-    /// separate words, optionally followed by `moves` and moves; `play`
-    /// also takes a saved game's file. `-` (for `moves`): one a line from
-    /// standard input.
+    /// separate words, optionally followed by `moves` and moves.
     #[arg(value_name = "POSITION")]
     position: Vec<String>,
 }

@@ -9,7 +9,19 @@ use duckchess::variants::{line, Notation};
 use std::io;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess moves start --at 0,0              # Duck Chess: the moves of the piece on (0,0)
+  duckchess moves --variant chess --san start moves e4
+  duckchess moves --long --variant chess '7k/8/8/8/8/8/5Q2/6K1 w - - 0 1'
+  printf 'start\\nstart moves e4\\n' | duckchess moves --variant chess -   # one position a line";
+
 #[derive(clap::Args)]
+#[command(
+    after_help = EXAMPLES,
+    mut_arg("position", |a| a.help("The position, as the last words (or --from): FEN quoted or as \
+        separate words, optionally followed by `moves` and moves; `-`: one a line from standard input"))
+)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,

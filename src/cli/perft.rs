@@ -11,7 +11,14 @@ use std::process::ExitCode;
 /// here, and take years long before that; deeper is always a mistake.
 pub const MAX_DEPTH: u32 = 15;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess perft 3                           # Duck Chess from the start: 80066
+  duckchess perft 3 --variant chess --divide  # each first move's count, then 8902
+  duckchess perft 2 --variant fourfold-classic --threads 2";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Path length, in plies: 0 to 15. On a terminal, standard error shows
     /// how many first moves are counted and the time left.

@@ -15,12 +15,18 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The keys, for `--help`: the same in every game.
+/// Examples and the keys, for `--help`: the same in every game.
 const KEYS: &str = "\
+Examples:
+  duckchess play                              # Duck Chess: you are red, the computer blue
+  duckchess play --variant chess --computer white
+  duckchess play --vs human --variant fourfold   # two people, one keyboard
+  duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
+
 Keys (the same in every game):
   arrows                 cursor within a board
   Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
-  [ ] or PgUp/PgDn       one level up/down (cube), the board above/below (Fourfold)
+  ] or PgUp, [ or PgDn   one level up / down (cube), the board above / below (Fourfold)
   Tab, Shift+Tab         next/previous piece that can move; with a piece picked up, its targets
   Enter or Space         pick up a piece, put it down on a target (castle: the king two squares)
   q r b n                when a pawn promotes: what it becomes (Enter: queen)
@@ -36,7 +42,11 @@ Keys (the same in every game):
   mouse                  click a piece, then its target";
 
 #[derive(clap::Args)]
-#[command(after_help = KEYS)]
+#[command(
+    after_help = KEYS,
+    mut_arg("position", |a| a.help("Where the game starts, as the last words (or --from): a \
+        position, optionally followed by `moves` and moves, or a saved game's file"))
+)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
