@@ -37,8 +37,8 @@ Keys (the same in every game):
   d                      claim a draw, when one may be claimed
   s                      save the game as <variant>-<UTC time>.<ext> in the current directory
   l                      load the newest such file (asks first; u undoes it)
-  n                      new game (asks first while a game is in progress; u undoes it)
-  q                      quit (asks first while a game is in progress)
+  n                      new game (asks first over moves not saved; u undoes it)
+  q                      quit (asks first over moves not saved)
   mouse                  click a piece, then its target";
 
 #[derive(clap::Args)]

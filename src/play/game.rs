@@ -125,7 +125,7 @@ pub enum Action {
     Load,
     /// Start again (asks first over unsaved moves).
     New,
-    /// Leave (asks first over unsaved moves of a game in progress).
+    /// Leave (asks first over unsaved moves, of a finished game too).
     Quit,
     /// Yes to the question asked (quit, new game, load).
     Yes,
@@ -455,14 +455,21 @@ impl Game {
         played > 0 && self.saved != Some(played)
     }
 
+    /// How many moves would be lost: those after the saved ones (all of
+    /// them when the game went back past what was saved, or was never
+    /// saved).
+    fn unsaved_moves(&self) -> usize {
+        let played = self.moves().len();
+        match self.saved {
+            Some(saved) if saved <= played => played - saved,
+            _ => played,
+        }
+    }
+
     /// Does `step` at once where nothing would be lost, else asks first.
+    /// A finished game asks too: leaving takes it off the screen.
     fn ask(&mut self, step: Confirm) {
-        let over = self.outcome().is_some();
-        let risky = match step {
-            // Leaving a finished game loses nothing the screen still shows.
-            Confirm::Quit => self.unsaved() && !over,
-            Confirm::New | Confirm::Load => self.unsaved(),
-        };
+        let risky = self.unsaved();
         if !risky {
             match step {
                 Confirm::Quit => self.quit_now(),
@@ -476,7 +483,7 @@ impl Game {
             Confirm::New => "start a new game",
             Confirm::Load => "load the newest saved game",
         };
-        let n = self.moves().len();
+        let n = self.unsaved_moves();
         self.confirm = Some(step);
         self.message = Some(format!(
             "{what}? {n} unsaved move{}: y yes, any other key no (s saves)",
@@ -1850,6 +1857,42 @@ mod tests {
         game.handle(A::Quit);
         assert!(game.should_quit());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The count asked about is of the moves since the save, and a
+    /// finished game unsaved asks too (issue 32, finding 6).
+    #[test]
+    fn quitting_counts_the_moves_since_the_save_and_a_finished_game_asks() {
+        let dir = scratch("unsaved-count");
+        let mut game = Game::new(Options {
+            save_dir: dir.clone(),
+            vs: Vs::Human,
+            ..Options::new(duck())
+        });
+        for (x, y) in [(3, 4), (4, 4), (6, 4), (5, 4)] {
+            game.handle(A::Click(point(x, y)));
+        }
+        game.handle(A::Save);
+        game.handle(A::Click(point(0, 0)));
+        game.handle(A::Click(point(1, 0)));
+        game.handle(A::Quit);
+        assert!(
+            game.prompt().starts_with("quit? 1 unsaved move:"),
+            "{}",
+            game.prompt()
+        );
+        game.handle(A::Cancel);
+        let _ = std::fs::remove_dir_all(&dir);
+        // Red's car takes the blue captain: over, and not saved.
+        let mut over = from(duck(), "4k4/9/9/9/9/9/9/9/4R4/4K4 w");
+        over.handle(A::Click(point(1, 4)));
+        over.handle(A::Click(point(9, 4)));
+        assert!(over.outcome().is_some());
+        over.handle(A::Quit);
+        assert!(!over.should_quit());
+        assert_eq!(over.confirming(), Some(Confirm::Quit));
+        over.handle(A::Yes);
+        assert!(over.should_quit());
     }
 
     #[test]
