@@ -921,11 +921,26 @@ impl Game {
         keys
     }
 
-    /// The record of the game so far, in the variant's record format.
+    /// The record of the game so far, in the variant's record format; a
+    /// PGN names the computer's side `duckchess` (the person's stays `?`,
+    /// a name the game does not know).
     pub fn record(&self) -> String {
-        self.options
+        let record = self
+            .options
             .notation
-            .write_record(&*self.start, self.game.moves())
+            .write_record(&*self.start, self.game.moves());
+        if self.options.notation.record_format() != "PGN" || self.options.vs != Vs::Computer {
+            return record;
+        }
+        let tag = match self.options.computer {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        record.replacen(
+            &format!("[{tag} \"?\"]"),
+            &format!("[{tag} \"duckchess\"]"),
+            1,
+        )
     }
 
     /// The prefix of saved files: the variant's name and a dash.
@@ -1893,6 +1908,26 @@ mod tests {
         assert_eq!(over.confirming(), Some(Confirm::Quit));
         over.handle(A::Yes);
         assert!(over.should_quit());
+    }
+
+    /// A saved PGN names the computer's side (issue 32, finding 6).
+    #[test]
+    fn a_pgn_names_the_computer() {
+        for (computer, named, unnamed) in [
+            (Color::Black, "[Black \"duckchess\"]", "[White \"?\"]"),
+            (Color::White, "[White \"duckchess\"]", "[Black \"?\"]"),
+        ] {
+            let game = Game::new(Options {
+                vs: Vs::Computer,
+                computer,
+                ..Options::new(chess())
+            });
+            let record = game.record();
+            assert!(record.contains(named), "{record}");
+            assert!(record.contains(unnamed), "{record}");
+        }
+        let two = human(chess()).record();
+        assert!(two.contains("[White \"?\"]") && two.contains("[Black \"?\"]"));
     }
 
     #[test]
