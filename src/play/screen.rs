@@ -9,7 +9,7 @@
 //! A square is a cell `w` columns by `h` rows: the piece's room (one column
 //! for a figurine or letter, three for Duck Chess's 王 and its side letter)
 //! plus a mark either side, and `h - 1` more columns a side as the window
-//! allows, `h` from 1 to 4: the largest that fits, so an 80 × 24 terminal
+//! allows, `h` from 1 to 4: the largest that fits, so an 80 × 22 terminal
 //! holds every game (a cube up to side 4), and a larger one draws a larger
 //! board. In the cell's middle row: the selected piece in `( )`, reachable
 //! squares in `[ ]`, the computer's hint in `* *`, a royal piece under
@@ -34,8 +34,11 @@ use std::io;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-/// The smallest terminal the game is laid out for.
-pub const MIN_SIZE: (u16, u16) = (80, 24);
+/// The smallest terminal the game is laid out for: 22 rows hold the
+/// tallest board (Duck Chess's ten ranks and their labels, 14 rows) and the
+/// status under it, so a terminal a row or two short of 24 (tmux's status
+/// line, a window's tab bar) still plays.
+pub const MIN_SIZE: (u16, u16) = (80, 22);
 /// Columns kept for the move list before a larger square is chosen.
 const MOVES_MIN: u16 = 22;
 /// Columns the move list keeps when the board needs the rest (a cube of
@@ -591,6 +594,39 @@ mod tests {
                 assert_eq!(square_at(&areas, &g, 0, 0), None);
             }
         }
+    }
+
+    /// Every game plays in 80 × 23 and 80 × 22 (a terminal one or two rows
+    /// short of 24, as under tmux's status line): its board, status and
+    /// keys, every square where a click finds it (issue 32, finding 6).
+    #[test]
+    fn every_game_fits_a_terminal_two_rows_short() {
+        let mut all: Vec<&'static dyn crate::variants::Notation> = crate::variants::all().to_vec();
+        all.push(cube4());
+        for notation in all {
+            for size in [(80, 23), (80, 22)] {
+                let g = game(notation);
+                let rows = screen(&g, PLAIN, size);
+                let text = rows.join("\n");
+                assert!(!text.contains("needs a terminal"), "{size:?}: {text}");
+                assert!(text.contains(&format!(" {} ", notation.name())), "{text}");
+                assert!(text.contains("to move"), "{size:?}: {text}");
+                for k in KEYS {
+                    assert!(text.contains(k), "{size:?}: {k} in {text}");
+                }
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
+                let layout = g.layout();
+                for s in 0..layout.shape().len() {
+                    let (r, c) = layout.place(s);
+                    let (x, y) = areas.origin(r, c);
+                    let (x, y) = (x + areas.cell.w / 2, y + areas.cell.h / 2);
+                    assert!(y < size.1, "{} {s} below the screen", notation.name());
+                    assert_eq!(square_at(&areas, &g, x, y), Some(s));
+                }
+            }
+        }
+        let small = screen(&game(by_name("chess").unwrap()), PLAIN, (80, 21)).join("\n");
+        assert!(small.contains("at least 80x22"), "{small}");
     }
 
     #[test]
