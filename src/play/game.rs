@@ -652,7 +652,10 @@ impl Game {
         });
         match chosen {
             Some(m) => {
+                // The prompt is answered: it leaves the screen, also when
+                // the move ends the game and no other key follows.
                 self.promotion = None;
+                self.message = None;
                 self.play(m);
             }
             None => self.message = Some(format!("{letter:?} is not one of the choices")),
@@ -1293,6 +1296,22 @@ mod tests {
         );
         game.handle(A::Click(sq(&game, "e5")));
         assert_eq!(game.prompt(), "e5 is empty");
+    }
+
+    #[test]
+    /// A promotion that ends the game leaves no prompt behind (issue 32,
+    /// finding 6): the screen says the game is over.
+    #[test]
+    fn a_promotion_that_mates_closes_its_prompt() {
+        for key in [A::Promote('q'), A::Activate] {
+            let mut game = from(chess(), "7k/4P3/6K1/8/8/8/8/8 w - - 0 1");
+            game.handle(A::Click(sq(&game, "e7")));
+            game.handle(A::Click(sq(&game, "e8")));
+            assert!(game.prompt().starts_with("promote to: "));
+            game.handle(key);
+            assert!(game.outcome().is_some(), "e8=Q mates");
+            assert_eq!(game.prompt(), "n: new game, u: undo, q: quit");
+        }
     }
 
     #[test]
