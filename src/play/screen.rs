@@ -58,13 +58,28 @@ pub struct View {
     pub style: PieceStyle,
 }
 
-/// The key lines under the board: the same in every game.
+/// The key lines under the board, in every game.
 pub const KEYS: [&str; 4] = [
     "arrows: cursor  Alt+arrows, [ ], PgUp/PgDn: other board",
     "Tab: next piece  Enter/Space: pick up/put down  Esc: drop",
     "u/r: undo/redo  h: hint  f: flip  d: claim a draw",
     "s/l: save/load  n: new game  q: quit  or click squares",
 ];
+
+/// [`KEYS`] as `game` has them: the keys to other boards only where there
+/// are several (a cube's levels, Fourfold's boards), and `d` only where a
+/// draw can be claimed (not in Duck Chess).
+pub fn keys(game: &Game) -> [String; 4] {
+    let variant = game.position().variant();
+    let mut keys = KEYS.map(String::from);
+    if variant.shape.axes() <= 2 {
+        keys[0] = "arrows: cursor".into();
+    }
+    if variant.draws.claim_plies.is_none() && variant.draws.claim_repetitions.is_none() {
+        keys[2] = keys[2].replace("  d: claim a draw", "");
+    }
+    keys
+}
 
 /// Runs the game full screen until the player quits.
 pub fn run(game: Game, view: View) -> io::Result<()> {
@@ -332,7 +347,7 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
         (areas.status, areas.moves),
         game.status(),
         game.prompt(),
-        &KEYS,
+        &keys(game),
         &lines,
     );
 }
@@ -502,7 +517,7 @@ fn draw_panels(
     (status_area, moves_area): (Rect, Rect),
     status: String,
     prompt: String,
-    keys: &[&'static str],
+    keys: &[String],
     moves: &[String],
 ) {
     let mut text = vec![
@@ -512,7 +527,7 @@ fn draw_panels(
     ];
     text.extend(
         keys.iter()
-            .map(|&k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))),
+            .map(|k| Line::styled(k.as_str(), Style::new().add_modifier(Modifier::DIM))),
     );
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), status_area);
     let inner = moves_area.height.saturating_sub(2) as usize;
@@ -611,8 +626,8 @@ mod tests {
                 assert!(!text.contains("needs a terminal"), "{size:?}: {text}");
                 assert!(text.contains(&format!(" {} ", notation.name())), "{text}");
                 assert!(text.contains("to move"), "{size:?}: {text}");
-                for k in KEYS {
-                    assert!(text.contains(k), "{size:?}: {k} in {text}");
+                for k in keys(&g) {
+                    assert!(text.contains(&k), "{size:?}: {k} in {text}");
                 }
                 let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
                 let layout = g.layout();
@@ -627,6 +642,22 @@ mod tests {
         }
         let small = screen(&game(by_name("chess").unwrap()), PLAIN, (80, 21)).join("\n");
         assert!(small.contains("at least 80x22"), "{small}");
+    }
+
+    /// The key help lists only what the game has (issue 32, finding 6):
+    /// no other board in chess, no draw to claim in Duck Chess.
+    #[test]
+    fn the_key_help_lists_what_the_game_has() {
+        let chess = keys(&game(by_name("chess").unwrap()));
+        assert_eq!(chess[0], "arrows: cursor");
+        assert!(chess[2].contains("d: claim a draw"), "{chess:?}");
+        let duck = keys(&game(by_name("duck").unwrap()));
+        assert_eq!(duck[0], "arrows: cursor");
+        assert!(!duck[2].contains("d: claim"), "{duck:?}");
+        for notation in [fourfold_like(), small_cube()] {
+            let many = keys(&game(notation));
+            assert!(many[0].contains("Alt+arrows"), "{many:?}");
+        }
     }
 
     #[test]
@@ -651,8 +682,8 @@ mod tests {
         assert!(text.contains(&format!("1. {}", g.notes()[0])), "{text}");
         assert!(text.contains("(n)"), "the knight picked up: {text}");
         assert_eq!(text.matches("[.]").count(), 2, "a6 and c6: {text}");
-        for k in KEYS {
-            assert!(text.contains(k), "{k} in {text}");
+        for k in keys(&g) {
+            assert!(text.contains(&k), "{k} in {text}");
         }
         assert!(text.contains("1  R  N  B  Q  K  B  N  R"), "{text}");
         let figurines = screen(
