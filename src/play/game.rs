@@ -896,8 +896,19 @@ impl Game {
             }
             (Purpose::Hint, Some(m)) => {
                 self.hint = Some(m);
-                let text = self.options.notation.write_move(self.position(), m);
-                self.message = Some(format!("hint: {text}"));
+                let notation = self.options.notation;
+                let text = notation.write_move(self.position(), m);
+                // A notation of bare coordinates (Duck Chess's) names no
+                // piece: the hint does.
+                self.message = Some(if text == notation.coordinate_move(self.position(), m) {
+                    format!(
+                        "hint: {} to {} ({text})",
+                        self.piece_text(m.from()),
+                        notation.square_name(self.position(), m.to())
+                    )
+                } else {
+                    format!("hint: {text}")
+                });
             }
             (Purpose::Hint, None) => self.message = Some("no hint found".into()),
         }
@@ -1419,6 +1430,36 @@ mod tests {
         game.handle(A::Redo);
         assert_eq!(game.prompt(), "replayed 2 moves");
         assert_eq!(chess().write_position(game.position()), after);
+    }
+
+    #[test]
+    /// A hint in Duck Chess, whose moves are coordinates, names the piece
+    /// (issue 32, finding 6).
+    #[test]
+    fn a_duck_chess_hint_names_the_piece() {
+        let mut game = Game::new(Options {
+            chooser: Some(first_move()),
+            ..Options::new(duck())
+        });
+        game.handle(A::Hint);
+        let request = game.request().expect("a hint search");
+        let best = request.think();
+        game.reply(request.id, best);
+        let m = game.hint().unwrap();
+        let start = duck().start();
+        let piece = start.piece_at(m.from()).unwrap();
+        let prompt = game.prompt();
+        assert!(
+            prompt.starts_with(&format!(
+                "hint: {} to ",
+                duck().piece_on(&*start, piece, m.from())
+            )),
+            "{prompt}"
+        );
+        assert!(
+            prompt.ends_with(&format!("({})", duck().write_move(&*start, m))),
+            "{prompt}"
+        );
     }
 
     #[test]
