@@ -1309,7 +1309,6 @@ mod tests {
         assert_eq!(game.prompt(), "e5 is empty");
     }
 
-    #[test]
     /// A promotion that ends the game leaves no prompt behind (issue 32,
     /// finding 6): the screen says the game is over.
     #[test]
@@ -1432,7 +1431,6 @@ mod tests {
         assert_eq!(chess().write_position(game.position()), after);
     }
 
-    #[test]
     /// A hint in Duck Chess, whose moves are coordinates, names the piece
     /// (issue 32, finding 6).
     #[test]
