@@ -6,7 +6,7 @@
 //! who was left unpaired, and checks that nobody was paired twice.
 //!
 //! ```text
-//! cargo run --release --example lobby_load -- [PLAYERS] [SPREAD]
+//! cargo run --release --features web --example lobby_load -- [PLAYERS] [SPREAD]
 //! ```
 
 use duckchess::online::clock::TimeControl;

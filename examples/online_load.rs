@@ -6,7 +6,7 @@
 //! p99, max), errors, lost or duplicated moves, and the server's memory.
 //!
 //! ```text
-//! cargo run --release --example online_load -- ADDR PID [GAMES] [PLIES] [THINK_MS]
+//! cargo run --release --features web --example online_load -- ADDR PID [GAMES] [PLIES] [THINK_MS]
 //! ```
 //!
 //! ADDR is the server's `127.0.0.1:PORT` (started with `--no-rate-limits`:

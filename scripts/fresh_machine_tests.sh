@@ -42,7 +42,7 @@ fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0
 env -u DUCKCHESS_REQUIRE_SYSTEM_TESTS -u DUCKCHESS_TEST_POSTGRES PATH="$shadow" \
-  cargo test "${tests[@]}" 2>&1 | tee "$log" || status=$?
+  cargo test --all-features "${tests[@]}" 2>&1 | tee "$log" || status=$?
 if ((status != 0)); then
   echo "FAILED: the tests do not pass without ${hidden[*]}" >&2
   exit 1

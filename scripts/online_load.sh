@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 games=${1:-200}
 plies=${2:-40}
 think=${3:-1000}
-cargo build --release -q --bin duckchess --example online_load
+cargo build --release -q --features web --bin duckchess --example online_load
 dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$dir"' EXIT
 

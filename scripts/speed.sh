@@ -22,10 +22,13 @@ cd "$(dirname "$0")/.."
 runs=${1:-11}
 base_rev=${2:-7b2680c^}
 
-cargo build --release -q --bin duckchess --example shakmaty_perft --example judge_floor
-new=target/release/duckchess
-shakmaty=target/release/examples/shakmaty_perft
-floor=target/release/examples/judge_floor
+# The published binary's profile (`dist`); `release` builds quicker and runs
+# a little slower (docs/performance.md). BASE predates `dist`: its
+# `release` was the same settings.
+cargo build --profile dist -q --bin duckchess --example shakmaty_perft --example judge_floor
+new=target/dist/duckchess
+shakmaty=target/dist/examples/shakmaty_perft
+floor=target/dist/examples/judge_floor
 base_dir=target/speed-base
 base=$base_dir/target/release/duckchess
 want=$(git rev-parse "$base_rev")

@@ -24,9 +24,10 @@
 //! - `play`: the terminal game (cargo feature `tui`); `web`: the page and
 //!   its JSON API (cargo feature `web`).
 //!
-//! Cargo features, all on by default: `cli` (the binary), `tui`, `contest`
-//! and `web`. With `default-features = false` only the rules and the
-//! engine are built, with no dependency beyond `itertools` and `thiserror`.
+//! Cargo features, all on by default but `web` (`full` is all four): `cli`
+//! (the binary), `tui`, `contest` and `web`. With `default-features =
+//! false` only the rules and the engine are built, with no dependency
+//! beyond `itertools` and `thiserror`.
 //!
 //! ```
 //! use duckchess::duck::{Command, Position};

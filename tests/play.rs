@@ -521,3 +521,61 @@ fn from_a_saved_game_file() {
     assert!(err.contains("bad.pgn: game 1, line 3: move 2. e4"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A saved game is recognised by its content, without `--variant`, as a
+/// position is (issue 32, finding 4): every game's record under the name
+/// `s` gives it and as a `.txt`, and a chess PGN, whose `[Event` tag once
+/// read as a cube level; a bad PGN is refused as PGN, with its line.
+#[test]
+fn a_saved_game_is_recognised_by_its_content() {
+    let dir = tempfile::tempdir().unwrap();
+    for notation in variants::all() {
+        let start = notation.start();
+        let moves: Vec<KernelMove> = smoke_move(*notation, &*start).into_iter().collect();
+        let record = notation.write_record(&*start, &moves);
+        let ext = notation.record_extension();
+        let name = notation.name();
+        for file in [format!("{name}-2026.{ext}"), format!("{name}.txt")] {
+            let path = dir.path().join(file);
+            std::fs::write(&path, &record).unwrap();
+            let out = duckchess(&["play", path.to_str().unwrap()]);
+            let err = String::from_utf8(out.stderr).unwrap();
+            // Read and accepted: what stops it is the missing terminal.
+            assert!(err.contains("needs a terminal"), "{name}: {path:?}: {err}");
+        }
+    }
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, "[Event \"?\"]\n\n1. e4 e5 2. e4 *\n").unwrap();
+    let out = duckchess(&["play", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("read as PGN, game 1, line 3: move 2. e4"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// The chess game `s` saves, played again without `--variant`: the chess
+/// board, its moves replayed (under tmux).
+#[test]
+fn a_saved_pgn_plays_again_under_tmux() {
+    if !tmux_present("a saved PGN played again without --variant") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let chess = variants::by_name("chess").unwrap();
+    let start = chess.start();
+    let e4 = chess.read_move(&*start, "e2e4").unwrap();
+    let saved = dir.path().join("chess-20261202T000000Z.pgn");
+    std::fs::write(&saved, chess.write_record(&*start, &[e4])).unwrap();
+    let (tmux, exit_file) = start_under_tmux(
+        "saved-pgn",
+        &["--vs", "human", saved.to_str().unwrap()],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the chess board", |s| s.contains("black to move"));
+    assert!(screen.contains("┌ chess "), "{screen}");
+    assert!(screen.contains("1. e4"), "{screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}

@@ -1,9 +1,14 @@
 //! `duckchess account create NAME` and `duckchess token create NAME`: a
 //! server's accounts and API tokens, made on its database directly.
 
-use super::{fail, say};
+use super::fail;
+#[cfg(feature = "web")]
+use super::say;
+#[cfg(feature = "web")]
 use duckchess::online::Service;
+#[cfg(feature = "web")]
 use duckchess::store::{self, Store};
+#[cfg(feature = "web")]
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 
@@ -48,6 +53,28 @@ enum TokenAction {
     },
 }
 
+/// Without the `web` feature there is no server database to write to.
+#[cfg(not(feature = "web"))]
+pub fn run_account(_: AccountArgs) -> Result<ExitCode, ExitCode> {
+    Err(without_web())
+}
+
+/// As [`run_account`].
+#[cfg(not(feature = "web"))]
+pub fn run_token(_: TokenArgs) -> Result<ExitCode, ExitCode> {
+    Err(without_web())
+}
+
+#[cfg(not(feature = "web"))]
+fn without_web() -> ExitCode {
+    fail(
+        2,
+        "accounts and tokens are the server's, which this build leaves out: \
+         cargo run --release --features web -- account ..., or cargo install --path . --features full",
+    )
+}
+
+#[cfg(feature = "web")]
 fn runtime() -> Result<tokio::runtime::Runtime, ExitCode> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -55,6 +82,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, ExitCode> {
         .map_err(|e| fail(1, &format!("cannot start: {e}")))
 }
 
+#[cfg(feature = "web")]
 async fn open(database: Option<String>) -> Result<std::sync::Arc<Service>, ExitCode> {
     let url = database.unwrap_or_else(store::default_url);
     let store = Store::open(&url)
@@ -63,6 +91,7 @@ async fn open(database: Option<String>) -> Result<std::sync::Arc<Service>, ExitC
     Ok(Service::new(store, None))
 }
 
+#[cfg(feature = "web")]
 pub fn run_account(args: AccountArgs) -> Result<ExitCode, ExitCode> {
     let AccountAction::Create { name, database } = args.action;
     if std::io::stdin().is_terminal() {
@@ -85,6 +114,7 @@ pub fn run_account(args: AccountArgs) -> Result<ExitCode, ExitCode> {
     })
 }
 
+#[cfg(feature = "web")]
 pub fn run_token(args: TokenArgs) -> Result<ExitCode, ExitCode> {
     let TokenAction::Create {
         name,

@@ -4,13 +4,20 @@
 use super::{fail, print, GameArgs};
 use duckchess::engine::mate::{self, MateError, MateLimits};
 use duckchess::engine::search::{self, Limits, SearchError};
-use duckchess::kernel::AnyGame;
+use duckchess::kernel::{AnyGame, AnyPosition, Move};
 use duckchess::variants::{line, status, Notation};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess best --variant chess start --think-ms 300
+  duckchess best --depth 3 '5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1'
+  duckchess best --mate 2 --tree '5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1'   # a proof, every defence";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
@@ -68,9 +75,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         }
     }
     let text = format!(
-        "best {} ({})\nscore {} for {}, to move\npv {}\ndepth {}, {} nodes, {} ms\n",
-        notation.write_move(position, found.best),
-        notation.coordinate_move(position, found.best),
+        "best {}\nscore {} for {}, to move\npv {}\ndepth {}, {} nodes, {} ms\n",
+        both(notation, position, found.best),
         found.score,
         notation.side_name(position.turn()),
         line::join_moves(&line),
@@ -102,9 +108,8 @@ fn prove(
             let k = proof.moves();
             let m = proof.first();
             let mut text = format!(
-                "best {} ({})\nscore mate in {k} for {}, to move, proven: every defence answered ({} positions, {} ms)\n",
-                notation.write_move(position, m),
-                notation.coordinate_move(position, m),
+                "best {}\nscore mate in {k} for {}, to move, proven: every defence answered ({} positions, {} ms)\n",
+                both(notation, position, m),
                 notation.side_name(position.turn()),
                 proof.positions(),
                 started.elapsed().as_millis()
@@ -127,5 +132,17 @@ fn prove(
             ),
         )),
         Err(e @ MateError::Stopped { .. }) => Err(fail(1, &format!("--mate {n}: {e}"))),
+    }
+}
+
+/// A move in the game's notation and, where that is not already them, in
+/// coordinates: `Nf3 (g1f3)`, but Duck Chess's `1 4 9 4` once.
+fn both(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -> String {
+    let own = notation.write_move(position, m);
+    let coordinates = notation.coordinate_move(position, m);
+    if own == coordinates {
+        own
+    } else {
+        format!("{own} ({coordinates})")
     }
 }

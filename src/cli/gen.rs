@@ -7,7 +7,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess gen --seed 1 --commands 100 > judge.in
+  duckchess gen --seed 1 --profile endgame --count 3 --out tests-dir   # 01.in, 01.ans, ...";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Seed of the game (of the first test with --count).
     #[arg(long)]

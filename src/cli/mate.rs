@@ -6,7 +6,13 @@ use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  echo 'n = 2, [rq,##],[##,K#]' | duckchess mate   # true
+  duckchess mate puzzles.txt                  # one answer a line";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// Positions, one a line; standard input when absent or `-`.
     file: Option<PathBuf>,

@@ -11,6 +11,7 @@ mod judge;
 mod r#match;
 mod mate;
 mod moves;
+mod package;
 mod perft;
 mod pgn;
 mod play;
@@ -23,7 +24,8 @@ mod validate;
 mod variants;
 mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser, Subcommand};
 use duckchess::duck::fen::FSF_CONFIG;
 use duckchess::duck::judge::{JudgeError, Summary};
 use duckchess::duck::Position;
@@ -31,6 +33,7 @@ use duckchess::kernel::AnyGame;
 use duckchess::variants::input::{self, InputError};
 use duckchess::variants::picture::ColorChoice;
 use duckchess::variants::{line, Notation};
+use std::ffi::OsString;
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -54,6 +57,13 @@ macro_rules! say_raw {
 pub(crate) use {say, say_raw};
 
 const EXIT_CODES: &str = "\
+Examples:
+  duckchess judge.in                          # judge a Duck Chess judge input: the judge's lines
+  duckchess trace judge.in                    # why each verdict is what it is
+  duckchess show --variant chess start moves e4 e5
+  duckchess play --variant chess              # chess against the computer in the terminal
+  duckchess help perft                        # one command's options and examples
+
 Exit codes:
   0  success
   1  a file could not be read or the output could not be written
@@ -69,6 +79,7 @@ Exit codes:
 #[derive(Parser)]
 #[command(
     version,
+    long_version = package::long_version(),
     propagate_version = true,
     after_help = EXIT_CODES,
     args_conflicts_with_subcommands = true
@@ -166,7 +177,7 @@ enum Cmd {
     /// alternating, and count wins, draws and losses with their reasons.
     Match(r#match::Args),
     /// Serve the web page that plays every game, and its JSON API, on
-    /// 127.0.0.1 (see docs/web.md).
+    /// 127.0.0.1 (--bind to change it); needs the `web` feature.
     Serve(serve::Args),
     /// Make an account on a server's database (the password from standard
     /// input, or asked for on a terminal).
@@ -178,11 +189,27 @@ enum Cmd {
     /// for chess GUIs, match runners and libraries; `setoption name
     /// UCI_Variant value NAME` plays any game of `duckchess variants`.
     Uci,
+    /// Print the completion script of a shell, generated from these very
+    /// options.
+    ///
+    /// Bash: `duckchess completions bash >
+    /// ~/.local/share/bash-completion/completions/duckchess`; zsh: into a
+    /// folder of `$fpath` as `_duckchess`; fish: `duckchess completions
+    /// fish > ~/.config/fish/completions/duckchess.fish`.
+    Completions(package::CompletionsArgs),
+    /// Print the manual page (roff), or write one per command into a
+    /// folder with --dir.
+    Man(package::ManArgs),
 }
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    if let Some(error) = mistyped_command(&args) {
+        let _ = error.print();
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -216,6 +243,8 @@ pub fn main() -> ExitCode {
         Some(Cmd::Account(args)) => account::run_account(args),
         Some(Cmd::Token(args)) => account::run_token(args),
         Some(Cmd::Uci) => uci::run(),
+        Some(Cmd::Completions(args)) => package::completions(args),
+        Some(Cmd::Man(args)) => package::man(args),
         Some(Cmd::Gen(args)) => gen::run(args),
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
@@ -226,16 +255,94 @@ pub fn main() -> ExitCode {
     result.unwrap_or_else(|e| e)
 }
 
+/// A first word that is no subcommand and names no file, but is close to a
+/// subcommand (`plya`, `Play`, `shwo`) or is `version`: clap's
+/// "unrecognized subcommand" error with the suggestion. Without it the
+/// word would be judged as a file (`duckchess [FILE]`, which the judges
+/// need) and the user told only that no such file exists.
+fn mistyped_command(args: &[OsString]) -> Option<clap::Error> {
+    let word = args.get(1)?.to_str()?;
+    if word.starts_with('-') || Path::new(word).exists() {
+        return None;
+    }
+    let mut command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .chain(["help".to_string()])
+        .collect();
+    if names.iter().any(|n| n == word) {
+        return None;
+    }
+    let lower = word.to_lowercase();
+    let (kind, suggestion) = if lower == "version" {
+        (ContextKind::SuggestedArg, "--version".to_string())
+    } else {
+        // clap's own measure and threshold for its suggestions.
+        let (score, name) = names
+            .iter()
+            .map(|n| (strsim::jaro(&lower, n), n))
+            .max_by(|a, b| a.0.total_cmp(&b.0))?;
+        if score <= 0.7 {
+            return None;
+        }
+        (ContextKind::SuggestedSubcommand, name.clone())
+    };
+    let mut error = clap::Error::new(ErrorKind::InvalidSubcommand).with_cmd(&command);
+    error.insert(
+        ContextKind::InvalidSubcommand,
+        ContextValue::String(word.to_string()),
+    );
+    error.insert(kind, ContextValue::String(suggestion));
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![format!(
+            "no file is named '{word}' either: `duckchess FILE` judges a file that exists"
+        )
+        .into()]),
+    );
+    error.insert(
+        ContextKind::Usage,
+        ContextValue::StyledStr(command.render_usage()),
+    );
+    Some(error)
+}
+
 /// A usage error: the message on standard error, exit code 2.
 fn usage(message: String) -> ExitCode {
     fail(2, &message)
 }
 
 /// The message on standard error, prefixed with the program's name, and the
-/// exit code.
+/// exit code. Control characters are escaped (`\u{1b}`): a message may
+/// echo a hostile file's bytes, which must not drive the user's terminal.
 fn fail(code: u8, message: &str) -> ExitCode {
-    let _ = writeln!(io::stderr(), "duckchess: {message}");
+    let _ = writeln!(io::stderr(), "duckchess: {}", escape_controls(message));
     ExitCode::from(code)
+}
+
+/// A word on standard error that is no failure, as [`fail`] writes it.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "duckchess: {}", escape_controls(message));
+}
+
+/// TEXT with every control character but line feed and tab escaped as
+/// Rust writes it (`\u{1b}`, `\0`), as the messages' quoted copies are.
+pub(crate) fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            c if c.is_control() => c.escape_debug().to_string(),
+            c => c.to_string(),
+        })
+        .collect::<String>()
+        .into()
 }
 
 /// The game `--variant` names, in any case.
@@ -265,9 +372,7 @@ pub(crate) struct GameArgs {
     #[arg(long, value_name = "POSITION")]
     from: Option<String>,
     /// The position, as the last words (or --from): FEN quoted or as
-    /// separate words, optionally followed by `moves` and moves; `play`
-    /// also takes a saved game's file. `-` (for `moves`): one a line from
-    /// standard input.
+    /// separate words, optionally followed by `moves` and moves.
     #[arg(value_name = "POSITION")]
     position: Vec<String>,
 }

@@ -4,12 +4,24 @@
 use super::{print, usage, GameArgs};
 use duckchess::kernel::AnyGame;
 use duckchess::variants::input::{InputError, Lines};
-use duckchess::variants::status::Status;
+use duckchess::variants::status::{self, Status};
 use duckchess::variants::{line, Notation};
 use std::io;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess moves start --at 0,0              # Duck Chess: the moves of the piece on (0,0)
+  duckchess moves --variant chess --san start moves e4
+  duckchess moves --long --variant chess '7k/8/8/8/8/8/5Q2/6K1 w - - 0 1'
+  printf 'start\\nstart moves e4\\n' | duckchess moves --variant chess -   # one position a line";
+
 #[derive(clap::Args)]
+#[command(
+    after_help = EXAMPLES,
+    mut_arg("position", |a| a.help("The position, as the last words (or --from): FEN quoted or as \
+        separate words, optionally followed by `moves` and moves; `-`: one a line from standard input"))
+)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
@@ -33,7 +45,9 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let batch = args.game.is_stdin();
     if !batch {
         let (notation, game) = args.game.game()?;
-        return print(list(notation, &*game, &args).map_err(usage)?);
+        let text = list(notation, &*game, &args).map_err(usage)?;
+        over(notation, &*game, None);
+        return print(text);
     }
     let mut out = String::new();
     for line in Lines::new(io::stdin().lock()) {
@@ -54,12 +68,12 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = args
-            .game
-            .game_line(&line)
-            .and_then(|(notation, game)| list(notation, &*game, &args));
+        let answer = args.game.game_line(&line).and_then(|(notation, game)| {
+            list(notation, &*game, &args).map(|text| (notation, game, text))
+        });
         match answer {
-            Ok(text) => {
+            Ok((notation, game, text)) => {
+                over(notation, &*game, Some(number));
                 out += &text;
                 out.push('\n');
             }
@@ -73,6 +87,19 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         }
     }
     print(out)
+}
+
+/// A game that is over has no moves: one line on standard error says so
+/// and why (the list itself is empty, exit 0), where a silent empty list
+/// could be taken for a fault.
+fn over(notation: &dyn Notation, game: &dyn AnyGame, line: Option<usize>) {
+    if let Some(outcome) = game.outcome() {
+        let at = line.map_or(String::new(), |n| format!("standard input line {n}: "));
+        super::note(&format!(
+            "{at}no moves: the game is over: {}",
+            status::describe(notation, game.position(), outcome, Some(game))
+        ));
+    }
 }
 
 /// The moves of a game's position, one per line.

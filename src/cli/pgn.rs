@@ -5,7 +5,14 @@ use duckchess::variants::chess::{fen, pgn};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess pgn games.pgn                     # every game, checked and written again
+  duckchess pgn --fen games.pgn               # each game's final position
+  echo '1. e4 e5 2. Nf3 *' | duckchess pgn";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The PGN file; `-` or nothing for standard input.
     file: Option<PathBuf>,

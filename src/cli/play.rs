@@ -15,12 +15,18 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The keys, for `--help`: the same in every game.
+/// Examples and the keys, for `--help`: the same in every game.
 const KEYS: &str = "\
+Examples:
+  duckchess play                              # Duck Chess: you are red, the computer blue
+  duckchess play --variant chess --computer white
+  duckchess play --vs human --variant fourfold   # two people, one keyboard
+  duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
+
 Keys (the same in every game):
   arrows                 cursor within a board
   Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
-  [ ] or PgUp/PgDn       one level up/down (cube), the board above/below (Fourfold)
+  ] or PgUp, [ or PgDn   one level up / down (cube), the board above / below (Fourfold)
   Tab, Shift+Tab         next/previous piece that can move; with a piece picked up, its targets
   Enter or Space         pick up a piece, put it down on a target (castle: the king two squares)
   q r b n                when a pawn promotes: what it becomes (Enter: queen)
@@ -31,12 +37,16 @@ Keys (the same in every game):
   d                      claim a draw, when one may be claimed
   s                      save the game as <variant>-<UTC time>.<ext> in the current directory
   l                      load the newest such file (asks first; u undoes it)
-  n                      new game (asks first while a game is in progress; u undoes it)
-  q                      quit (asks first while a game is in progress)
+  n                      new game (asks first over moves not saved; u undoes it)
+  q                      quit (asks first over moves not saved)
   mouse                  click a piece, then its target";
 
 #[derive(clap::Args)]
-#[command(after_help = KEYS)]
+#[command(
+    after_help = KEYS,
+    mut_arg("position", |a| a.help("Where the game starts, as the last words (or --from): a \
+        position, optionally followed by `moves` and moves, or a saved game's file"))
+)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
@@ -133,9 +143,19 @@ fn start_of(args: &Args) -> Result<Start, ExitCode> {
     let path = Path::new(text.trim());
     if path.is_file() {
         let (_, content) = super::read_whole(Some(path))?;
-        let notation = match args.game.variant()? {
-            Some(notation) => notation,
-            None => record_game(path, &content),
+        let refused = |e: &dyn std::fmt::Display| usage(format!("{}: {e}", path.display()));
+        let Some(notation) = args.game.variant()? else {
+            // No game named: recognised by the content, as positions are
+            // (a PGN's `[Event` is no cube level), the extension and first
+            // line only the first guess.
+            let guess = record_game(path, &content);
+            let (notation, _, records) =
+                line::read_any_text(guess, &content).map_err(|e| refused(&e))?;
+            let record = records
+                .into_iter()
+                .next()
+                .expect("a text read holds a game");
+            return Ok((notation, record.start, record.moves));
         };
         // A record (start and moves), or a file with one position.
         return notation
@@ -145,7 +165,7 @@ fn start_of(args: &Args) -> Result<Start, ExitCode> {
                 Err(_) => Err(record),
             })
             .map(|(start, moves)| (notation, start, moves))
-            .map_err(|e| usage(format!("{}: {e}", path.display())));
+            .map_err(|e| refused(&e));
     }
     match line::read_any(args.game.variant()?, &text) {
         Ok((notation, game)) => Ok((notation, game.position().clone_box(), game.moves().to_vec())),
@@ -159,7 +179,8 @@ fn start_of(args: &Args) -> Result<Start, ExitCode> {
     }
 }
 
-/// The game of a saved record: by its file's extension and first line.
+/// The first guess at the game of a saved record: by a `[Variant]` tag, its
+/// first line (a PGN tag, a position) and its file's extension.
 fn record_game(path: &Path, content: &str) -> &'static dyn Notation {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let all = duckchess::variants::all();
@@ -171,6 +192,17 @@ fn record_game(path: &Path, content: &str) -> &'static dyn Notation {
         return named;
     }
     let first = content.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    // A PGN tag pair (`[Event "?"]`) is no cube level: the game whose
+    // records are PGN.
+    let tag = first
+        .trim()
+        .strip_prefix('[')
+        .and_then(|t| t.split_once(" \""));
+    if tag.is_some_and(|(name, _)| name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+        if let Some(pgn) = all.iter().copied().find(|n| n.record_format() == "PGN") {
+            return pgn;
+        }
+    }
     duckchess::variants::recognize(line::position_part(first).as_str())
         .ok()
         .or_else(|| {

@@ -1,10 +1,17 @@
 //! `duckchess serve`: the web page on a local port.
 
-use super::{fail, say};
+use super::fail;
+#[cfg(feature = "web")]
+use super::say;
+#[cfg(feature = "web")]
 use duckchess::online::Service;
+#[cfg(feature = "web")]
 use duckchess::store::{self, Store};
+#[cfg(feature = "web")]
 use duckchess::web::{self, guard::Guard, AppState};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+#[cfg(feature = "web")]
+use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -38,6 +45,19 @@ pub struct Args {
     no_rate_limits: bool,
 }
 
+/// Without the `web` feature (not in the default build, which the
+/// README's first command builds cold) the command is there to say how to
+/// get it.
+#[cfg(not(feature = "web"))]
+pub fn run(_: Args) -> Result<ExitCode, ExitCode> {
+    Err(fail(
+        2,
+        "serve needs the web feature, which this build leaves out: \
+         cargo run --release --features web -- serve, or cargo install --path . --features full",
+    ))
+}
+
+#[cfg(feature = "web")]
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     give_back_large_blocks();
     let runtime = tokio::runtime::Runtime::new()
@@ -107,7 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
 /// the threads' arenas and stay there: a busy server grew by tens of MiB
 /// and kept them (tests/serve_load.rs). A fixed threshold of 1 MiB gives
 /// every table back when its search ends.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(feature = "web", target_os = "linux", target_env = "gnu"))]
 fn give_back_large_blocks() {
     use nix::libc::{mallopt, M_MMAP_THRESHOLD};
     // SAFETY: mallopt only sets a parameter of the allocator, before the
@@ -117,10 +137,11 @@ fn give_back_large_blocks() {
     }
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(all(feature = "web", not(all(target_os = "linux", target_env = "gnu"))))]
 fn give_back_large_blocks() {}
 
 /// A database URL without its password, for the log.
+#[cfg(feature = "web")]
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {

@@ -7,7 +7,15 @@ use duckchess::variants::picture::{Picture, Style};
 use duckchess::variants::status::Status;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess show start                        # Duck Chess's start
+  duckchess show --variant chess start moves e4 e5 Nf3
+  duckchess show --style ascii --highlight e2 --variant chess start
+  duckchess show 'n = 3, [###,n##,#rr],[#b#,###,###],[###,###,bRK]'   # a cube puzzle, recognised";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,

@@ -6,7 +6,13 @@ use duckchess::variants::picture::Style;
 use std::io;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duckchess trace judge.in                    # each command, its verdict and why
+  duckchess trace --board judge.in            # the board after every valid move";
+
 #[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,

@@ -125,7 +125,7 @@ pub enum Action {
     Load,
     /// Start again (asks first over unsaved moves).
     New,
-    /// Leave (asks first over unsaved moves of a game in progress).
+    /// Leave (asks first over unsaved moves, of a finished game too).
     Quit,
     /// Yes to the question asked (quit, new game, load).
     Yes,
@@ -455,14 +455,21 @@ impl Game {
         played > 0 && self.saved != Some(played)
     }
 
+    /// How many moves would be lost: those after the saved ones (all of
+    /// them when the game went back past what was saved, or was never
+    /// saved).
+    fn unsaved_moves(&self) -> usize {
+        let played = self.moves().len();
+        match self.saved {
+            Some(saved) if saved <= played => played - saved,
+            _ => played,
+        }
+    }
+
     /// Does `step` at once where nothing would be lost, else asks first.
+    /// A finished game asks too: leaving takes it off the screen.
     fn ask(&mut self, step: Confirm) {
-        let over = self.outcome().is_some();
-        let risky = match step {
-            // Leaving a finished game loses nothing the screen still shows.
-            Confirm::Quit => self.unsaved() && !over,
-            Confirm::New | Confirm::Load => self.unsaved(),
-        };
+        let risky = self.unsaved();
         if !risky {
             match step {
                 Confirm::Quit => self.quit_now(),
@@ -476,7 +483,7 @@ impl Game {
             Confirm::New => "start a new game",
             Confirm::Load => "load the newest saved game",
         };
-        let n = self.moves().len();
+        let n = self.unsaved_moves();
         self.confirm = Some(step);
         self.message = Some(format!(
             "{what}? {n} unsaved move{}: y yes, any other key no (s saves)",
@@ -645,7 +652,10 @@ impl Game {
         });
         match chosen {
             Some(m) => {
+                // The prompt is answered: it leaves the screen, also when
+                // the move ends the game and no other key follows.
                 self.promotion = None;
+                self.message = None;
                 self.play(m);
             }
             None => self.message = Some(format!("{letter:?} is not one of the choices")),
@@ -886,8 +896,19 @@ impl Game {
             }
             (Purpose::Hint, Some(m)) => {
                 self.hint = Some(m);
-                let text = self.options.notation.write_move(self.position(), m);
-                self.message = Some(format!("hint: {text}"));
+                let notation = self.options.notation;
+                let text = notation.write_move(self.position(), m);
+                // A notation of bare coordinates (Duck Chess's) names no
+                // piece: the hint does.
+                self.message = Some(if text == notation.coordinate_move(self.position(), m) {
+                    format!(
+                        "hint: {} to {} ({text})",
+                        self.piece_text(m.from()),
+                        notation.square_name(self.position(), m.to())
+                    )
+                } else {
+                    format!("hint: {text}")
+                });
             }
             (Purpose::Hint, None) => self.message = Some("no hint found".into()),
         }
@@ -914,11 +935,26 @@ impl Game {
         keys
     }
 
-    /// The record of the game so far, in the variant's record format.
+    /// The record of the game so far, in the variant's record format; a
+    /// PGN names the computer's side `duckchess` (the person's stays `?`,
+    /// a name the game does not know).
     pub fn record(&self) -> String {
-        self.options
+        let record = self
+            .options
             .notation
-            .write_record(&*self.start, self.game.moves())
+            .write_record(&*self.start, self.game.moves());
+        if self.options.notation.record_format() != "PGN" || self.options.vs != Vs::Computer {
+            return record;
+        }
+        let tag = match self.options.computer {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        record.replacen(
+            &format!("[{tag} \"?\"]"),
+            &format!("[{tag} \"duckchess\"]"),
+            1,
+        )
     }
 
     /// The prefix of saved files: the variant's name and a dash.
@@ -1273,6 +1309,21 @@ mod tests {
         assert_eq!(game.prompt(), "e5 is empty");
     }
 
+    /// A promotion that ends the game leaves no prompt behind (issue 32,
+    /// finding 6): the screen says the game is over.
+    #[test]
+    fn a_promotion_that_mates_closes_its_prompt() {
+        for key in [A::Promote('q'), A::Activate] {
+            let mut game = from(chess(), "7k/4P3/6K1/8/8/8/8/8 w - - 0 1");
+            game.handle(A::Click(sq(&game, "e7")));
+            game.handle(A::Click(sq(&game, "e8")));
+            assert!(game.prompt().starts_with("promote to: "));
+            game.handle(key);
+            assert!(game.outcome().is_some(), "e8=Q mates");
+            assert_eq!(game.prompt(), "n: new game, u: undo, q: quit");
+        }
+    }
+
     #[test]
     fn promotion_asks_and_takes_the_letter() {
         let mut game = from(chess(), "7k/P7/8/8/8/8/8/K7 w - - 0 1");
@@ -1378,6 +1429,35 @@ mod tests {
         game.handle(A::Redo);
         assert_eq!(game.prompt(), "replayed 2 moves");
         assert_eq!(chess().write_position(game.position()), after);
+    }
+
+    /// A hint in Duck Chess, whose moves are coordinates, names the piece
+    /// (issue 32, finding 6).
+    #[test]
+    fn a_duck_chess_hint_names_the_piece() {
+        let mut game = Game::new(Options {
+            chooser: Some(first_move()),
+            ..Options::new(duck())
+        });
+        game.handle(A::Hint);
+        let request = game.request().expect("a hint search");
+        let best = request.think();
+        game.reply(request.id, best);
+        let m = game.hint().unwrap();
+        let start = duck().start();
+        let piece = start.piece_at(m.from()).unwrap();
+        let prompt = game.prompt();
+        assert!(
+            prompt.starts_with(&format!(
+                "hint: {} to ",
+                duck().piece_on(&*start, piece, m.from())
+            )),
+            "{prompt}"
+        );
+        assert!(
+            prompt.ends_with(&format!("({})", duck().write_move(&*start, m))),
+            "{prompt}"
+        );
     }
 
     #[test]
@@ -1850,6 +1930,62 @@ mod tests {
         game.handle(A::Quit);
         assert!(game.should_quit());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The count asked about is of the moves since the save, and a
+    /// finished game unsaved asks too (issue 32, finding 6).
+    #[test]
+    fn quitting_counts_the_moves_since_the_save_and_a_finished_game_asks() {
+        let dir = scratch("unsaved-count");
+        let mut game = Game::new(Options {
+            save_dir: dir.clone(),
+            vs: Vs::Human,
+            ..Options::new(duck())
+        });
+        for (x, y) in [(3, 4), (4, 4), (6, 4), (5, 4)] {
+            game.handle(A::Click(point(x, y)));
+        }
+        game.handle(A::Save);
+        game.handle(A::Click(point(0, 0)));
+        game.handle(A::Click(point(1, 0)));
+        game.handle(A::Quit);
+        assert!(
+            game.prompt().starts_with("quit? 1 unsaved move:"),
+            "{}",
+            game.prompt()
+        );
+        game.handle(A::Cancel);
+        let _ = std::fs::remove_dir_all(&dir);
+        // Red's car takes the blue captain: over, and not saved.
+        let mut over = from(duck(), "4k4/9/9/9/9/9/9/9/4R4/4K4 w");
+        over.handle(A::Click(point(1, 4)));
+        over.handle(A::Click(point(9, 4)));
+        assert!(over.outcome().is_some());
+        over.handle(A::Quit);
+        assert!(!over.should_quit());
+        assert_eq!(over.confirming(), Some(Confirm::Quit));
+        over.handle(A::Yes);
+        assert!(over.should_quit());
+    }
+
+    /// A saved PGN names the computer's side (issue 32, finding 6).
+    #[test]
+    fn a_pgn_names_the_computer() {
+        for (computer, named, unnamed) in [
+            (Color::Black, "[Black \"duckchess\"]", "[White \"?\"]"),
+            (Color::White, "[White \"duckchess\"]", "[Black \"?\"]"),
+        ] {
+            let game = Game::new(Options {
+                vs: Vs::Computer,
+                computer,
+                ..Options::new(chess())
+            });
+            let record = game.record();
+            assert!(record.contains(named), "{record}");
+            assert!(record.contains(unnamed), "{record}");
+        }
+        let two = human(chess()).record();
+        assert!(two.contains("[White \"?\"]") && two.contains("[Black \"?\"]"));
     }
 
     #[test]

@@ -32,7 +32,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Vs {
-    /// Two people at one keyboard: every move is typed.
+    /// Two people at one keyboard, each moving with the same keys in turn.
     Human,
     /// The computer plays one side.
     #[default]

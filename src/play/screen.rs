@@ -9,7 +9,7 @@
 //! A square is a cell `w` columns by `h` rows: the piece's room (one column
 //! for a figurine or letter, three for Duck Chess's 王 and its side letter)
 //! plus a mark either side, and `h - 1` more columns a side as the window
-//! allows, `h` from 1 to 4: the largest that fits, so an 80 × 24 terminal
+//! allows, `h` from 1 to 4: the largest that fits, so an 80 × 22 terminal
 //! holds every game (a cube up to side 4), and a larger one draws a larger
 //! board. In the cell's middle row: the selected piece in `( )`, reachable
 //! squares in `[ ]`, the computer's hint in `* *`, a royal piece under
@@ -34,8 +34,11 @@ use std::io;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-/// The smallest terminal the game is laid out for.
-pub const MIN_SIZE: (u16, u16) = (80, 24);
+/// The smallest terminal the game is laid out for: 22 rows hold the
+/// tallest board (Duck Chess's ten ranks and their labels, 14 rows) and the
+/// status under it, so a terminal a row or two short of 24 (tmux's status
+/// line, a window's tab bar) still plays.
+pub const MIN_SIZE: (u16, u16) = (80, 22);
 /// Columns kept for the move list before a larger square is chosen.
 const MOVES_MIN: u16 = 22;
 /// Columns the move list keeps when the board needs the rest (a cube of
@@ -55,13 +58,28 @@ pub struct View {
     pub style: PieceStyle,
 }
 
-/// The key lines under the board: the same in every game.
+/// The key lines under the board, in every game.
 pub const KEYS: [&str; 4] = [
     "arrows: cursor  Alt+arrows, [ ], PgUp/PgDn: other board",
     "Tab: next piece  Enter/Space: pick up/put down  Esc: drop",
     "u/r: undo/redo  h: hint  f: flip  d: claim a draw",
     "s/l: save/load  n: new game  q: quit  or click squares",
 ];
+
+/// [`KEYS`] as `game` has them: the keys to other boards only where there
+/// are several (a cube's levels, Fourfold's boards), and `d` only where a
+/// draw can be claimed (not in Duck Chess).
+pub fn keys(game: &Game) -> [String; 4] {
+    let variant = game.position().variant();
+    let mut keys = KEYS.map(String::from);
+    if variant.shape.axes() <= 2 {
+        keys[0] = "arrows: cursor".into();
+    }
+    if variant.draws.claim_plies.is_none() && variant.draws.claim_repetitions.is_none() {
+        keys[2] = keys[2].replace("  d: claim a draw", "");
+    }
+    keys
+}
 
 /// Runs the game full screen until the player quits.
 pub fn run(game: Game, view: View) -> io::Result<()> {
@@ -329,7 +347,7 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
         (areas.status, areas.moves),
         game.status(),
         game.prompt(),
-        &KEYS,
+        &keys(game),
         &lines,
     );
 }
@@ -499,7 +517,7 @@ fn draw_panels(
     (status_area, moves_area): (Rect, Rect),
     status: String,
     prompt: String,
-    keys: &[&'static str],
+    keys: &[String],
     moves: &[String],
 ) {
     let mut text = vec![
@@ -509,7 +527,7 @@ fn draw_panels(
     ];
     text.extend(
         keys.iter()
-            .map(|&k| Line::styled(k, Style::new().add_modifier(Modifier::DIM))),
+            .map(|k| Line::styled(k.as_str(), Style::new().add_modifier(Modifier::DIM))),
     );
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), status_area);
     let inner = moves_area.height.saturating_sub(2) as usize;
@@ -593,6 +611,55 @@ mod tests {
         }
     }
 
+    /// Every game plays in 80 × 23 and 80 × 22 (a terminal one or two rows
+    /// short of 24, as under tmux's status line): its board, status and
+    /// keys, every square where a click finds it (issue 32, finding 6).
+    #[test]
+    fn every_game_fits_a_terminal_two_rows_short() {
+        let mut all: Vec<&'static dyn crate::variants::Notation> = crate::variants::all().to_vec();
+        all.push(cube4());
+        for notation in all {
+            for size in [(80, 23), (80, 22)] {
+                let g = game(notation);
+                let rows = screen(&g, PLAIN, size);
+                let text = rows.join("\n");
+                assert!(!text.contains("needs a terminal"), "{size:?}: {text}");
+                assert!(text.contains(&format!(" {} ", notation.name())), "{text}");
+                assert!(text.contains("to move"), "{size:?}: {text}");
+                for k in keys(&g) {
+                    assert!(text.contains(&k), "{size:?}: {k} in {text}");
+                }
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
+                let layout = g.layout();
+                for s in 0..layout.shape().len() {
+                    let (r, c) = layout.place(s);
+                    let (x, y) = areas.origin(r, c);
+                    let (x, y) = (x + areas.cell.w / 2, y + areas.cell.h / 2);
+                    assert!(y < size.1, "{} {s} below the screen", notation.name());
+                    assert_eq!(square_at(&areas, &g, x, y), Some(s));
+                }
+            }
+        }
+        let small = screen(&game(by_name("chess").unwrap()), PLAIN, (80, 21)).join("\n");
+        assert!(small.contains("at least 80x22"), "{small}");
+    }
+
+    /// The key help lists only what the game has (issue 32, finding 6):
+    /// no other board in chess, no draw to claim in Duck Chess.
+    #[test]
+    fn the_key_help_lists_what_the_game_has() {
+        let chess = keys(&game(by_name("chess").unwrap()));
+        assert_eq!(chess[0], "arrows: cursor");
+        assert!(chess[2].contains("d: claim a draw"), "{chess:?}");
+        let duck = keys(&game(by_name("duck").unwrap()));
+        assert_eq!(duck[0], "arrows: cursor");
+        assert!(!duck[2].contains("d: claim"), "{duck:?}");
+        for notation in [fourfold_like(), small_cube()] {
+            let many = keys(&game(notation));
+            assert!(many[0].contains("Alt+arrows"), "{many:?}");
+        }
+    }
+
     #[test]
     fn wider_windows_draw_larger_squares() {
         let g = game(by_name("chess").unwrap());
@@ -615,8 +682,8 @@ mod tests {
         assert!(text.contains(&format!("1. {}", g.notes()[0])), "{text}");
         assert!(text.contains("(n)"), "the knight picked up: {text}");
         assert_eq!(text.matches("[.]").count(), 2, "a6 and c6: {text}");
-        for k in KEYS {
-            assert!(text.contains(k), "{k} in {text}");
+        for k in keys(&g) {
+            assert!(text.contains(&k), "{k} in {text}");
         }
         assert!(text.contains("1  R  N  B  Q  K  B  N  R"), "{text}");
         let figurines = screen(
