@@ -13,8 +13,11 @@ const BACKLOG: usize = 64;
 /// One line of a stream, with the game's version when it is a state.
 #[derive(Clone, Debug)]
 pub struct Line {
-    /// The game's version the line shows (0 for presence-only lines).
+    /// The game's version the line shows (0: a line of no game).
     pub version: i64,
+    /// A repeat of the game's state for a change of presence: it may
+    /// carry the version already sent, never an older one.
+    pub presence: bool,
     /// The JSON text, without the newline.
     pub text: Arc<str>,
 }
@@ -99,15 +102,22 @@ impl Hub {
             .map_or([false, false], |c| c.seats.map(|n| n > 0))
     }
 
-    /// Sends `line` to every reader of `key`, unless a line of the same or a
-    /// newer version went already (version 0: always).
+    /// Sends `line` to every reader of `key`, unless a line of a newer
+    /// version went already, or of the same version for a change (a second
+    /// notice of it, from another server); version 0: always. So no reader
+    /// is ever shown a state older than one it was shown.
     pub fn publish(&self, key: &str, line: Line) -> bool {
         let mut channels = self.channels.lock().expect("hub lock");
         let Some(c) = channels.get_mut(key) else {
             return false;
         };
         if line.version > 0 {
-            if line.version <= c.sent {
+            let stale = if line.presence {
+                line.version < c.sent
+            } else {
+                line.version <= c.sent
+            };
+            if stale {
                 return false;
             }
             c.sent = line.version;
@@ -142,6 +152,7 @@ mod tests {
         assert_eq!(hub.present("g"), [true, false]);
         let line = |v: i64| Line {
             version: v,
+            presence: false,
             text: format!("{v}").into(),
         };
         assert!(hub.publish("g", line(2)));
@@ -153,5 +164,15 @@ mod tests {
         drop(pa);
         assert_eq!(hub.present("g"), [false, false]);
         assert!(!hub.publish("nobody", line(1)));
+        // Presence repeats the current version, never an older one.
+        let presence = |v: i64| Line {
+            presence: true,
+            ..line(v)
+        };
+        let (mut c, _pc) = hub.subscribe("g", None);
+        assert!(hub.publish("g", presence(2)));
+        assert!(!hub.publish("g", presence(1)), "a stale state");
+        assert_eq!(&*c.try_recv().unwrap().text, "2");
+        assert!(c.try_recv().is_err());
     }
 }

@@ -336,6 +336,7 @@ impl Service {
                 "lobby",
                 Line {
                     version: 0,
+                    presence: false,
                     text: json!({"type": "seeks", "seeks": seeks}).to_string().into(),
                 },
             );

@@ -34,11 +34,12 @@ impl Service {
     /// Tells a game's readers who is connected (after a stream opens or
     /// closes).
     pub async fn publish_presence(&self, id: &str) {
-        if let Ok((_, state)) = self.state(id).await {
+        if let Ok((version, state)) = self.state(id).await {
             self.hub.publish(
                 id,
                 Line {
-                    version: 0,
+                    version: version + 1,
+                    presence: true,
                     text: state.to_string().into(),
                 },
             );

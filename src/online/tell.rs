@@ -34,6 +34,7 @@ impl Service {
                 id,
                 Line {
                     version: t.row.version + 1,
+                    presence: false,
                     text: state.to_string().into(),
                 },
             );
@@ -60,6 +61,7 @@ impl Service {
                 &key,
                 Line {
                     version: 0,
+                    presence: false,
                     text: event.to_string().into(),
                 },
             );

@@ -114,6 +114,8 @@ function renderList(el, games, join) {
 
 function applyState(st) {
   const prev = online.st;
+  // Never back to an older state (a late line of a reconnect, say).
+  if (prev && st.version < prev.version) return;
   online.st = st;
   online.at = performance.now();
   const moves = st.moves ? st.moves.split(" ") : [];
