@@ -41,6 +41,18 @@ fn progress(history: &[(i64, f64, f64)]) -> i64 {
     }
 }
 
+/// An account by name, or 404.
+async fn account(
+    store: &crate::store::Store,
+    name: &str,
+) -> Result<crate::store::Player, ApiError> {
+    store
+        .account(name)
+        .await
+        .map_err(ServiceError::from)?
+        .ok_or_else(|| ApiError::with(StatusCode::NOT_FOUND, format!("no player `{name}`")))
+}
+
 /// `GET /api/user/{name}`.
 pub async fn user(
     State(app): State<AppState>,
@@ -48,11 +60,7 @@ pub async fn user(
 ) -> Result<Json<Value>, ApiError> {
     let s = service(&app)?;
     let store = s.store();
-    let player = store
-        .account(&name)
-        .await
-        .map_err(ServiceError::from)?
-        .ok_or_else(|| ApiError::with(StatusCode::NOT_FOUND, format!("no player `{name}`")))?;
+    let player = account(store, &name).await?;
     let mut perfs = Map::new();
     let (mut win, mut draw, mut loss) = (0, 0, 0);
     for r in store
@@ -102,11 +110,7 @@ pub async fn rating_history(
 ) -> Result<Json<Value>, ApiError> {
     let s = service(&app)?;
     let store = s.store();
-    let player = store
-        .account(&name)
-        .await
-        .map_err(ServiceError::from)?
-        .ok_or_else(|| ApiError::with(StatusCode::NOT_FOUND, format!("no player `{name}`")))?;
+    let player = account(store, &name).await?;
     let mut out = Vec::new();
     for r in store
         .ratings_of(&player.id)

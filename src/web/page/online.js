@@ -55,6 +55,29 @@ async function post(path, body) {
   return api(path, body === undefined ? {} : body);
 }
 
+// Reads an NDJSON stream from `res` to its end, each JSON line to
+// `onMessage` (empty keep-alive lines skipped); `onMessage` returning true
+// stops reading.
+async function readNdjson(res, onMessage) {
+  const reader = res.body.getReader();
+  const dec = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += dec.decode(value, { stream: true });
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).trim();
+      buf = buf.slice(nl + 1);
+      if (line && onMessage(JSON.parse(line))) {
+        reader.cancel();
+        return;
+      }
+    }
+  }
+}
+
 // ---- the home: play a friend, the computer, open games ----
 
 async function createGame(computer) {
@@ -238,30 +261,18 @@ async function readStream(id) {
     try {
       const res = await fetch(`/api/online/game/${id}/stream`, { signal: ctrl.signal });
       if (!res.ok) throw new Error((await res.json()).error);
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = "";
       attempt = 0;
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let nl;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line) continue;
-          const msg = JSON.parse(line);
-          if (msg.type === "gameFull") {
-            online.full = msg;
-            online.you = msg.you;
-            online.lastPly = -1;
-            applyState(msg.state);
-          } else if (msg.type === "gameState") {
-            applyState(msg);
-          }
+      await readNdjson(res, (msg) => {
+        if (msg.type === "gameFull") {
+          online.full = msg;
+          online.you = msg.you;
+          online.lastPly = -1;
+          applyState(msg.state);
+        } else if (msg.type === "gameState") {
+          applyState(msg);
         }
-      }
+        return false;
+      });
     } catch (e) {
       if (ctrl.signal.aborted) return;
       $("online-message").textContent = `connection lost: ${e.message}; reconnecting…`;
@@ -353,26 +364,12 @@ async function watchEvents() {
   lobby.events = new AbortController();
   try {
     const res = await fetch("/api/stream/event", { signal: lobby.events.signal });
-    const reader = res.body.getReader();
-    const dec = new TextDecoder();
-    let buf = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += dec.decode(value, { stream: true });
-      let nl;
-      while ((nl = buf.indexOf("\n")) >= 0) {
-        const line = buf.slice(0, nl).trim();
-        buf = buf.slice(nl + 1);
-        if (!line) continue;
-        const ev = JSON.parse(line);
-        if (ev.type === "gameStart" && lobby.seek) {
-          lobby.seek = null;
-          location.href = `/game/${ev.game.gameId}`;
-          return;
-        }
-      }
-    }
+    await readNdjson(res, (ev) => {
+      if (ev.type !== "gameStart" || !lobby.seek) return false;
+      lobby.seek = null;
+      location.href = `/game/${ev.game.gameId}`;
+      return true;
+    });
   } catch (e) { /* the page went away */ }
   lobby.events = null;
 }
@@ -410,20 +407,10 @@ async function readLobby() {
   for (let attempt = 0; attempt < 1000; attempt++) {
     try {
       const res = await fetch("/api/online/lobby/stream");
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let nl;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (line) renderSeeks(JSON.parse(line).seeks);
-        }
-      }
+      await readNdjson(res, (msg) => {
+        renderSeeks(msg.seeks);
+        return false;
+      });
     } catch (e) { /* reconnect below */ }
     await new Promise((r) => setTimeout(r, 2000));
   }
