@@ -6,7 +6,7 @@ use super::auth;
 use super::clock::{Clock, SystemClock, TimeControl};
 use super::hub::Hub;
 use super::rating::{self, Rating};
-use super::referee::{index, Change, Refusal, Table};
+use super::referee::{Change, Refusal, Table};
 use super::view::{self, Seat};
 use crate::kernel::{AnyGame, Move};
 use crate::store::{GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError};
@@ -590,14 +590,4 @@ impl Service {
             _ => false,
         }
     }
-
-    /// The side a player holds in a game, if any.
-    pub fn side_of(t: &Table, player: &Player) -> Option<usize> {
-        t.seats_of(&player.id).first().copied()
-    }
-}
-
-/// The side to move's index, for callers holding a game.
-pub fn to_move(game: &dyn AnyGame) -> usize {
-    index(game.position().turn())
 }

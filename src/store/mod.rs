@@ -335,19 +335,6 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Revokes every credential of a player; how many were live.
-    pub async fn revoke_all(&self, player_id: &str, now_ms: i64) -> Result<u64, StoreError> {
-        let _w = self.writer().await;
-        let done = sqlx::query(
-            "UPDATE credentials SET revoked_ms = $1 WHERE player_id = $2 AND revoked_ms IS NULL",
-        )
-        .bind(now_ms)
-        .bind(player_id)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected())
-    }
-
     // ---- games ----
 
     /// Stores a new game.

@@ -47,18 +47,6 @@ impl Store {
         Ok(row.as_ref().map(SeekRow::from_row).transpose()?)
     }
 
-    /// A player's open seek.
-    pub async fn open_seek_of(&self, player_id: &str) -> Result<Option<SeekRow>, StoreError> {
-        let row = sqlx::query(&format!(
-            "SELECT {} FROM seeks WHERE player_id = $1 AND status = 'open'",
-            rows::SEEK_COLUMNS
-        ))
-        .bind(player_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.as_ref().map(SeekRow::from_row).transpose()?)
-    }
-
     /// The open seeks not expired at `now`, oldest first.
     pub async fn open_seeks(&self, now: i64) -> Result<Vec<SeekRow>, StoreError> {
         let rows = sqlx::query(&format!(

@@ -132,8 +132,7 @@ pub async fn accept(
     let me = signed_in(&app, &headers).await?;
     service(&app)?
         .act(&id, &Actor::Player(me), Action::Join)
-        .await
-        .map_err(not_found_as_lichess)?;
+        .await?;
     Ok(ok())
 }
 
@@ -146,13 +145,8 @@ pub async fn decline(
     let me = signed_in(&app, &headers).await?;
     service(&app)?
         .act(&id, &Actor::Player(me), Action::Decline)
-        .await
-        .map_err(not_found_as_lichess)?;
+        .await?;
     Ok(ok())
-}
-
-fn not_found_as_lichess(e: crate::online::ServiceError) -> ApiError {
-    ApiError::from(e)
 }
 
 /// `GET /api/board/game/stream/{id}` (and the Bot API's): `gameFull`,
