@@ -415,6 +415,22 @@ fn a_file_named_like_a_typo_is_still_judged() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("duckchess: cannot open zzzzzz: "), "{err}");
+    // Paths whose letters are close to a command's are still paths: CI's
+    // short checkout path once made `/…/samples/no-such-file.in` a typo of
+    // `serve`.
+    for path in ["s/erve", "/ci/samples/no-such-file.in", "plya.in", "./shwo"] {
+        let out = duckchess()
+            .current_dir(dir.path())
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with(&format!("duckchess: cannot open {path}: ")),
+            "{err}"
+        );
+    }
 }
 
 /// Bare `duckchess` with a terminal for input prints a short usage instead

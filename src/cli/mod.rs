@@ -262,7 +262,10 @@ pub fn main() -> ExitCode {
 /// need) and the user told only that no such file exists.
 fn mistyped_command(args: &[OsString]) -> Option<clap::Error> {
     let word = args.get(1)?.to_str()?;
-    if word.starts_with('-') || Path::new(word).exists() {
+    // A word with a path separator or an extension names a file, however
+    // close to a command its letters are (a short checkout path once
+    // scored above clap's threshold against `serve`).
+    if word.starts_with('-') || word.contains(['/', '\\', '.']) || Path::new(word).exists() {
         return None;
     }
     let mut command = Cli::command();
