@@ -47,7 +47,7 @@ fn yes_no(b: bool) -> &'static str {
 
 impl MoveRecord {
     /// The judge line with its newline, from the table of every possible
-    /// line built once as `Display` writes it ([`line_slots`]): the judge
+    /// line built once as `Display` writes it (`line_slots`): the judge
     /// copies it instead of formatting.
     #[inline]
     pub fn judge_line(&self) -> &'static [u8] {

@@ -68,7 +68,7 @@ pub fn roman(level: usize) -> &'static str {
 }
 
 /// The cube of side `n` as data. `n` must lie in 2..=10 (checked by
-/// [`rules`] and [`read`]).
+/// [`CubeSet::rules`] and [`read`]).
 pub fn variant(n: usize) -> Variant {
     let shape = Shape::new(&[n, n, n]).expect("a cube side from 1 to 255 is a board");
     let kinds = vec![

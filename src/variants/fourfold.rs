@@ -913,7 +913,7 @@ impl super::Notation for Fourfold {
         text + &record + "\n"
     }
 
-    /// Reads what [`Notation::write_record`] writes: tag lines in brackets
+    /// Reads what [`Notation::write_record`](crate::variants::Notation::write_record) writes: tag lines in brackets
     /// first (a `[Variant "..."]` naming the other setup is refused, other
     /// tags are passed over), then a line with a position (it has `|`) if
     /// the game did not start at the setup's start, then the moves.

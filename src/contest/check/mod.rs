@@ -1,7 +1,7 @@
 //! Differential checking of a contest solution against the simulator:
 //! generated cases run in parallel, verdicts (OK, WA, RE, TLE, OLE), and
 //! shrinking of a failing case to a minimal one ([`shrink`]), explained
-//! on the board ([`render`]).
+//! on the board (`render`).
 //!
 //! Any list of commands is a valid input: a deleted move may change whose
 //! turn it is, and the simulator simply gives the new expected answer.

@@ -548,7 +548,9 @@ fn shift_lines(message: String, skipped: usize) -> String {
 }
 
 /// Whether the game is over: a captain has been taken (the kernel's
-/// [`Outcome`] `RoyalCaptured`, found without generating moves).
+/// [`Outcome`](crate::kernel::Outcome) won by
+/// [`Win::RoyalCaptured`](crate::kernel::Win::RoyalCaptured), found
+/// without generating moves).
 pub fn is_over(position: &Position<u128>) -> bool {
     Color::ALL
         .into_iter()
