@@ -186,9 +186,119 @@ fn stop_infinite_nodes_and_the_clock() {
     e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
     e.send("go wtime 100000 btime 500 winc 0 binc 0");
     e.until("bestmove", |l| l.starts_with("bestmove"));
+    // Black had 0.5 s; white's 100 s would have given it seconds. The bound
+    // is loose for a loaded machine running a debug build.
     assert!(
-        started.elapsed() < Duration::from_millis(450),
+        started.elapsed() < Duration::from_millis(2000),
         "black had 0.5 s"
+    );
+}
+
+/// The end of the input is `quit`: a search that would never end by its
+/// limits stops and answers, and the process exits.
+#[test]
+fn the_end_of_the_input_stops_the_search() {
+    for go in ["go depth 1000", "go infinite", "go"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_duckchess"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "position startpos\n{go}").unwrap();
+        drop(stdin);
+        // Polled rather than waited on, so that an engine that runs on is
+        // killed instead of outliving the test.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{go:?} piped: still running after 30 s");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{go:?}");
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut text).unwrap();
+        let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
+        assert_eq!(answers, 1, "{go:?}: {text}");
+        assert!(!text.contains("bestmove 0000"), "{go:?}: {text}");
+    }
+}
+
+/// Every `go` gets exactly one `bestmove`, even one whose words cannot be
+/// read: a driver waiting for it does not hang.
+#[test]
+fn every_go_gets_one_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    for go in [
+        "go depth abc",
+        "go sideways",
+        "go movetime",
+        "go nodes 99999999999999999999999 depth 1",
+        "go wtime -500 btime -500",
+        "go depth +2",
+    ] {
+        e.send(go);
+        e.send("isready");
+        let lines = e.until("readyok", |l| l == "readyok");
+        let answers = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+        let told = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count();
+        // `isready` waits for nothing, so the answer may come after it.
+        let answers = if answers == 0 {
+            e.until("bestmove", |l| l.starts_with("bestmove"))
+                .len()
+                .min(1)
+        } else {
+            answers
+        };
+        assert_eq!(answers, 1, "{go}: {lines:?}");
+        let readable = go.contains("99999") || go.contains("-500") || go.contains('+');
+        assert_eq!(told, usize::from(!readable), "{go}: {lines:?}");
+    }
+}
+
+/// A large table is allocated without stalling the loop: `isready` is
+/// answered at once, and the engine searches with it.
+#[test]
+fn a_large_hash_answers_at_once() {
+    let mut e = Engine::start();
+    let started = Instant::now();
+    e.send("setoption name Hash value 2048");
+    e.send("isready");
+    let lines = e.until("readyok", |l| l == "readyok");
+    // Writing 2 GiB first took about 10 s; the pages are now given on use.
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?} for {lines:?}",
+        started.elapsed()
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_ne!(lines.last().unwrap(), "bestmove 0000");
+    e.send("setoption name Hash value 99999999");
+    e.send("isready");
+    let lines = e.until("readyok", |l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Hash: expected a whole number of MiB")),
+        "{lines:?}"
     );
 }
 

@@ -13,7 +13,9 @@
 //! nps N time T pv ...`, and the answer as `bestmove M`. Moves are each
 //! game's one-word coordinates ([`Notation::uci_move`]: UCI for chess,
 //! Fairy-Stockfish's `d1e2` for Duck Chess). A command that cannot be
-//! understood is answered with `info string` and changes nothing.
+//! understood is answered with `info string` and changes nothing, but
+//! every `go` gets its `bestmove` (a depth-1 answer when its words cannot
+//! be read). The end of the input is `quit`, as in Stockfish.
 //!
 //! ```
 //! use duckchess::engine::uci;
@@ -32,8 +34,31 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The largest `Hash` accepted, in MiB.
+/// The largest `Hash` offered, in MiB.
 pub const MAX_HASH_MB: usize = 4096;
+
+/// The largest `Hash` accepted here: [`MAX_HASH_MB`], or half the
+/// machine's memory when that is less (Linux's `/proc/meminfo`), so that a
+/// table is never the reason the machine swaps.
+pub fn largest_hash_mb() -> usize {
+    let total_kib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<usize>()
+                        .ok()
+                })
+        });
+    match total_kib {
+        Some(kib) => (kib / 1024 / 2).clamp(1, MAX_HASH_MB),
+        None => MAX_HASH_MB,
+    }
+}
 /// Time kept back from every move for the protocol and the process.
 const OVERHEAD: Duration = Duration::from_millis(30);
 
@@ -162,7 +187,20 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::
                 session.wait();
                 match go_limits(&*session.game, args) {
                     Ok((limits, infinite)) => go(&mut session, &out, limits, infinite),
-                    Err(message) => say(&out, &format!("info string {message}"))?,
+                    Err(message) => {
+                        // Every `go` gets its `bestmove`, or a driver waiting
+                        // for it hangs: told what was wrong, the engine
+                        // answers at once from a search of depth 1.
+                        say(
+                            &out,
+                            &format!("info string {message}; searching to depth 1"),
+                        )?;
+                        let limits = Limits {
+                            depth: Some(1),
+                            ..Limits::default()
+                        };
+                        go(&mut session, &out, limits, false);
+                    }
                 }
             }
             "stop" => session.stop(),
@@ -186,9 +224,11 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::
             )?,
         }
     }
-    // At the end of the input without `quit`, the last search ends by its
-    // limits, as a piped script expects its `bestmove`.
-    session.wait();
+    // The end of the input is `quit`, as in Stockfish: the search in
+    // progress stops and answers with its best move so far. (Waiting for
+    // its limits would leave `go depth 1000` or `go infinite` running with
+    // nobody to read it.)
+    session.stop();
     drop(session);
     // The search threads are joined, so this is the last handle.
     let output = Arc::try_unwrap(out)
@@ -210,11 +250,12 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
     };
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
+            let most = largest_hash_mb();
             let mb: usize = value
                 .and_then(|v| v.parse().ok())
-                .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+                .filter(|mb| (1..=most).contains(mb))
                 .ok_or_else(|| {
-                    format!("Hash: expected a whole number of MiB from 1 to {MAX_HASH_MB}")
+                    format!("Hash: expected a whole number of MiB from 1 to {most} (half this machine's memory at most)")
                 })?;
             session.hash_mb = mb;
             session.engine = Some(Engine::new(mb));
@@ -279,8 +320,7 @@ fn go_limits(game: &dyn AnyGame, args: &[&str]) -> Result<(Limits, bool), String
         let word = args[i];
         let number = |i: usize| -> Result<u64, String> {
             args.get(i + 1)
-                .and_then(|v| v.parse::<i64>().ok())
-                .map(|v| v.max(0) as u64)
+                .and_then(|v| read_number(v))
                 .ok_or_else(|| format!("go: {word} needs a number"))
         };
         match word {
@@ -326,6 +366,24 @@ fn go_limits(game: &dyn AnyGame, args: &[&str]) -> Result<(Limits, bool), String
         }
     }
     Ok((limits, infinite))
+}
+
+/// A `go` number: digits, perhaps signed; a negative one is 0 (a clock
+/// run out) and one past `u64` is `u64::MAX` (no limit to speak of).
+fn read_number(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if negative {
+        0
+    } else {
+        digits.parse().unwrap_or(u64::MAX)
+    })
 }
 
 /// The time to spend on a move: `(hard limit, aim)`, from the time `left`

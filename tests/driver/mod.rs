@@ -73,6 +73,11 @@ pub async fn viewport(c: &Client, width: u32, height: u32) {
         .unwrap();
 }
 
+/// How long a page may take to show what a test waits for: generous, as a
+/// debug server and several browsers share two loaded cores in CI (8 s was
+/// once too short there while every step took well under a second alone).
+const WAIT: Duration = Duration::from_secs(20);
+
 /// Runs `script` in the page (its `arguments` are `args`) and returns its
 /// value.
 pub async fn js(c: &Client, script: &str, args: Vec<Value>) -> Value {
@@ -83,7 +88,7 @@ pub async fn js(c: &Client, script: &str, args: Vec<Value>) -> Value {
 
 /// The elements matching `css` once there are at least `n`.
 pub async fn wait_all(c: &Client, css: &str, n: usize) -> Vec<Element> {
-    let deadline = Instant::now() + Duration::from_secs(8);
+    let deadline = Instant::now() + WAIT;
     loop {
         let found = c.find_all(Locator::Css(css)).await.unwrap();
         if found.len() >= n {
@@ -91,7 +96,7 @@ pub async fn wait_all(c: &Client, css: &str, n: usize) -> Vec<Element> {
         }
         if Instant::now() > deadline {
             panic!(
-                "no {n} of `{css}` after 8 s; the page says `{}`",
+                "no {n} of `{css}` after {WAIT:?}; the page says `{}`",
                 status(c).await
             );
         }
@@ -101,7 +106,7 @@ pub async fn wait_all(c: &Client, css: &str, n: usize) -> Vec<Element> {
 
 /// Waits until `script` (a JavaScript expression) is true.
 pub async fn wait_js(c: &Client, what: &str, expression: &str) {
-    let deadline = Instant::now() + Duration::from_secs(8);
+    let deadline = Instant::now() + WAIT;
     let script = format!("return !!({expression});");
     loop {
         if js(c, &script, vec![]).await == json!(true) {
@@ -109,7 +114,7 @@ pub async fn wait_js(c: &Client, what: &str, expression: &str) {
         }
         if Instant::now() > deadline {
             panic!(
-                "{what}: `{expression}` is not true after 8 s; the page says `{}`",
+                "{what}: `{expression}` is not true after {WAIT:?}; the page says `{}`",
                 status(c).await
             );
         }
