@@ -247,6 +247,30 @@ fn the_kattis_package_passes_verifyproblem() {
         "verifyproblem passed in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    // And it would have said so had an answer been wrong: the accepted
+    // solution then fails that test.
+    let first = tree(&dir)
+        .into_iter()
+        .find(|f| f.starts_with("data/secret/01-") && f.ends_with(".ans"))
+        .unwrap();
+    let mut answer = std::fs::read_to_string(dir.join(&first)).unwrap();
+    let line = answer.lines().next().unwrap().to_string();
+    let other = if line == "Invalid command" {
+        "red car;NA;no;no"
+    } else {
+        "Invalid command"
+    };
+    answer.replace_range(..line.len(), other);
+    std::fs::write(dir.join(&first), answer).unwrap();
+    let out = Command::new("verifyproblem")
+        .args(["-p", "submissions", "-d", "secret/01-"])
+        .arg(&dir)
+        .current_dir(root.path())
+        .output()
+        .unwrap();
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_ne!(out.status.code(), Some(0), "{said}");
+    assert!(said.contains("WA") && said.contains("1 error"), "{said}");
 }
 
 #[test]
