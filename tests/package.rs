@@ -363,7 +363,7 @@ fn the_hydro_package_configures_its_limits_and_every_case() {
     }
     let yaml = std::fs::read_to_string(dir.join("testdata/config.yaml")).unwrap();
     assert_eq!(values(&yaml, "type"), ["default", "sum"]);
-    assert_eq!(values(&yaml, "time"), ["1000ms"]);
+    assert_eq!(values(&yaml, "time"), ["1s"]);
     assert_eq!(values(&yaml, "memory"), ["512m"]);
     assert_eq!(values(&yaml, "checker_type"), ["default"]);
     assert_eq!(values(&yaml, "score"), ["100"]);

@@ -15,17 +15,20 @@
 use super::{File, Test, MEMORY_LIMIT_MIB, NAME, SOLUTION_PY, TIME_LIMIT_MS, VALIDATOR_PY};
 
 /// `config.yaml` for `count` tests `1.in`/`1.out` … `count.in`/`count.out`.
+/// The time limit is in whole seconds (`1s`), the form every version of
+/// Hydro's documentation shows.
 pub fn config_yaml(count: usize) -> String {
     let mut yaml = format!(
         "# Written by duckchess (`duckchess package --format hydro`).\n\
          type: default\n\
-         time: {TIME_LIMIT_MS}ms\n\
+         time: {seconds}s\n\
          memory: {MEMORY_LIMIT_MIB}m\n\
          checker_type: default\n\
          subtasks:\n\
          \x20 - score: 100\n\
          \x20   type: sum\n\
-         \x20   cases:\n"
+         \x20   cases:\n",
+        seconds = TIME_LIMIT_MS / 1000,
     );
     for i in 1..=count {
         yaml.push_str(&format!("      - input: {i}.in\n        output: {i}.out\n"));
