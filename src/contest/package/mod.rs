@@ -5,8 +5,8 @@
 //! ([`polygon`]), Hydro ([`hydro`]) or LOJ ([`loj`]).
 //!
 //! The tests are made by the same library calls as `duckchess gen` and
-//! `duckchess answer` ([`tests`]); the package is assembled in memory
-//! ([`files`]) and written whole or not at all ([`write`]): into a
+//! `duckchess answer` ([`tests()`]); the package is assembled in memory
+//! ([`files()`]) and written whole or not at all ([`write()`]): into a
 //! temporary folder beside the target, renamed into place, so an existing
 //! folder is never half replaced, and a non-empty one only when asked.
 

@@ -27,7 +27,7 @@ const OFFICIAL: &[u8] = include_bytes!("../../../samples/official.in");
 
 /// The bundled hand-worked cases (`samples/*.in`), by name. Those with a
 /// coordinate off the board, which the contest never gives, are left out
-/// by [`tests`], as the validator would refuse them.
+/// by [`tests()`], as the validator would refuse them.
 const HAND_WORKED: &[(&str, &[u8])] = &[
     (
         "after_the_end_all_invalid",

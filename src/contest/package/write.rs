@@ -4,7 +4,7 @@ use super::{File, PackageError};
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
     /// Files written.
