@@ -440,8 +440,9 @@ fn bad_options_say_so_in_one_line() {
     let file = root.path().join("file");
     std::fs::write(&file, "x").unwrap();
     let dir = root.path().join("new");
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["--commands", "1001"], "more than the contest's Q"),
+        (&["--tests", "1000000000"], "more than 250 of each profile"),
         (&["--tests", "0", "--no-hand-worked"], "no secret test"),
         (&["--format", "zip"], "invalid value 'zip'"),
         (&[], "exists and is not a folder"),

@@ -29,7 +29,7 @@ pub struct Args {
     /// The folder to write; it must not exist or be empty (see --force).
     dir: PathBuf,
     /// Generated tests of each profile (realistic, quiet, invalid,
-    /// endgame).
+    /// endgame), at most 250.
     #[arg(long, value_name = "N", default_value_t = Options::default().per_profile)]
     tests: u64,
     /// Seed of the first generated test; the next tests take the next

@@ -74,7 +74,7 @@ impl std::fmt::Display for Format {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Generated tests of each [`Profile`] (`realistic`, `quiet`,
-    /// `invalid`, `endgame`, in that order).
+    /// `invalid`, `endgame`, in that order), at most [`MAX_PER_PROFILE`].
     pub per_profile: u64,
     /// The seed of the first generated test; each further test takes the
     /// next seed.
@@ -98,6 +98,10 @@ impl Default for Options {
         }
     }
 }
+
+/// The most generated tests of each profile a package holds: 1000 in all,
+/// about 30 MB with their answers.
+pub const MAX_PER_PROFILE: u64 = 250;
 
 /// The profiles of the generated tests, in their order.
 pub const PROFILES: [Profile; 4] = [
@@ -144,6 +148,9 @@ pub enum PackageError {
     /// More commands per test than the contest allows.
     #[error("--commands {0} is more than the contest's Q ≤ {max}", max = crate::contest::validate::CONTEST_MAX_Q)]
     TooManyCommands(u64),
+    /// More generated tests than a package holds.
+    #[error("--tests {0} is more than {MAX_PER_PROFILE} of each profile (a judge takes about a thousand tests at most)")]
+    TooManyTests(u64),
     /// The package would hold no secret test.
     #[error("the package would have no secret test: ask for --tests 1 or more, or keep the hand-worked cases")]
     NoTests,

@@ -2,7 +2,7 @@
 //! cases the contest allows, and generated games of every profile, each
 //! with the judge's answer.
 
-use super::{Options, PackageError, PROFILES};
+use super::{Options, PackageError, MAX_PER_PROFILE, PROFILES};
 use crate::contest::gen;
 use crate::contest::validate::{validate, CONTEST_MAX_Q};
 use crate::duck::judge;
@@ -133,6 +133,9 @@ pub fn tests(options: &Options) -> Result<Vec<Test>, PackageError> {
     if options.commands > CONTEST_MAX_Q {
         return Err(PackageError::TooManyCommands(options.commands));
     }
+    if options.per_profile > MAX_PER_PROFILE {
+        return Err(PackageError::TooManyTests(options.per_profile));
+    }
     let mut tests = vec![Test {
         name: "official".into(),
         input: OFFICIAL.to_vec(),
@@ -208,6 +211,14 @@ mod unit {
         assert!(matches!(
             tests(&too_long),
             Err(PackageError::TooManyCommands(_))
+        ));
+        let too_many = Options {
+            per_profile: MAX_PER_PROFILE + 1,
+            ..Options::default()
+        };
+        assert!(matches!(
+            tests(&too_many),
+            Err(PackageError::TooManyTests(_))
         ));
         let none = Options {
             per_profile: 0,
