@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tests as on a fresh machine with only the Rust toolchain: tmux,
-# Chromium, chromedriver and python3 are hidden from PATH, and no
+# Chromium, chromedriver, python3 and problemtools' verifyproblem (with the
+# PyPy and LuaLaTeX it runs) are hidden from PATH, and no
 # PostgreSQL is named (DUCKCHESS_TEST_POSTGRES unset). Checks that the
 # tests needing them pass and say loudly what they skipped.
 #
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-hidden=(tmux chromium chromium-browser chromedriver python3)
+hidden=(tmux chromium chromium-browser chromedriver python3 verifyproblem pypy3 lualatex)
 is_hidden() {
   local name=$1 h
   for h in "${hidden[@]}"; do
@@ -37,7 +38,7 @@ if [[ ${1:-} == --all ]]; then
   tests=()
 else
   tests=(--test play --test browser --test browser_online --test online_lichess
-    --test online_postgres --test check --test test_dir --test docs)
+    --test online_postgres --test check --test test_dir --test docs --test package)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0
@@ -48,7 +49,7 @@ if ((status != 0)); then
   exit 1
 fi
 for needed in "tmux (Debian package tmux)" "chromedriver (Debian package chromium-driver)" \
-  "python3 (Debian package python3)"; do
+  "python3 (Debian package python3)" "verifyproblem (PyPI package problemtools)"; do
   if ! grep -qF "SKIPPED: $needed" "$log"; then
     echo "FAILED: no test said it skipped what needs $needed" >&2
     exit 1

@@ -784,7 +784,7 @@ fn every_example_in_the_help_runs() {
     );
     let mut ran = 0;
     for command in [
-        "", "show", "moves", "perft", "best", "pgn", "mate", "trace", "gen", "play",
+        "", "show", "moves", "perft", "best", "pgn", "mate", "trace", "gen", "play", "package",
     ] {
         let args: Vec<&str> = [command, "--help"]
             .into_iter()

@@ -15,6 +15,7 @@ mod package;
 mod perft;
 mod pgn;
 mod play;
+mod problem;
 mod serve;
 mod show;
 mod test;
@@ -138,6 +139,17 @@ enum Cmd {
         override_usage = "duckchess test [OPTIONS] DIR -- PROGRAM [ARGS...]"
     )]
     Test(test::Args),
+    /// Write the problem as a package for an online judge: tests and the
+    /// judge's answers, a reference solution, an input validator, the
+    /// checker's settings.
+    ///
+    /// Formats: kattis (the Kattis problem package, which DOMjudge imports
+    /// and problemtools' verifyproblem checks), polygon (Codeforces
+    /// Polygon's tests and files to upload), hydro (a test data folder with
+    /// its config.yaml), loj (a test data folder and the judge settings).
+    /// The tests: the problem's sample, the hand-worked cases the contest
+    /// allows, and generated games of every profile (as gen makes them).
+    Package(problem::Args),
     /// Validate a contest input strictly (like a testlib validator).
     #[command(after_help = validate::EXIT_CODES)]
     Validate(validate::Args),
@@ -249,6 +261,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
         Some(Cmd::Test(args)) => test::run(args),
+        Some(Cmd::Package(args)) => problem::run(args),
         Some(Cmd::Validate(args)) => validate::run(args),
         Some(Cmd::Verify(args)) => verify::run(args),
     };

@@ -1,6 +1,7 @@
 //! System programs some tests need beyond the Rust toolchain: tmux for the
 //! terminal game, Chromium and chromedriver for the page, python3 for the
-//! bundled candidate solution.
+//! bundled candidate solution, problemtools' verifyproblem for the Kattis
+//! package.
 //!
 //! On a machine without one of them the test says so loudly — which program,
 //! which Debian package installs it, what was not checked — and passes, so
@@ -33,6 +34,16 @@ fn is_executable(path: &Path) -> bool {
 /// `SKIPPED` notice naming it, its package and `unchecked` (what the test
 /// would have checked) and returns `false`.
 pub fn have(programs: &[(&str, &str)], unchecked: &str) -> bool {
+    let programs: Vec<(&str, String)> = programs
+        .iter()
+        .map(|&(name, package)| (name, format!("Debian package {package}")))
+        .collect();
+    have_from(&programs, unchecked)
+}
+
+/// [`have`] for programs that come from elsewhere than Debian: each with
+/// how it is installed (`PyPI package problemtools`).
+pub fn have_from(programs: &[(&str, String)], unchecked: &str) -> bool {
     let missing: Vec<_> = programs
         .iter()
         .filter(|(name, _)| find(name).is_none())
@@ -42,7 +53,7 @@ pub fn have(programs: &[(&str, &str)], unchecked: &str) -> bool {
     }
     let names = missing
         .iter()
-        .map(|(name, package)| format!("{name} (Debian package {package})"))
+        .map(|(name, source)| format!("{name} ({source})"))
         .collect::<Vec<_>>()
         .join(", ");
     let required = std::env::var_os(REQUIRE).is_some_and(|v| !v.is_empty() && v != "0");
