@@ -782,10 +782,35 @@ fn every_example_in_the_help_runs() {
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // What the examples read: a program to check (duckchess itself is a
+    // right answer), a contestant's output and the jury's answer.
+    let solution = dir.path().join("solution");
+    std::fs::write(&solution, "#!/bin/sh\nexec duckchess \"$@\"\n").unwrap();
+    std::fs::set_permissions(
+        &solution,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    std::fs::copy(sample("official.in"), dir.path().join("01.in")).unwrap();
+    std::fs::copy(sample("official.ans"), dir.path().join("contestant.out")).unwrap();
+    std::fs::copy(sample("official.ans"), dir.path().join("01.ans")).unwrap();
+    // Every command the help lists (those of the features built), the
+    // account database and any other file in the folder, not the home's.
+    let (_, top, _) = run(&["--help"]);
+    let commands: Vec<&str> = top
+        .split_once("Commands:\n")
+        .expect("a list of commands")
+        .1
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        // A name after two spaces; a wrapped description is indented more.
+        .filter(|l| !l[2..].starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() >= 20, "{commands:?}");
     let mut ran = 0;
-    for command in [
-        "", "show", "moves", "perft", "best", "pgn", "mate", "trace", "gen", "play", "package",
-    ] {
+    for command in std::iter::once("").chain(commands) {
         let args: Vec<&str> = [command, "--help"]
             .into_iter()
             .filter(|a| !a.is_empty())
@@ -807,13 +832,16 @@ fn every_example_in_the_help_runs() {
                 example.starts_with("duckchess ") || example.contains("| duckchess "),
                 "{example}"
             );
-            if example.starts_with("duckchess play") {
+            // The terminal game and the server run until stopped.
+            if example.starts_with("duckchess play") || example.starts_with("duckchess serve") {
                 continue;
             }
             let out = std::process::Command::new("sh")
                 .args(["-c", example])
                 .current_dir(dir.path())
                 .env("PATH", &path)
+                .env("HOME", dir.path())
+                .env("XDG_DATA_HOME", dir.path())
                 .output()
                 .unwrap();
             let err = String::from_utf8_lossy(&out.stderr);
@@ -821,7 +849,7 @@ fn every_example_in_the_help_runs() {
             ran += 1;
         }
     }
-    assert!(ran >= 20, "{ran} examples run");
+    assert!(ran >= 40, "{ran} examples run");
 }
 
 /// Each help speaks of its own command: `show` not of `play`'s files or

@@ -21,7 +21,8 @@ pub struct AccountArgs {
 #[derive(clap::Subcommand)]
 enum AccountAction {
     /// Make an account NAME; its password is read from standard input
-    /// (one line), as `printf 'secret\n' | duckchess account create alice`.
+    /// (one line, at least 8 characters), as `printf 'horse battery\n' |
+    /// duckchess account create alice`.
     Create {
         /// 2 to 30 letters, digits, - or _.
         name: String,

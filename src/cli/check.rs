@@ -11,6 +11,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 pub const EXIT_CODES: &str = "\
+Examples:
+  duckchess check --cases 20 -- ./solution                      # 20 generated games
+  duckchess check --seed 7 --profile endgame --save failures -- ./solution
+
 Exit codes:
   0  every case passed
   1  a case failed (it is shrunk, explained and saved)

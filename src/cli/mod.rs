@@ -96,6 +96,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Judge mode, spelled out: the same as giving no subcommand.
+    #[command(
+        after_help = "Examples:\n  duckchess judge judge.in > judge.ans\n  duckchess judge - < judge.in"
+    )]
     Judge(judge::Args),
     /// Explain every verdict of a Duck Chess judge input: why a command is
     /// invalid, what a valid one did, which pieces give check.
@@ -106,6 +109,9 @@ enum Cmd {
     /// (`xs ys xt yt` in Duck Chess, UCI in chess).
     Moves(moves::Args),
     /// Print the Fairy-Stockfish variant definition that reads the same FEN.
+    #[command(
+        after_help = "Examples:\n  duckchess fsf-config > duck.ini   # Fairy-Stockfish: setoption name VariantPath value duck.ini"
+    )]
     FsfConfig,
     /// Print a judge input that plays a real game, from a seed.
     ///
@@ -115,6 +121,9 @@ enum Cmd {
     /// always on the board, as in the contest.
     Gen(gen::Args),
     /// Write the judge answer X.ans beside each input X.in.
+    #[command(
+        after_help = "Examples:\n  duckchess answer judge.in   # writes judge.ans beside it"
+    )]
     Answer(answer::Args),
     /// Check a contest solution against the simulator on generated games.
     ///
@@ -166,6 +175,7 @@ enum Cmd {
     /// counts as one.
     Perft(perft::Args),
     /// List every game --variant knows, with its board and pieces.
+    #[command(after_help = "Examples:\n  duckchess variants")]
     Variants,
     /// Read chess games in PGN and write them again in export form (or their
     /// final positions), checking every move.
@@ -187,19 +197,34 @@ enum Cmd {
     Best(best::Args),
     /// Play the computer against a baseline player in any game, colours
     /// alternating, and count wins, draws and losses with their reasons.
+    #[command(
+        after_help = "Examples:\n  duckchess match --variant chess --games 2 --depth 2 --move-cap 40\n  duckchess match --variant duck --games 2 --nodes 2000 --opponent self:depth=1 --move-cap 40"
+    )]
     Match(r#match::Args),
     /// Serve the web page that plays every game, and its JSON API, on
     /// 127.0.0.1 (--bind to change it); needs the `web` feature.
+    #[command(
+        after_help = "Examples:\n  duckchess serve --open\n  duckchess serve --bind 0.0.0.0 --allow-host chess.example.org --database sqlite://games.db"
+    )]
     Serve(serve::Args),
     /// Make an account on a server's database (the password from standard
     /// input, or asked for on a terminal).
+    #[command(
+        after_help = "Examples:\n  printf 'horse battery\\n' | duckchess account create alice --database sqlite://games.db"
+    )]
     Account(account::AccountArgs),
     /// Make a personal API token for an account, for programs (lichess
     /// clients such as berserk): printed once, kept hashed.
+    #[command(
+        after_help = "Examples:\n  duckchess token create alice --database sqlite://games.db"
+    )]
     Token(account::TokenArgs),
     /// Speak the Universal Chess Interface on standard input and output,
     /// for chess GUIs, match runners and libraries; `setoption name
     /// UCI_Variant value NAME` plays any game of `duckchess variants`.
+    #[command(
+        after_help = "Examples:\n  printf 'uci\\nposition startpos moves e2e4\\ngo depth 3\\nquit\\n' | duckchess uci\n  printf 'setoption name UCI_Variant value duck\\nposition startpos\\ngo depth 2\\n' | duckchess uci"
+    )]
     Uci,
     /// Print the completion script of a shell, generated from these very
     /// options.
@@ -208,9 +233,15 @@ enum Cmd {
     /// ~/.local/share/bash-completion/completions/duckchess`; zsh: into a
     /// folder of `$fpath` as `_duckchess`; fish: `duckchess completions
     /// fish > ~/.config/fish/completions/duckchess.fish`.
+    #[command(
+        after_help = "Examples:\n  duckchess completions bash > duckchess.bash\n  duckchess completions zsh > _duckchess"
+    )]
     Completions(package::CompletionsArgs),
     /// Print the manual page (roff), or write one per command into a
     /// folder with --dir.
+    #[command(
+        after_help = "Examples:\n  duckchess man > duckchess.1\n  duckchess man --dir man1   # one page per command"
+    )]
     Man(package::ManArgs),
 }
 

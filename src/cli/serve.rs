@@ -39,8 +39,9 @@ pub struct Args {
     /// request is dropped then.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     header_timeout: f64,
-    /// No per-client rate limits on games and moves (for a load test from
-    /// one address; docs/online.md).
+    /// No per-client rate limits (new games, guests and accounts: 10 at
+    /// once, 30 a minute; moves and actions: 60 at once, 20 a second), for
+    /// a load test from one address.
     #[arg(long)]
     no_rate_limits: bool,
 }

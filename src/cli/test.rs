@@ -11,6 +11,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 pub const EXIT_CODES: &str = "\
+Examples:
+  duckchess gen --seed 1 --count 3 --out tests && duckchess test tests -- ./solution
+
 Exit codes:
   0  every test passed
   1  a test failed

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub const EXIT_CODES: &str = "Exit codes (testlib's):\n  0  valid (`ok Q commands` on standard error)\n  3  invalid (`FAIL line N: what` on standard error), an unreadable file or a usage error";
+pub const EXIT_CODES: &str = "Examples:\n  duckchess validate judge.in\n\nExit codes (testlib's):\n  0  valid (`ok Q commands` on standard error)\n  3  invalid (`FAIL line N: what` on standard error), an unreadable file or a usage error";
 
 #[derive(clap::Args)]
 pub struct Args {

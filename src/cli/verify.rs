@@ -8,7 +8,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub const EXIT_CODES: &str = "Exit codes (testlib's):\n  0  ok\n  1  wrong answer\n  2  presentation error (line count, a malformed line)\n  3  fail (bad INPUT, unreadable file, ANSWER disagrees, REPORT not written, usage)\n\nThe message goes to standard error (`ok 18 lines`, `wrong answer …`,\n`wrong output format …`, `FAIL …`) and, when REPORT is given, to that file\n(with -appes, as testlib's XML).";
+pub const EXIT_CODES: &str = "Examples:\n  duckchess verify 01.in contestant.out\n  duckchess verify 01.in contestant.out 01.ans report.txt   # as a testlib checker\n\nExit codes (testlib's):\n  0  ok\n  1  wrong answer\n  2  presentation error (line count, a malformed line)\n  3  fail (bad INPUT, unreadable file, ANSWER disagrees, REPORT not written, usage)\n\nThe message goes to standard error (`ok 18 lines`, `wrong answer …`,\n`wrong output format …`, `FAIL …`) and, when REPORT is given, to that file\n(with -appes, as testlib's XML).";
 
 #[derive(clap::Args)]
 pub struct Args {
