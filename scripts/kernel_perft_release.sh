@@ -2,8 +2,9 @@
 # The kernel's perft tests at every published depth: the debug run of the
 # same tests stops at 250,000 nodes (see NODE_LIMIT in tests/kernel_chess.rs);
 # this release run checks the rest, chess perft(6) from the start included,
+# and Duck Chess perft(5) in tests/perft.rs (CI runs this script),
 # and prints chess perft(6) with its time.
 set -eu
 cd "$(dirname "$0")/.."
-cargo test --release --test kernel_chess --test kernel_shapes
+cargo test --release --test kernel_chess --test kernel_shapes --test perft
 cargo run --release --example kernel_perft -- 6

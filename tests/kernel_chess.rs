@@ -4,7 +4,7 @@
 //! Debug runs stop at the depths that stay fast ([`NODE_LIMIT`]); the deeper
 //! published counts are checked by the release run of the same tests,
 //! `scripts/kernel_perft_release.sh` (`cargo test --release --test
-//! kernel_chess --test kernel_shapes`).
+//! kernel_chess --test kernel_shapes`), which CI runs.
 
 use duckchess::kernel::{divide, perft, Draw, Game, Outcome, Win};
 use duckchess::variants::chess::{self, from_fen, parse_uci, uci, FenError, UciError};

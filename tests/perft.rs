@@ -21,7 +21,8 @@ fn initial_position_depths_one_to_four() {
     );
 }
 
-/// Depth 5 takes seconds unoptimised; CI runs this file in release too.
+/// Depth 5 takes seconds unoptimised; CI runs this file in release too
+/// (`scripts/kernel_perft_release.sh`).
 #[cfg(not(debug_assertions))]
 #[test]
 fn initial_position_depth_five() {

@@ -339,27 +339,11 @@ fn mates_the_end_and_mistakes() {
 
 #[test]
 fn python_chess_drives_it() {
-    if !system::have(
-        &[("python3", "python3")],
+    if !system::have_python_module(
+        "chess.engine",
+        "chess",
         "duckchess uci under python-chess's engine client",
     ) {
-        return;
-    }
-    let has_chess = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_chess {
-        let required = std::env::var_os(system::REQUIRE).is_some_and(|v| !v.is_empty() && v != "0");
-        assert!(
-            !required,
-            "python-chess is not installed (pip install chess), and {} is set",
-            system::REQUIRE
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "\nSKIPPED: the python module chess (pip install chess) is missing; not checked: duckchess uci under python-chess's engine client\n"
-        );
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/uci_python_chess.py");

@@ -70,3 +70,30 @@ pub fn have_from(programs: &[(&str, String)], unchecked: &str) -> bool {
     );
     false
 }
+
+/// Whether python3 and its module `module` (installed by `pip install
+/// package`) are there; when not, a failure under [`REQUIRE`], else a
+/// `SKIPPED` notice naming what was not checked.
+#[allow(dead_code)] // not every test binary that shares this file asks
+pub fn have_python_module(module: &str, package: &str, unchecked: &str) -> bool {
+    if !have(&[("python3", "python3")], unchecked) {
+        return false;
+    }
+    let present = std::process::Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .status()
+        .is_ok_and(|s| s.success());
+    if present {
+        return true;
+    }
+    let required = std::env::var_os(REQUIRE).is_some_and(|v| !v.is_empty() && v != "0");
+    assert!(
+        !required,
+        "{REQUIRE} is set but the python module {module} (pip install {package}) is missing: {unchecked} cannot be checked"
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "\nSKIPPED: the python module {module} (pip install {package}) is missing; not checked: {unchecked}\n"
+    );
+    false
+}
