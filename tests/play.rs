@@ -579,3 +579,63 @@ fn a_saved_pgn_plays_again_under_tmux() {
     assert!(screen.contains("1. e4"), "{screen}");
     assert_eq!(tmux.quit(&exit_file), "0\n");
 }
+
+/// The `:` prompt and the `?` help under tmux: a move typed in SAN, one
+/// completed with Tab, a bad one refused on one line, and the help screen
+/// opened and closed without leaving the game.
+#[test]
+fn the_move_prompt_and_the_help_under_tmux() {
+    if !tmux_present("the terminal game's : prompt and ? help") {
+        return;
+    }
+    let (tmux, exit_file) = start_under_tmux(
+        "prompt",
+        &["--variant", "chess", "--vs", "human", "--style", "ascii"],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white to move"));
+    tmux.keys(&[":"]);
+    tmux.wait_for("the prompt", |s| s.contains("Tab completes"));
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("e4 played", |s| {
+        s.contains("1. e4") && s.contains("black to move")
+    });
+    // Black: "N" and Tab list the knight moves; "Nf" and Tab complete Nf6.
+    tmux.keys(&[":", "N", "Tab"]);
+    let screen = tmux.wait_for("the candidates", |s| s.contains("Na6 Nc6 Nf6 Nh6"));
+    assert!(screen.contains(":Na6_"), "{screen}");
+    // Esc alone: a key right after it would read as Alt+key.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the prompt closed", |s| !s.contains(":Na6_"));
+    tmux.keys(&[":", "N", "f", "Tab"]);
+    tmux.wait_for("Nf6 completed", |s| s.contains(":Nf6_"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Nf6 played", |s| s.contains("1. e4 Nf6"));
+    // A move the rules forbid: the reason, the prompt still open.
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "Ke3"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the refusal", |s| s.contains("Ke3: "));
+    assert!(screen.contains(":Ke3_"), "{screen}");
+    // One line: the key lines stay where they were.
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("Ke3: ")).unwrap();
+    assert!(lines[at + 1].starts_with("arrows: cursor"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the prompt closed", |s| !s.contains(":Ke3_"));
+
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for("the help", |s| s.contains("Keys (? Esc q: close)"));
+    for entry in ["type a move", "undo/redo", "save/load", "claim a draw"] {
+        assert!(screen.contains(entry), "{entry}: {screen}");
+    }
+    // q closes the help; it does not quit.
+    tmux.keys(&["q"]);
+    tmux.wait_for("the help closed", |s| !s.contains("Keys (? Esc q: close)"));
+    assert!(
+        std::fs::read_to_string(&exit_file).is_err(),
+        "q in the help quit"
+    );
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}

@@ -39,7 +39,9 @@ Keys (the same in every game):
   l                      load the newest such file (asks first; u undoes it)
   n                      new game (asks first over moves not saved; u undoes it)
   q                      quit (asks first over moves not saved)
-  mouse                  click a piece, then its target";
+  mouse                  click a piece, then its target
+  :                      type a move in the game's notation (Tab completes, Enter plays, Esc closes)
+  ?                      help: every key of the game (? Esc q close it)";
 
 #[derive(clap::Args)]
 #[command(

@@ -20,6 +20,7 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
+use super::prompt::{Completion, MovePrompt};
 use super::Vs;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
@@ -129,6 +130,14 @@ pub enum Action {
     Quit,
     /// Yes to the question asked (quit, new game, load).
     Yes,
+    /// Open the `:` move prompt.
+    OpenPrompt,
+    /// A character typed at the move prompt.
+    Type(char),
+    /// Erase the move prompt's last character (closes it when empty).
+    Erase,
+    /// Open or close the help screen.
+    Help,
 }
 
 /// A step that would lose unsaved moves, waiting for a yes.
@@ -202,6 +211,10 @@ pub struct Game {
     claimed: Option<Draw>,
     message: Option<String>,
     thinking: Option<(u64, Purpose, Arc<AtomicBool>)>,
+    /// The `:` prompt, while it is open.
+    typing: Option<MovePrompt>,
+    /// The help screen is open.
+    help: bool,
     next_id: u64,
     stalled: bool,
     quit: bool,
@@ -231,6 +244,8 @@ impl Game {
             claimed: None,
             message: None,
             thinking: None,
+            typing: None,
+            help: false,
             next_id: 0,
             stalled: false,
             quit: false,
@@ -389,9 +404,30 @@ impl Game {
             .unwrap_or(0)
     }
 
+    /// The text typed at the `:` prompt, while it is open.
+    pub fn typing(&self) -> Option<&str> {
+        self.typing.as_ref().map(MovePrompt::text)
+    }
+
+    /// Whether the help screen is open.
+    pub fn is_helping(&self) -> bool {
+        self.help
+    }
+
     /// Does what `action` asks.
     pub fn handle(&mut self, action: Action) {
         use Action as A;
+        if self.help {
+            // The help screen takes every key; these close it.
+            if matches!(action, A::Help | A::Cancel | A::Quit) {
+                self.help = false;
+            }
+            return;
+        }
+        if self.typing.is_some() {
+            self.type_key(action);
+            return;
+        }
         if let Some(asked) = self.confirm.take() {
             // Only a yes goes on; any other key keeps the game as it is.
             if action == A::Yes {
@@ -445,6 +481,78 @@ impl Game {
             A::New => self.ask(Confirm::New),
             A::Quit => self.ask(Confirm::Quit),
             A::Yes => self.message = None,
+            A::OpenPrompt => self.open_prompt(),
+            A::Help => self.help = true,
+            A::Type(_) | A::Erase => {}
+        }
+    }
+
+    /// Opens the `:` prompt, where a move may be typed now.
+    fn open_prompt(&mut self) {
+        self.message = None;
+        if let Some(outcome) = self.outcome() {
+            self.message = Some(format!("the game is over ({})", self.describe(outcome)));
+            return;
+        }
+        let turn = self.position().turn();
+        if self.computer() == Some(turn) {
+            self.message = Some(format!(
+                "wait: {} is the computer's side",
+                self.options.notation.side_name(turn)
+            ));
+            return;
+        }
+        self.selected = None;
+        self.promotion = None;
+        self.typing = Some(MovePrompt::default());
+    }
+
+    /// A key while the `:` prompt is open: typing, Tab, Enter, Esc.
+    fn type_key(&mut self, action: Action) {
+        use Action as A;
+        let Some(prompt) = self.typing.as_mut() else {
+            return;
+        };
+        let notation = self.options.notation;
+        match action {
+            A::Type(c) => {
+                prompt.push(c);
+                self.message = None;
+            }
+            A::Erase if prompt.text().is_empty() => self.typing = None,
+            A::Erase => {
+                prompt.backspace();
+                self.message = None;
+            }
+            A::Next => {
+                let position = self.game.position();
+                self.message = match prompt.complete(notation, position) {
+                    Completion::None => Some(format!(
+                        "no legal move starts with {:?}",
+                        prompt.text().trim()
+                    )),
+                    Completion::One => None,
+                    Completion::Several(all) => Some(all.join(" ")),
+                };
+            }
+            A::Activate => match prompt.read(notation, self.game.position()) {
+                Ok(m) => {
+                    self.typing = None;
+                    self.message = None;
+                    self.play(m);
+                }
+                // The prompt stays open with the text, to mend it.
+                Err(why) => self.message = Some(why),
+            },
+            A::Cancel => {
+                self.typing = None;
+                self.message = None;
+            }
+            A::Quit => {
+                self.typing = None;
+                self.ask(Confirm::Quit);
+            }
+            _ => {}
         }
     }
 
@@ -1080,8 +1188,12 @@ impl Game {
         text
     }
 
-    /// The second line: the last message, or what to do next.
+    /// The second line: the `:` prompt and its text while it is open, the
+    /// last message, or what to do next.
     pub fn prompt(&self) -> String {
+        if let Some(text) = self.typing() {
+            return format!(":{text}_");
+        }
         if let Some(m) = &self.message {
             return m.clone();
         }
@@ -1106,6 +1218,17 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The third line: under the `:` prompt, its message (the candidates
+    /// of a Tab, why a move was refused) or how to use it.
+    pub fn detail(&self) -> String {
+        if self.typing.is_some() {
+            return self.message.clone().unwrap_or_else(|| {
+                "a move in the game's notation: Tab completes, Enter plays, Esc closes".into()
+            });
+        }
+        String::new()
     }
 
     /// The result in the game's words.

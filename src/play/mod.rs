@@ -20,6 +20,8 @@
 //! ```
 
 pub mod game;
+pub mod help;
+pub mod prompt;
 pub mod screen;
 #[cfg(test)]
 mod test_variants;

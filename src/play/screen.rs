@@ -58,18 +58,20 @@ pub struct View {
     pub style: PieceStyle,
 }
 
-/// The key lines under the board, in every game.
-pub const KEYS: [&str; 4] = [
+/// The key lines under the board, in every game; the `?` help screen is
+/// made of them ([`super::help`]).
+pub const KEYS: [&str; 5] = [
     "arrows: cursor  Alt+arrows, [ ], PgUp/PgDn: other board",
     "Tab: next piece  Enter/Space: pick up/put down  Esc: drop",
     "u/r: undo/redo  h: hint  f: flip  d: claim a draw",
     "s/l: save/load  n: new game  q: quit  or click squares",
+    ":: type a move  ?: help",
 ];
 
 /// [`KEYS`] as `game` has them: the keys to other boards only where there
 /// are several (a cube's levels, Fourfold's boards), and `d` only where a
 /// draw can be claimed (not in Duck Chess).
-pub fn keys(game: &Game) -> [String; 4] {
+pub fn keys(game: &Game) -> [String; 5] {
     let variant = game.position().variant();
     let mut keys = KEYS.map(String::from);
     if variant.shape.axes() <= 2 {
@@ -161,7 +163,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
         terminal.draw(|frame| draw(frame, &game, view))?;
         if event::poll(Duration::from_millis(50))? {
             let action = match event::read()? {
-                Event::Key(key) => action_for_key(key, game.promotion_choices().is_some()),
+                Event::Key(key) => action_for_key(key, Mode::of(&game)),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let area = terminal.get_frame().area();
                     let areas = Areas::of(area, &game, view);
@@ -180,9 +182,36 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
     Ok(())
 }
 
-/// What a key press means; `promoting` while the promotion prompt is open
-/// (then a letter answers it). The same keys in every game.
-pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
+/// What the keys mean at the moment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// On the board.
+    Board,
+    /// The promotion prompt is open: a letter answers it.
+    Promoting,
+    /// The `:` prompt is open: keys type.
+    Typing,
+    /// The help screen is open: `?`, Esc and `q` close it.
+    Help,
+}
+
+impl Mode {
+    /// The mode `game` is in.
+    pub fn of(game: &Game) -> Mode {
+        if game.is_helping() {
+            Mode::Help
+        } else if game.typing().is_some() {
+            Mode::Typing
+        } else if game.promotion_choices().is_some() {
+            Mode::Promoting
+        } else {
+            Mode::Board
+        }
+    }
+}
+
+/// What a key press means in `mode`. The same keys in every game.
+pub fn action_for_key(key: KeyEvent, mode: Mode) -> Option<Action> {
     use Action as A;
     if key.kind != KeyEventKind::Press {
         return None;
@@ -190,6 +219,28 @@ pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return (key.code == KeyCode::Char('c')).then_some(A::Quit);
     }
+    match mode {
+        Mode::Help => {
+            return match key.code {
+                KeyCode::Char('?') => Some(A::Help),
+                KeyCode::Esc => Some(A::Cancel),
+                KeyCode::Char('q') => Some(A::Quit),
+                _ => None,
+            }
+        }
+        Mode::Typing => {
+            return match key.code {
+                KeyCode::Char(c) => Some(A::Type(c)),
+                KeyCode::Backspace => Some(A::Erase),
+                KeyCode::Tab => Some(A::Next),
+                KeyCode::Enter => Some(A::Activate),
+                KeyCode::Esc => Some(A::Cancel),
+                _ => None,
+            }
+        }
+        Mode::Board | Mode::Promoting => {}
+    }
+    let promoting = mode == Mode::Promoting;
     if key.modifiers.contains(KeyModifiers::ALT) {
         return Some(match key.code {
             KeyCode::Up => A::BoardUp,
@@ -227,6 +278,8 @@ pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
         KeyCode::Char('n') => A::New,
         KeyCode::Char('q') => A::Quit,
         KeyCode::Char('y') => A::Yes,
+        KeyCode::Char(':') => A::OpenPrompt,
+        KeyCode::Char('?') => A::Help,
         _ => return None,
     })
 }
@@ -345,10 +398,37 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
     draw_panels(
         frame,
         (areas.status, areas.moves),
-        game.status(),
-        game.prompt(),
+        [game.status(), game.prompt(), game.detail()],
         &keys(game),
         &lines,
+    );
+    if game.is_helping() {
+        draw_help(frame, game);
+    }
+}
+
+/// The `?` help screen over the middle of the screen: the key lines'
+/// entries one a line.
+fn draw_help(frame: &mut Frame, game: &Game) {
+    let text = super::help::lines(&keys(game));
+    let area = frame.area();
+    let width =
+        (text.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4).min(area.width);
+    let height = (text.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let lines: Vec<Line> = text
+        .into_iter()
+        .map(|l| Line::raw(format!(" {l}")))
+        .collect();
+    frame.render_widget(ratatui::widgets::Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Keys (? Esc q: close) ")),
+        rect,
     );
 }
 
@@ -515,15 +595,30 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
 fn draw_panels(
     frame: &mut Frame,
     (status_area, moves_area): (Rect, Rect),
-    status: String,
-    prompt: String,
+    [status, prompt, detail]: [String; 3],
     keys: &[String],
     moves: &[String],
 ) {
+    // The detail line (the prompt's candidates or refusal, the
+    // evaluation) is one line whatever its length: cut, not wrapped, so
+    // the key lines under it stay put.
+    let room = status_area.width as usize;
+    let detail = if picture::width(&detail) > room {
+        let mut cut = String::new();
+        for c in detail.chars() {
+            if picture::width(&cut) + picture::width(&c.to_string()) + 1 > room {
+                break;
+            }
+            cut.push(c);
+        }
+        cut + "…"
+    } else {
+        detail
+    };
     let mut text = vec![
         Line::styled(status, Style::new().add_modifier(Modifier::BOLD)),
         Line::raw(prompt),
-        Line::raw(""),
+        Line::raw(detail),
     ];
     text.extend(
         keys.iter()
@@ -732,7 +827,7 @@ mod tests {
     #[test]
     fn keys_map_to_actions() {
         use Action as A;
-        let key = |code, m| action_for_key(KeyEvent::new(code, m), false);
+        let key = |code, m| action_for_key(KeyEvent::new(code, m), Mode::Board);
         assert_eq!(key(KeyCode::Up, KeyModifiers::ALT), Some(A::BoardUp));
         assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(A::Left));
         assert_eq!(key(KeyCode::Tab, KeyModifiers::NONE), Some(A::Next));
@@ -747,10 +842,24 @@ mod tests {
         assert_eq!(key(KeyCode::Esc, KeyModifiers::NONE), Some(A::Cancel));
         assert_eq!(key(KeyCode::Char('h'), KeyModifiers::NONE), Some(A::Hint));
         assert_eq!(key(KeyCode::Char('q'), KeyModifiers::NONE), Some(A::Quit));
-        let promoting = action_for_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE), true);
-        assert_eq!(promoting, Some(A::Promote('q')));
+        let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(action_for_key(q, Mode::Promoting), Some(A::Promote('q')));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action_for_key(ctrl_c, true), Some(A::Quit));
+        assert_eq!(action_for_key(ctrl_c, Mode::Promoting), Some(A::Quit));
+        assert_eq!(
+            key(KeyCode::Char(':'), KeyModifiers::NONE),
+            Some(A::OpenPrompt)
+        );
+        assert_eq!(key(KeyCode::Char('?'), KeyModifiers::NONE), Some(A::Help));
+        // At the prompt every letter types, q included; Tab completes.
+        assert_eq!(action_for_key(q, Mode::Typing), Some(A::Type('q')));
+        let tab = KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE);
+        assert_eq!(action_for_key(tab, Mode::Typing), Some(A::Next));
+        let backspace = KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE);
+        assert_eq!(action_for_key(backspace, Mode::Typing), Some(A::Erase));
+        // The help screen: ?, Esc and q close it; other keys do nothing.
+        assert_eq!(action_for_key(q, Mode::Help), Some(A::Quit));
+        assert_eq!(action_for_key(tab, Mode::Help), None);
     }
 
     /// The screens as they look: chess after 1. e4 with black's knight
