@@ -3,6 +3,7 @@
 use super::{fail, usage, ColorArgs, GameArgs};
 use duckchess::engine::search::{best, Limits};
 use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
+use duckchess::play::eval::Evaluator;
 use duckchess::play::game::{Chooser, Game, Options};
 use duckchess::play::screen::{self, View};
 use duckchess::play::Vs;
@@ -41,7 +42,11 @@ Keys (the same in every game):
   q                      quit (asks first over moves not saved)
   mouse                  click a piece, then its target
   :                      type a move in the game's notation (Tab completes, Enter plays, Esc closes)
-  ?                      help: every key of the game (? Esc q close it)";
+  ?                      help: every key of the game (? Esc q close it)
+  e                      show or hide the engine's evaluation: score and best line
+  x                      resign (asks first)
+  o                      offer a draw: the computer accepts when it is not better
+  after the end          Left/Right or u/r: review the moves; Home/End: start/end";
 
 #[derive(clap::Args)]
 #[command(
@@ -92,12 +97,19 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             .ok()
             .map(|found| found.best)
     });
+    // The same search for the `e` line and a draw offer's answer, with
+    // its score and principal variation.
+    let evaluator: Evaluator =
+        Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
+            best(game.position(), keys, limits, stop).ok()
+        });
     let options = Options {
         start,
         moves,
         vs: args.vs,
         computer,
         chooser: Some(chooser),
+        evaluator: Some(evaluator),
         ..Options::new(notation)
     };
     let view = View {

@@ -20,8 +20,11 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
+use super::ending::{accepts_draw, End};
+use super::eval::Evaluator;
 use super::prompt::{Completion, MovePrompt};
 use super::Vs;
+use crate::engine::search::SearchResult;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
 use crate::variants::{status, Notation};
@@ -53,6 +56,9 @@ pub struct Options {
     /// The computer's move chooser, also asked for hints; `None`: no
     /// computer (and no hints).
     pub chooser: Option<Chooser>,
+    /// The engine's evaluation, for the `e` line and the computer's answer
+    /// to a draw offer; `None`: neither.
+    pub evaluator: Option<Evaluator>,
     /// Where saved games go and are loaded from; empty: the current
     /// directory.
     pub save_dir: PathBuf,
@@ -68,6 +74,7 @@ impl Options {
             vs: Vs::Human,
             computer: Color::Black,
             chooser: None,
+            evaluator: None,
             save_dir: PathBuf::new(),
         }
     }
@@ -138,6 +145,17 @@ pub enum Action {
     Erase,
     /// Open or close the help screen.
     Help,
+    /// Resign (asks first).
+    Resign,
+    /// Offer a draw: the computer answers by its evaluation; against a
+    /// person, the other player says yes or no.
+    OfferDraw,
+    /// Show or hide the engine's evaluation of the position.
+    Eval,
+    /// In a finished game: back to its start.
+    First,
+    /// In a finished game: back to its end.
+    Last,
 }
 
 /// A step that would lose unsaved moves, waiting for a yes.
@@ -149,6 +167,10 @@ pub enum Confirm {
     New,
     /// Replace the game by the newest saved one.
     Load,
+    /// Resign.
+    Resign,
+    /// Agree to the draw the other player offers.
+    Draw,
 }
 
 /// What a search is for.
@@ -158,6 +180,18 @@ pub enum Purpose {
     Move,
     /// A suggestion for the player.
     Hint,
+    /// The evaluation line (`e`).
+    Eval,
+    /// The computer's answer to a draw offer.
+    DrawOffer,
+}
+
+/// The answer to a [`Request`].
+pub enum Answer {
+    /// A move (the computer's, a hint), or none.
+    Move(Option<Move>),
+    /// An evaluation (the `e` line, a draw offer's answer), or none.
+    Eval(Option<SearchResult>),
 }
 
 /// A search to run off the interface's thread; answer with
@@ -174,12 +208,26 @@ pub struct Request {
     /// Set when the answer is no longer wanted (undo, new, quit).
     pub stop: Arc<AtomicBool>,
     chooser: Chooser,
+    evaluator: Option<Evaluator>,
 }
 
 impl Request {
     /// Runs the chooser.
     pub fn think(&self) -> Option<Move> {
         (self.chooser)(&*self.game, &self.keys, &self.stop)
+    }
+
+    /// Runs what the purpose asks: the chooser for a move or a hint, the
+    /// evaluator for an evaluation.
+    pub fn answer(&self) -> Answer {
+        match self.purpose {
+            Purpose::Move | Purpose::Hint => Answer::Move(self.think()),
+            Purpose::Eval | Purpose::DrawOffer => Answer::Eval(
+                self.evaluator
+                    .as_ref()
+                    .and_then(|e| e(&*self.game, &self.keys, &self.stop)),
+            ),
+        }
     }
 }
 
@@ -215,6 +263,18 @@ pub struct Game {
     typing: Option<MovePrompt>,
     /// The help screen is open.
     help: bool,
+    /// A resignation, a draw agreed, a flag.
+    end: Option<End>,
+    /// A finished game under review: how many of its moves are shown, and
+    /// the game up to there.
+    review: Option<(usize, Box<dyn AnyGame>)>,
+    /// The `e` line is on.
+    eval_on: bool,
+    /// The last evaluation: for which position (moves played, key), and
+    /// its line.
+    eval: Option<((usize, u64), String)>,
+    /// A draw offered to the computer, waiting for its search.
+    offer_wanted: bool,
     next_id: u64,
     stalled: bool,
     quit: bool,
@@ -246,6 +306,11 @@ impl Game {
             thinking: None,
             typing: None,
             help: false,
+            end: None,
+            review: None,
+            eval_on: false,
+            eval: None,
+            offer_wanted: false,
             next_id: 0,
             stalled: false,
             quit: false,
@@ -260,9 +325,29 @@ impl Game {
         self.options.notation
     }
 
-    /// The position now.
+    /// The position now (in a finished game under review, the one
+    /// shown).
     pub fn position(&self) -> &dyn AnyPosition {
-        self.game.position()
+        match &self.review {
+            Some((_, shown)) => shown.position(),
+            None => self.game.position(),
+        }
+    }
+
+    /// In a finished game under review: how many of its moves are shown.
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review.as_ref().map(|(n, _)| *n)
+    }
+
+    /// How the game ended outside the rules (resigned, agreed, flag).
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Whether the game is over, by its rules, a claim, a resignation, an
+    /// agreement or a flag.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some() || self.outcome().is_some()
     }
 
     /// The game (position and history).
@@ -347,9 +432,12 @@ impl Game {
         })
     }
 
-    /// The last move, to mark it.
+    /// The last move (of those shown, under review), to mark it.
     pub fn last_move(&self) -> Option<Move> {
-        self.game.moves().last().copied()
+        match &self.review {
+            Some((_, shown)) => shown.moves().last().copied(),
+            None => self.game.moves().last().copied(),
+        }
     }
 
     /// The computer's suggestion, once it came.
@@ -436,10 +524,18 @@ impl Game {
                     Confirm::Quit => self.quit_now(),
                     Confirm::New => self.new_game(),
                     Confirm::Load => self.load_newest(),
+                    Confirm::Resign => self.resign_now(),
+                    Confirm::Draw => self.finish(End::Agreed),
                 }
             } else {
-                self.message = Some("kept the game".into());
+                self.message = Some(match asked {
+                    Confirm::Draw => "the draw offer is declined".into(),
+                    _ => "kept the game".into(),
+                });
             }
+            return;
+        }
+        if self.is_over() && self.review_key(action) {
             return;
         }
         match action {
@@ -483,15 +579,149 @@ impl Game {
             A::Yes => self.message = None,
             A::OpenPrompt => self.open_prompt(),
             A::Help => self.help = true,
-            A::Type(_) | A::Erase => {}
+            A::Resign => self.ask_resign(),
+            A::OfferDraw => self.offer_draw(),
+            A::Eval => self.toggle_eval(),
+            A::Type(_) | A::Erase | A::First | A::Last => {}
         }
+    }
+
+    /// In a finished game, the keys that walk its moves: back (Left, `u`),
+    /// forward (Right, `r`), to the start (Home) and the end (End); the
+    /// result stays. Whether `action` was one of them.
+    fn review_key(&mut self, action: Action) -> bool {
+        use Action as A;
+        let total = self.game.moves().len();
+        let shown = self.reviewing().unwrap_or(total);
+        let to = match action {
+            A::Left | A::Undo => shown.saturating_sub(1),
+            A::Right | A::Redo => (shown + 1).min(total),
+            A::First => 0,
+            A::Last => total,
+            _ => return false,
+        };
+        self.selected = None;
+        self.promotion = None;
+        self.review = (to < total).then(|| {
+            let mut shown = self.start.new_game();
+            for &m in &self.game.moves()[..to] {
+                if shown.play(m).is_err() {
+                    break;
+                }
+            }
+            (to, shown)
+        });
+        self.message = Some(match to {
+            _ if to == total => "the end of the game".into(),
+            0 => format!("the start: move 0 of {total}"),
+            _ => format!(
+                "move {to} of {total}: {}",
+                self.notes.get(to - 1).map_or("", String::as_str)
+            ),
+        });
+        true
+    }
+
+    /// Ends the game outside its rules.
+    fn finish(&mut self, end: End) {
+        self.cancel_thinking();
+        self.offer_wanted = false;
+        self.selected = None;
+        self.promotion = None;
+        self.end = Some(end);
+        self.message = None;
+    }
+
+    /// The side that resigns: the person's against the computer, the side
+    /// to move between people.
+    fn resigning_side(&self) -> Color {
+        match self.computer() {
+            Some(c) => c.other(),
+            None => self.game.position().turn(),
+        }
+    }
+
+    fn ask_resign(&mut self) {
+        if self.is_over() {
+            self.message = Some("the game is over".into());
+            return;
+        }
+        let side = self.options.notation.side_name(self.resigning_side());
+        self.confirm = Some(Confirm::Resign);
+        self.message = Some(format!("resign as {side}? y yes, any other key no"));
+    }
+
+    fn resign_now(&mut self) {
+        if !self.is_over() {
+            self.finish(End::Resigned(self.resigning_side()));
+        }
+    }
+
+    /// A draw offer: against the computer, its evaluation answers (see
+    /// [`accepts_draw`]); between people, the other says yes or no.
+    fn offer_draw(&mut self) {
+        self.message = None;
+        if self.is_over() {
+            self.message = Some("the game is over".into());
+            return;
+        }
+        let Some(computer) = self.computer() else {
+            let other = self.game.position().turn().other();
+            self.confirm = Some(Confirm::Draw);
+            self.message = Some(format!(
+                "{} offers a draw: {}, y accepts, any other key declines",
+                self.options.notation.side_name(other.other()),
+                self.options.notation.side_name(other)
+            ));
+            return;
+        };
+        if self.options.evaluator.is_none() {
+            self.message = Some("no computer to offer a draw to".into());
+        } else if self.game.position().turn() == computer {
+            self.message = Some("offer a draw on your move".into());
+        } else {
+            if matches!(self.thinking, Some((_, Purpose::Eval | Purpose::Hint, _))) {
+                self.cancel_thinking();
+            }
+            self.offer_wanted = true;
+            self.message = Some("draw offered: the computer is thinking it over…".into());
+        }
+    }
+
+    fn toggle_eval(&mut self) {
+        self.eval_on = !self.eval_on;
+        if !self.eval_on && matches!(self.thinking, Some((_, Purpose::Eval, _))) {
+            self.cancel_thinking();
+        }
+        if self.eval_on && self.options.evaluator.is_none() {
+            self.eval_on = false;
+            self.message = Some("no engine to evaluate the position".into());
+        }
+    }
+
+    /// Which position an evaluation is for.
+    fn eval_key(&self) -> (usize, u64) {
+        (self.game.moves().len(), self.game.position().key())
+    }
+
+    /// The evaluation line while `e` has it on: the engine's score and
+    /// principal variation for the position, once its search is done.
+    pub fn eval_line(&self) -> Option<String> {
+        if !self.eval_on {
+            return None;
+        }
+        Some(match &self.eval {
+            Some((key, text)) if *key == self.eval_key() => text.clone(),
+            _ if self.is_over() => "eval: the game is over".into(),
+            _ => "eval: thinking…".into(),
+        })
     }
 
     /// Opens the `:` prompt, where a move may be typed now.
     fn open_prompt(&mut self) {
         self.message = None;
-        if let Some(outcome) = self.outcome() {
-            self.message = Some(format!("the game is over ({})", self.describe(outcome)));
+        if let Some(result) = self.result() {
+            self.message = Some(format!("the game is over ({result})"));
             return;
         }
         let turn = self.position().turn();
@@ -583,6 +813,8 @@ impl Game {
                 Confirm::Quit => self.quit_now(),
                 Confirm::New => self.new_game(),
                 Confirm::Load => self.load_newest(),
+                Confirm::Resign => self.resign_now(),
+                Confirm::Draw => self.finish(End::Agreed),
             }
             return;
         }
@@ -590,6 +822,7 @@ impl Game {
             Confirm::Quit => "quit",
             Confirm::New => "start a new game",
             Confirm::Load => "load the newest saved game",
+            Confirm::Resign | Confirm::Draw => "end the game",
         };
         let n = self.unsaved_moves();
         self.confirm = Some(step);
@@ -678,10 +911,9 @@ impl Game {
 
     fn activate(&mut self) {
         self.message = None;
-        if let Some(outcome) = self.outcome() {
+        if let Some(result) = self.result() {
             self.message = Some(format!(
-                "the game is over ({}): n for a new game, u to undo",
-                self.describe(outcome)
+                "the game is over ({result}): n for a new game, ←/→ to review it"
             ));
             return;
         }
@@ -774,9 +1006,13 @@ impl Game {
     /// redo keeps the rest of the redo list.
     fn play(&mut self, m: Move) {
         // A hint being sought is for the position this move leaves.
-        if matches!(self.thinking, Some((_, Purpose::Hint, _))) {
+        if matches!(
+            self.thinking,
+            Some((_, Purpose::Hint | Purpose::Eval | Purpose::DrawOffer, _))
+        ) {
             self.cancel_thinking();
         }
+        self.offer_wanted = false;
         let notation = self.options.notation;
         let note = notation.write_move(self.position(), m);
         let verdict = notation.verdict(self.position(), m);
@@ -877,6 +1113,7 @@ impl Game {
         self.promotion = None;
         self.hint = None;
         self.hint_wanted = false;
+        self.offer_wanted = false;
         self.stalled = false;
     }
 
@@ -884,7 +1121,7 @@ impl Game {
         self.message = None;
         if self.options.chooser.is_none() {
             self.message = Some("no computer to ask for a hint".into());
-        } else if self.outcome().is_some() {
+        } else if self.is_over() {
             self.message = Some("the game is over: no hint".into());
         } else if self.computer() == Some(self.position().turn()) {
             self.message = Some("the computer is to move".into());
@@ -903,7 +1140,7 @@ impl Game {
     }
 
     fn claim_draw(&mut self) {
-        if self.outcome().is_some() {
+        if self.is_over() {
             return;
         }
         if !self.has_claims() {
@@ -938,6 +1175,8 @@ impl Game {
         self.replay(&[]);
         self.redo.clear();
         self.claimed = None;
+        self.end = None;
+        self.review = None;
         self.after_jump();
         self.cursor = self.home();
         self.message = Some("new game".into());
@@ -953,10 +1192,11 @@ impl Game {
     /// play, else a hint the player asked for. Run it off the interface's
     /// thread and hand the answer to [`Game::reply`].
     pub fn request(&mut self) -> Option<Request> {
-        if self.thinking.is_some() || self.outcome().is_some() {
+        if self.thinking.is_some() || self.is_over() {
             return None;
         }
         let chooser = self.options.chooser.clone()?;
+        let evaluator = self.options.evaluator.clone();
         let purpose = if self.computer() == Some(self.position().turn()) {
             if self.stalled {
                 return None;
@@ -965,6 +1205,14 @@ impl Game {
         } else if self.hint_wanted {
             self.hint_wanted = false;
             Purpose::Hint
+        } else if self.offer_wanted && evaluator.is_some() {
+            self.offer_wanted = false;
+            Purpose::DrawOffer
+        } else if self.eval_on
+            && evaluator.is_some()
+            && self.eval.as_ref().map(|(key, _)| *key) != Some(self.eval_key())
+        {
+            Purpose::Eval
         } else {
             return None;
         };
@@ -978,7 +1226,59 @@ impl Game {
             keys: self.keys(),
             stop,
             chooser,
+            evaluator,
         })
+    }
+
+    /// The answer to request `id`, of whatever purpose.
+    pub fn answer(&mut self, id: u64, answer: Answer) {
+        match answer {
+            Answer::Move(best) => self.reply(id, best),
+            Answer::Eval(found) => self.reply_eval(id, found),
+        }
+    }
+
+    /// An evaluation for request `id`: the `e` line, or the computer's
+    /// answer to a draw offer.
+    fn reply_eval(&mut self, id: u64, found: Option<SearchResult>) {
+        let Some((current, purpose, _)) = self.thinking else {
+            return;
+        };
+        if current != id {
+            return;
+        }
+        self.thinking = None;
+        match (purpose, found) {
+            (Purpose::Eval, Some(found)) => {
+                let text = super::eval::line(self.options.notation, self.game.position(), &found);
+                self.eval = Some((self.eval_key(), text));
+            }
+            (Purpose::Eval, None) => {
+                self.eval = Some((self.eval_key(), "eval: no evaluation".into()));
+            }
+            (Purpose::DrawOffer, Some(found)) => {
+                let computer_to_move = self.computer() == Some(self.game.position().turn());
+                let own = if computer_to_move {
+                    found.score
+                } else {
+                    found.score.flipped()
+                };
+                if accepts_draw(found.score, computer_to_move) {
+                    self.finish(End::Agreed);
+                    self.message = Some(format!(
+                        "the computer accepts the draw (it has {own} for itself)"
+                    ));
+                } else {
+                    self.message = Some(format!(
+                        "the computer declines the draw: it has {own} for itself"
+                    ));
+                }
+            }
+            (Purpose::DrawOffer, None) => {
+                self.message = Some("the computer did not answer the draw offer".into());
+            }
+            (Purpose::Move | Purpose::Hint, _) => {}
+        }
     }
 
     /// The answer to request `id`: played (or shown, for a hint) unless the
@@ -987,7 +1287,7 @@ impl Game {
         let Some((current, purpose, _)) = self.thinking else {
             return;
         };
-        if current != id {
+        if current != id || matches!(purpose, Purpose::Eval | Purpose::DrawOffer) {
             return;
         }
         self.thinking = None;
@@ -1019,14 +1319,15 @@ impl Game {
                 });
             }
             (Purpose::Hint, None) => self.message = Some("no hint found".into()),
+            (Purpose::Eval | Purpose::DrawOffer, _) => {}
         }
     }
 
     /// Runs the pending search here (what the terminal does on a thread).
     pub fn think_here(&mut self) {
         while let Some(r) = self.request() {
-            let best = r.think();
-            self.reply(r.id, best);
+            let answer = r.answer();
+            self.answer(r.id, answer);
         }
     }
 
@@ -1128,6 +1429,8 @@ impl Game {
         self.saved = Some(self.moves().len());
         self.redo.clear();
         self.claimed = None;
+        self.end = None;
+        self.review = None;
         self.after_jump();
         self.cursor = self.home();
         Ok(())
@@ -1160,8 +1463,8 @@ impl Game {
     /// The first status line: whose move, check, thinking; or the result
     /// and its reason.
     pub fn status(&self) -> String {
-        if let Some(outcome) = self.outcome() {
-            return format!("game over: {}", self.describe(outcome));
+        if let Some(result) = self.result() {
+            return format!("game over: {result}");
         }
         let turn = self.position().turn();
         let who = match self.computer() {
@@ -1180,6 +1483,8 @@ impl Game {
             text.push_str(match purpose {
                 Purpose::Move => ", thinking…",
                 Purpose::Hint => ", looking for a hint…",
+                Purpose::Eval => ", evaluating…",
+                Purpose::DrawOffer => ", a draw offered…",
             });
         }
         if self.game.can_claim_draw() {
@@ -1197,8 +1502,8 @@ impl Game {
         if let Some(m) = &self.message {
             return m.clone();
         }
-        if self.outcome().is_some() {
-            return "n: new game, u: undo, q: quit".into();
+        if self.is_over() {
+            return "←/→ u/r: review the moves  Home/End: start/end  n: new game".into();
         }
         match self.selected {
             Some(at) => {
@@ -1228,14 +1533,24 @@ impl Game {
                 "a move in the game's notation: Tab completes, Enter plays, Esc closes".into()
             });
         }
-        String::new()
+        self.eval_line().unwrap_or_default()
+    }
+
+    /// The result in the game's words, once the game is over: a
+    /// resignation, an agreement or a flag first, else the rules' verdict
+    /// or a draw claimed.
+    pub fn result(&self) -> Option<String> {
+        if let Some(end) = self.end {
+            return Some(end.describe(self.options.notation));
+        }
+        self.outcome().map(|o| self.describe(o))
     }
 
     /// The result in the game's words.
     fn describe(&self, outcome: Outcome) -> String {
         status::describe(
             self.options.notation,
-            self.position(),
+            self.game.position(),
             outcome,
             Some(&*self.game),
         )
@@ -1443,13 +1758,18 @@ mod tests {
             assert!(game.prompt().starts_with("promote to: "));
             game.handle(key);
             assert!(game.outcome().is_some(), "e8=Q mates");
-            assert_eq!(game.prompt(), "n: new game, u: undo, q: quit");
+            assert!(
+                game.prompt().contains("review the moves"),
+                "{}",
+                game.prompt()
+            );
         }
     }
 
     #[test]
     fn promotion_asks_and_takes_the_letter() {
-        let mut game = from(chess(), "7k/P7/8/8/8/8/8/K7 w - - 0 1");
+        // Black's pawn keeps a knight's promotion from a dead position.
+        let mut game = from(chess(), "7k/P6p/8/8/8/8/8/K7 w - - 0 1");
         game.handle(A::Click(sq(&game, "a7")));
         game.handle(A::Click(sq(&game, "a8")));
         assert!(game.moves().is_empty());
@@ -1664,12 +1984,24 @@ mod tests {
             "{}",
             game.prompt()
         );
+        // Undo and the arrows walk the finished game; the result stays.
         game.handle(A::Undo);
-        assert!(
-            game.status().starts_with("black to move"),
-            "{}",
-            game.status()
-        );
+        assert_eq!(game.status(), "game over: black wins by checkmate");
+        assert_eq!(game.reviewing(), Some(3));
+        assert_eq!(game.prompt(), format!("move 3 of 4: {}", game.notes()[2]));
+        assert_eq!(game.last_move(), Some(game.moves()[2]));
+        assert!(game.position().piece_at(sq(&game, "h4")).is_none());
+        game.handle(A::First);
+        assert_eq!(game.reviewing(), Some(0));
+        game.handle(A::Left);
+        assert_eq!(game.reviewing(), Some(0), "no further back than the start");
+        game.handle(A::Right);
+        game.handle(A::Redo);
+        assert_eq!(game.reviewing(), Some(2));
+        game.handle(A::Last);
+        assert_eq!(game.reviewing(), None);
+        assert!(game.position().piece_at(sq(&game, "h4")).is_some());
+        assert_eq!(game.moves().len(), 4, "nothing taken back");
         let stalemate = from(chess(), "k7/8/1Q6/8/8/8/8/7K b - - 0 1");
         assert_eq!(stalemate.status(), "game over: draw by stalemate");
         let bare = from(chess(), "k7/8/8/8/8/8/8/7K w - - 0 1");
@@ -1702,8 +2034,10 @@ mod tests {
             game.status(),
             "game over: draw by repetition (the position occurred 3 times)"
         );
+        // A claimed draw is a result: undo reviews the game.
         game.handle(A::Undo);
-        assert!(game.outcome().is_none());
+        assert!(game.outcome().is_some());
+        assert_eq!(game.reviewing(), Some(7));
     }
 
     #[test]

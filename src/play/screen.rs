@@ -65,7 +65,7 @@ pub const KEYS: [&str; 5] = [
     "Tab: next piece  Enter/Space: pick up/put down  Esc: drop",
     "u/r: undo/redo  h: hint  f: flip  d: claim a draw",
     "s/l: save/load  n: new game  q: quit  or click squares",
-    ":: type a move  ?: help",
+    ":: type a move  ?: help  e: eval  x/o: resign/offer draw",
 ];
 
 /// [`KEYS`] as `game` has them: the keys to other boards only where there
@@ -156,8 +156,8 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
             // Off the interface's thread: the screen keeps answering keys,
             // and undo, new or quit set the request's stop flag.
             std::thread::spawn(move || {
-                let best = request.think();
-                let _ = tx.send((request.id, best));
+                let answer = request.answer();
+                let _ = tx.send((request.id, answer));
             });
         }
         terminal.draw(|frame| draw(frame, &game, view))?;
@@ -175,8 +175,8 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
                 game.handle(action);
             }
         }
-        while let Ok((id, best)) = rx.try_recv() {
-            game.reply(id, best);
+        while let Ok((id, answer)) = rx.try_recv() {
+            game.answer(id, answer);
         }
     }
     Ok(())
@@ -280,6 +280,11 @@ pub fn action_for_key(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::Char('y') => A::Yes,
         KeyCode::Char(':') => A::OpenPrompt,
         KeyCode::Char('?') => A::Help,
+        KeyCode::Char('e') => A::Eval,
+        KeyCode::Char('x') => A::Resign,
+        KeyCode::Char('o') => A::OfferDraw,
+        KeyCode::Home => A::First,
+        KeyCode::End => A::Last,
         _ => return None,
     })
 }
