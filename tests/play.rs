@@ -639,3 +639,38 @@ fn the_move_prompt_and_the_help_under_tmux() {
     );
     assert_eq!(tmux.quit(&exit_file), "0\n");
 }
+
+/// `--clock` under tmux: both sides' time shown, the side to move's
+/// ticking, the increment added after a move; a bad value is a usage
+/// error.
+#[test]
+fn clocks_under_tmux() {
+    let out = duckchess(&["play", "--clock", "5+x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("expected MINUTES+SECONDS such as 5+3"),
+        "{err}"
+    );
+    if !tmux_present("the terminal game's clocks") {
+        return;
+    }
+    let (tmux, exit_file) = start_under_tmux(
+        "clock",
+        &["--variant", "chess", "--vs", "human", "--clock", "1+30"],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the clocks", |s| s.contains("black 1:00"));
+    assert!(
+        screen.contains("> white 1:00") || screen.contains("> white 0:5"),
+        "{screen}"
+    );
+    tmux.wait_for("white's clock ticking", |s| s.contains("> white 0:5"));
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    // White's time plus 30 s, more than a minute; black's now running.
+    let screen = tmux.wait_for("the increment", |s| s.contains("  white 1:2"));
+    assert!(screen.contains("> black "), "{screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}

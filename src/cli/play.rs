@@ -3,6 +3,7 @@
 use super::{fail, usage, ColorArgs, GameArgs};
 use duckchess::engine::search::{best, Limits};
 use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
+use duckchess::play::clock::TimeControl;
 use duckchess::play::eval::Evaluator;
 use duckchess::play::game::{Chooser, Game, Options};
 use duckchess::play::screen::{self, View};
@@ -68,9 +69,17 @@ pub struct Args {
     /// Search to this depth instead of thinking for --think-ms.
     #[arg(long, value_name = "D", value_parser = super::depth, conflicts_with = "think_ms")]
     depth: Option<u32>,
-    /// The computer's time per move, in milliseconds.
+    /// The computer's time per move, in milliseconds (with --clock, the
+    /// time of the evaluation line and of a draw offer's answer; its moves
+    /// take their share of its clock).
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     think_ms: u64,
+    /// Clocks: each side's minutes and the seconds each move adds, as
+    /// `5+3` (`0.5+0` for half a minute). A flag that falls loses (draws
+    /// when the other side cannot mate); the computer thinks a twentieth
+    /// of its time left plus three quarters of the increment.
+    #[arg(long, value_name = "MIN+SEC")]
+    clock: Option<TimeControl>,
     #[command(flatten)]
     color: ColorArgs,
     /// How pieces are drawn: the game's glyphs or ASCII letters.
@@ -91,9 +100,15 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Some(depth) => Limits::depth(depth),
         None => Limits::think(Duration::from_millis(args.think_ms)),
     };
+    // With clocks the game stops a move's search when its share of the
+    // clock is spent; the whole base time is only a bound.
+    let move_limits = match (args.clock, args.depth) {
+        (Some(control), None) => Limits::think(control.base + control.increment),
+        _ => limits,
+    };
     // The engine's search, with the game's keys as its history.
     let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-        best(game.position(), keys, limits, stop)
+        best(game.position(), keys, move_limits, stop)
             .ok()
             .map(|found| found.best)
     });
@@ -110,6 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         computer,
         chooser: Some(chooser),
         evaluator: Some(evaluator),
+        clock: args.clock,
         ..Options::new(notation)
     };
     let view = View {

@@ -20,7 +20,8 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
-use super::ending::{accepts_draw, End};
+use super::clock::{self, Clocks, Time, TimeControl};
+use super::ending::{accepts_draw, cannot_mate, End};
 use super::eval::Evaluator;
 use super::prompt::{Completion, MovePrompt};
 use super::Vs;
@@ -62,6 +63,10 @@ pub struct Options {
     /// Where saved games go and are loaded from; empty: the current
     /// directory.
     pub save_dir: PathBuf,
+    /// Both sides' clocks (`--clock 5+3`); `None`: no clocks.
+    pub clock: Option<TimeControl>,
+    /// Where the clocks read the time (a hand-driven one in tests).
+    pub time: Arc<dyn Time>,
 }
 
 impl Options {
@@ -76,6 +81,8 @@ impl Options {
             chooser: None,
             evaluator: None,
             save_dir: PathBuf::new(),
+            clock: None,
+            time: Arc::new(clock::SystemTime::default()),
         }
     }
 }
@@ -275,6 +282,11 @@ pub struct Game {
     eval: Option<((usize, u64), String)>,
     /// A draw offered to the computer, waiting for its search.
     offer_wanted: bool,
+    /// Both sides' clocks, with `--clock`.
+    clocks: Option<Clocks>,
+    /// When the running search for a move or a hint is stopped: its share
+    /// of the clock (see [`Clocks::budget`]).
+    think_deadline: Option<std::time::Duration>,
     next_id: u64,
     stalled: bool,
     quit: bool,
@@ -311,13 +323,84 @@ impl Game {
             eval_on: false,
             eval: None,
             offer_wanted: false,
+            clocks: None,
+            think_deadline: None,
             next_id: 0,
             stalled: false,
             quit: false,
         };
         game.replay(&moves);
         game.cursor = game.home();
+        game.reset_clocks();
         game
+    }
+
+    /// Both clocks back to the base time, the side to move's running.
+    fn reset_clocks(&mut self) {
+        let now = self.options.time.now();
+        let turn = self.game.position().turn();
+        self.clocks = self.options.clock.map(|c| Clocks::new(c, turn, now));
+    }
+
+    /// The clocks, if the game has them.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The clocks as lines for the screen: each side's name and time
+    /// left, `>` before the side whose clock runs.
+    pub fn clock_lines(&self) -> Vec<String> {
+        let Some(clocks) = &self.clocks else {
+            return Vec::new();
+        };
+        let now = self.options.time.now();
+        Color::ALL
+            .into_iter()
+            .map(|side| {
+                let mark = if clocks.running() == Some(side) {
+                    '>'
+                } else {
+                    ' '
+                };
+                // Narrow enough for the move list at its narrowest.
+                format!(
+                    "{mark} {:<5} {}",
+                    self.options.notation.side_name(side),
+                    clock::format(clocks.left(side, now))
+                )
+            })
+            .collect()
+    }
+
+    /// What the time says, to call often (the screen does, between
+    /// keys): the flag of the side to move falls when its time is up (a
+    /// loss, or a draw when the other side cannot mate: the rule of
+    /// `duckchess serve`), and a search for a move or a hint is stopped
+    /// when its share of the clock is spent (it then plays the best move
+    /// it has).
+    pub fn tick(&mut self) {
+        let now = self.options.time.now();
+        let over = self.is_over();
+        let Some(clocks) = self.clocks.as_mut() else {
+            return;
+        };
+        if over {
+            clocks.stop(now);
+            return;
+        }
+        let side = self.game.position().turn();
+        if clocks.flagged(side, now) {
+            let draw = cannot_mate(self.game.position(), side.other());
+            self.finish(End::Flag { loser: side, draw });
+            return;
+        }
+        if let (Some(deadline), Some((_, Purpose::Move | Purpose::Hint, stop))) =
+            (self.think_deadline, &self.thinking)
+        {
+            if now >= deadline {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     /// The game's notation.
@@ -630,6 +713,10 @@ impl Game {
         self.promotion = None;
         self.end = Some(end);
         self.message = None;
+        let now = self.options.time.now();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.stop(now);
+        }
     }
 
     /// The side that resigns: the person's against the computer, the side
@@ -1022,6 +1109,10 @@ impl Game {
         }
         self.notes.push(note);
         self.verdicts.push(verdict);
+        let now = self.options.time.now();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.moved(now);
+        }
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
@@ -1056,6 +1147,11 @@ impl Game {
         let keep = moves.len() - n;
         self.redo.extend(moves[keep..].iter().rev());
         self.replay(&moves[..keep]);
+        // The side to move again is charged from now, with no increment.
+        let (now, turn) = (self.options.time.now(), self.game.position().turn());
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.switch_to(turn, now);
+        }
     }
 
     fn undo(&mut self) {
@@ -1177,6 +1273,7 @@ impl Game {
         self.claimed = None;
         self.end = None;
         self.review = None;
+        self.reset_clocks();
         self.after_jump();
         self.cursor = self.home();
         self.message = Some("new game".into());
@@ -1215,6 +1312,13 @@ impl Game {
             Purpose::Eval
         } else {
             return None;
+        };
+        let now = self.options.time.now();
+        self.think_deadline = match (&self.clocks, purpose) {
+            (Some(clocks), Purpose::Move | Purpose::Hint) => {
+                Some(now + clocks.budget(self.game.position().turn(), now))
+            }
+            _ => None,
         };
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
@@ -1431,6 +1535,7 @@ impl Game {
         self.claimed = None;
         self.end = None;
         self.review = None;
+        self.reset_clocks();
         self.after_jump();
         self.cursor = self.home();
         Ok(())

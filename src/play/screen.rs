@@ -160,6 +160,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
                 let _ = tx.send((request.id, answer));
             });
         }
+        game.tick();
         terminal.draw(|frame| draw(frame, &game, view))?;
         if event::poll(Duration::from_millis(50))? {
             let action = match event::read()? {
@@ -405,7 +406,7 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
         (areas.status, areas.moves),
         [game.status(), game.prompt(), game.detail()],
         &keys(game),
-        &lines,
+        (&game.clock_lines(), &lines),
     );
     if game.is_helping() {
         draw_help(frame, game);
@@ -602,7 +603,7 @@ fn draw_panels(
     (status_area, moves_area): (Rect, Rect),
     [status, prompt, detail]: [String; 3],
     keys: &[String],
-    moves: &[String],
+    (clocks, moves): (&[String], &[String]),
 ) {
     // The detail line (the prompt's candidates or refusal, the
     // evaluation) is one line whatever its length: cut, not wrapped, so
@@ -630,11 +631,21 @@ fn draw_panels(
             .map(|k| Line::styled(k.as_str(), Style::new().add_modifier(Modifier::DIM))),
     );
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), status_area);
+    // The clocks on top, a blank line, then the newest moves that fit.
     let inner = moves_area.height.saturating_sub(2) as usize;
-    let shown: Vec<Line> = moves[moves.len().saturating_sub(inner)..]
+    let mut shown: Vec<Line> = clocks
         .iter()
-        .map(|l| Line::raw(l.as_str()))
+        .map(|l| Line::styled(l.as_str(), Style::new().add_modifier(Modifier::BOLD)))
         .collect();
+    if !clocks.is_empty() {
+        shown.push(Line::raw(""));
+    }
+    let room = inner.saturating_sub(shown.len());
+    shown.extend(
+        moves[moves.len().saturating_sub(room)..]
+            .iter()
+            .map(|l| Line::raw(l.as_str())),
+    );
     frame.render_widget(
         Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
         moves_area,
