@@ -674,3 +674,68 @@ fn clocks_under_tmux() {
     assert!(screen.contains("> black "), "{screen}");
     assert_eq!(tmux.quit(&exit_file), "0\n");
 }
+
+/// `--opponent uci:COMMAND` under tmux: duckchess's own `uci` as the other
+/// engine answers a move; an opponent that is not `uci:` is a usage error,
+/// and an engine that does not run exits 1.
+#[test]
+fn another_uci_engine_as_the_opponent_under_tmux() {
+    let out = duckchess(&["play", "--opponent", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("expected uci:COMMAND"), "{err}");
+    if !tmux_present("another UCI engine as the terminal game's opponent") {
+        return;
+    }
+    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
+    let engine = format!("uci:{} uci", bin.display());
+    let (tmux, exit_file) = start_under_tmux(
+        "uci-opponent",
+        &[
+            "--variant",
+            "chess",
+            "--think-ms",
+            "100",
+            "--opponent",
+            &engine,
+        ],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white (you) to move"));
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the engine's reply", |s| {
+        s.contains("1. e4 ") && s.contains("white (you) to move")
+    });
+    assert!(!screen.contains("found no move"), "{screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+    drop(tmux);
+
+    let (tmux, exit_file) = start_under_tmux(
+        "uci-missing",
+        &["--opponent", "uci:/nonexistent/engine"],
+        (80, 24),
+    );
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(&exit_file) {
+            if text.ends_with('\n') {
+                break text;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(status, "1\n");
+    // The message's end (its start may have scrolled by as it wrapped).
+    let screen = tmux.screen();
+    assert!(screen.contains("os error"), "{screen}");
+    // The message's end (its start may have scrolled by as it wrapped).
+    let screen = tmux.screen();
+    assert!(screen.contains("os error"), "{screen}");
+}

@@ -1,6 +1,7 @@
 //! `duckchess play`: the terminal game, one for every game of the registry.
 
 use super::{fail, usage, ColorArgs, GameArgs};
+use duckchess::engine::arena::{Opponent, Player};
 use duckchess::engine::search::{best, Limits};
 use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
 use duckchess::play::clock::TimeControl;
@@ -14,7 +15,7 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Examples and the keys, for `--help`: the same in every game.
@@ -24,6 +25,7 @@ Examples:
   duckchess play --variant chess --computer white
   duckchess play --vs human --variant fourfold   # two people, one keyboard
   duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
+  duckchess play --variant chess --clock 5+3 --opponent uci:stockfish
 
 Keys (the same in every game):
   arrows                 cursor within a board
@@ -80,6 +82,12 @@ pub struct Args {
     /// of its time left plus three quarters of the increment.
     #[arg(long, value_name = "MIN+SEC")]
     clock: Option<TimeControl>,
+    /// Another engine as the computer: `uci:COMMAND`, any program
+    /// speaking UCI (`uci:stockfish`; `UCI_Variant` is set to the game
+    /// when it offers it), thinking --think-ms a move. It also gives the
+    /// hints; the evaluation line and draw offers stay duckchess's own.
+    #[arg(long, value_name = "uci:COMMAND")]
+    opponent: Option<String>,
     #[command(flatten)]
     color: ColorArgs,
     /// How pieces are drawn: the game's glyphs or ASCII letters.
@@ -92,6 +100,19 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let computer = match args.computer.as_deref() {
         None => Color::Black,
         Some(text) => side(notation, text).map_err(usage)?,
+    };
+    // The opponent is read before the terminal is asked for: a usage
+    // error is one without a terminal too.
+    let opponent = match args.opponent.as_deref() {
+        None => None,
+        Some(text) if text.trim_start().starts_with("uci:") => {
+            Some(Opponent::parse(text, Duration::from_millis(args.think_ms)).map_err(usage)?)
+        }
+        Some(text) => {
+            return Err(usage(format!(
+                "--opponent {text:?}: expected uci:COMMAND (an engine speaking UCI)"
+            )))
+        }
     };
     if !io::stdout().is_terminal() {
         return Err(fail(2, "play needs a terminal: standard output is not one"));
@@ -106,12 +127,21 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         (Some(control), None) => Limits::think(control.base + control.increment),
         _ => limits,
     };
-    // The engine's search, with the game's keys as its history.
-    let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-        best(game.position(), keys, move_limits, stop)
-            .ok()
-            .map(|found| found.best)
-    });
+    // The engine's search, with the game's keys as its history; or the
+    // other engine, through `match`'s UCI client.
+    let chooser: Chooser = match &opponent {
+        None => Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
+            best(game.position(), keys, move_limits, stop)
+                .ok()
+                .map(|found| found.best)
+        }),
+        Some(opponent) => {
+            let player = opponent
+                .player(notation, 0)
+                .map_err(|e| fail(1, &format!("--opponent: {e}")))?;
+            uci_chooser(notation, player)
+        }
+    };
     // The same search for the `e` line and a draw offer's answer, with
     // its score and principal variation.
     let evaluator: Evaluator =
@@ -136,6 +166,21 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
     }
+}
+
+/// A chooser asking a UCI engine (one at a time: its searches are
+/// queued). The engine is given the position as it stands, as a position
+/// without past moves: the game's start may be no position the engine
+/// knows a history from. An engine that fails gives no move, and the
+/// status line says so.
+fn uci_chooser(notation: &'static dyn Notation, player: Box<dyn Player>) -> Chooser {
+    let player = Mutex::new(player);
+    Arc::new(move |game: &dyn AnyGame, _: &[u64], _: &AtomicBool| {
+        let position = game.position();
+        let fresh = position.new_game();
+        let mut player = player.lock().unwrap_or_else(|e| e.into_inner());
+        player.choose(notation, position, &*fresh).ok()
+    })
 }
 
 /// A side named in the game's words, or `first`/`second`, `white`/`black`.
