@@ -739,3 +739,78 @@ fn another_uci_engine_as_the_opponent_under_tmux() {
     let screen = tmux.screen();
     assert!(screen.contains("os error"), "{screen}");
 }
+
+/// The config file: a bad one is one line naming the file and the line,
+/// exit 2 (found through XDG_CONFIG_HOME, or named by --config); a good
+/// one sets the style and the keys under tmux, and the command line wins.
+#[test]
+fn the_config_file() {
+    let dir = std::env::temp_dir().join(format!("duckchess-config-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("duckchess")).unwrap();
+    let bad = dir.join("duckchess").join("config.toml");
+    std::fs::write(&bad, "style = \"ascii\"\n\n[keys]\nundo = \"uu\"\n").unwrap();
+    let out = assert_cmd::cargo_bin_cmd!("duckchess")
+        .args(["play"])
+        .env("XDG_CONFIG_HOME", &dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "duckchess: config: {}: line 4: keys.undo: expected one character, not \"uu\"\n",
+            bad.display()
+        )
+    );
+    let missing = dir.join("none.toml");
+    let out = duckchess(&["play", "--config", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("none.toml"));
+
+    let good = dir.join("good.toml");
+    std::fs::write(&good, "style = \"ascii\"\n[keys]\nundo = \"z\"\n").unwrap();
+    if !tmux_present("the terminal game's config file") {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    let config = good.to_str().unwrap();
+    let (tmux, exit_file) = start_under_tmux(
+        "config",
+        &["--variant", "chess", "--vs", "human", "--config", config],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the board", |s| s.contains("white to move"));
+    assert!(
+        screen.contains("1  R  N  B  Q  K  B  N  R"),
+        "ascii: {screen}"
+    );
+    assert!(screen.contains("z/r: undo/redo"), "{screen}");
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("e4", |s| s.contains("1. e4"));
+    tmux.keys(&["z"]);
+    tmux.wait_for("z undoes", |s| s.contains("took back 1 move"));
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+    drop(tmux);
+    let (tmux, exit_file) = start_under_tmux(
+        "config-style",
+        &[
+            "--variant",
+            "chess",
+            "--vs",
+            "human",
+            "--config",
+            config,
+            "--style",
+            "glyphs",
+        ],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the board", |s| s.contains("white to move"));
+    assert!(screen.contains('♔'), "--style wins over the file: {screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,18 +1,19 @@
 //! `duckchess play`: the terminal game, one for every game of the registry.
 
-use super::{fail, usage, ColorArgs, GameArgs};
+use super::{fail, usage, GameArgs};
 use duckchess::engine::arena::{Opponent, Player};
 use duckchess::engine::search::{best, Limits};
 use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
 use duckchess::play::clock::TimeControl;
+use duckchess::play::config::{self, Config};
 use duckchess::play::eval::Evaluator;
 use duckchess::play::game::{Chooser, Game, Options};
 use duckchess::play::screen::{self, View};
 use duckchess::play::Vs;
-use duckchess::variants::picture::Style;
+use duckchess::variants::picture::{color_for_stdout, ColorChoice, Style};
 use duckchess::variants::{line, Notation};
 use std::io::{self, IsTerminal};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -88,11 +89,19 @@ pub struct Args {
     /// hints; the evaluation line and draw offers stay duckchess's own.
     #[arg(long, value_name = "uci:COMMAND")]
     opponent: Option<String>,
-    #[command(flatten)]
-    color: ColorArgs,
-    /// How pieces are drawn: the game's glyphs or ASCII letters.
-    #[arg(long, value_enum, default_value_t)]
-    style: Style,
+    /// When to colour the board: auto (not when NO_COLOR is set), always
+    /// or never [default: the config file's `color`, else auto].
+    #[arg(long, value_enum, value_name = "WHEN")]
+    color: Option<ColorChoice>,
+    /// How pieces are drawn: the game's glyphs or ASCII letters [default:
+    /// the config file's `style`, else glyphs].
+    #[arg(long, value_enum)]
+    style: Option<Style>,
+    /// The config file (style, colours, keys) [default:
+    /// $XDG_CONFIG_HOME/duckchess/config.toml, else
+    /// ~/.config/duckchess/config.toml, when it is there].
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -101,6 +110,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         None => Color::Black,
         Some(text) => side(notation, text).map_err(usage)?,
     };
+    let config = read_config(args.config.as_deref())?;
     // The opponent is read before the terminal is asked for: a usage
     // error is one without a terminal too.
     let opponent = match args.opponent.as_deref() {
@@ -158,9 +168,20 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         clock: args.clock,
         ..Options::new(notation)
     };
+    // The command line wins over the file; NO_COLOR over the file's
+    // colours (only `--color always` overrides it).
+    let color = match (args.color, config.color) {
+        (Some(choice), _) => choice.for_stdout(),
+        (None, Some(ColorChoice::Always)) => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+        (None, Some(choice)) => choice.for_stdout(),
+        (None, None) => color_for_stdout(),
+    };
     let view = View {
-        color: args.color.color.for_stdout(),
-        style: args.style,
+        palette: config.palette,
+        keys: config.keys,
+        ..View::new(color, args.style.or(config.style).unwrap_or_default())
     };
     match screen::run(Game::new(options), view) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -181,6 +202,23 @@ fn uci_chooser(notation: &'static dyn Notation, player: Box<dyn Player>) -> Choo
         let mut player = player.lock().unwrap_or_else(|e| e.into_inner());
         player.choose(notation, position, &*fresh).ok()
     })
+}
+
+/// The config file: `--config PATH` (which must be there), else the
+/// default place when a file is there. A bad file is a usage error naming
+/// the file and the line.
+fn read_config(path: Option<&Path>) -> Result<Config, ExitCode> {
+    let path = match path {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let var = |name| std::env::var(name).ok();
+            match config::default_path(var("XDG_CONFIG_HOME").as_deref(), var("HOME").as_deref()) {
+                Some(path) if path.is_file() => path,
+                _ => return Ok(Config::default()),
+            }
+        }
+    };
+    config::load(&path).map_err(|e| fail(2, &format!("config: {e}")))
 }
 
 /// A side named in the game's words, or `first`/`second`, `white`/`black`.

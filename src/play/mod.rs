@@ -20,6 +20,7 @@
 //! ```
 
 pub mod clock;
+pub mod config;
 pub mod ending;
 pub mod eval;
 pub mod game;

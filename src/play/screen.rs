@@ -15,6 +15,7 @@
 //! squares in `[ ]`, the computer's hint in `* *`, a royal piece under
 //! attack in `! !`; the cursor in reverse video, the last move underlined.
 
+use super::config::{Bindings, Palette};
 use super::game::{Action, Game};
 use crate::variants::picture::{self, Style as PieceStyle};
 use ratatui::crossterm::event::{
@@ -49,13 +50,29 @@ const STATUS_ROWS: u16 = 8;
 /// The left column is at least this wide, for the key lines.
 const LEFT_MIN: u16 = 57;
 
-/// How the screen is drawn.
+/// How the screen is drawn, and the keys.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// Colours (off when `NO_COLOR` is set).
     pub color: bool,
     /// The game's glyphs or letters.
     pub style: PieceStyle,
+    /// Colours the config file sets.
+    pub palette: Palette,
+    /// The key bindings (the config file's, else the defaults).
+    pub keys: Bindings,
+}
+
+impl View {
+    /// Colours or not, glyphs or letters; the default colours and keys.
+    pub fn new(color: bool, style: PieceStyle) -> View {
+        View {
+            color,
+            style,
+            palette: Palette::default(),
+            keys: Bindings::default(),
+        }
+    }
 }
 
 /// The key lines under the board, in every game; the `?` help screen is
@@ -68,17 +85,33 @@ pub const KEYS: [&str; 5] = [
     ":: type a move  ?: help  e: eval  x/o: resign/offer draw",
 ];
 
-/// [`KEYS`] as `game` has them: the keys to other boards only where there
-/// are several (a cube's levels, Fourfold's boards), and `d` only where a
-/// draw can be claimed (not in Duck Chess).
-pub fn keys(game: &Game) -> [String; 5] {
+/// [`KEYS`] as `game` has them, with the keys bound to them: the keys to
+/// other boards only where there are several (a cube's levels, Fourfold's
+/// boards), and `d` only where a draw can be claimed (not in Duck Chess).
+pub fn keys(game: &Game, bound: &Bindings) -> [String; 5] {
     let variant = game.position().variant();
-    let mut keys = KEYS.map(String::from);
+    let b = bound;
+    let mut keys = [
+        KEYS[0].to_string(),
+        KEYS[1].to_string(),
+        format!(
+            "{}/{}: undo/redo  {}: hint  {}: flip  {}: claim a draw",
+            b.undo, b.redo, b.hint, b.flip, b.claim
+        ),
+        format!(
+            "{}/{}: save/load  {}: new game  {}: quit  or click squares",
+            b.save, b.load, b.new, b.quit
+        ),
+        format!(
+            "{}: type a move  {}: help  {}: eval  {}/{}: resign/offer draw",
+            b.prompt, b.help, b.eval, b.resign, b.offer
+        ),
+    ];
     if variant.shape.axes() <= 2 {
         keys[0] = "arrows: cursor".into();
     }
     if variant.draws.claim_plies.is_none() && variant.draws.claim_repetitions.is_none() {
-        keys[2] = keys[2].replace("  d: claim a draw", "");
+        keys[2] = keys[2].replace(&format!("  {}: claim a draw", b.claim), "");
     }
     keys
 }
@@ -164,7 +197,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
         terminal.draw(|frame| draw(frame, &game, view))?;
         if event::poll(Duration::from_millis(50))? {
             let action = match event::read()? {
-                Event::Key(key) => action_for_key(key, Mode::of(&game)),
+                Event::Key(key) => action_for_key(key, Mode::of(&game), &view.keys),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let area = terminal.get_frame().area();
                     let areas = Areas::of(area, &game, view);
@@ -211,8 +244,9 @@ impl Mode {
     }
 }
 
-/// What a key press means in `mode`. The same keys in every game.
-pub fn action_for_key(key: KeyEvent, mode: Mode) -> Option<Action> {
+/// What a key press means in `mode`, with the letters `bound`. The same
+/// keys in every game.
+pub fn action_for_key(key: KeyEvent, mode: Mode, bound: &Bindings) -> Option<Action> {
     use Action as A;
     if key.kind != KeyEventKind::Press {
         return None;
@@ -223,9 +257,9 @@ pub fn action_for_key(key: KeyEvent, mode: Mode) -> Option<Action> {
     match mode {
         Mode::Help => {
             return match key.code {
-                KeyCode::Char('?') => Some(A::Help),
+                KeyCode::Char(c) if c == bound.help => Some(A::Help),
                 KeyCode::Esc => Some(A::Cancel),
-                KeyCode::Char('q') => Some(A::Quit),
+                KeyCode::Char(c) if c == bound.quit || c == 'q' => Some(A::Quit),
                 _ => None,
             }
         }
@@ -269,21 +303,8 @@ pub fn action_for_key(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::BackTab => A::Previous,
         KeyCode::Enter | KeyCode::Char(' ') => A::Activate,
         KeyCode::Esc => A::Cancel,
-        KeyCode::Char('u') => A::Undo,
-        KeyCode::Char('r') => A::Redo,
-        KeyCode::Char('h') => A::Hint,
-        KeyCode::Char('f') => A::Flip,
-        KeyCode::Char('d') => A::ClaimDraw,
-        KeyCode::Char('s') => A::Save,
-        KeyCode::Char('l') => A::Load,
-        KeyCode::Char('n') => A::New,
-        KeyCode::Char('q') => A::Quit,
         KeyCode::Char('y') => A::Yes,
-        KeyCode::Char(':') => A::OpenPrompt,
-        KeyCode::Char('?') => A::Help,
-        KeyCode::Char('e') => A::Eval,
-        KeyCode::Char('x') => A::Resign,
-        KeyCode::Char('o') => A::OfferDraw,
+        KeyCode::Char(c) => return bound.action(c),
         KeyCode::Home => A::First,
         KeyCode::End => A::Last,
         _ => return None,
@@ -401,22 +422,23 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
     );
 
     let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
+    let key_lines = keys(game, &view.keys);
     draw_panels(
         frame,
         (areas.status, areas.moves),
         [game.status(), game.prompt(), game.detail()],
-        &keys(game),
+        &key_lines,
         (&game.clock_lines(), &lines),
     );
     if game.is_helping() {
-        draw_help(frame, game);
+        draw_help(frame, &key_lines);
     }
 }
 
 /// The `?` help screen over the middle of the screen: the key lines'
 /// entries one a line.
-fn draw_help(frame: &mut Frame, game: &Game) {
-    let text = super::help::lines(&keys(game));
+fn draw_help(frame: &mut Frame, key_lines: &[String]) {
+    let text = super::help::lines(key_lines);
     let area = frame.area();
     let width =
         (text.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4).min(area.width);
@@ -499,6 +521,7 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
         .into_iter()
         .map(|(_, royal)| royal)
         .collect();
+    let palette = view.palette;
     let tint = |t: Tint| {
         if view.color {
             Style::new().fg(t).add_modifier(Modifier::BOLD)
@@ -544,14 +567,15 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                 if last_move.is_some_and(|m| m.from() == s || m.to() == s) {
                     cell = cell.add_modifier(Modifier::UNDERLINED);
                 }
+                let marks = palette.marks.unwrap_or(Tint::Green);
                 let (open, close, mark) = if game.selected() == Some(s) {
-                    ('(', ')', Tint::Green)
+                    ('(', ')', marks)
                 } else if reach.contains(&s) {
-                    ('[', ']', Tint::Green)
+                    ('[', ']', marks)
                 } else if hint.is_some_and(|m| m.from() == s || m.to() == s) {
-                    ('*', '*', Tint::Magenta)
+                    ('*', '*', palette.hint.unwrap_or(Tint::Magenta))
                 } else if attacked.contains(&s) {
-                    ('!', '!', Tint::Red)
+                    ('!', '!', palette.check.unwrap_or(Tint::Red))
                 } else {
                     (' ', ' ', Tint::Reset)
                 };
@@ -559,7 +583,13 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                 let (text, piece_style) = match piece {
                     Some(p) => (
                         picture::piece_text(notation, position, p, view.style, view.color),
-                        tint(tint_of(notation.side_ink(p.color))),
+                        tint(
+                            match p.color {
+                                crate::kernel::Color::White => palette.first,
+                                crate::kernel::Color::Black => palette.second,
+                            }
+                            .unwrap_or_else(|| tint_of(notation.side_ink(p.color))),
+                        ),
                     ),
                     None => (
                         match view.style {
@@ -661,10 +691,11 @@ mod tests {
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
-    const PLAIN: View = View {
-        color: false,
-        style: PieceStyle::Ascii,
-    };
+    const PLAIN_STYLE: PieceStyle = PieceStyle::Ascii;
+
+    fn plain() -> View {
+        View::new(false, PLAIN_STYLE)
+    }
 
     fn screen(game: &Game, view: View, size: (u16, u16)) -> Vec<String> {
         let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
@@ -702,8 +733,8 @@ mod tests {
         for notation in all {
             for size in [(80, 24), (120, 40), (200, 60)] {
                 let g = game(notation);
-                let rows = screen(&g, PLAIN, size);
-                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
+                let rows = screen(&g, plain(), size);
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain());
                 let layout = g.layout();
                 for s in 0..layout.shape().len() {
                     let (r, c) = layout.place(s);
@@ -732,15 +763,15 @@ mod tests {
         for notation in all {
             for size in [(80, 23), (80, 22)] {
                 let g = game(notation);
-                let rows = screen(&g, PLAIN, size);
+                let rows = screen(&g, plain(), size);
                 let text = rows.join("\n");
                 assert!(!text.contains("needs a terminal"), "{size:?}: {text}");
                 assert!(text.contains(&format!(" {} ", notation.name())), "{text}");
                 assert!(text.contains("to move"), "{size:?}: {text}");
-                for k in keys(&g) {
+                for k in keys(&g, &Bindings::default()) {
                     assert!(text.contains(&k), "{size:?}: {k} in {text}");
                 }
-                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain());
                 let layout = g.layout();
                 for s in 0..layout.shape().len() {
                     let (r, c) = layout.place(s);
@@ -751,7 +782,7 @@ mod tests {
                 }
             }
         }
-        let small = screen(&game(by_name("chess").unwrap()), PLAIN, (80, 21)).join("\n");
+        let small = screen(&game(by_name("chess").unwrap()), plain(), (80, 21)).join("\n");
         assert!(small.contains("at least 80x22"), "{small}");
     }
 
@@ -759,14 +790,14 @@ mod tests {
     /// no other board in chess, no draw to claim in Duck Chess.
     #[test]
     fn the_key_help_lists_what_the_game_has() {
-        let chess = keys(&game(by_name("chess").unwrap()));
+        let chess = keys(&game(by_name("chess").unwrap()), &Bindings::default());
         assert_eq!(chess[0], "arrows: cursor");
         assert!(chess[2].contains("d: claim a draw"), "{chess:?}");
-        let duck = keys(&game(by_name("duck").unwrap()));
+        let duck = keys(&game(by_name("duck").unwrap()), &Bindings::default());
         assert_eq!(duck[0], "arrows: cursor");
         assert!(!duck[2].contains("d: claim"), "{duck:?}");
         for notation in [fourfold_like(), small_cube()] {
-            let many = keys(&game(notation));
+            let many = keys(&game(notation), &Bindings::default());
             assert!(many[0].contains("Alt+arrows"), "{many:?}");
         }
     }
@@ -774,8 +805,8 @@ mod tests {
     #[test]
     fn wider_windows_draw_larger_squares() {
         let g = game(by_name("chess").unwrap());
-        let small = Areas::of(Rect::new(0, 0, 80, 24), &g, PLAIN);
-        let large = Areas::of(Rect::new(0, 0, 200, 60), &g, PLAIN);
+        let small = Areas::of(Rect::new(0, 0, 80, 24), &g, plain());
+        let large = Areas::of(Rect::new(0, 0, 200, 60), &g, plain());
         assert_eq!(small.cell, Cell { w: 3, h: 1 });
         assert!(large.cell.w > 3 && large.cell.h > 1, "{:?}", large.cell);
         assert!(large.board.height > 30, "{:?}", large.board);
@@ -787,25 +818,17 @@ mod tests {
         g.handle(Action::Click(12));
         g.handle(Action::Click(28));
         g.handle(Action::Click(57));
-        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        let text = screen(&g, plain(), (80, 24)).join("\n");
         assert!(text.contains(" chess "), "{text}");
         assert!(text.contains("black to move"), "{text}");
         assert!(text.contains(&format!("1. {}", g.notes()[0])), "{text}");
         assert!(text.contains("(n)"), "the knight picked up: {text}");
         assert_eq!(text.matches("[.]").count(), 2, "a6 and c6: {text}");
-        for k in keys(&g) {
+        for k in keys(&g, &Bindings::default()) {
             assert!(text.contains(&k), "{k} in {text}");
         }
         assert!(text.contains("1  R  N  B  Q  K  B  N  R"), "{text}");
-        let figurines = screen(
-            &g,
-            View {
-                color: true,
-                style: PieceStyle::Glyphs,
-            },
-            (80, 24),
-        )
-        .join("\n");
+        let figurines = screen(&g, View::new(true, PieceStyle::Glyphs), (80, 24)).join("\n");
         assert!(
             figurines.contains('♔') && figurines.contains('♞'),
             "{figurines}"
@@ -816,7 +839,7 @@ mod tests {
     fn fourfold_and_the_cube_fit_80_by_24_with_their_labels() {
         let mut g = game(fourfold_like());
         g.handle(Action::Click(0));
-        let rows = screen(&g, PLAIN, (80, 24));
+        let rows = screen(&g, plain(), (80, 24));
         let text = rows.join("\n");
         for label in ["[0,0]", "[1,0]", "[0,1]", "[1,1]"] {
             assert!(text.contains(label), "{label}: {text}");
@@ -835,7 +858,7 @@ mod tests {
         assert!(on_other_boards >= 2);
         assert_eq!(text.matches("[.]").count(), g.reach().len(), "{text}");
 
-        let cube = screen(&game(small_cube()), PLAIN, (80, 24)).join("\n");
+        let cube = screen(&game(small_cube()), plain(), (80, 24)).join("\n");
         let (iii, i) = (cube.find("III").unwrap(), cube.find(" I ").unwrap());
         assert!(iii < i, "the top level is drawn first: {cube}");
     }
@@ -843,7 +866,8 @@ mod tests {
     #[test]
     fn keys_map_to_actions() {
         use Action as A;
-        let key = |code, m| action_for_key(KeyEvent::new(code, m), Mode::Board);
+        let key =
+            |code, m| action_for_key(KeyEvent::new(code, m), Mode::Board, &Bindings::default());
         assert_eq!(key(KeyCode::Up, KeyModifiers::ALT), Some(A::BoardUp));
         assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(A::Left));
         assert_eq!(key(KeyCode::Tab, KeyModifiers::NONE), Some(A::Next));
@@ -859,23 +883,79 @@ mod tests {
         assert_eq!(key(KeyCode::Char('h'), KeyModifiers::NONE), Some(A::Hint));
         assert_eq!(key(KeyCode::Char('q'), KeyModifiers::NONE), Some(A::Quit));
         let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
-        assert_eq!(action_for_key(q, Mode::Promoting), Some(A::Promote('q')));
+        assert_eq!(
+            action_for_key(q, Mode::Promoting, &Bindings::default()),
+            Some(A::Promote('q'))
+        );
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action_for_key(ctrl_c, Mode::Promoting), Some(A::Quit));
+        assert_eq!(
+            action_for_key(ctrl_c, Mode::Promoting, &Bindings::default()),
+            Some(A::Quit)
+        );
         assert_eq!(
             key(KeyCode::Char(':'), KeyModifiers::NONE),
             Some(A::OpenPrompt)
         );
         assert_eq!(key(KeyCode::Char('?'), KeyModifiers::NONE), Some(A::Help));
         // At the prompt every letter types, q included; Tab completes.
-        assert_eq!(action_for_key(q, Mode::Typing), Some(A::Type('q')));
+        assert_eq!(
+            action_for_key(q, Mode::Typing, &Bindings::default()),
+            Some(A::Type('q'))
+        );
         let tab = KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE);
-        assert_eq!(action_for_key(tab, Mode::Typing), Some(A::Next));
+        assert_eq!(
+            action_for_key(tab, Mode::Typing, &Bindings::default()),
+            Some(A::Next)
+        );
         let backspace = KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE);
-        assert_eq!(action_for_key(backspace, Mode::Typing), Some(A::Erase));
+        assert_eq!(
+            action_for_key(backspace, Mode::Typing, &Bindings::default()),
+            Some(A::Erase)
+        );
         // The help screen: ?, Esc and q close it; other keys do nothing.
-        assert_eq!(action_for_key(q, Mode::Help), Some(A::Quit));
-        assert_eq!(action_for_key(tab, Mode::Help), None);
+        assert_eq!(
+            action_for_key(q, Mode::Help, &Bindings::default()),
+            Some(A::Quit)
+        );
+        assert_eq!(action_for_key(tab, Mode::Help, &Bindings::default()), None);
+    }
+
+    /// Keys bound in the config file are the keys, and the key lines and
+    /// the help say so.
+    #[test]
+    fn bound_keys_act_and_are_listed() {
+        let bound = Bindings {
+            undo: 'z',
+            help: 'H',
+            ..Bindings::default()
+        };
+        let g = game(by_name("chess").unwrap());
+        let lines = keys(&g, &bound);
+        assert_eq!(
+            lines[2],
+            "z/r: undo/redo  h: hint  f: flip  d: claim a draw"
+        );
+        assert!(lines[4].contains("H: help"), "{lines:?}");
+        let help = super::super::help::lines(&lines);
+        assert!(help.iter().any(|l| l.starts_with("z/r ")), "{help:?}");
+        let key = |c| {
+            action_for_key(
+                KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+                Mode::Board,
+                &bound,
+            )
+        };
+        assert_eq!(key('z'), Some(Action::Undo));
+        assert_eq!(key('u'), None);
+        assert_eq!(key('H'), Some(Action::Help));
+        let in_help = action_for_key(
+            KeyEvent::new(KeyCode::Char('H'), KeyModifiers::NONE),
+            Mode::Help,
+            &bound,
+        );
+        assert_eq!(in_help, Some(Action::Help));
+        // The defaults draw the lines as they always were.
+        assert_eq!(keys(&g, &Bindings::default())[2..], KEYS[2..]);
     }
 
     /// The screens as they look: chess after 1. e4 with black's knight
@@ -887,23 +967,26 @@ mod tests {
         chess.handle(Action::Click(12));
         chess.handle(Action::Click(28));
         chess.handle(Action::Click(57));
-        insta::assert_snapshot!("chess_80x24", screen(&chess, PLAIN, (80, 24)).join("\n"));
-        insta::assert_snapshot!("chess_120x40", screen(&chess, PLAIN, (120, 40)).join("\n"));
+        insta::assert_snapshot!("chess_80x24", screen(&chess, plain(), (80, 24)).join("\n"));
+        insta::assert_snapshot!(
+            "chess_120x40",
+            screen(&chess, plain(), (120, 40)).join("\n")
+        );
         let mut fourfold = game(fourfold_like());
         fourfold.handle(Action::Click(0));
         insta::assert_snapshot!(
             "fourfold_80x24",
-            screen(&fourfold, PLAIN, (80, 24)).join("\n")
+            screen(&fourfold, plain(), (80, 24)).join("\n")
         );
         insta::assert_snapshot!(
             "fourfold_120x40",
-            screen(&fourfold, PLAIN, (120, 40)).join("\n")
+            screen(&fourfold, plain(), (120, 40)).join("\n")
         );
         let cube = game(small_cube());
-        insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
+        insta::assert_snapshot!("cube_80x24", screen(&cube, plain(), (80, 24)).join("\n"));
         let mut cube4 = game(cube4());
         cube4.handle(Action::Click(1));
-        insta::assert_snapshot!("cube4_80x24", screen(&cube4, PLAIN, (80, 24)).join("\n"));
+        insta::assert_snapshot!("cube4_80x24", screen(&cube4, plain(), (80, 24)).join("\n"));
         // Duck Chess after red's 3 4 4 4 and blue's 9 0 8 0, red's horse on
         // (0,1) picked up: the glyphs with their side letters (no colour),
         // and the letters.
@@ -911,12 +994,9 @@ mod tests {
         for square in [31, 40, 81, 72, 1] {
             duck.handle(Action::Click(square));
         }
-        let glyphs = View {
-            color: false,
-            style: PieceStyle::Glyphs,
-        };
+        let glyphs = View::new(false, PieceStyle::Glyphs);
         insta::assert_snapshot!("duck_80x24", screen(&duck, glyphs, (80, 24)).join("\n"));
-        insta::assert_snapshot!("duck_120x40", screen(&duck, PLAIN, (120, 40)).join("\n"));
+        insta::assert_snapshot!("duck_120x40", screen(&duck, plain(), (120, 40)).join("\n"));
     }
 
     /// The hint is marked `* *`, a king in check `! !`.
@@ -936,13 +1016,13 @@ mod tests {
             chooser: Some(first),
             ..Options::new(chess)
         });
-        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        let text = screen(&g, plain(), (80, 24)).join("\n");
         assert!(text.contains("!K!"), "{text}");
         assert!(text.contains(", check"), "{text}");
         g.handle(Action::Hint);
         g.think_here();
         let m = g.hint().expect("a hint");
-        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        let text = screen(&g, plain(), (80, 24)).join("\n");
         assert_eq!(text.matches('*').count(), 4, "{text}");
         assert!(
             text.contains(&format!("hint: {}", chess.write_move(g.position(), m))),
