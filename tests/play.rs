@@ -283,13 +283,22 @@ impl Tmux {
 /// The character drawn at grid cell (row, col) of a kernel variant's
 /// board on a captured 80 × 24 screen (squares 3 columns wide, `--style
 /// ascii`): found from the board box's corner, titled with the variant.
-fn kernel_cell(screen: &str, name: &str, row: usize, col: usize) -> char {
+fn kernel_cell(screen: &str, name: &str, (row, col): (usize, usize), rows: usize) -> char {
     let (left, top) = kernel_origin(screen, name);
     let lines: Vec<&str> = screen.lines().collect();
+    // A square is h rows tall (taller in a taller window): the box holds
+    // a label row, rows × h rows of squares, the file labels.
+    let bottom = (top..lines.len())
+        .find(|&i| lines[i].chars().nth(left) == Some('└'))
+        .expect("the board box's bottom");
+    let h = (bottom - top - 3) / rows;
     // Border, margin of 2 (rank numbers), then 3 columns a square, the
     // glyph in the middle; the first row is the labels.
     let x = left + 1 + 2 + 3 * col + 1;
-    lines[top + 2 + row].chars().nth(x).unwrap_or(' ')
+    lines[top + 2 + row * h + h / 2]
+        .chars()
+        .nth(x)
+        .unwrap_or(' ')
 }
 
 /// The column and row (from 0) of the board box's top-left corner.
@@ -376,7 +385,11 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         let letter = start.variant().piece_char(piece);
         let (r0, c0) = layout.place(m.from());
         let (r1, c1) = layout.place(m.to());
-        assert_eq!(kernel_cell(&screen, name, r0, c0), letter, "{screen}");
+        assert_eq!(
+            kernel_cell(&screen, name, (r0, c0), layout.rows()),
+            letter,
+            "{screen}"
+        );
 
         let mut keys = keys_between(&layout, game.cursor(), m.from());
         keys.push("Enter");
@@ -392,8 +405,16 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         let other = notation.side_name(start.turn().other());
         let screen = tmux.wait_for("the move", |s| s.contains(&format!("{other} to move")));
         assert!(screen.contains(&listed), "{name}: {keys:?}\n{screen}");
-        assert_eq!(kernel_cell(&screen, name, r1, c1), letter, "{screen}");
-        assert_eq!(kernel_cell(&screen, name, r0, c0), '.', "{screen}");
+        assert_eq!(
+            kernel_cell(&screen, name, (r1, c1), layout.rows()),
+            letter,
+            "{screen}"
+        );
+        assert_eq!(
+            kernel_cell(&screen, name, (r0, c0), layout.rows()),
+            '.',
+            "{screen}"
+        );
         assert_eq!(tmux.quit(&exit_file), "0\n", "{name}");
         assert!(!tmux.screen().contains(&format!("┌ {name} ")));
     }

@@ -145,6 +145,10 @@ pub struct Palette {
     pub hint: Option<Tint>,
     /// A royal piece under attack, `! !`.
     pub check: Option<Tint>,
+    /// The chess family's light squares' background.
+    pub light: Option<Tint>,
+    /// Its dark squares' background.
+    pub dark: Option<Tint>,
 }
 
 /// What the config file sets.
@@ -177,6 +181,8 @@ struct RawColors {
     marks: Option<Spanned<String>>,
     hint: Option<Spanned<String>>,
     check: Option<Spanned<String>>,
+    light: Option<Spanned<String>>,
+    dark: Option<Spanned<String>>,
 }
 
 /// The line of byte `at` in `text`, from 1.
@@ -241,6 +247,8 @@ pub fn parse(text: &str) -> Result<Config, String> {
             marks: tint("marks", colors.marks)?,
             hint: tint("hint", colors.hint)?,
             check: tint("check", colors.check)?,
+            light: tint("light", colors.light)?,
+            dark: tint("dark", colors.dark)?,
         };
     }
     if let Some(keys) = raw.keys {

@@ -346,17 +346,34 @@ impl Areas {
         let margin = label + 1;
         let piece = picture::piece_columns(notation, game.position(), view.style) as u16;
         let size = |c: Cell| (margin + cols * c.w + 2, rows * c.h + 4);
-        let cell = (1..=4)
-            .rev()
-            .map(|k| Cell {
+        // The largest square the width allows, and the largest the height
+        // allows: a board as wide as the cube's levels side by side is
+        // held back by the width alone, and then still grows in height
+        // (at most a row taller than its width's step, so a square stays
+        // about square).
+        let fits_w = |k: u16| {
+            size(Cell {
                 w: 2 * k + piece,
                 h: k,
             })
-            .find(|&c| {
-                let (w, h) = size(c);
-                w + MOVES_MIN <= area.width && h + STATUS_ROWS <= area.height
+            .0 + MOVES_MIN
+                <= area.width
+        };
+        let fits_h = |k: u16| {
+            size(Cell {
+                w: 2 * k + piece,
+                h: k,
             })
-            .unwrap_or(Cell { w: 2 + piece, h: 1 });
+            .1 + STATUS_ROWS
+                <= area.height
+        };
+        let kw = (1..=4).rev().find(|&k| fits_w(k)).unwrap_or(1);
+        let kh = (1..=4).rev().find(|&k| fits_h(k)).unwrap_or(1);
+        let k = kw.min(kh);
+        let cell = Cell {
+            w: 2 * k + piece,
+            h: kh.min(k + 1),
+        };
         let (board_w, board_h) = size(cell);
         let left = board_w
             .max(LEFT_MIN)
@@ -460,6 +477,12 @@ fn draw_help(frame: &mut Frame, key_lines: &[String]) {
     );
 }
 
+/// The background of the chess family's dark squares, and of its light
+/// ones: two greys of the 256-colour palette, dark enough for the pieces'
+/// bold inks on both.
+const DARK: Tint = Tint::Indexed(236);
+const LIGHT: Tint = Tint::Indexed(240);
+
 /// The terminal colour of a side's ink.
 fn tint_of(ink: picture::Ink) -> Tint {
     match ink {
@@ -529,6 +552,7 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
             Style::new()
         }
     };
+    let chequered = notation.checkered();
     let piece_room = areas.piece as usize;
     let pad = " ".repeat((w - piece_room - 2) / 2);
 
@@ -557,6 +581,17 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                     continue;
                 };
                 let mut cell = Style::new();
+                // The chess family's squares alternate (by the parity of
+                // all coordinates, so a cube's and Fourfold's too); only
+                // in colour: without it the board is drawn as before.
+                if view.color && chequered {
+                    let dark = shape.coords(s).iter().map(|&c| c as i64).sum::<i64>() % 2 == 0;
+                    cell = cell.bg(if dark {
+                        palette.dark.unwrap_or(DARK)
+                    } else {
+                        palette.light.unwrap_or(LIGHT)
+                    });
+                }
                 if game.cursor() == s {
                     cell = cell.add_modifier(Modifier::REVERSED);
                 }
@@ -956,6 +991,108 @@ mod tests {
         assert_eq!(in_help, Some(Action::Help));
         // The defaults draw the lines as they always were.
         assert_eq!(keys(&g, &Bindings::default())[2..], KEYS[2..]);
+    }
+
+    /// The background of a square's middle cell, as drawn.
+    fn background(g: &Game, view: View, square: usize) -> Tint {
+        let size = (80, 24);
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal.draw(|f| draw(f, g, view)).unwrap();
+        let areas = Areas::of(Rect::new(0, 0, size.0, size.1), g, view);
+        let (r, c) = g.layout().place(square);
+        let (x, y) = areas.origin(r, c);
+        terminal.backend().buffer()[(x + areas.cell.w / 2, y + areas.cell.h / 2)].bg
+    }
+
+    /// Chess squares alternate in colour (a1 dark), the cube's too; not
+    /// Duck Chess's points, and nothing changes without colour.
+    #[test]
+    fn chess_squares_are_chequered_in_colour() {
+        let colour = View::new(true, PieceStyle::Ascii);
+        let mut g = game(by_name("chess").unwrap());
+        // The cursor's reverse video is no background: move it off rank 1.
+        g.handle(Action::Click(52));
+        let (a1, b1, a2, b2) = (0, 1, 8, 9);
+        assert_eq!(background(&g, colour, a1), DARK);
+        assert_eq!(background(&g, colour, b1), LIGHT);
+        assert_eq!(background(&g, colour, a2), LIGHT);
+        assert_eq!(background(&g, colour, b2), DARK);
+        for s in [a1, b1] {
+            assert_eq!(background(&g, plain(), s), Tint::Reset, "no colour: plain");
+        }
+        let bespoke = View {
+            palette: Palette {
+                dark: Some(Tint::Blue),
+                ..Palette::default()
+            },
+            ..colour
+        };
+        assert_eq!(background(&g, bespoke, a1), Tint::Blue);
+        let cube = game(small_cube());
+        let backgrounds: Vec<Tint> = (0..4).map(|s| background(&cube, colour, s)).collect();
+        assert!(backgrounds.contains(&DARK) && backgrounds.contains(&LIGHT));
+        let duck = game(by_name("duck").unwrap());
+        assert_eq!(background(&duck, colour, 1), Tint::Reset);
+    }
+
+    /// At 80 columns Duck Chess's verdicts are broken after a `;` only,
+    /// never inside a word, and no line is cut by the panel's edge.
+    #[test]
+    fn duck_chess_verdicts_break_between_fields_at_80_columns() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{Rng, SeedableRng};
+        let duck = by_name("duck").unwrap();
+        let mut g = game(duck);
+        let mut rng = ChaCha8Rng::seed_from_u64(32);
+        while g.moves().len() < 80 && g.outcome().is_none() {
+            let moves = g.position().legal_moves();
+            let m = moves[(rng.next_u32() as usize) % moves.len()];
+            g.handle(Action::Click(m.from()));
+            g.handle(Action::Click(m.to()));
+        }
+        for size in [(80, 24), (80, 22)] {
+            let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain());
+            let width = areas.moves.width as usize - 2;
+            let lines = g.move_lines(width);
+            for line in &lines {
+                assert!(line.chars().count() <= width, "{line:?} wider than {width}");
+            }
+            // Each verdict is its lines joined, each line whole fields.
+            let verdicts: Vec<&String> = g.verdicts().iter().flatten().collect();
+            let mut joined = Vec::new();
+            let mut current = String::new();
+            for line in &lines {
+                if let Some(rest) = line.strip_prefix("   ") {
+                    current.push_str(rest);
+                    if !rest.ends_with(';') {
+                        joined.push(std::mem::take(&mut current));
+                    }
+                }
+            }
+            assert_eq!(joined.len(), verdicts.len());
+            for (j, v) in joined.iter().zip(verdicts) {
+                assert_eq!(j, v);
+            }
+            let rows = screen(&g, plain(), size);
+            let text = rows.join("\n");
+            for line in lines.iter().rev().take(size.1 as usize - 4) {
+                assert!(
+                    text.contains(line.as_str()),
+                    "{line:?} cut on screen:\n{text}"
+                );
+            }
+        }
+    }
+
+    /// The cube's levels side by side are held back by the width, and
+    /// still grow with the window's height.
+    #[test]
+    fn the_cube_grows_with_the_window() {
+        let cube = game(by_name("cube").unwrap());
+        let cell = |w, h| Areas::of(Rect::new(0, 0, w, h), &cube, plain()).cell;
+        assert_eq!(cell(80, 22).h, 2, "{:?}", cell(80, 22));
+        assert!(cell(200, 60).h > cell(80, 22).h);
+        assert!(cell(200, 60).w > cell(120, 40).w);
     }
 
     /// The screens as they look: chess after 1. e4 with black's knight
