@@ -835,3 +835,49 @@ fn the_config_file() {
     assert_eq!(tmux.quit(&exit_file), "0\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The evaluation line, resigning and reviewing the finished game under
+/// tmux, against the computer.
+#[test]
+fn eval_resign_and_review_under_tmux() {
+    if !tmux_present("the terminal game's evaluation, resignation and review") {
+        return;
+    }
+    let (tmux, exit_file) = start_under_tmux(
+        "review",
+        &[
+            "--variant",
+            "chess",
+            "--think-ms",
+            "100",
+            "--style",
+            "ascii",
+        ],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white (you) to move"));
+    tmux.keys(&["e"]);
+    tmux.wait_for("the evaluation", |s| s.contains("eval for white: "));
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the reply and its evaluation", |s| {
+        s.contains("1. e4 ") && s.contains("white (you) to move") && s.contains("eval for white: ")
+    });
+    assert!(!screen.contains("eval for black"), "{screen}");
+    tmux.keys(&["x"]);
+    tmux.wait_for("the question", |s| s.contains("resign as white? y yes"));
+    tmux.keys(&["y"]);
+    tmux.wait_for("the result", |s| {
+        s.contains("game over: black wins: white resigned")
+    });
+    tmux.keys(&["Left"]);
+    tmux.wait_for("move 1", |s| s.contains("move 1 of 2: e4"));
+    tmux.keys(&["End"]);
+    let screen = tmux.wait_for("the end", |s| s.contains("the end of the game"));
+    assert!(
+        screen.contains("game over: black wins: white resigned"),
+        "{screen}"
+    );
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}

@@ -28,7 +28,7 @@ Examples:
   duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
   duckchess play --variant chess --clock 5+3 --opponent uci:stockfish
 
-Keys (the same in every game):
+Keys (the same in every game; the config file may bind other letters):
   arrows                 cursor within a board
   Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
   ] or PgUp, [ or PgDn   one level up / down (cube), the board above / below (Fourfold)
