@@ -711,6 +711,8 @@ impl Game {
         self.offer_wanted = false;
         self.selected = None;
         self.promotion = None;
+        // A move half typed when the flag fell is not played after it.
+        self.typing = None;
         self.end = Some(end);
         self.message = None;
         let now = self.options.time.now();

@@ -43,8 +43,15 @@ fn the_side_to_move_ticks_and_moves_add_the_increment() {
 fn a_flag_loses_or_draws_when_the_other_side_cannot_mate() {
     let time = ManualTime::default();
     let mut game = clocked(None, "1+0", &time);
+    // A move being typed when the flag falls is not played.
+    game.handle(A::OpenPrompt);
+    game.handle(A::Type('e'));
+    game.handle(A::Type('4'));
     time.advance(secs(60));
     game.tick();
+    assert_eq!(game.typing(), None);
+    game.handle(A::Activate);
+    assert!(game.moves().is_empty());
     assert_eq!(
         game.end(),
         Some(End::Flag {
