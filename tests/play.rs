@@ -283,13 +283,22 @@ impl Tmux {
 /// The character drawn at grid cell (row, col) of a kernel variant's
 /// board on a captured 80 × 24 screen (squares 3 columns wide, `--style
 /// ascii`): found from the board box's corner, titled with the variant.
-fn kernel_cell(screen: &str, name: &str, row: usize, col: usize) -> char {
+fn kernel_cell(screen: &str, name: &str, (row, col): (usize, usize), rows: usize) -> char {
     let (left, top) = kernel_origin(screen, name);
     let lines: Vec<&str> = screen.lines().collect();
+    // A square is h rows tall (taller in a taller window): the box holds
+    // a label row, rows × h rows of squares, the file labels.
+    let bottom = (top..lines.len())
+        .find(|&i| lines[i].chars().nth(left) == Some('└'))
+        .expect("the board box's bottom");
+    let h = (bottom - top - 3) / rows;
     // Border, margin of 2 (rank numbers), then 3 columns a square, the
     // glyph in the middle; the first row is the labels.
     let x = left + 1 + 2 + 3 * col + 1;
-    lines[top + 2 + row].chars().nth(x).unwrap_or(' ')
+    lines[top + 2 + row * h + h / 2]
+        .chars()
+        .nth(x)
+        .unwrap_or(' ')
 }
 
 /// The column and row (from 0) of the board box's top-left corner.
@@ -376,7 +385,11 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         let letter = start.variant().piece_char(piece);
         let (r0, c0) = layout.place(m.from());
         let (r1, c1) = layout.place(m.to());
-        assert_eq!(kernel_cell(&screen, name, r0, c0), letter, "{screen}");
+        assert_eq!(
+            kernel_cell(&screen, name, (r0, c0), layout.rows()),
+            letter,
+            "{screen}"
+        );
 
         let mut keys = keys_between(&layout, game.cursor(), m.from());
         keys.push("Enter");
@@ -392,8 +405,16 @@ fn every_variant_plays_a_move_by_keys_under_tmux() {
         let other = notation.side_name(start.turn().other());
         let screen = tmux.wait_for("the move", |s| s.contains(&format!("{other} to move")));
         assert!(screen.contains(&listed), "{name}: {keys:?}\n{screen}");
-        assert_eq!(kernel_cell(&screen, name, r1, c1), letter, "{screen}");
-        assert_eq!(kernel_cell(&screen, name, r0, c0), '.', "{screen}");
+        assert_eq!(
+            kernel_cell(&screen, name, (r1, c1), layout.rows()),
+            letter,
+            "{screen}"
+        );
+        assert_eq!(
+            kernel_cell(&screen, name, (r0, c0), layout.rows()),
+            '.',
+            "{screen}"
+        );
         assert_eq!(tmux.quit(&exit_file), "0\n", "{name}");
         assert!(!tmux.screen().contains(&format!("┌ {name} ")));
     }
@@ -577,5 +598,286 @@ fn a_saved_pgn_plays_again_under_tmux() {
     let screen = tmux.wait_for("the chess board", |s| s.contains("black to move"));
     assert!(screen.contains("┌ chess "), "{screen}");
     assert!(screen.contains("1. e4"), "{screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}
+
+/// The `:` prompt and the `?` help under tmux: a move typed in SAN, one
+/// completed with Tab, a bad one refused on one line, and the help screen
+/// opened and closed without leaving the game.
+#[test]
+fn the_move_prompt_and_the_help_under_tmux() {
+    if !tmux_present("the terminal game's : prompt and ? help") {
+        return;
+    }
+    let (tmux, exit_file) = start_under_tmux(
+        "prompt",
+        &["--variant", "chess", "--vs", "human", "--style", "ascii"],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white to move"));
+    tmux.keys(&[":"]);
+    tmux.wait_for("the prompt", |s| s.contains("Tab completes"));
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("e4 played", |s| {
+        s.contains("1. e4") && s.contains("black to move")
+    });
+    // Black: "N" and Tab list the knight moves; "Nf" and Tab complete Nf6.
+    tmux.keys(&[":", "N", "Tab"]);
+    let screen = tmux.wait_for("the candidates", |s| s.contains("Na6 Nc6 Nf6 Nh6"));
+    assert!(screen.contains(":Na6_"), "{screen}");
+    // Esc alone: a key right after it would read as Alt+key.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the prompt closed", |s| !s.contains(":Na6_"));
+    tmux.keys(&[":", "N", "f", "Tab"]);
+    tmux.wait_for("Nf6 completed", |s| s.contains(":Nf6_"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Nf6 played", |s| s.contains("1. e4 Nf6"));
+    // A move the rules forbid: the reason, the prompt still open.
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "Ke3"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the refusal", |s| s.contains("Ke3: "));
+    assert!(screen.contains(":Ke3_"), "{screen}");
+    // One line: the key lines stay where they were.
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("Ke3: ")).unwrap();
+    assert!(lines[at + 1].starts_with("arrows: cursor"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the prompt closed", |s| !s.contains(":Ke3_"));
+
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for("the help", |s| s.contains("Keys (? Esc q: close)"));
+    for entry in ["type a move", "undo/redo", "save/load", "claim a draw"] {
+        assert!(screen.contains(entry), "{entry}: {screen}");
+    }
+    // q closes the help; it does not quit.
+    tmux.keys(&["q"]);
+    tmux.wait_for("the help closed", |s| !s.contains("Keys (? Esc q: close)"));
+    assert!(
+        std::fs::read_to_string(&exit_file).is_err(),
+        "q in the help quit"
+    );
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}
+
+/// `--clock` under tmux: both sides' time shown, the side to move's
+/// ticking, the increment added after a move; a bad value is a usage
+/// error.
+#[test]
+fn clocks_under_tmux() {
+    let out = duckchess(&["play", "--clock", "5+x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("expected MINUTES+SECONDS such as 5+3"),
+        "{err}"
+    );
+    if !tmux_present("the terminal game's clocks") {
+        return;
+    }
+    let (tmux, exit_file) = start_under_tmux(
+        "clock",
+        &["--variant", "chess", "--vs", "human", "--clock", "1+30"],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the clocks", |s| s.contains("black 1:00"));
+    assert!(
+        screen.contains("> white 1:00") || screen.contains("> white 0:5"),
+        "{screen}"
+    );
+    tmux.wait_for("white's clock ticking", |s| s.contains("> white 0:5"));
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    // White's time plus 30 s, more than a minute; black's now running.
+    let screen = tmux.wait_for("the increment", |s| s.contains("  white 1:2"));
+    assert!(screen.contains("> black "), "{screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+}
+
+/// `--opponent uci:COMMAND` under tmux: duckchess's own `uci` as the other
+/// engine answers a move; an opponent that is not `uci:` is a usage error,
+/// and an engine that does not run exits 1.
+#[test]
+fn another_uci_engine_as_the_opponent_under_tmux() {
+    let out = duckchess(&["play", "--opponent", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("expected uci:COMMAND"), "{err}");
+    if !tmux_present("another UCI engine as the terminal game's opponent") {
+        return;
+    }
+    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
+    let engine = format!("uci:{} uci", bin.display());
+    let (tmux, exit_file) = start_under_tmux(
+        "uci-opponent",
+        &[
+            "--variant",
+            "chess",
+            "--think-ms",
+            "100",
+            "--opponent",
+            &engine,
+        ],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white (you) to move"));
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the engine's reply", |s| {
+        s.contains("1. e4 ") && s.contains("white (you) to move")
+    });
+    assert!(!screen.contains("found no move"), "{screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+    drop(tmux);
+
+    let (tmux, exit_file) = start_under_tmux(
+        "uci-missing",
+        &["--opponent", "uci:/nonexistent/engine"],
+        (80, 24),
+    );
+    let start = Instant::now();
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(&exit_file) {
+            if text.ends_with('\n') {
+                break text;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(status, "1\n");
+    // The message's end (its start may have scrolled by as it wrapped).
+    let screen = tmux.screen();
+    assert!(screen.contains("os error"), "{screen}");
+    // The message's end (its start may have scrolled by as it wrapped).
+    let screen = tmux.screen();
+    assert!(screen.contains("os error"), "{screen}");
+}
+
+/// The config file: a bad one is one line naming the file and the line,
+/// exit 2 (found through XDG_CONFIG_HOME, or named by --config); a good
+/// one sets the style and the keys under tmux, and the command line wins.
+#[test]
+fn the_config_file() {
+    let dir = std::env::temp_dir().join(format!("duckchess-config-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("duckchess")).unwrap();
+    let bad = dir.join("duckchess").join("config.toml");
+    std::fs::write(&bad, "style = \"ascii\"\n\n[keys]\nundo = \"uu\"\n").unwrap();
+    let out = assert_cmd::cargo_bin_cmd!("duckchess")
+        .args(["play"])
+        .env("XDG_CONFIG_HOME", &dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "duckchess: config: {}: line 4: keys.undo: expected one character, not \"uu\"\n",
+            bad.display()
+        )
+    );
+    let missing = dir.join("none.toml");
+    let out = duckchess(&["play", "--config", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("none.toml"));
+
+    let good = dir.join("good.toml");
+    std::fs::write(&good, "style = \"ascii\"\n[keys]\nundo = \"z\"\n").unwrap();
+    if !tmux_present("the terminal game's config file") {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    let config = good.to_str().unwrap();
+    let (tmux, exit_file) = start_under_tmux(
+        "config",
+        &["--variant", "chess", "--vs", "human", "--config", config],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the board", |s| s.contains("white to move"));
+    assert!(
+        screen.contains("1  R  N  B  Q  K  B  N  R"),
+        "ascii: {screen}"
+    );
+    assert!(screen.contains("z/r: undo/redo"), "{screen}");
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("e4", |s| s.contains("1. e4"));
+    tmux.keys(&["z"]);
+    tmux.wait_for("z undoes", |s| s.contains("took back 1 move"));
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+    drop(tmux);
+    let (tmux, exit_file) = start_under_tmux(
+        "config-style",
+        &[
+            "--variant",
+            "chess",
+            "--vs",
+            "human",
+            "--config",
+            config,
+            "--style",
+            "glyphs",
+        ],
+        (80, 24),
+    );
+    let screen = tmux.wait_for("the board", |s| s.contains("white to move"));
+    assert!(screen.contains('♔'), "--style wins over the file: {screen}");
+    assert_eq!(tmux.quit(&exit_file), "0\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The evaluation line, resigning and reviewing the finished game under
+/// tmux, against the computer.
+#[test]
+fn eval_resign_and_review_under_tmux() {
+    if !tmux_present("the terminal game's evaluation, resignation and review") {
+        return;
+    }
+    let (tmux, exit_file) = start_under_tmux(
+        "review",
+        &[
+            "--variant",
+            "chess",
+            "--think-ms",
+            "100",
+            "--style",
+            "ascii",
+        ],
+        (80, 24),
+    );
+    tmux.wait_for("the board", |s| s.contains("white (you) to move"));
+    tmux.keys(&["e"]);
+    tmux.wait_for("the evaluation", |s| s.contains("eval for white: "));
+    tmux.keys(&[":"]);
+    tmux.keys(&["-l", "e4"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the reply and its evaluation", |s| {
+        s.contains("1. e4 ") && s.contains("white (you) to move") && s.contains("eval for white: ")
+    });
+    assert!(!screen.contains("eval for black"), "{screen}");
+    tmux.keys(&["x"]);
+    tmux.wait_for("the question", |s| s.contains("resign as white? y yes"));
+    tmux.keys(&["y"]);
+    tmux.wait_for("the result", |s| {
+        s.contains("game over: black wins: white resigned")
+    });
+    tmux.keys(&["Left"]);
+    tmux.wait_for("move 1", |s| s.contains("move 1 of 2: e4"));
+    tmux.keys(&["End"]);
+    let screen = tmux.wait_for("the end", |s| s.contains("the end of the game"));
+    assert!(
+        screen.contains("game over: black wins: white resigned"),
+        "{screen}"
+    );
     assert_eq!(tmux.quit(&exit_file), "0\n");
 }

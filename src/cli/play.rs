@@ -1,18 +1,22 @@
 //! `duckchess play`: the terminal game, one for every game of the registry.
 
-use super::{fail, usage, ColorArgs, GameArgs};
+use super::{fail, usage, GameArgs};
+use duckchess::engine::arena::{Opponent, Player};
 use duckchess::engine::search::{best, Limits};
 use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
+use duckchess::play::clock::TimeControl;
+use duckchess::play::config::{self, Config};
+use duckchess::play::eval::Evaluator;
 use duckchess::play::game::{Chooser, Game, Options};
 use duckchess::play::screen::{self, View};
 use duckchess::play::Vs;
-use duckchess::variants::picture::Style;
+use duckchess::variants::picture::{color_for_stdout, ColorChoice, Style};
 use duckchess::variants::{line, Notation};
 use std::io::{self, IsTerminal};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Examples and the keys, for `--help`: the same in every game.
@@ -22,8 +26,9 @@ Examples:
   duckchess play --variant chess --computer white
   duckchess play --vs human --variant fourfold   # two people, one keyboard
   duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
+  duckchess play --variant chess --clock 5+3 --opponent uci:stockfish
 
-Keys (the same in every game):
+Keys (the same in every game; the config file may bind other letters):
   arrows                 cursor within a board
   Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
   ] or PgUp, [ or PgDn   one level up / down (cube), the board above / below (Fourfold)
@@ -39,7 +44,13 @@ Keys (the same in every game):
   l                      load the newest such file (asks first; u undoes it)
   n                      new game (asks first over moves not saved; u undoes it)
   q                      quit (asks first over moves not saved)
-  mouse                  click a piece, then its target";
+  mouse                  click a piece, then its target
+  :                      type a move in the game's notation (Tab completes, Enter plays, Esc closes)
+  ?                      help: every key of the game (? Esc q close it)
+  e                      show or hide the engine's evaluation: score and best line
+  x                      resign (asks first)
+  o                      offer a draw: the computer accepts when it is not better
+  after the end          Left/Right or u/r: review the moves; Home/End: start/end";
 
 #[derive(clap::Args)]
 #[command(
@@ -61,14 +72,36 @@ pub struct Args {
     /// Search to this depth instead of thinking for --think-ms.
     #[arg(long, value_name = "D", value_parser = super::depth, conflicts_with = "think_ms")]
     depth: Option<u32>,
-    /// The computer's time per move, in milliseconds.
+    /// The computer's time per move, in milliseconds (with --clock, the
+    /// time of the evaluation line and of a draw offer's answer; its moves
+    /// take their share of its clock).
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     think_ms: u64,
-    #[command(flatten)]
-    color: ColorArgs,
-    /// How pieces are drawn: the game's glyphs or ASCII letters.
-    #[arg(long, value_enum, default_value_t)]
-    style: Style,
+    /// Clocks: each side's minutes and the seconds each move adds, as
+    /// `5+3` (`0.5+0` for half a minute). A flag that falls loses (draws
+    /// when the other side cannot mate); the computer thinks a twentieth
+    /// of its time left plus three quarters of the increment.
+    #[arg(long, value_name = "MIN+SEC")]
+    clock: Option<TimeControl>,
+    /// Another engine as the computer: `uci:COMMAND`, any program
+    /// speaking UCI (`uci:stockfish`; `UCI_Variant` is set to the game
+    /// when it offers it), thinking --think-ms a move. It also gives the
+    /// hints; the evaluation line and draw offers stay duckchess's own.
+    #[arg(long, value_name = "uci:COMMAND")]
+    opponent: Option<String>,
+    /// When to colour the board: auto (not when NO_COLOR is set), always
+    /// or never [default: the config file's `color`, else auto].
+    #[arg(long, value_enum, value_name = "WHEN")]
+    color: Option<ColorChoice>,
+    /// How pieces are drawn: the game's glyphs or ASCII letters [default:
+    /// the config file's `style`, else glyphs].
+    #[arg(long, value_enum)]
+    style: Option<Style>,
+    /// The config file (style, colours, keys) [default:
+    /// $XDG_CONFIG_HOME/duckchess/config.toml, else
+    /// ~/.config/duckchess/config.toml, when it is there].
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
@@ -77,6 +110,20 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         None => Color::Black,
         Some(text) => side(notation, text).map_err(usage)?,
     };
+    let config = read_config(args.config.as_deref())?;
+    // The opponent is read before the terminal is asked for: a usage
+    // error is one without a terminal too.
+    let opponent = match args.opponent.as_deref() {
+        None => None,
+        Some(text) if text.trim_start().starts_with("uci:") => {
+            Some(Opponent::parse(text, Duration::from_millis(args.think_ms)).map_err(usage)?)
+        }
+        Some(text) => {
+            return Err(usage(format!(
+                "--opponent {text:?}: expected uci:COMMAND (an engine speaking UCI)"
+            )))
+        }
+    };
     if !io::stdout().is_terminal() {
         return Err(fail(2, "play needs a terminal: standard output is not one"));
     }
@@ -84,28 +131,94 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Some(depth) => Limits::depth(depth),
         None => Limits::think(Duration::from_millis(args.think_ms)),
     };
-    // The engine's search, with the game's keys as its history.
-    let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-        best(game.position(), keys, limits, stop)
-            .ok()
-            .map(|found| found.best)
-    });
+    // With clocks the game stops a move's search when its share of the
+    // clock is spent; the whole base time is only a bound.
+    let move_limits = match (args.clock, args.depth) {
+        (Some(control), None) => Limits::think(control.base + control.increment),
+        _ => limits,
+    };
+    // The engine's search, with the game's keys as its history; or the
+    // other engine, through `match`'s UCI client.
+    let chooser: Chooser = match &opponent {
+        None => Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
+            best(game.position(), keys, move_limits, stop)
+                .ok()
+                .map(|found| found.best)
+        }),
+        Some(opponent) => {
+            let player = opponent
+                .player(notation, 0)
+                .map_err(|e| fail(1, &format!("--opponent: {e}")))?;
+            uci_chooser(notation, player)
+        }
+    };
+    // The same search for the `e` line and a draw offer's answer, with
+    // its score and principal variation.
+    let evaluator: Evaluator =
+        Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
+            best(game.position(), keys, limits, stop).ok()
+        });
     let options = Options {
         start,
         moves,
         vs: args.vs,
         computer,
         chooser: Some(chooser),
+        evaluator: Some(evaluator),
+        clock: args.clock,
         ..Options::new(notation)
     };
+    // The command line wins over the file; NO_COLOR over the file's
+    // colours (only `--color always` overrides it).
+    let color = match (args.color, config.color) {
+        (Some(choice), _) => choice.for_stdout(),
+        (None, Some(ColorChoice::Always)) => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+        (None, Some(choice)) => choice.for_stdout(),
+        (None, None) => color_for_stdout(),
+    };
     let view = View {
-        color: args.color.color.for_stdout(),
-        style: args.style,
+        palette: config.palette,
+        keys: config.keys,
+        ..View::new(color, args.style.or(config.style).unwrap_or_default())
     };
     match screen::run(Game::new(options), view) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
     }
+}
+
+/// A chooser asking a UCI engine (one at a time: its searches are
+/// queued). The engine is given the position as it stands, as a position
+/// without past moves: the game's start may be no position the engine
+/// knows a history from. An engine that fails gives no move, and the
+/// status line says so.
+fn uci_chooser(notation: &'static dyn Notation, player: Box<dyn Player>) -> Chooser {
+    let player = Mutex::new(player);
+    Arc::new(move |game: &dyn AnyGame, _: &[u64], _: &AtomicBool| {
+        let position = game.position();
+        let fresh = position.new_game();
+        let mut player = player.lock().unwrap_or_else(|e| e.into_inner());
+        player.choose(notation, position, &*fresh).ok()
+    })
+}
+
+/// The config file: `--config PATH` (which must be there), else the
+/// default place when a file is there. A bad file is a usage error naming
+/// the file and the line.
+fn read_config(path: Option<&Path>) -> Result<Config, ExitCode> {
+    let path = match path {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let var = |name| std::env::var(name).ok();
+            match config::default_path(var("XDG_CONFIG_HOME").as_deref(), var("HOME").as_deref()) {
+                Some(path) if path.is_file() => path,
+                _ => return Ok(Config::default()),
+            }
+        }
+    };
+    config::load(&path).map_err(|e| fail(2, &format!("config: {e}")))
 }
 
 /// A side named in the game's words, or `first`/`second`, `white`/`black`.

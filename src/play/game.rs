@@ -20,7 +20,12 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 
+use super::clock::{self, Clocks, Time, TimeControl};
+use super::ending::{accepts_draw, cannot_mate, End};
+use super::eval::Evaluator;
+use super::prompt::{Completion, MovePrompt};
 use super::Vs;
+use crate::engine::search::SearchResult;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
 use crate::variants::{status, Notation};
@@ -52,9 +57,16 @@ pub struct Options {
     /// The computer's move chooser, also asked for hints; `None`: no
     /// computer (and no hints).
     pub chooser: Option<Chooser>,
+    /// The engine's evaluation, for the `e` line and the computer's answer
+    /// to a draw offer; `None`: neither.
+    pub evaluator: Option<Evaluator>,
     /// Where saved games go and are loaded from; empty: the current
     /// directory.
     pub save_dir: PathBuf,
+    /// Both sides' clocks (`--clock 5+3`); `None`: no clocks.
+    pub clock: Option<TimeControl>,
+    /// Where the clocks read the time (a hand-driven one in tests).
+    pub time: Arc<dyn Time>,
 }
 
 impl Options {
@@ -67,7 +79,10 @@ impl Options {
             vs: Vs::Human,
             computer: Color::Black,
             chooser: None,
+            evaluator: None,
             save_dir: PathBuf::new(),
+            clock: None,
+            time: Arc::new(clock::SystemTime::default()),
         }
     }
 }
@@ -129,6 +144,25 @@ pub enum Action {
     Quit,
     /// Yes to the question asked (quit, new game, load).
     Yes,
+    /// Open the `:` move prompt.
+    OpenPrompt,
+    /// A character typed at the move prompt.
+    Type(char),
+    /// Erase the move prompt's last character (closes it when empty).
+    Erase,
+    /// Open or close the help screen.
+    Help,
+    /// Resign (asks first).
+    Resign,
+    /// Offer a draw: the computer answers by its evaluation; against a
+    /// person, the other player says yes or no.
+    OfferDraw,
+    /// Show or hide the engine's evaluation of the position.
+    Eval,
+    /// In a finished game: back to its start.
+    First,
+    /// In a finished game: back to its end.
+    Last,
 }
 
 /// A step that would lose unsaved moves, waiting for a yes.
@@ -140,6 +174,10 @@ pub enum Confirm {
     New,
     /// Replace the game by the newest saved one.
     Load,
+    /// Resign.
+    Resign,
+    /// Agree to the draw the other player offers.
+    Draw,
 }
 
 /// What a search is for.
@@ -149,6 +187,18 @@ pub enum Purpose {
     Move,
     /// A suggestion for the player.
     Hint,
+    /// The evaluation line (`e`).
+    Eval,
+    /// The computer's answer to a draw offer.
+    DrawOffer,
+}
+
+/// The answer to a [`Request`].
+pub enum Answer {
+    /// A move (the computer's, a hint), or none.
+    Move(Option<Move>),
+    /// An evaluation (the `e` line, a draw offer's answer), or none.
+    Eval(Option<SearchResult>),
 }
 
 /// A search to run off the interface's thread; answer with
@@ -165,12 +215,26 @@ pub struct Request {
     /// Set when the answer is no longer wanted (undo, new, quit).
     pub stop: Arc<AtomicBool>,
     chooser: Chooser,
+    evaluator: Option<Evaluator>,
 }
 
 impl Request {
     /// Runs the chooser.
     pub fn think(&self) -> Option<Move> {
         (self.chooser)(&*self.game, &self.keys, &self.stop)
+    }
+
+    /// Runs what the purpose asks: the chooser for a move or a hint, the
+    /// evaluator for an evaluation.
+    pub fn answer(&self) -> Answer {
+        match self.purpose {
+            Purpose::Move | Purpose::Hint => Answer::Move(self.think()),
+            Purpose::Eval | Purpose::DrawOffer => Answer::Eval(
+                self.evaluator
+                    .as_ref()
+                    .and_then(|e| e(&*self.game, &self.keys, &self.stop)),
+            ),
+        }
     }
 }
 
@@ -202,6 +266,27 @@ pub struct Game {
     claimed: Option<Draw>,
     message: Option<String>,
     thinking: Option<(u64, Purpose, Arc<AtomicBool>)>,
+    /// The `:` prompt, while it is open.
+    typing: Option<MovePrompt>,
+    /// The help screen is open.
+    help: bool,
+    /// A resignation, a draw agreed, a flag.
+    end: Option<End>,
+    /// A finished game under review: how many of its moves are shown, and
+    /// the game up to there.
+    review: Option<(usize, Box<dyn AnyGame>)>,
+    /// The `e` line is on.
+    eval_on: bool,
+    /// The last evaluation: for which position (moves played, key), and
+    /// its line.
+    eval: Option<((usize, u64), String)>,
+    /// A draw offered to the computer, waiting for its search.
+    offer_wanted: bool,
+    /// Both sides' clocks, with `--clock`.
+    clocks: Option<Clocks>,
+    /// When the running search for a move or a hint is stopped: its share
+    /// of the clock (see [`Clocks::budget`]).
+    think_deadline: Option<std::time::Duration>,
     next_id: u64,
     stalled: bool,
     quit: bool,
@@ -231,13 +316,91 @@ impl Game {
             claimed: None,
             message: None,
             thinking: None,
+            typing: None,
+            help: false,
+            end: None,
+            review: None,
+            eval_on: false,
+            eval: None,
+            offer_wanted: false,
+            clocks: None,
+            think_deadline: None,
             next_id: 0,
             stalled: false,
             quit: false,
         };
         game.replay(&moves);
         game.cursor = game.home();
+        game.reset_clocks();
         game
+    }
+
+    /// Both clocks back to the base time, the side to move's running.
+    fn reset_clocks(&mut self) {
+        let now = self.options.time.now();
+        let turn = self.game.position().turn();
+        self.clocks = self.options.clock.map(|c| Clocks::new(c, turn, now));
+    }
+
+    /// The clocks, if the game has them.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The clocks as lines for the screen: each side's name and time
+    /// left, `>` before the side whose clock runs.
+    pub fn clock_lines(&self) -> Vec<String> {
+        let Some(clocks) = &self.clocks else {
+            return Vec::new();
+        };
+        let now = self.options.time.now();
+        Color::ALL
+            .into_iter()
+            .map(|side| {
+                let mark = if clocks.running() == Some(side) {
+                    '>'
+                } else {
+                    ' '
+                };
+                // Narrow enough for the move list at its narrowest.
+                format!(
+                    "{mark} {:<5} {}",
+                    self.options.notation.side_name(side),
+                    clock::format(clocks.left(side, now))
+                )
+            })
+            .collect()
+    }
+
+    /// What the time says, to call often (the screen does, between
+    /// keys): the flag of the side to move falls when its time is up (a
+    /// loss, or a draw when the other side cannot mate: the rule of
+    /// `duckchess serve`), and a search for a move or a hint is stopped
+    /// when its share of the clock is spent (it then plays the best move
+    /// it has).
+    pub fn tick(&mut self) {
+        let now = self.options.time.now();
+        let over = self.is_over();
+        let Some(clocks) = self.clocks.as_mut() else {
+            return;
+        };
+        if over {
+            clocks.stop(now);
+            return;
+        }
+        let side = self.game.position().turn();
+        if clocks.flagged(side, now) {
+            let draw = cannot_mate(self.game.position(), side.other());
+            self.finish(End::Flag { loser: side, draw });
+            return;
+        }
+        if let (Some(deadline), Some((_, Purpose::Move | Purpose::Hint, stop))) =
+            (self.think_deadline, &self.thinking)
+        {
+            if now >= deadline {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     /// The game's notation.
@@ -245,9 +408,29 @@ impl Game {
         self.options.notation
     }
 
-    /// The position now.
+    /// The position now (in a finished game under review, the one
+    /// shown).
     pub fn position(&self) -> &dyn AnyPosition {
-        self.game.position()
+        match &self.review {
+            Some((_, shown)) => shown.position(),
+            None => self.game.position(),
+        }
+    }
+
+    /// In a finished game under review: how many of its moves are shown.
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review.as_ref().map(|(n, _)| *n)
+    }
+
+    /// How the game ended outside the rules (resigned, agreed, flag).
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Whether the game is over, by its rules, a claim, a resignation, an
+    /// agreement or a flag.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some() || self.outcome().is_some()
     }
 
     /// The game (position and history).
@@ -332,9 +515,12 @@ impl Game {
         })
     }
 
-    /// The last move, to mark it.
+    /// The last move (of those shown, under review), to mark it.
     pub fn last_move(&self) -> Option<Move> {
-        self.game.moves().last().copied()
+        match &self.review {
+            Some((_, shown)) => shown.moves().last().copied(),
+            None => self.game.moves().last().copied(),
+        }
     }
 
     /// The computer's suggestion, once it came.
@@ -389,9 +575,30 @@ impl Game {
             .unwrap_or(0)
     }
 
+    /// The text typed at the `:` prompt, while it is open.
+    pub fn typing(&self) -> Option<&str> {
+        self.typing.as_ref().map(MovePrompt::text)
+    }
+
+    /// Whether the help screen is open.
+    pub fn is_helping(&self) -> bool {
+        self.help
+    }
+
     /// Does what `action` asks.
     pub fn handle(&mut self, action: Action) {
         use Action as A;
+        if self.help {
+            // The help screen takes every key; these close it.
+            if matches!(action, A::Help | A::Cancel | A::Quit) {
+                self.help = false;
+            }
+            return;
+        }
+        if self.typing.is_some() {
+            self.type_key(action);
+            return;
+        }
         if let Some(asked) = self.confirm.take() {
             // Only a yes goes on; any other key keeps the game as it is.
             if action == A::Yes {
@@ -400,10 +607,18 @@ impl Game {
                     Confirm::Quit => self.quit_now(),
                     Confirm::New => self.new_game(),
                     Confirm::Load => self.load_newest(),
+                    Confirm::Resign => self.resign_now(),
+                    Confirm::Draw => self.finish(End::Agreed),
                 }
             } else {
-                self.message = Some("kept the game".into());
+                self.message = Some(match asked {
+                    Confirm::Draw => "the draw offer is declined".into(),
+                    _ => "kept the game".into(),
+                });
             }
+            return;
+        }
+        if self.is_over() && self.review_key(action) {
             return;
         }
         match action {
@@ -445,6 +660,218 @@ impl Game {
             A::New => self.ask(Confirm::New),
             A::Quit => self.ask(Confirm::Quit),
             A::Yes => self.message = None,
+            A::OpenPrompt => self.open_prompt(),
+            A::Help => self.help = true,
+            A::Resign => self.ask_resign(),
+            A::OfferDraw => self.offer_draw(),
+            A::Eval => self.toggle_eval(),
+            A::Type(_) | A::Erase | A::First | A::Last => {}
+        }
+    }
+
+    /// In a finished game, the keys that walk its moves: back (Left, `u`),
+    /// forward (Right, `r`), to the start (Home) and the end (End); the
+    /// result stays. Whether `action` was one of them.
+    fn review_key(&mut self, action: Action) -> bool {
+        use Action as A;
+        let total = self.game.moves().len();
+        let shown = self.reviewing().unwrap_or(total);
+        let to = match action {
+            A::Left | A::Undo => shown.saturating_sub(1),
+            A::Right | A::Redo => (shown + 1).min(total),
+            A::First => 0,
+            A::Last => total,
+            _ => return false,
+        };
+        self.selected = None;
+        self.promotion = None;
+        self.review = (to < total).then(|| {
+            let mut shown = self.start.new_game();
+            for &m in &self.game.moves()[..to] {
+                if shown.play(m).is_err() {
+                    break;
+                }
+            }
+            (to, shown)
+        });
+        self.message = Some(match to {
+            _ if to == total => "the end of the game".into(),
+            0 => format!("the start: move 0 of {total}"),
+            _ => format!(
+                "move {to} of {total}: {}",
+                self.notes.get(to - 1).map_or("", String::as_str)
+            ),
+        });
+        true
+    }
+
+    /// Ends the game outside its rules.
+    fn finish(&mut self, end: End) {
+        self.cancel_thinking();
+        self.offer_wanted = false;
+        self.selected = None;
+        self.promotion = None;
+        // A move half typed when the flag fell is not played after it.
+        self.typing = None;
+        self.end = Some(end);
+        self.message = None;
+        let now = self.options.time.now();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.stop(now);
+        }
+    }
+
+    /// The side that resigns: the person's against the computer, the side
+    /// to move between people.
+    fn resigning_side(&self) -> Color {
+        match self.computer() {
+            Some(c) => c.other(),
+            None => self.game.position().turn(),
+        }
+    }
+
+    fn ask_resign(&mut self) {
+        if self.is_over() {
+            self.message = Some("the game is over".into());
+            return;
+        }
+        let side = self.options.notation.side_name(self.resigning_side());
+        self.confirm = Some(Confirm::Resign);
+        self.message = Some(format!("resign as {side}? y yes, any other key no"));
+    }
+
+    fn resign_now(&mut self) {
+        if !self.is_over() {
+            self.finish(End::Resigned(self.resigning_side()));
+        }
+    }
+
+    /// A draw offer: against the computer, its evaluation answers (see
+    /// [`accepts_draw`]); between people, the other says yes or no.
+    fn offer_draw(&mut self) {
+        self.message = None;
+        if self.is_over() {
+            self.message = Some("the game is over".into());
+            return;
+        }
+        let Some(computer) = self.computer() else {
+            let other = self.game.position().turn().other();
+            self.confirm = Some(Confirm::Draw);
+            self.message = Some(format!(
+                "{} offers a draw: {}, y accepts, any other key declines",
+                self.options.notation.side_name(other.other()),
+                self.options.notation.side_name(other)
+            ));
+            return;
+        };
+        if self.options.evaluator.is_none() {
+            self.message = Some("no computer to offer a draw to".into());
+        } else if self.game.position().turn() == computer {
+            self.message = Some("offer a draw on your move".into());
+        } else {
+            if matches!(self.thinking, Some((_, Purpose::Eval | Purpose::Hint, _))) {
+                self.cancel_thinking();
+            }
+            self.offer_wanted = true;
+            self.message = Some("draw offered: the computer is thinking it over…".into());
+        }
+    }
+
+    fn toggle_eval(&mut self) {
+        self.eval_on = !self.eval_on;
+        if !self.eval_on && matches!(self.thinking, Some((_, Purpose::Eval, _))) {
+            self.cancel_thinking();
+        }
+        if self.eval_on && self.options.evaluator.is_none() {
+            self.eval_on = false;
+            self.message = Some("no engine to evaluate the position".into());
+        }
+    }
+
+    /// Which position an evaluation is for.
+    fn eval_key(&self) -> (usize, u64) {
+        (self.game.moves().len(), self.game.position().key())
+    }
+
+    /// The evaluation line while `e` has it on: the engine's score and
+    /// principal variation for the position, once its search is done.
+    pub fn eval_line(&self) -> Option<String> {
+        if !self.eval_on {
+            return None;
+        }
+        Some(match &self.eval {
+            Some((key, text)) if *key == self.eval_key() => text.clone(),
+            _ if self.is_over() => "eval: the game is over".into(),
+            _ => "eval: thinking…".into(),
+        })
+    }
+
+    /// Opens the `:` prompt, where a move may be typed now.
+    fn open_prompt(&mut self) {
+        self.message = None;
+        if let Some(result) = self.result() {
+            self.message = Some(format!("the game is over ({result})"));
+            return;
+        }
+        let turn = self.position().turn();
+        if self.computer() == Some(turn) {
+            self.message = Some(format!(
+                "wait: {} is the computer's side",
+                self.options.notation.side_name(turn)
+            ));
+            return;
+        }
+        self.selected = None;
+        self.promotion = None;
+        self.typing = Some(MovePrompt::default());
+    }
+
+    /// A key while the `:` prompt is open: typing, Tab, Enter, Esc.
+    fn type_key(&mut self, action: Action) {
+        use Action as A;
+        let Some(prompt) = self.typing.as_mut() else {
+            return;
+        };
+        let notation = self.options.notation;
+        match action {
+            A::Type(c) => {
+                prompt.push(c);
+                self.message = None;
+            }
+            A::Erase if prompt.text().is_empty() => self.typing = None,
+            A::Erase => {
+                prompt.backspace();
+                self.message = None;
+            }
+            A::Next => {
+                let position = self.game.position();
+                self.message = match prompt.complete(notation, position) {
+                    Completion::None => Some(format!(
+                        "no legal move starts with {:?}",
+                        prompt.text().trim()
+                    )),
+                    Completion::One => None,
+                    Completion::Several(all) => Some(all.join(" ")),
+                };
+            }
+            A::Activate => match prompt.read(notation, self.game.position()) {
+                Ok(m) => {
+                    self.typing = None;
+                    self.message = None;
+                    self.play(m);
+                }
+                // The prompt stays open with the text, to mend it.
+                Err(why) => self.message = Some(why),
+            },
+            A::Cancel => {
+                self.typing = None;
+                self.message = None;
+            }
+            A::Quit => {
+                self.typing = None;
+                self.ask(Confirm::Quit);
+            }
+            _ => {}
         }
     }
 
@@ -475,6 +902,8 @@ impl Game {
                 Confirm::Quit => self.quit_now(),
                 Confirm::New => self.new_game(),
                 Confirm::Load => self.load_newest(),
+                Confirm::Resign => self.resign_now(),
+                Confirm::Draw => self.finish(End::Agreed),
             }
             return;
         }
@@ -482,6 +911,7 @@ impl Game {
             Confirm::Quit => "quit",
             Confirm::New => "start a new game",
             Confirm::Load => "load the newest saved game",
+            Confirm::Resign | Confirm::Draw => "end the game",
         };
         let n = self.unsaved_moves();
         self.confirm = Some(step);
@@ -570,10 +1000,9 @@ impl Game {
 
     fn activate(&mut self) {
         self.message = None;
-        if let Some(outcome) = self.outcome() {
+        if let Some(result) = self.result() {
             self.message = Some(format!(
-                "the game is over ({}): n for a new game, u to undo",
-                self.describe(outcome)
+                "the game is over ({result}): n for a new game, ←/→ to review it"
             ));
             return;
         }
@@ -666,9 +1095,13 @@ impl Game {
     /// redo keeps the rest of the redo list.
     fn play(&mut self, m: Move) {
         // A hint being sought is for the position this move leaves.
-        if matches!(self.thinking, Some((_, Purpose::Hint, _))) {
+        if matches!(
+            self.thinking,
+            Some((_, Purpose::Hint | Purpose::Eval | Purpose::DrawOffer, _))
+        ) {
             self.cancel_thinking();
         }
+        self.offer_wanted = false;
         let notation = self.options.notation;
         let note = notation.write_move(self.position(), m);
         let verdict = notation.verdict(self.position(), m);
@@ -678,6 +1111,10 @@ impl Game {
         }
         self.notes.push(note);
         self.verdicts.push(verdict);
+        let now = self.options.time.now();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.moved(now);
+        }
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
@@ -712,6 +1149,11 @@ impl Game {
         let keep = moves.len() - n;
         self.redo.extend(moves[keep..].iter().rev());
         self.replay(&moves[..keep]);
+        // The side to move again is charged from now, with no increment.
+        let (now, turn) = (self.options.time.now(), self.game.position().turn());
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.switch_to(turn, now);
+        }
     }
 
     fn undo(&mut self) {
@@ -769,6 +1211,7 @@ impl Game {
         self.promotion = None;
         self.hint = None;
         self.hint_wanted = false;
+        self.offer_wanted = false;
         self.stalled = false;
     }
 
@@ -776,7 +1219,7 @@ impl Game {
         self.message = None;
         if self.options.chooser.is_none() {
             self.message = Some("no computer to ask for a hint".into());
-        } else if self.outcome().is_some() {
+        } else if self.is_over() {
             self.message = Some("the game is over: no hint".into());
         } else if self.computer() == Some(self.position().turn()) {
             self.message = Some("the computer is to move".into());
@@ -795,7 +1238,7 @@ impl Game {
     }
 
     fn claim_draw(&mut self) {
-        if self.outcome().is_some() {
+        if self.is_over() {
             return;
         }
         if !self.has_claims() {
@@ -830,6 +1273,9 @@ impl Game {
         self.replay(&[]);
         self.redo.clear();
         self.claimed = None;
+        self.end = None;
+        self.review = None;
+        self.reset_clocks();
         self.after_jump();
         self.cursor = self.home();
         self.message = Some("new game".into());
@@ -845,10 +1291,11 @@ impl Game {
     /// play, else a hint the player asked for. Run it off the interface's
     /// thread and hand the answer to [`Game::reply`].
     pub fn request(&mut self) -> Option<Request> {
-        if self.thinking.is_some() || self.outcome().is_some() {
+        if self.thinking.is_some() || self.is_over() {
             return None;
         }
         let chooser = self.options.chooser.clone()?;
+        let evaluator = self.options.evaluator.clone();
         let purpose = if self.computer() == Some(self.position().turn()) {
             if self.stalled {
                 return None;
@@ -857,8 +1304,23 @@ impl Game {
         } else if self.hint_wanted {
             self.hint_wanted = false;
             Purpose::Hint
+        } else if self.offer_wanted && evaluator.is_some() {
+            self.offer_wanted = false;
+            Purpose::DrawOffer
+        } else if self.eval_on
+            && evaluator.is_some()
+            && self.eval.as_ref().map(|(key, _)| *key) != Some(self.eval_key())
+        {
+            Purpose::Eval
         } else {
             return None;
+        };
+        let now = self.options.time.now();
+        self.think_deadline = match (&self.clocks, purpose) {
+            (Some(clocks), Purpose::Move | Purpose::Hint) => {
+                Some(now + clocks.budget(self.game.position().turn(), now))
+            }
+            _ => None,
         };
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
@@ -870,7 +1332,59 @@ impl Game {
             keys: self.keys(),
             stop,
             chooser,
+            evaluator,
         })
+    }
+
+    /// The answer to request `id`, of whatever purpose.
+    pub fn answer(&mut self, id: u64, answer: Answer) {
+        match answer {
+            Answer::Move(best) => self.reply(id, best),
+            Answer::Eval(found) => self.reply_eval(id, found),
+        }
+    }
+
+    /// An evaluation for request `id`: the `e` line, or the computer's
+    /// answer to a draw offer.
+    fn reply_eval(&mut self, id: u64, found: Option<SearchResult>) {
+        let Some((current, purpose, _)) = self.thinking else {
+            return;
+        };
+        if current != id {
+            return;
+        }
+        self.thinking = None;
+        match (purpose, found) {
+            (Purpose::Eval, Some(found)) => {
+                let text = super::eval::line(self.options.notation, self.game.position(), &found);
+                self.eval = Some((self.eval_key(), text));
+            }
+            (Purpose::Eval, None) => {
+                self.eval = Some((self.eval_key(), "eval: no evaluation".into()));
+            }
+            (Purpose::DrawOffer, Some(found)) => {
+                let computer_to_move = self.computer() == Some(self.game.position().turn());
+                let own = if computer_to_move {
+                    found.score
+                } else {
+                    found.score.flipped()
+                };
+                if accepts_draw(found.score, computer_to_move) {
+                    self.finish(End::Agreed);
+                    self.message = Some(format!(
+                        "the computer accepts the draw (it has {own} for itself)"
+                    ));
+                } else {
+                    self.message = Some(format!(
+                        "the computer declines the draw: it has {own} for itself"
+                    ));
+                }
+            }
+            (Purpose::DrawOffer, None) => {
+                self.message = Some("the computer did not answer the draw offer".into());
+            }
+            (Purpose::Move | Purpose::Hint, _) => {}
+        }
     }
 
     /// The answer to request `id`: played (or shown, for a hint) unless the
@@ -879,7 +1393,7 @@ impl Game {
         let Some((current, purpose, _)) = self.thinking else {
             return;
         };
-        if current != id {
+        if current != id || matches!(purpose, Purpose::Eval | Purpose::DrawOffer) {
             return;
         }
         self.thinking = None;
@@ -911,14 +1425,15 @@ impl Game {
                 });
             }
             (Purpose::Hint, None) => self.message = Some("no hint found".into()),
+            (Purpose::Eval | Purpose::DrawOffer, _) => {}
         }
     }
 
     /// Runs the pending search here (what the terminal does on a thread).
     pub fn think_here(&mut self) {
         while let Some(r) = self.request() {
-            let best = r.think();
-            self.reply(r.id, best);
+            let answer = r.answer();
+            self.answer(r.id, answer);
         }
     }
 
@@ -1020,6 +1535,9 @@ impl Game {
         self.saved = Some(self.moves().len());
         self.redo.clear();
         self.claimed = None;
+        self.end = None;
+        self.review = None;
+        self.reset_clocks();
         self.after_jump();
         self.cursor = self.home();
         Ok(())
@@ -1052,8 +1570,8 @@ impl Game {
     /// The first status line: whose move, check, thinking; or the result
     /// and its reason.
     pub fn status(&self) -> String {
-        if let Some(outcome) = self.outcome() {
-            return format!("game over: {}", self.describe(outcome));
+        if let Some(result) = self.result() {
+            return format!("game over: {result}");
         }
         let turn = self.position().turn();
         let who = match self.computer() {
@@ -1072,6 +1590,8 @@ impl Game {
             text.push_str(match purpose {
                 Purpose::Move => ", thinking…",
                 Purpose::Hint => ", looking for a hint…",
+                Purpose::Eval => ", evaluating…",
+                Purpose::DrawOffer => ", a draw offered…",
             });
         }
         if self.game.can_claim_draw() {
@@ -1080,13 +1600,17 @@ impl Game {
         text
     }
 
-    /// The second line: the last message, or what to do next.
+    /// The second line: the `:` prompt and its text while it is open, the
+    /// last message, or what to do next.
     pub fn prompt(&self) -> String {
+        if let Some(text) = self.typing() {
+            return format!(":{text}_");
+        }
         if let Some(m) = &self.message {
             return m.clone();
         }
-        if self.outcome().is_some() {
-            return "n: new game, u: undo, q: quit".into();
+        if self.is_over() {
+            return "←/→ u/r: review the moves  Home/End: start/end  n: new game".into();
         }
         match self.selected {
             Some(at) => {
@@ -1108,11 +1632,32 @@ impl Game {
         }
     }
 
+    /// The third line: under the `:` prompt, its message (the candidates
+    /// of a Tab, why a move was refused) or how to use it.
+    pub fn detail(&self) -> String {
+        if self.typing.is_some() {
+            return self.message.clone().unwrap_or_else(|| {
+                "a move in the game's notation: Tab completes, Enter plays, Esc closes".into()
+            });
+        }
+        self.eval_line().unwrap_or_default()
+    }
+
+    /// The result in the game's words, once the game is over: a
+    /// resignation, an agreement or a flag first, else the rules' verdict
+    /// or a draw claimed.
+    pub fn result(&self) -> Option<String> {
+        if let Some(end) = self.end {
+            return Some(end.describe(self.options.notation));
+        }
+        self.outcome().map(|o| self.describe(o))
+    }
+
     /// The result in the game's words.
     fn describe(&self, outcome: Outcome) -> String {
         status::describe(
             self.options.notation,
-            self.position(),
+            self.game.position(),
             outcome,
             Some(&*self.game),
         )
@@ -1187,875 +1732,5 @@ fn display_name(path: &Path) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::test_variants::{fourfold_like, small_cube};
-    use super::*;
-    use crate::variants::by_name;
-    use Action as A;
-
-    fn chess() -> &'static dyn Notation {
-        by_name("chess").unwrap()
-    }
-
-    fn human(notation: &'static dyn Notation) -> Game {
-        Game::new(Options::new(notation))
-    }
-
-    fn from(notation: &'static dyn Notation, text: &str) -> Game {
-        Game::new(Options {
-            start: notation.read_position(text).unwrap(),
-            ..Options::new(notation)
-        })
-    }
-
-    fn sq(game: &Game, name: &str) -> usize {
-        let layout = game.layout();
-        (0..layout.shape().len())
-            .find(|&s| game.notation().square_name(game.position(), s) == name)
-            .unwrap_or_else(|| panic!("no square {name}"))
-    }
-
-    /// Drives the cursor with arrow actions (within a board) to `target`,
-    /// which must be on the cursor's board.
-    fn walk(game: &mut Game, target: usize) {
-        let layout = game.layout();
-        let (tr, tc) = layout.place(target);
-        for _ in 0..64 {
-            let (r, c) = layout.place(game.cursor());
-            let action = if r > tr {
-                A::Up
-            } else if r < tr {
-                A::Down
-            } else if c > tc {
-                A::Left
-            } else if c < tc {
-                A::Right
-            } else {
-                return;
-            };
-            game.handle(action);
-        }
-        assert_eq!(game.cursor(), target, "could not walk there");
-    }
-
-    fn keys_move(game: &mut Game, a: &str, b: &str) {
-        let (a, b) = (sq(game, a), sq(game, b));
-        walk(game, a);
-        game.handle(A::Activate);
-        walk(game, b);
-        game.handle(A::Activate);
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("duckchess-kg-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    /// A chooser for tests: the first legal move.
-    fn first_move() -> Chooser {
-        Arc::new(|game: &dyn AnyGame, _keys: &[u64], _stop: &AtomicBool| {
-            game.position().legal_moves().first().copied()
-        })
-    }
-
-    #[test]
-    fn chess_select_shows_reach_and_moves_by_keys() {
-        let mut game = human(chess());
-        assert_eq!(game.cursor(), sq(&game, "e1"), "starts on the king");
-        let e2 = sq(&game, "e2");
-        walk(&mut game, e2);
-        game.handle(A::Activate);
-        assert_eq!(game.selected(), Some(e2));
-        assert_eq!(game.reach(), vec![sq(&game, "e3"), sq(&game, "e4")]);
-        assert!(game.prompt().contains("2 targets"), "{}", game.prompt());
-        let e4 = sq(&game, "e4");
-        walk(&mut game, e4);
-        game.handle(A::Activate);
-        assert_eq!(game.moves().len(), 1);
-        assert_eq!(game.last_move().map(|m| (m.from(), m.to())), Some((e2, e4)));
-        assert_eq!(
-            game.notes()[0],
-            chess().write_move(&*chess().start(), game.moves()[0])
-        );
-        assert!(
-            game.status().starts_with("black to move"),
-            "{}",
-            game.status()
-        );
-        // The cursor stops at the board's edge.
-        for _ in 0..10 {
-            game.handle(A::Right);
-        }
-        assert_eq!(game.cursor(), sq(&game, "h4"));
-    }
-
-    #[test]
-    fn a_wrong_target_or_piece_says_why() {
-        let mut game = human(chess());
-        keys_move(&mut game, "g1", "g3");
-        assert!(game.moves().is_empty());
-        assert_eq!(game.prompt(), "the white knight on g1 cannot go to g3");
-        assert_eq!(game.selected(), Some(sq(&game, "g1")), "still selected");
-        game.handle(A::Cancel);
-        assert_eq!(game.selected(), None);
-        game.handle(A::Click(sq(&game, "e7")));
-        assert_eq!(
-            game.prompt(),
-            "e7 holds the black pawn, but it is white's turn"
-        );
-        game.handle(A::Click(sq(&game, "e5")));
-        assert_eq!(game.prompt(), "e5 is empty");
-    }
-
-    /// A promotion that ends the game leaves no prompt behind (issue 32,
-    /// finding 6): the screen says the game is over.
-    #[test]
-    fn a_promotion_that_mates_closes_its_prompt() {
-        for key in [A::Promote('q'), A::Activate] {
-            let mut game = from(chess(), "7k/4P3/6K1/8/8/8/8/8 w - - 0 1");
-            game.handle(A::Click(sq(&game, "e7")));
-            game.handle(A::Click(sq(&game, "e8")));
-            assert!(game.prompt().starts_with("promote to: "));
-            game.handle(key);
-            assert!(game.outcome().is_some(), "e8=Q mates");
-            assert_eq!(game.prompt(), "n: new game, u: undo, q: quit");
-        }
-    }
-
-    #[test]
-    fn promotion_asks_and_takes_the_letter() {
-        let mut game = from(chess(), "7k/P7/8/8/8/8/8/K7 w - - 0 1");
-        game.handle(A::Click(sq(&game, "a7")));
-        game.handle(A::Click(sq(&game, "a8")));
-        assert!(game.moves().is_empty());
-        assert_eq!(game.promotion_choices(), Some(vec!['q', 'r', 'b', 'n']));
-        assert!(
-            game.prompt().starts_with("promote to: q r b n"),
-            "{}",
-            game.prompt()
-        );
-        game.handle(A::Promote('x'));
-        assert!(game.moves().is_empty());
-        game.handle(A::Promote('n'));
-        assert_eq!(game.moves().len(), 1);
-        let knight = game.position().piece_at(sq(&game, "a8")).unwrap();
-        assert_eq!(game.position().variant().kind(knight.kind).name, "knight");
-        // Esc drops the prompt; Enter takes the queen.
-        game.handle(A::Undo);
-        game.handle(A::Click(sq(&game, "a7")));
-        game.handle(A::Click(sq(&game, "a8")));
-        game.handle(A::Cancel);
-        assert_eq!(game.promotion_choices(), None);
-        game.handle(A::Click(sq(&game, "a7")));
-        game.handle(A::Click(sq(&game, "a8")));
-        game.handle(A::Activate);
-        let queen = game.position().piece_at(sq(&game, "a8")).unwrap();
-        assert_eq!(game.position().variant().kind(queen.kind).name, "queen");
-    }
-
-    #[test]
-    fn castling_is_the_king_moving_two_squares() {
-        let mut game = from(chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        game.handle(A::Click(sq(&game, "e1")));
-        assert!(game.reach().contains(&sq(&game, "g1")));
-        game.handle(A::Click(sq(&game, "g1")));
-        assert_eq!(game.moves().len(), 1);
-        let rook = game.position().piece_at(sq(&game, "f1")).unwrap();
-        assert_eq!(game.position().variant().kind(rook.kind).name, "rook");
-    }
-
-    #[test]
-    fn undo_and_redo_step_through_the_game() {
-        let mut game = human(chess());
-        game.handle(A::Redo);
-        assert_eq!(game.prompt(), "nothing to redo");
-        keys_move(&mut game, "e2", "e4");
-        keys_move(&mut game, "e7", "e5");
-        keys_move(&mut game, "g1", "f3");
-        let end = chess().write_position(game.position());
-        game.handle(A::Undo);
-        game.handle(A::Undo);
-        assert_eq!(game.moves().len(), 1);
-        assert_eq!(game.notes().len(), 1);
-        game.handle(A::Redo);
-        game.handle(A::Redo);
-        assert_eq!(chess().write_position(game.position()), end);
-        // A different move after an undo forgets what was undone.
-        game.handle(A::Undo);
-        keys_move(&mut game, "b1", "c3");
-        game.handle(A::Redo);
-        assert_eq!(game.prompt(), "nothing to redo");
-        // A new game over unsaved moves asks first; any other key keeps
-        // the game, y goes on.
-        game.handle(A::New);
-        assert_eq!(game.confirming(), Some(Confirm::New));
-        assert!(
-            game.prompt()
-                .starts_with("start a new game? 3 unsaved moves"),
-            "{}",
-            game.prompt()
-        );
-        game.handle(A::Cancel);
-        assert_eq!(game.moves().len(), 3);
-        assert_eq!(game.prompt(), "kept the game");
-        game.handle(A::New);
-        game.handle(A::Yes);
-        assert!(game.moves().is_empty());
-        assert_eq!(
-            chess().write_position(game.position()),
-            chess().write_position(&*chess().start())
-        );
-    }
-
-    #[test]
-    fn against_the_computer_undo_and_redo_take_the_reply_too() {
-        let mut game = Game::new(Options {
-            vs: Vs::Computer,
-            chooser: Some(first_move()),
-            ..Options::new(chess())
-        });
-        keys_move(&mut game, "e2", "e4");
-        assert!(game.status().contains("black (computer) to move"));
-        game.handle(A::Click(sq(&game, "e7")));
-        assert!(game.prompt().contains("computer"), "{}", game.prompt());
-        game.think_here();
-        assert_eq!(game.moves().len(), 2);
-        let after = chess().write_position(game.position());
-        game.handle(A::Undo);
-        assert!(game.moves().is_empty());
-        assert_eq!(game.prompt(), "took back 2 moves");
-        game.handle(A::Redo);
-        assert_eq!(game.prompt(), "replayed 2 moves");
-        assert_eq!(chess().write_position(game.position()), after);
-    }
-
-    /// A hint in Duck Chess, whose moves are coordinates, names the piece
-    /// (issue 32, finding 6).
-    #[test]
-    fn a_duck_chess_hint_names_the_piece() {
-        let mut game = Game::new(Options {
-            chooser: Some(first_move()),
-            ..Options::new(duck())
-        });
-        game.handle(A::Hint);
-        let request = game.request().expect("a hint search");
-        let best = request.think();
-        game.reply(request.id, best);
-        let m = game.hint().unwrap();
-        let start = duck().start();
-        let piece = start.piece_at(m.from()).unwrap();
-        let prompt = game.prompt();
-        assert!(
-            prompt.starts_with(&format!(
-                "hint: {} to ",
-                duck().piece_on(&*start, piece, m.from())
-            )),
-            "{prompt}"
-        );
-        assert!(
-            prompt.ends_with(&format!("({})", duck().write_move(&*start, m))),
-            "{prompt}"
-        );
-    }
-
-    #[test]
-    fn a_hint_is_asked_of_the_chooser_and_shown() {
-        let mut game = Game::new(Options {
-            chooser: Some(first_move()),
-            ..Options::new(chess())
-        });
-        game.handle(A::Hint);
-        let request = game.request().expect("a hint search");
-        assert_eq!(request.purpose, Purpose::Hint);
-        let best = request.think();
-        game.reply(request.id, best);
-        let m = game.hint().unwrap();
-        assert_eq!(m, chess().start().legal_moves()[0]);
-        let text = chess().write_move(&*chess().start(), m);
-        assert_eq!(game.prompt(), format!("hint: {text}"));
-        // A hint that comes after the player moved is dropped.
-        game.handle(A::Hint);
-        let request = game.request().expect("a hint search");
-        game.handle(A::Click(12));
-        game.handle(A::Click(28));
-        assert!(
-            request.stop.load(Ordering::Relaxed),
-            "the search is told to stop"
-        );
-        game.reply(request.id, request.think());
-        assert_eq!(game.hint(), None);
-        assert!(!game.prompt().starts_with("hint"), "{}", game.prompt());
-        // Without a computer there is nobody to ask.
-        let mut alone = human(chess());
-        alone.handle(A::Hint);
-        assert!(alone.request().is_none());
-        assert_eq!(alone.prompt(), "no computer to ask for a hint");
-    }
-
-    #[test]
-    fn a_dropped_search_is_stopped_and_its_answer_ignored() {
-        for action in [A::Undo, A::New, A::Quit] {
-            let slow: Chooser = Arc::new(|game: &dyn AnyGame, _: &[u64], stop: &AtomicBool| {
-                while !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-                game.position().legal_moves().first().copied()
-            });
-            let mut game = Game::new(Options {
-                vs: Vs::Computer,
-                computer: Color::White,
-                chooser: Some(slow),
-                ..Options::new(chess())
-            });
-            let request = game.request().expect("white (the computer) moves first");
-            let id = request.id;
-            let (tx, rx) = std::sync::mpsc::channel();
-            std::thread::spawn(move || tx.send(request.think()));
-            game.handle(action);
-            let answer = rx.recv_timeout(std::time::Duration::from_secs(5));
-            assert!(answer.is_ok(), "{action:?}: the search did not stop");
-            if action != A::Quit {
-                game.reply(id, answer.unwrap());
-                assert!(
-                    game.moves().is_empty(),
-                    "{action:?}: a stale reply was played"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_end_says_who_won_and_why() {
-        // Fool's mate, by clicks.
-        let mut game = human(chess());
-        for (a, b) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
-            game.handle(A::Click(sq(&game, a)));
-            game.handle(A::Click(sq(&game, b)));
-        }
-        assert_eq!(game.status(), "game over: black wins by checkmate");
-        game.handle(A::Click(sq(&game, "e2")));
-        assert!(
-            game.prompt().contains("the game is over"),
-            "{}",
-            game.prompt()
-        );
-        game.handle(A::Undo);
-        assert!(
-            game.status().starts_with("black to move"),
-            "{}",
-            game.status()
-        );
-        let stalemate = from(chess(), "k7/8/1Q6/8/8/8/8/7K b - - 0 1");
-        assert_eq!(stalemate.status(), "game over: draw by stalemate");
-        let bare = from(chess(), "k7/8/8/8/8/8/8/7K w - - 0 1");
-        assert_eq!(
-            bare.status(),
-            "game over: draw by a dead position (neither side can mate)"
-        );
-        let check = from(chess(), "k7/8/8/8/8/8/8/r6K w - - 0 1");
-        assert!(check.status().contains(", check"), "{}", check.status());
-    }
-
-    #[test]
-    fn a_repetition_may_be_claimed() {
-        let mut game = human(chess());
-        game.handle(A::ClaimDraw);
-        assert!(game.outcome().is_none());
-        for _ in 0..2 {
-            for (a, b) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")] {
-                game.handle(A::Click(sq(&game, a)));
-                game.handle(A::Click(sq(&game, b)));
-            }
-        }
-        assert!(
-            game.status().contains("d claims a draw"),
-            "{}",
-            game.status()
-        );
-        game.handle(A::ClaimDraw);
-        assert_eq!(
-            game.status(),
-            "game over: draw by repetition (the position occurred 3 times)"
-        );
-        game.handle(A::Undo);
-        assert!(game.outcome().is_none());
-    }
-
-    #[test]
-    fn the_move_list_pairs_moves_and_splits_long_pairs() {
-        let mut game = human(chess());
-        keys_move(&mut game, "e2", "e4");
-        keys_move(&mut game, "e7", "e5");
-        keys_move(&mut game, "g1", "f3");
-        let n = game.notes().to_vec();
-        assert_eq!(
-            game.move_lines(40),
-            [format!("1. {} {}", n[0], n[1]), format!("2. {}", n[2])]
-        );
-        // Too narrow for "1. e4 e5": each move on a line of its own.
-        let narrow = game.move_lines(6);
-        assert_eq!(narrow[0], format!("1. {}", n[0]));
-        assert_eq!(narrow[1], format!("1... {}", n[1]));
-        let black_first = from(chess(), "k7/8/8/8/8/8/8/1R5K b - - 0 7");
-        let mut g = black_first;
-        g.handle(A::Click(sq(&g, "a8")));
-        g.handle(A::Click(sq(&g, "a7")));
-        assert_eq!(g.move_lines(40)[0], format!("7... {}", g.notes()[0]));
-    }
-
-    #[test]
-    fn save_and_load_round_trip() {
-        let dir = scratch("save");
-        let mut game = Game::new(Options {
-            save_dir: dir.clone(),
-            ..Options::new(chess())
-        });
-        game.handle(A::Load);
-        assert!(
-            game.prompt().starts_with("no saved chess game"),
-            "{}",
-            game.prompt()
-        );
-        keys_move(&mut game, "e2", "e4");
-        keys_move(&mut game, "e7", "e5");
-        let moves = game.moves().to_vec();
-        let position = chess().write_position(game.position());
-        game.handle(A::Save);
-        let files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        assert_eq!(files.len(), 1);
-        let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
-        // Chess saves its record as PGN.
-        assert!(
-            name.starts_with("chess-") && name.ends_with(".pgn"),
-            "{name}"
-        );
-        assert_eq!(game.prompt(), format!("saved {name}"));
-        game.handle(A::New);
-        assert!(game.moves().is_empty());
-        game.handle(A::Load);
-        assert_eq!(game.prompt(), format!("loaded {name} (2 moves)"));
-        assert_eq!(game.moves(), moves);
-        assert_eq!(chess().write_position(game.position()), position);
-        // A broken record is refused, and the game is kept.
-        std::fs::write(&files[0], "not a position\n").unwrap();
-        game.handle(A::Load);
-        assert!(
-            game.prompt()
-                .starts_with(&format!("could not load {name}: game 1, line 1")),
-            "{}",
-            game.prompt()
-        );
-        assert_eq!(game.moves(), moves);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// For every board (chess, Fourfold-like, the cubes): select, move,
-    /// undo, redo, and a save and load that give back the same game.
-    #[test]
-    fn every_board_selects_moves_undoes_redoes_saves_and_loads() {
-        use super::super::test_variants::cube4;
-        let dir = scratch("every");
-        for notation in [chess(), fourfold_like(), small_cube(), cube4()] {
-            let mut game = Game::new(Options {
-                save_dir: dir.clone(),
-                ..Options::new(notation)
-            });
-            let start = notation.write_position(game.position());
-            for _ in 0..4 {
-                game.handle(A::Next);
-                game.handle(A::Activate);
-                assert!(game.selected().is_some(), "{}", notation.name());
-                game.handle(A::Next);
-                assert!(game.reach().contains(&game.cursor()));
-                game.handle(A::Activate);
-            }
-            assert_eq!(game.moves().len(), 4, "{}", notation.name());
-            let end = notation.write_position(game.position());
-            let keys = game.keys();
-            assert_eq!(keys.len(), 5);
-            assert_eq!(keys[4], game.position().key());
-            game.handle(A::Undo);
-            game.handle(A::Undo);
-            assert_eq!(game.moves().len(), 2);
-            game.handle(A::Redo);
-            game.handle(A::Redo);
-            assert_eq!(notation.write_position(game.position()), end);
-            game.handle(A::Save);
-            game.handle(A::New);
-            assert_eq!(notation.write_position(game.position()), start);
-            game.handle(A::Load);
-            assert!(game.prompt().starts_with("loaded"), "{}", game.prompt());
-            assert_eq!(notation.write_position(game.position()), end);
-            assert_eq!(game.notes().len(), 4);
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// A Fourfold pawn becomes a queen at once: one choice, no prompt.
-    #[test]
-    fn a_single_promotion_choice_asks_nothing() {
-        let notation = fourfold_like();
-        let mut board: Vec<char> = vec!['.'; 64];
-        let shape = notation.start().variant().shape;
-        let at = |c: [i32; 4]| shape.index(c).unwrap();
-        board[at([0, 0, 0, 0])] = 'K';
-        board[at([3, 3, 1, 1])] = 'k';
-        board[at([1, 2, 0, 0])] = 'P';
-        let text: String = board.iter().collect::<String>() + " w";
-        let mut game = from(notation, &text);
-        game.handle(A::Click(at([1, 2, 0, 0])));
-        game.handle(A::Click(at([1, 3, 0, 0])));
-        assert_eq!(game.promotion_choices(), None);
-        assert_eq!(game.moves().len(), 1);
-        let queen = game.position().piece_at(at([1, 3, 0, 0])).unwrap();
-        assert_eq!(game.position().variant().kind(queen.kind).name, "queen");
-    }
-
-    #[test]
-    fn fourfold_keys_play_the_first_move_across_boards() {
-        let notation = fourfold_like();
-        let mut game = human(notation);
-        // The cursor starts on white's king c1[0,0].
-        assert_eq!(game.cursor(), sq(&game, "c1[0,0]"));
-        game.handle(A::Left);
-        game.handle(A::Left);
-        assert_eq!(game.cursor(), sq(&game, "a1[0,0]"));
-        game.handle(A::Activate);
-        let reach = game.reach();
-        assert!(
-            reach.contains(&sq(&game, "a1[0,1]")),
-            "the rook reaches the board above"
-        );
-        assert!(
-            reach.contains(&sq(&game, "a1[1,0]")),
-            "and the board to the right"
-        );
-        game.handle(A::BoardUp);
-        assert_eq!(game.cursor(), sq(&game, "a1[0,1]"));
-        game.handle(A::Activate);
-        assert_eq!(game.notes(), ["a1[0,0]-a1[0,1]"]);
-        // Alt+arrows stop at the page's edge of boards.
-        game.handle(A::BoardUp);
-        assert_eq!(game.cursor(), sq(&game, "a1[0,1]"));
-        game.handle(A::BoardRight);
-        assert_eq!(game.cursor(), sq(&game, "a1[1,1]"));
-        game.handle(A::BoardDown);
-        assert_eq!(game.cursor(), sq(&game, "a1[1,0]"));
-        // Arrows stay on their board.
-        game.handle(A::Left);
-        assert_eq!(game.cursor(), sq(&game, "a1[1,0]"));
-    }
-
-    #[test]
-    fn tab_visits_the_movable_pieces_then_the_targets() {
-        let mut game = human(fourfold_like());
-        let movable = game.movable();
-        assert!(movable.len() > 3);
-        game.handle(A::Next);
-        let first = game.cursor();
-        assert!(movable.contains(&first));
-        for _ in 0..movable.len() {
-            game.handle(A::Next);
-        }
-        assert_eq!(game.cursor(), first, "Tab wraps around");
-        game.handle(A::Previous);
-        game.handle(A::Next);
-        assert_eq!(game.cursor(), first);
-        game.handle(A::Activate);
-        game.handle(A::Next);
-        assert!(
-            game.reach().contains(&game.cursor()),
-            "with a piece up, Tab goes to its targets"
-        );
-        game.handle(A::Activate);
-        assert_eq!(game.moves().len(), 1);
-    }
-
-    #[test]
-    fn cube_levels_by_key_and_a_move_between_levels() {
-        let notation = small_cube();
-        let mut game = human(notation);
-        let start = game.cursor();
-        let z = |g: &Game, s| g.layout().shape().coords(s)[2];
-        game.handle(A::LevelUp);
-        assert_eq!(z(&game, game.cursor()), z(&game, start) + 1);
-        game.handle(A::LevelDown);
-        assert_eq!(game.cursor(), start);
-        // The top level is drawn left: Alt+Left goes up a level.
-        game.handle(A::BoardLeft);
-        assert_eq!(z(&game, game.cursor()), z(&game, start) + 1);
-        game.handle(A::BoardRight);
-        game.handle(A::Activate);
-        let target = game.reach()[0];
-        game.handle(A::Click(target));
-        assert_eq!(game.moves().len(), 1);
-        // Save and load through the default record.
-        let dir = scratch("cube");
-        let path = game.save(&dir, SystemTime::now()).unwrap();
-        let mut other = human(notation);
-        other.load(&path).unwrap();
-        assert_eq!(other.moves(), game.moves());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    fn duck() -> &'static dyn Notation {
-        by_name("duck").unwrap()
-    }
-
-    /// The kernel square of the judge's point (x, y).
-    fn point(x: i64, y: i64) -> usize {
-        crate::variants::duck::square(x, y).unwrap()
-    }
-
-    #[test]
-    fn duck_chess_explains_refusals_in_the_judges_words() {
-        let mut game = human(duck());
-        game.handle(A::Click(point(9, 0)));
-        assert_eq!(game.selected(), None);
-        assert_eq!(game.prompt(), "(9,0) holds blue car, but it is red's turn");
-        game.handle(A::Click(point(5, 5)));
-        assert_eq!(
-            game.prompt(),
-            "(5,5) is empty: there is no red piece to move"
-        );
-        game.handle(A::Click(point(0, 0)));
-        game.handle(A::Click(point(7, 0)));
-        assert_eq!(
-            game.prompt(),
-            "car at (0,0) cannot pass (2,0), which holds red duck"
-        );
-        assert_eq!(
-            game.selected(),
-            Some(point(0, 0)),
-            "the car stays picked up"
-        );
-        assert!(game.moves().is_empty());
-    }
-
-    #[test]
-    fn duck_chess_lists_each_move_with_its_judge_line() {
-        let mut game = human(duck());
-        for (x, y) in [(0, 3), (1, 2), (9, 4), (8, 4)] {
-            game.handle(A::Click(point(x, y)));
-        }
-        assert_eq!(game.notes(), ["0 3 1 2", "9 4 8 4"]);
-        assert_eq!(
-            game.move_lines(30),
-            [
-                "1. 0 3 1 2",
-                "   red guard;NA;no;no",
-                "1... 9 4 8 4",
-                "   blue captain;NA;no;no"
-            ]
-        );
-        // A long line breaks after a semicolon.
-        assert_eq!(game.move_lines(16)[1..3], ["   red guard;NA;", "   no;no"]);
-        assert!(
-            game.status().starts_with("red to move"),
-            "{}",
-            game.status()
-        );
-    }
-
-    #[test]
-    fn duck_chess_ends_when_a_captain_is_taken() {
-        let mut game = from(duck(), "4k4/9/9/9/9/9/9/9/4R4/4K4 w");
-        assert!(game.status().contains("check"), "{}", game.status());
-        assert_eq!(
-            game.prompt(),
-            "check: red car at (1,4) attacks blue captain at (9,4)"
-        );
-        game.handle(A::Click(point(1, 4)));
-        game.handle(A::Click(point(9, 4)));
-        assert_eq!(
-            game.status(),
-            "game over: red wins by taking the blue captain"
-        );
-        assert_eq!(
-            game.verdicts()[0].as_deref(),
-            Some("red car;blue captain;no;yes")
-        );
-        game.handle(A::Click(point(0, 4)));
-        assert!(game
-            .prompt()
-            .starts_with("the game is over (red wins by taking the blue captain)"));
-        // A position without the side to move's captain is over from the
-        // start.
-        let over = from(duck(), "9/9/9/9/9/9/9/9/9/4K4 b");
-        assert!(over.outcome().is_some());
-        assert!(
-            over.status().starts_with("game over: "),
-            "{}",
-            over.status()
-        );
-    }
-
-    #[test]
-    fn duck_chess_saves_a_judge_input_that_replays_the_game() {
-        let dir = scratch("duck-save");
-        let mut game = Game::new(Options {
-            save_dir: dir.clone(),
-            ..Options::new(duck())
-        });
-        for (x, y) in [(3, 4), (4, 4), (6, 4), (5, 4), (0, 0), (1, 0)] {
-            game.handle(A::Click(point(x, y)));
-        }
-        game.handle(A::Save);
-        let saved: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        assert_eq!(saved.len(), 1);
-        let name = saved[0].file_name().unwrap().to_string_lossy().into_owned();
-        assert!(name.starts_with("duck-") && name.ends_with(".in"), "{name}");
-        assert_eq!(game.prompt(), format!("saved {name}"));
-        let text = std::fs::read_to_string(&saved[0]).unwrap();
-        assert_eq!(text, "3\n3 4 4 4\n6 4 5 4\n0 0 1 0\n");
-        // The judge replays it to the same verdicts.
-        let mut out = Vec::new();
-        crate::duck::judge::run(text.as_bytes(), &mut out, crate::duck::Position::initial())
-            .unwrap();
-        let verdicts: Vec<String> = game
-            .verdicts()
-            .iter()
-            .map(|v| v.clone().unwrap() + "\n")
-            .collect();
-        assert_eq!(String::from_utf8(out).unwrap(), verdicts.concat());
-        // Saved: quitting asks nothing now.
-        game.handle(A::Quit);
-        assert!(game.should_quit());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// The count asked about is of the moves since the save, and a
-    /// finished game unsaved asks too (issue 32, finding 6).
-    #[test]
-    fn quitting_counts_the_moves_since_the_save_and_a_finished_game_asks() {
-        let dir = scratch("unsaved-count");
-        let mut game = Game::new(Options {
-            save_dir: dir.clone(),
-            vs: Vs::Human,
-            ..Options::new(duck())
-        });
-        for (x, y) in [(3, 4), (4, 4), (6, 4), (5, 4)] {
-            game.handle(A::Click(point(x, y)));
-        }
-        game.handle(A::Save);
-        game.handle(A::Click(point(0, 0)));
-        game.handle(A::Click(point(1, 0)));
-        game.handle(A::Quit);
-        assert!(
-            game.prompt().starts_with("quit? 1 unsaved move:"),
-            "{}",
-            game.prompt()
-        );
-        game.handle(A::Cancel);
-        let _ = std::fs::remove_dir_all(&dir);
-        // Red's car takes the blue captain: over, and not saved.
-        let mut over = from(duck(), "4k4/9/9/9/9/9/9/9/4R4/4K4 w");
-        over.handle(A::Click(point(1, 4)));
-        over.handle(A::Click(point(9, 4)));
-        assert!(over.outcome().is_some());
-        over.handle(A::Quit);
-        assert!(!over.should_quit());
-        assert_eq!(over.confirming(), Some(Confirm::Quit));
-        over.handle(A::Yes);
-        assert!(over.should_quit());
-    }
-
-    /// A saved PGN names the computer's side (issue 32, finding 6).
-    #[test]
-    fn a_pgn_names_the_computer() {
-        for (computer, named, unnamed) in [
-            (Color::Black, "[Black \"duckchess\"]", "[White \"?\"]"),
-            (Color::White, "[White \"duckchess\"]", "[Black \"?\"]"),
-        ] {
-            let game = Game::new(Options {
-                vs: Vs::Computer,
-                computer,
-                ..Options::new(chess())
-            });
-            let record = game.record();
-            assert!(record.contains(named), "{record}");
-            assert!(record.contains(unnamed), "{record}");
-        }
-        let two = human(chess()).record();
-        assert!(two.contains("[White \"?\"]") && two.contains("[Black \"?\"]"));
-    }
-
-    #[test]
-    fn no_key_loses_a_game_unasked() {
-        let mut game = human(duck());
-        game.handle(A::Click(point(3, 4)));
-        game.handle(A::Click(point(4, 4)));
-        // Esc only drops; q asks; any other key keeps the game.
-        game.handle(A::Cancel);
-        assert!(!game.should_quit());
-        game.handle(A::Quit);
-        assert!(!game.should_quit());
-        assert_eq!(game.confirming(), Some(Confirm::Quit));
-        assert!(
-            game.prompt().starts_with("quit? 1 unsaved move"),
-            "{}",
-            game.prompt()
-        );
-        game.handle(A::Undo);
-        assert_eq!(
-            game.moves().len(),
-            1,
-            "the key after a question only answers it"
-        );
-        assert!(!game.should_quit());
-        game.handle(A::Load);
-        assert_eq!(game.confirming(), Some(Confirm::Load));
-        game.handle(A::Cancel);
-        assert_eq!(game.moves().len(), 1);
-        game.handle(A::Quit);
-        game.handle(A::Yes);
-        assert!(game.should_quit());
-        // Nothing played: q leaves at once.
-        let mut fresh = human(chess());
-        fresh.handle(A::Quit);
-        assert!(fresh.should_quit());
-    }
-
-    #[test]
-    fn flip_turns_the_board_and_the_computer_as_first_side_flips_it() {
-        let mut game = human(chess());
-        let e2 = sq(&game, "e2");
-        let upright = game.layout().place(e2);
-        game.handle(A::Flip);
-        assert!(game.is_flipped());
-        let (rows, cols) = (game.layout().rows(), game.layout().cols());
-        assert_eq!(
-            game.layout().place(e2),
-            (rows - 1 - upright.0, cols - 1 - upright.1)
-        );
-        let against_white = Game::new(Options {
-            vs: Vs::Computer,
-            computer: Color::White,
-            ..Options::new(chess())
-        });
-        assert!(
-            against_white.is_flipped(),
-            "playing Black, Black is at the bottom"
-        );
-    }
-
-    #[test]
-    fn fourfold_has_no_draw_to_claim() {
-        let mut game = human(by_name("fourfold").unwrap());
-        assert!(!game.has_claims());
-        game.handle(A::ClaimDraw);
-        assert_eq!(
-            game.prompt(),
-            "fourfold has no draw to claim: its draws come by themselves"
-        );
-        assert!(human(chess()).has_claims());
-    }
-}
+#[path = "test_game.rs"]
+mod tests;

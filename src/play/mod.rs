@@ -19,8 +19,18 @@
 //! assert_eq!(game.move_lines(30), ["1. 3 4 4 4", "   red soldier;NA;no;no"]);
 //! ```
 
+pub mod clock;
+pub mod config;
+pub mod ending;
+pub mod eval;
 pub mod game;
+pub mod help;
+pub mod prompt;
 pub mod screen;
+#[cfg(test)]
+mod test_clock;
+#[cfg(test)]
+mod test_endings;
 #[cfg(test)]
 mod test_variants;
 

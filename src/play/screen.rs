@@ -15,6 +15,7 @@
 //! squares in `[ ]`, the computer's hint in `* *`, a royal piece under
 //! attack in `! !`; the cursor in reverse video, the last move underlined.
 
+use super::config::{Bindings, Palette};
 use super::game::{Action, Game};
 use crate::variants::picture::{self, Style as PieceStyle};
 use ratatui::crossterm::event::{
@@ -49,34 +50,68 @@ const STATUS_ROWS: u16 = 8;
 /// The left column is at least this wide, for the key lines.
 const LEFT_MIN: u16 = 57;
 
-/// How the screen is drawn.
+/// How the screen is drawn, and the keys.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// Colours (off when `NO_COLOR` is set).
     pub color: bool,
     /// The game's glyphs or letters.
     pub style: PieceStyle,
+    /// Colours the config file sets.
+    pub palette: Palette,
+    /// The key bindings (the config file's, else the defaults).
+    pub keys: Bindings,
 }
 
-/// The key lines under the board, in every game.
-pub const KEYS: [&str; 4] = [
+impl View {
+    /// Colours or not, glyphs or letters; the default colours and keys.
+    pub fn new(color: bool, style: PieceStyle) -> View {
+        View {
+            color,
+            style,
+            palette: Palette::default(),
+            keys: Bindings::default(),
+        }
+    }
+}
+
+/// The key lines under the board, in every game; the `?` help screen is
+/// made of them ([`super::help`]).
+pub const KEYS: [&str; 5] = [
     "arrows: cursor  Alt+arrows, [ ], PgUp/PgDn: other board",
     "Tab: next piece  Enter/Space: pick up/put down  Esc: drop",
     "u/r: undo/redo  h: hint  f: flip  d: claim a draw",
     "s/l: save/load  n: new game  q: quit  or click squares",
+    ":: type a move  ?: help  e: eval  x/o: resign/offer draw",
 ];
 
-/// [`KEYS`] as `game` has them: the keys to other boards only where there
-/// are several (a cube's levels, Fourfold's boards), and `d` only where a
-/// draw can be claimed (not in Duck Chess).
-pub fn keys(game: &Game) -> [String; 4] {
+/// [`KEYS`] as `game` has them, with the keys bound to them: the keys to
+/// other boards only where there are several (a cube's levels, Fourfold's
+/// boards), and `d` only where a draw can be claimed (not in Duck Chess).
+pub fn keys(game: &Game, bound: &Bindings) -> [String; 5] {
     let variant = game.position().variant();
-    let mut keys = KEYS.map(String::from);
+    let b = bound;
+    let mut keys = [
+        KEYS[0].to_string(),
+        KEYS[1].to_string(),
+        format!(
+            "{}/{}: undo/redo  {}: hint  {}: flip  {}: claim a draw",
+            b.undo, b.redo, b.hint, b.flip, b.claim
+        ),
+        format!(
+            "{}/{}: save/load  {}: new game  {}: quit  or click squares",
+            b.save, b.load, b.new, b.quit
+        ),
+        format!(
+            "{}: type a move  {}: help  {}: eval  {}/{}: resign/offer draw",
+            b.prompt, b.help, b.eval, b.resign, b.offer
+        ),
+    ];
     if variant.shape.axes() <= 2 {
         keys[0] = "arrows: cursor".into();
     }
     if variant.draws.claim_plies.is_none() && variant.draws.claim_repetitions.is_none() {
-        keys[2] = keys[2].replace("  d: claim a draw", "");
+        keys[2] = keys[2].replace(&format!("  {}: claim a draw", b.claim), "");
     }
     keys
 }
@@ -154,14 +189,15 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
             // Off the interface's thread: the screen keeps answering keys,
             // and undo, new or quit set the request's stop flag.
             std::thread::spawn(move || {
-                let best = request.think();
-                let _ = tx.send((request.id, best));
+                let answer = request.answer();
+                let _ = tx.send((request.id, answer));
             });
         }
+        game.tick();
         terminal.draw(|frame| draw(frame, &game, view))?;
         if event::poll(Duration::from_millis(50))? {
             let action = match event::read()? {
-                Event::Key(key) => action_for_key(key, game.promotion_choices().is_some()),
+                Event::Key(key) => action_for_key(key, Mode::of(&game), &view.keys),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let area = terminal.get_frame().area();
                     let areas = Areas::of(area, &game, view);
@@ -173,16 +209,44 @@ fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io:
                 game.handle(action);
             }
         }
-        while let Ok((id, best)) = rx.try_recv() {
-            game.reply(id, best);
+        while let Ok((id, answer)) = rx.try_recv() {
+            game.answer(id, answer);
         }
     }
     Ok(())
 }
 
-/// What a key press means; `promoting` while the promotion prompt is open
-/// (then a letter answers it). The same keys in every game.
-pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
+/// What the keys mean at the moment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// On the board.
+    Board,
+    /// The promotion prompt is open: a letter answers it.
+    Promoting,
+    /// The `:` prompt is open: keys type.
+    Typing,
+    /// The help screen is open: `?`, Esc and `q` close it.
+    Help,
+}
+
+impl Mode {
+    /// The mode `game` is in.
+    pub fn of(game: &Game) -> Mode {
+        if game.is_helping() {
+            Mode::Help
+        } else if game.typing().is_some() {
+            Mode::Typing
+        } else if game.promotion_choices().is_some() {
+            Mode::Promoting
+        } else {
+            Mode::Board
+        }
+    }
+}
+
+/// What a key press means in `mode`, with the letters `bound`. The same
+/// keys in every game.
+pub fn action_for_key(key: KeyEvent, mode: Mode, bound: &Bindings) -> Option<Action> {
     use Action as A;
     if key.kind != KeyEventKind::Press {
         return None;
@@ -190,6 +254,28 @@ pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return (key.code == KeyCode::Char('c')).then_some(A::Quit);
     }
+    match mode {
+        Mode::Help => {
+            return match key.code {
+                KeyCode::Char(c) if c == bound.help => Some(A::Help),
+                KeyCode::Esc => Some(A::Cancel),
+                KeyCode::Char(c) if c == bound.quit || c == 'q' => Some(A::Quit),
+                _ => None,
+            }
+        }
+        Mode::Typing => {
+            return match key.code {
+                KeyCode::Char(c) => Some(A::Type(c)),
+                KeyCode::Backspace => Some(A::Erase),
+                KeyCode::Tab => Some(A::Next),
+                KeyCode::Enter => Some(A::Activate),
+                KeyCode::Esc => Some(A::Cancel),
+                _ => None,
+            }
+        }
+        Mode::Board | Mode::Promoting => {}
+    }
+    let promoting = mode == Mode::Promoting;
     if key.modifiers.contains(KeyModifiers::ALT) {
         return Some(match key.code {
             KeyCode::Up => A::BoardUp,
@@ -217,16 +303,10 @@ pub fn action_for_key(key: KeyEvent, promoting: bool) -> Option<Action> {
         KeyCode::BackTab => A::Previous,
         KeyCode::Enter | KeyCode::Char(' ') => A::Activate,
         KeyCode::Esc => A::Cancel,
-        KeyCode::Char('u') => A::Undo,
-        KeyCode::Char('r') => A::Redo,
-        KeyCode::Char('h') => A::Hint,
-        KeyCode::Char('f') => A::Flip,
-        KeyCode::Char('d') => A::ClaimDraw,
-        KeyCode::Char('s') => A::Save,
-        KeyCode::Char('l') => A::Load,
-        KeyCode::Char('n') => A::New,
-        KeyCode::Char('q') => A::Quit,
         KeyCode::Char('y') => A::Yes,
+        KeyCode::Char(c) => return bound.action(c),
+        KeyCode::Home => A::First,
+        KeyCode::End => A::Last,
         _ => return None,
     })
 }
@@ -266,17 +346,34 @@ impl Areas {
         let margin = label + 1;
         let piece = picture::piece_columns(notation, game.position(), view.style) as u16;
         let size = |c: Cell| (margin + cols * c.w + 2, rows * c.h + 4);
-        let cell = (1..=4)
-            .rev()
-            .map(|k| Cell {
+        // The largest square the width allows, and the largest the height
+        // allows: a board as wide as the cube's levels side by side is
+        // held back by the width alone, and then still grows in height
+        // (at most a row taller than its width's step, so a square stays
+        // about square).
+        let fits_w = |k: u16| {
+            size(Cell {
                 w: 2 * k + piece,
                 h: k,
             })
-            .find(|&c| {
-                let (w, h) = size(c);
-                w + MOVES_MIN <= area.width && h + STATUS_ROWS <= area.height
+            .0 + MOVES_MIN
+                <= area.width
+        };
+        let fits_h = |k: u16| {
+            size(Cell {
+                w: 2 * k + piece,
+                h: k,
             })
-            .unwrap_or(Cell { w: 2 + piece, h: 1 });
+            .1 + STATUS_ROWS
+                <= area.height
+        };
+        let kw = (1..=4).rev().find(|&k| fits_w(k)).unwrap_or(1);
+        let kh = (1..=4).rev().find(|&k| fits_h(k)).unwrap_or(1);
+        let k = kw.min(kh);
+        let cell = Cell {
+            w: 2 * k + piece,
+            h: kh.min(k + 1),
+        };
         let (board_w, board_h) = size(cell);
         let left = board_w
             .max(LEFT_MIN)
@@ -342,15 +439,49 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
     );
 
     let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
+    let key_lines = keys(game, &view.keys);
     draw_panels(
         frame,
         (areas.status, areas.moves),
-        game.status(),
-        game.prompt(),
-        &keys(game),
-        &lines,
+        [game.status(), game.prompt(), game.detail()],
+        &key_lines,
+        (&game.clock_lines(), &lines),
+    );
+    if game.is_helping() {
+        draw_help(frame, &key_lines);
+    }
+}
+
+/// The `?` help screen over the middle of the screen: the key lines'
+/// entries one a line.
+fn draw_help(frame: &mut Frame, key_lines: &[String]) {
+    let text = super::help::lines(key_lines);
+    let area = frame.area();
+    let width =
+        (text.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4).min(area.width);
+    let height = (text.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let lines: Vec<Line> = text
+        .into_iter()
+        .map(|l| Line::raw(format!(" {l}")))
+        .collect();
+    frame.render_widget(ratatui::widgets::Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Keys (? Esc q: close) ")),
+        rect,
     );
 }
+
+/// The background of the chess family's dark squares, and of its light
+/// ones: two greys of the 256-colour palette, dark enough for the pieces'
+/// bold inks on both.
+const DARK: Tint = Tint::Indexed(236);
+const LIGHT: Tint = Tint::Indexed(240);
 
 /// The terminal colour of a side's ink.
 fn tint_of(ink: picture::Ink) -> Tint {
@@ -413,6 +544,7 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
         .into_iter()
         .map(|(_, royal)| royal)
         .collect();
+    let palette = view.palette;
     let tint = |t: Tint| {
         if view.color {
             Style::new().fg(t).add_modifier(Modifier::BOLD)
@@ -420,6 +552,7 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
             Style::new()
         }
     };
+    let chequered = notation.checkered();
     let piece_room = areas.piece as usize;
     let pad = " ".repeat((w - piece_room - 2) / 2);
 
@@ -448,6 +581,17 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                     continue;
                 };
                 let mut cell = Style::new();
+                // The chess family's squares alternate (by the parity of
+                // all coordinates, so a cube's and Fourfold's too); only
+                // in colour: without it the board is drawn as before.
+                if view.color && chequered {
+                    let dark = shape.coords(s).iter().map(|&c| c as i64).sum::<i64>() % 2 == 0;
+                    cell = cell.bg(if dark {
+                        palette.dark.unwrap_or(DARK)
+                    } else {
+                        palette.light.unwrap_or(LIGHT)
+                    });
+                }
                 if game.cursor() == s {
                     cell = cell.add_modifier(Modifier::REVERSED);
                 }
@@ -458,14 +602,15 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                 if last_move.is_some_and(|m| m.from() == s || m.to() == s) {
                     cell = cell.add_modifier(Modifier::UNDERLINED);
                 }
+                let marks = palette.marks.unwrap_or(Tint::Green);
                 let (open, close, mark) = if game.selected() == Some(s) {
-                    ('(', ')', Tint::Green)
+                    ('(', ')', marks)
                 } else if reach.contains(&s) {
-                    ('[', ']', Tint::Green)
+                    ('[', ']', marks)
                 } else if hint.is_some_and(|m| m.from() == s || m.to() == s) {
-                    ('*', '*', Tint::Magenta)
+                    ('*', '*', palette.hint.unwrap_or(Tint::Magenta))
                 } else if attacked.contains(&s) {
-                    ('!', '!', Tint::Red)
+                    ('!', '!', palette.check.unwrap_or(Tint::Red))
                 } else {
                     (' ', ' ', Tint::Reset)
                 };
@@ -473,7 +618,13 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                 let (text, piece_style) = match piece {
                     Some(p) => (
                         picture::piece_text(notation, position, p, view.style, view.color),
-                        tint(tint_of(notation.side_ink(p.color))),
+                        tint(
+                            match p.color {
+                                crate::kernel::Color::White => palette.first,
+                                crate::kernel::Color::Black => palette.second,
+                            }
+                            .unwrap_or_else(|| tint_of(notation.side_ink(p.color))),
+                        ),
                     ),
                     None => (
                         match view.style {
@@ -515,26 +666,51 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
 fn draw_panels(
     frame: &mut Frame,
     (status_area, moves_area): (Rect, Rect),
-    status: String,
-    prompt: String,
+    [status, prompt, detail]: [String; 3],
     keys: &[String],
-    moves: &[String],
+    (clocks, moves): (&[String], &[String]),
 ) {
+    // The detail line (the prompt's candidates or refusal, the
+    // evaluation) is one line whatever its length: cut, not wrapped, so
+    // the key lines under it stay put.
+    let room = status_area.width as usize;
+    let detail = if picture::width(&detail) > room {
+        let mut cut = String::new();
+        for c in detail.chars() {
+            if picture::width(&cut) + picture::width(&c.to_string()) + 1 > room {
+                break;
+            }
+            cut.push(c);
+        }
+        cut + "…"
+    } else {
+        detail
+    };
     let mut text = vec![
         Line::styled(status, Style::new().add_modifier(Modifier::BOLD)),
         Line::raw(prompt),
-        Line::raw(""),
+        Line::raw(detail),
     ];
     text.extend(
         keys.iter()
             .map(|k| Line::styled(k.as_str(), Style::new().add_modifier(Modifier::DIM))),
     );
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), status_area);
+    // The clocks on top, a blank line, then the newest moves that fit.
     let inner = moves_area.height.saturating_sub(2) as usize;
-    let shown: Vec<Line> = moves[moves.len().saturating_sub(inner)..]
+    let mut shown: Vec<Line> = clocks
         .iter()
-        .map(|l| Line::raw(l.as_str()))
+        .map(|l| Line::styled(l.as_str(), Style::new().add_modifier(Modifier::BOLD)))
         .collect();
+    if !clocks.is_empty() {
+        shown.push(Line::raw(""));
+    }
+    let room = inner.saturating_sub(shown.len());
+    shown.extend(
+        moves[moves.len().saturating_sub(room)..]
+            .iter()
+            .map(|l| Line::raw(l.as_str())),
+    );
     frame.render_widget(
         Paragraph::new(shown).block(Block::bordered().title(" Moves ")),
         moves_area,
@@ -550,10 +726,11 @@ mod tests {
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
 
-    const PLAIN: View = View {
-        color: false,
-        style: PieceStyle::Ascii,
-    };
+    const PLAIN_STYLE: PieceStyle = PieceStyle::Ascii;
+
+    fn plain() -> View {
+        View::new(false, PLAIN_STYLE)
+    }
 
     fn screen(game: &Game, view: View, size: (u16, u16)) -> Vec<String> {
         let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
@@ -591,8 +768,8 @@ mod tests {
         for notation in all {
             for size in [(80, 24), (120, 40), (200, 60)] {
                 let g = game(notation);
-                let rows = screen(&g, PLAIN, size);
-                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
+                let rows = screen(&g, plain(), size);
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain());
                 let layout = g.layout();
                 for s in 0..layout.shape().len() {
                     let (r, c) = layout.place(s);
@@ -621,15 +798,15 @@ mod tests {
         for notation in all {
             for size in [(80, 23), (80, 22)] {
                 let g = game(notation);
-                let rows = screen(&g, PLAIN, size);
+                let rows = screen(&g, plain(), size);
                 let text = rows.join("\n");
                 assert!(!text.contains("needs a terminal"), "{size:?}: {text}");
                 assert!(text.contains(&format!(" {} ", notation.name())), "{text}");
                 assert!(text.contains("to move"), "{size:?}: {text}");
-                for k in keys(&g) {
+                for k in keys(&g, &Bindings::default()) {
                     assert!(text.contains(&k), "{size:?}: {k} in {text}");
                 }
-                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, PLAIN);
+                let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain());
                 let layout = g.layout();
                 for s in 0..layout.shape().len() {
                     let (r, c) = layout.place(s);
@@ -640,7 +817,7 @@ mod tests {
                 }
             }
         }
-        let small = screen(&game(by_name("chess").unwrap()), PLAIN, (80, 21)).join("\n");
+        let small = screen(&game(by_name("chess").unwrap()), plain(), (80, 21)).join("\n");
         assert!(small.contains("at least 80x22"), "{small}");
     }
 
@@ -648,14 +825,14 @@ mod tests {
     /// no other board in chess, no draw to claim in Duck Chess.
     #[test]
     fn the_key_help_lists_what_the_game_has() {
-        let chess = keys(&game(by_name("chess").unwrap()));
+        let chess = keys(&game(by_name("chess").unwrap()), &Bindings::default());
         assert_eq!(chess[0], "arrows: cursor");
         assert!(chess[2].contains("d: claim a draw"), "{chess:?}");
-        let duck = keys(&game(by_name("duck").unwrap()));
+        let duck = keys(&game(by_name("duck").unwrap()), &Bindings::default());
         assert_eq!(duck[0], "arrows: cursor");
         assert!(!duck[2].contains("d: claim"), "{duck:?}");
         for notation in [fourfold_like(), small_cube()] {
-            let many = keys(&game(notation));
+            let many = keys(&game(notation), &Bindings::default());
             assert!(many[0].contains("Alt+arrows"), "{many:?}");
         }
     }
@@ -663,8 +840,8 @@ mod tests {
     #[test]
     fn wider_windows_draw_larger_squares() {
         let g = game(by_name("chess").unwrap());
-        let small = Areas::of(Rect::new(0, 0, 80, 24), &g, PLAIN);
-        let large = Areas::of(Rect::new(0, 0, 200, 60), &g, PLAIN);
+        let small = Areas::of(Rect::new(0, 0, 80, 24), &g, plain());
+        let large = Areas::of(Rect::new(0, 0, 200, 60), &g, plain());
         assert_eq!(small.cell, Cell { w: 3, h: 1 });
         assert!(large.cell.w > 3 && large.cell.h > 1, "{:?}", large.cell);
         assert!(large.board.height > 30, "{:?}", large.board);
@@ -676,25 +853,17 @@ mod tests {
         g.handle(Action::Click(12));
         g.handle(Action::Click(28));
         g.handle(Action::Click(57));
-        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        let text = screen(&g, plain(), (80, 24)).join("\n");
         assert!(text.contains(" chess "), "{text}");
         assert!(text.contains("black to move"), "{text}");
         assert!(text.contains(&format!("1. {}", g.notes()[0])), "{text}");
         assert!(text.contains("(n)"), "the knight picked up: {text}");
         assert_eq!(text.matches("[.]").count(), 2, "a6 and c6: {text}");
-        for k in keys(&g) {
+        for k in keys(&g, &Bindings::default()) {
             assert!(text.contains(&k), "{k} in {text}");
         }
         assert!(text.contains("1  R  N  B  Q  K  B  N  R"), "{text}");
-        let figurines = screen(
-            &g,
-            View {
-                color: true,
-                style: PieceStyle::Glyphs,
-            },
-            (80, 24),
-        )
-        .join("\n");
+        let figurines = screen(&g, View::new(true, PieceStyle::Glyphs), (80, 24)).join("\n");
         assert!(
             figurines.contains('♔') && figurines.contains('♞'),
             "{figurines}"
@@ -705,7 +874,7 @@ mod tests {
     fn fourfold_and_the_cube_fit_80_by_24_with_their_labels() {
         let mut g = game(fourfold_like());
         g.handle(Action::Click(0));
-        let rows = screen(&g, PLAIN, (80, 24));
+        let rows = screen(&g, plain(), (80, 24));
         let text = rows.join("\n");
         for label in ["[0,0]", "[1,0]", "[0,1]", "[1,1]"] {
             assert!(text.contains(label), "{label}: {text}");
@@ -724,7 +893,7 @@ mod tests {
         assert!(on_other_boards >= 2);
         assert_eq!(text.matches("[.]").count(), g.reach().len(), "{text}");
 
-        let cube = screen(&game(small_cube()), PLAIN, (80, 24)).join("\n");
+        let cube = screen(&game(small_cube()), plain(), (80, 24)).join("\n");
         let (iii, i) = (cube.find("III").unwrap(), cube.find(" I ").unwrap());
         assert!(iii < i, "the top level is drawn first: {cube}");
     }
@@ -732,7 +901,8 @@ mod tests {
     #[test]
     fn keys_map_to_actions() {
         use Action as A;
-        let key = |code, m| action_for_key(KeyEvent::new(code, m), false);
+        let key =
+            |code, m| action_for_key(KeyEvent::new(code, m), Mode::Board, &Bindings::default());
         assert_eq!(key(KeyCode::Up, KeyModifiers::ALT), Some(A::BoardUp));
         assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(A::Left));
         assert_eq!(key(KeyCode::Tab, KeyModifiers::NONE), Some(A::Next));
@@ -747,10 +917,182 @@ mod tests {
         assert_eq!(key(KeyCode::Esc, KeyModifiers::NONE), Some(A::Cancel));
         assert_eq!(key(KeyCode::Char('h'), KeyModifiers::NONE), Some(A::Hint));
         assert_eq!(key(KeyCode::Char('q'), KeyModifiers::NONE), Some(A::Quit));
-        let promoting = action_for_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE), true);
-        assert_eq!(promoting, Some(A::Promote('q')));
+        let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(
+            action_for_key(q, Mode::Promoting, &Bindings::default()),
+            Some(A::Promote('q'))
+        );
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action_for_key(ctrl_c, true), Some(A::Quit));
+        assert_eq!(
+            action_for_key(ctrl_c, Mode::Promoting, &Bindings::default()),
+            Some(A::Quit)
+        );
+        assert_eq!(
+            key(KeyCode::Char(':'), KeyModifiers::NONE),
+            Some(A::OpenPrompt)
+        );
+        assert_eq!(key(KeyCode::Char('?'), KeyModifiers::NONE), Some(A::Help));
+        // At the prompt every letter types, q included; Tab completes.
+        assert_eq!(
+            action_for_key(q, Mode::Typing, &Bindings::default()),
+            Some(A::Type('q'))
+        );
+        let tab = KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE);
+        assert_eq!(
+            action_for_key(tab, Mode::Typing, &Bindings::default()),
+            Some(A::Next)
+        );
+        let backspace = KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE);
+        assert_eq!(
+            action_for_key(backspace, Mode::Typing, &Bindings::default()),
+            Some(A::Erase)
+        );
+        // The help screen: ?, Esc and q close it; other keys do nothing.
+        assert_eq!(
+            action_for_key(q, Mode::Help, &Bindings::default()),
+            Some(A::Quit)
+        );
+        assert_eq!(action_for_key(tab, Mode::Help, &Bindings::default()), None);
+    }
+
+    /// Keys bound in the config file are the keys, and the key lines and
+    /// the help say so.
+    #[test]
+    fn bound_keys_act_and_are_listed() {
+        let bound = Bindings {
+            undo: 'z',
+            help: 'H',
+            ..Bindings::default()
+        };
+        let g = game(by_name("chess").unwrap());
+        let lines = keys(&g, &bound);
+        assert_eq!(
+            lines[2],
+            "z/r: undo/redo  h: hint  f: flip  d: claim a draw"
+        );
+        assert!(lines[4].contains("H: help"), "{lines:?}");
+        let help = super::super::help::lines(&lines);
+        assert!(help.iter().any(|l| l.starts_with("z/r ")), "{help:?}");
+        let key = |c| {
+            action_for_key(
+                KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+                Mode::Board,
+                &bound,
+            )
+        };
+        assert_eq!(key('z'), Some(Action::Undo));
+        assert_eq!(key('u'), None);
+        assert_eq!(key('H'), Some(Action::Help));
+        let in_help = action_for_key(
+            KeyEvent::new(KeyCode::Char('H'), KeyModifiers::NONE),
+            Mode::Help,
+            &bound,
+        );
+        assert_eq!(in_help, Some(Action::Help));
+        // The defaults draw the lines as they always were.
+        assert_eq!(keys(&g, &Bindings::default())[2..], KEYS[2..]);
+    }
+
+    /// The background of a square's middle cell, as drawn.
+    fn background(g: &Game, view: View, square: usize) -> Tint {
+        let size = (80, 24);
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal.draw(|f| draw(f, g, view)).unwrap();
+        let areas = Areas::of(Rect::new(0, 0, size.0, size.1), g, view);
+        let (r, c) = g.layout().place(square);
+        let (x, y) = areas.origin(r, c);
+        terminal.backend().buffer()[(x + areas.cell.w / 2, y + areas.cell.h / 2)].bg
+    }
+
+    /// Chess squares alternate in colour (a1 dark), the cube's too; not
+    /// Duck Chess's points, and nothing changes without colour.
+    #[test]
+    fn chess_squares_are_chequered_in_colour() {
+        let colour = View::new(true, PieceStyle::Ascii);
+        let mut g = game(by_name("chess").unwrap());
+        // The cursor's reverse video is no background: move it off rank 1.
+        g.handle(Action::Click(52));
+        let (a1, b1, a2, b2) = (0, 1, 8, 9);
+        assert_eq!(background(&g, colour, a1), DARK);
+        assert_eq!(background(&g, colour, b1), LIGHT);
+        assert_eq!(background(&g, colour, a2), LIGHT);
+        assert_eq!(background(&g, colour, b2), DARK);
+        for s in [a1, b1] {
+            assert_eq!(background(&g, plain(), s), Tint::Reset, "no colour: plain");
+        }
+        let bespoke = View {
+            palette: Palette {
+                dark: Some(Tint::Blue),
+                ..Palette::default()
+            },
+            ..colour
+        };
+        assert_eq!(background(&g, bespoke, a1), Tint::Blue);
+        let cube = game(small_cube());
+        let backgrounds: Vec<Tint> = (0..4).map(|s| background(&cube, colour, s)).collect();
+        assert!(backgrounds.contains(&DARK) && backgrounds.contains(&LIGHT));
+        let duck = game(by_name("duck").unwrap());
+        assert_eq!(background(&duck, colour, 1), Tint::Reset);
+    }
+
+    /// At 80 columns Duck Chess's verdicts are broken after a `;` only,
+    /// never inside a word, and no line is cut by the panel's edge.
+    #[test]
+    fn duck_chess_verdicts_break_between_fields_at_80_columns() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{Rng, SeedableRng};
+        let duck = by_name("duck").unwrap();
+        let mut g = game(duck);
+        let mut rng = ChaCha8Rng::seed_from_u64(32);
+        while g.moves().len() < 80 && g.outcome().is_none() {
+            let moves = g.position().legal_moves();
+            let m = moves[(rng.next_u32() as usize) % moves.len()];
+            g.handle(Action::Click(m.from()));
+            g.handle(Action::Click(m.to()));
+        }
+        for size in [(80, 24), (80, 22)] {
+            let areas = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain());
+            let width = areas.moves.width as usize - 2;
+            let lines = g.move_lines(width);
+            for line in &lines {
+                assert!(line.chars().count() <= width, "{line:?} wider than {width}");
+            }
+            // Each verdict is its lines joined, each line whole fields.
+            let verdicts: Vec<&String> = g.verdicts().iter().flatten().collect();
+            let mut joined = Vec::new();
+            let mut current = String::new();
+            for line in &lines {
+                if let Some(rest) = line.strip_prefix("   ") {
+                    current.push_str(rest);
+                    if !rest.ends_with(';') {
+                        joined.push(std::mem::take(&mut current));
+                    }
+                }
+            }
+            assert_eq!(joined.len(), verdicts.len());
+            for (j, v) in joined.iter().zip(verdicts) {
+                assert_eq!(j, v);
+            }
+            let rows = screen(&g, plain(), size);
+            let text = rows.join("\n");
+            for line in lines.iter().rev().take(size.1 as usize - 4) {
+                assert!(
+                    text.contains(line.as_str()),
+                    "{line:?} cut on screen:\n{text}"
+                );
+            }
+        }
+    }
+
+    /// The cube's levels side by side are held back by the width, and
+    /// still grow with the window's height.
+    #[test]
+    fn the_cube_grows_with_the_window() {
+        let cube = game(by_name("cube").unwrap());
+        let cell = |w, h| Areas::of(Rect::new(0, 0, w, h), &cube, plain()).cell;
+        assert_eq!(cell(80, 22).h, 2, "{:?}", cell(80, 22));
+        assert!(cell(200, 60).h > cell(80, 22).h);
+        assert!(cell(200, 60).w > cell(120, 40).w);
     }
 
     /// The screens as they look: chess after 1. e4 with black's knight
@@ -762,23 +1104,26 @@ mod tests {
         chess.handle(Action::Click(12));
         chess.handle(Action::Click(28));
         chess.handle(Action::Click(57));
-        insta::assert_snapshot!("chess_80x24", screen(&chess, PLAIN, (80, 24)).join("\n"));
-        insta::assert_snapshot!("chess_120x40", screen(&chess, PLAIN, (120, 40)).join("\n"));
+        insta::assert_snapshot!("chess_80x24", screen(&chess, plain(), (80, 24)).join("\n"));
+        insta::assert_snapshot!(
+            "chess_120x40",
+            screen(&chess, plain(), (120, 40)).join("\n")
+        );
         let mut fourfold = game(fourfold_like());
         fourfold.handle(Action::Click(0));
         insta::assert_snapshot!(
             "fourfold_80x24",
-            screen(&fourfold, PLAIN, (80, 24)).join("\n")
+            screen(&fourfold, plain(), (80, 24)).join("\n")
         );
         insta::assert_snapshot!(
             "fourfold_120x40",
-            screen(&fourfold, PLAIN, (120, 40)).join("\n")
+            screen(&fourfold, plain(), (120, 40)).join("\n")
         );
         let cube = game(small_cube());
-        insta::assert_snapshot!("cube_80x24", screen(&cube, PLAIN, (80, 24)).join("\n"));
+        insta::assert_snapshot!("cube_80x24", screen(&cube, plain(), (80, 24)).join("\n"));
         let mut cube4 = game(cube4());
         cube4.handle(Action::Click(1));
-        insta::assert_snapshot!("cube4_80x24", screen(&cube4, PLAIN, (80, 24)).join("\n"));
+        insta::assert_snapshot!("cube4_80x24", screen(&cube4, plain(), (80, 24)).join("\n"));
         // Duck Chess after red's 3 4 4 4 and blue's 9 0 8 0, red's horse on
         // (0,1) picked up: the glyphs with their side letters (no colour),
         // and the letters.
@@ -786,12 +1131,9 @@ mod tests {
         for square in [31, 40, 81, 72, 1] {
             duck.handle(Action::Click(square));
         }
-        let glyphs = View {
-            color: false,
-            style: PieceStyle::Glyphs,
-        };
+        let glyphs = View::new(false, PieceStyle::Glyphs);
         insta::assert_snapshot!("duck_80x24", screen(&duck, glyphs, (80, 24)).join("\n"));
-        insta::assert_snapshot!("duck_120x40", screen(&duck, PLAIN, (120, 40)).join("\n"));
+        insta::assert_snapshot!("duck_120x40", screen(&duck, plain(), (120, 40)).join("\n"));
     }
 
     /// The hint is marked `* *`, a king in check `! !`.
@@ -811,13 +1153,13 @@ mod tests {
             chooser: Some(first),
             ..Options::new(chess)
         });
-        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        let text = screen(&g, plain(), (80, 24)).join("\n");
         assert!(text.contains("!K!"), "{text}");
         assert!(text.contains(", check"), "{text}");
         g.handle(Action::Hint);
         g.think_here();
         let m = g.hint().expect("a hint");
-        let text = screen(&g, PLAIN, (80, 24)).join("\n");
+        let text = screen(&g, plain(), (80, 24)).join("\n");
         assert_eq!(text.matches('*').count(), 4, "{text}");
         assert!(
             text.contains(&format!("hint: {}", chess.write_move(g.position(), m))),

@@ -1,0 +1,57 @@
+//! The engine's evaluation on demand (`e`): the score for the side to move
+//! and the principal variation in the game's own notation.
+//!
+//! ```
+//! use duckchess::engine::search::{best, Limits};
+//! use duckchess::play::eval::line;
+//! use std::sync::atomic::AtomicBool;
+//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! let start = chess.start();
+//! let found = best(&*start, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap();
+//! let text = line(chess, &*start, &found);
+//! assert!(text.starts_with("eval for white: "), "{text}");
+//! assert!(text.contains("depth 2"), "{text}");
+//! ```
+
+use crate::engine::search::SearchResult;
+use crate::kernel::{AnyGame, AnyPosition};
+use crate::variants::Notation;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// How the engine evaluates a game: given the game, the hash keys of its
+/// positions (the current one last) and a stop flag, its search's result,
+/// or `None` when stopped or the game is over. Asked for the `e` line and
+/// for the computer's answer to a draw offer.
+pub type Evaluator =
+    Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<SearchResult> + Send + Sync>;
+
+/// `eval for white: +0.35 (depth 9): e4 e5 Nf3 Nc6`: the score for the
+/// side to move, the depth, the principal variation written move by move
+/// in the game's notation (up to a move that is not legal, which a
+/// variation from a stale table may hold).
+pub fn line(notation: &dyn Notation, position: &dyn AnyPosition, found: &SearchResult) -> String {
+    let mut along = position.clone_box();
+    let mut moves = Vec::new();
+    for &m in &found.pv {
+        if !along.legal_moves().contains(&m) {
+            break;
+        }
+        moves.push(notation.write_move(&*along, m));
+        if along.play(m).is_err() {
+            break;
+        }
+    }
+    format!(
+        "eval for {}: {} (depth {}): {}",
+        notation.side_name(position.turn()),
+        found.score,
+        found.depth,
+        // Duck Chess's moves have spaces in them: commas between.
+        moves.join(if moves.iter().any(|m| m.contains(' ')) {
+            ", "
+        } else {
+            " "
+        })
+    )
+}
