@@ -200,8 +200,10 @@ fn load(addr: &str) -> Duration {
         thread::sleep(Duration::from_millis(20));
     }
     let freed = left.elapsed();
+    // Searches of 5 s each, abandoned: their slots come back well before
+    // they would have ended (loose for a loaded machine).
     assert!(
-        freed < Duration::from_secs(2),
+        freed < Duration::from_secs(4),
         "the abandoned searches held their slots for {freed:?}"
     );
     started.elapsed()

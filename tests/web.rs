@@ -233,8 +233,9 @@ async fn a_slow_search_is_stopped_at_its_time_and_blocks_no_other_request() {
     let quick = Instant::now();
     let (status, _) = post(&app, "/api/moves", json!({"variant": "chess"})).await;
     assert_eq!(status, StatusCode::OK);
+    // Not waiting for the minute-long search; loose for a loaded machine.
     assert!(
-        quick.elapsed() < Duration::from_secs(1),
+        quick.elapsed() < Duration::from_secs(5),
         "{:?}",
         quick.elapsed()
     );

@@ -868,7 +868,8 @@ mod tests {
             1 << 20,
         );
         assert_eq!(r.ending, Ending::TimedOut);
-        assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+        // Far below the sleeper's 31.5 s, loose for a loaded machine.
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
         assert_eq!(alive_with("31.5"), Vec::<i32>::new());
     }
 
