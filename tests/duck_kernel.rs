@@ -279,3 +279,151 @@ fn kernel_perft_depth_four() {
         .sum();
     assert_eq!(total, 3_466_638);
 }
+
+mod naive_duck;
+
+/// A small generator of its own (xorshift), so that the games the naive
+/// referee judges come from no code of the crate.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The naive referee written from the rules page (tests/naive_duck) against
+/// both engines: the official sample first, then random games — mostly
+/// valid moves, captures preferred half the time so that games end, a
+/// random command one time in eight, and commands after the end — with
+/// every position's list of valid commands compared with both engines',
+/// and every judge line with judge mode's.
+#[test]
+fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
+    use naive_duck::Referee;
+    // The naive referee itself against the official sample's answer.
+    let sample = include_str!("../samples/official.in");
+    let answer = include_str!("../samples/official.ans");
+    let numbers: Vec<i64> = sample
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let mut referee = Referee::new();
+    let lines: Vec<String> = numbers[1..]
+        .chunks(4)
+        .map(|c| referee.play(c[0], c[1], c[2], c[3]))
+        .collect();
+    assert_eq!(
+        lines.join("\n") + "\n",
+        answer,
+        "the naive referee on the sample"
+    );
+
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+    let (mut positions, mut valid, mut ended, mut captures, mut games) = (0, 0, 0, 0, 0);
+    let mut differences = Vec::new();
+    while positions < 10_000 || games < 40 {
+        games += 1;
+        let mut referee = Referee::new();
+        let mut fast = duck::Position::initial();
+        let mut kernel = kernel_duck::start();
+        let mut input = Vec::new();
+        let mut expected = Vec::new();
+        let mut after_end = 0;
+        for ply in 0..300 {
+            let at = format!("game {games} command {}", ply + 1);
+            // The lists of valid commands, as start and target indices.
+            let naive: BTreeSet<(usize, usize)> = referee
+                .moves()
+                .into_iter()
+                .map(|(xs, ys, xt, yt)| {
+                    let p = |x, y| duck::Point::new(x, y).unwrap().index();
+                    (p(xs, ys), p(xt, yt))
+                })
+                .collect();
+            positions += 1;
+            if naive != fast_moves(&fast) {
+                differences.push(format!("{at}: moves differ from the fast engine's"));
+            }
+            if naive != kernel_moves(&kernel) {
+                differences.push(format!("{at}: moves differ from the kernel's"));
+            }
+            let moves = referee.moves();
+            let command = if moves.is_empty() || rng.below(8) == 0 {
+                (
+                    rng.below(10) as i64,
+                    rng.below(9) as i64,
+                    rng.below(10) as i64,
+                    rng.below(9) as i64,
+                )
+            } else {
+                let takes: Vec<_> = moves
+                    .iter()
+                    .filter(|&&(_, _, xt, yt)| referee.board[xt as usize][yt as usize].is_some())
+                    .collect();
+                if !takes.is_empty() && rng.below(2) == 0 {
+                    captures += 1;
+                    *takes[rng.below(takes.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                }
+            };
+            let (xs, ys, xt, yt) = command;
+            let line = referee.play(xs, ys, xt, yt);
+            valid += u64::from(line != "Invalid command");
+            let command = Command::new(xs, ys, xt, yt);
+            let _ = fast.play(command);
+            if let Some(m) = kernel_duck::find_move(&kernel, command) {
+                kernel.play(m).expect("find_move gives legal moves");
+            }
+            input.push(format!("{xs} {ys} {xt} {yt}"));
+            expected.push(line);
+            if referee.over {
+                after_end += 1;
+                if after_end == 1 {
+                    ended += 1;
+                }
+                if after_end > 3 {
+                    break;
+                }
+            }
+        }
+        let text = format!("{}\n{}\n", input.len(), input.join("\n"));
+        let mut out = Vec::new();
+        duck::judge::run(text.as_bytes(), &mut out, duck::Position::initial()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        for (i, (got, want)) in out.lines().zip(&expected).enumerate() {
+            if got != want {
+                differences.push(format!(
+                    "game {games} command {} ({}): judge mode {got:?}, naive {want:?}",
+                    i + 1,
+                    input[i]
+                ));
+            }
+        }
+        assert_eq!(out.lines().count(), expected.len());
+        if differences.len() > 20 {
+            break;
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    eprintln!(
+        "naive referee: {games} games, {positions} positions compared, {valid} valid moves ({captures} chosen captures), {ended} games ended"
+    );
+    assert!(
+        positions >= 10_000 && ended >= 20,
+        "{games} games, {ended} ended"
+    );
+}
+
+/// Perft from the start by the naive referee: an independent source for
+/// the counts of depths 1 to 3 (depth 4 would take minutes this way).
+#[test]
+fn the_naive_referee_counts_the_same_perft() {
+    let start = naive_duck::Referee::new();
+    let counts: Vec<u64> = (1..=3).map(|d| start.perft(d)).collect();
+    assert_eq!(counts, [43, 1_849, 80_066]);
+}
