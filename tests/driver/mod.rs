@@ -97,7 +97,7 @@ pub async fn wait_all(c: &Client, css: &str, n: usize) -> Vec<Element> {
         if Instant::now() > deadline {
             panic!(
                 "no {n} of `{css}` after {WAIT:?}; the page says `{}`",
-                status(c).await
+                diagnose(c).await
             );
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
@@ -115,7 +115,7 @@ pub async fn wait_js(c: &Client, what: &str, expression: &str) {
         if Instant::now() > deadline {
             panic!(
                 "{what}: `{expression}` is not true after {WAIT:?}; the page says `{}`",
-                status(c).await
+                diagnose(c).await
             );
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
@@ -150,10 +150,37 @@ pub async fn value(c: &Client, css: &str) -> String {
 }
 
 pub async fn status(c: &Client) -> String {
-    match c.find(Locator::Css("#status")).await {
+    let said = match c.find(Locator::Css("#status")).await {
         Ok(s) => s.text().await.unwrap_or_default(),
         Err(_) => "(no #status)".into(),
-    }
+    };
+    said
+}
+
+/// The status line and what the page holds besides, for a failure's
+/// message: to tell a lost click from an answer that never came.
+pub async fn diagnose(c: &Client) -> String {
+    let said = status(c).await;
+    // What the page holds besides, to tell a lost click from a slow answer.
+    let held = c
+        .execute(
+            "const b = document.querySelector('#board'); \
+             return JSON.stringify({url: location.href, \
+               board: b && Object.assign({}, b.dataset), \
+               flipped: typeof game === 'object' ? game.flipped : null, \
+               gen: typeof game === 'object' ? game.gen : null, \
+               ply: typeof game === 'object' && game.cur ? game.cur.ply : null, \
+               opponent: (document.querySelector('#opponent') || {}).value, \
+               active: document.activeElement && document.activeElement.id, \
+               now: Math.round(performance.now()), \
+               requests: performance.getEntriesByType('resource').slice(-8) \
+                 .map(e => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.duration)])});",
+            vec![],
+        )
+        .await
+        .map(|v| v.as_str().unwrap_or_default().to_string())
+        .unwrap_or_else(|e| format!("(no state: {e})"));
+    format!("{said}; page state {held}")
 }
 
 pub async fn open(c: &Client, url: &str, variant: &str) {

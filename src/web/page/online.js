@@ -321,7 +321,7 @@ computersTurn = function () {
 
 // ---- the lobby ----
 
-const lobby = { seek: null, renew: null, events: null };
+const lobby = { seek: null, renew: null, events: null, stream: null };
 
 async function postSeek(pool) {
   try {
@@ -404,9 +404,10 @@ function renderSeeks(seeks) {
 }
 
 async function readLobby() {
-  for (let attempt = 0; attempt < 1000; attempt++) {
+  lobby.stream = new AbortController();
+  for (let attempt = 0; attempt < 1000 && !lobby.stream.signal.aborted; attempt++) {
     try {
-      const res = await fetch("/api/online/lobby/stream");
+      const res = await fetch("/api/online/lobby/stream", { signal: lobby.stream.signal });
       await readNdjson(res, (msg) => {
         renderSeeks(msg.seeks);
         return false;
@@ -555,7 +556,18 @@ async function showLeaders() {
   }
 }
 
+// The streams are closed as the page goes: a browser keeps at most six
+// connections to a server, and streams left to linger as pages come and go
+// (a reload, a link followed) held them all, so that the next page's
+// requests waited.
+function closeStreams() {
+  for (const c of [online.abort, lobby.stream, lobby.events]) {
+    if (c && c.abort) c.abort();
+  }
+}
+
 function onlineStart() {
+  window.addEventListener("pagehide", closeStreams);
   const sel = $("online-variant");
   for (const v of game.variants) {
     const o = document.createElement("option");
