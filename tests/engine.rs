@@ -478,3 +478,56 @@ fn cli_match_records_replay_in_every_game() {
         assert!(err.contains("already exists"), "{err}");
     }
 }
+
+mod system;
+
+/// `match --opponent uci:` with an engine that reads variant definitions
+/// (Fairy-Stockfish's `VariantPath`): it is given Duck Chess's own
+/// definition, the one `duckchess fsf-config` prints, and plays the game by
+/// that definition's name, `duckxq`; every move it sends is checked by our
+/// rules (an illegal one stops the match with an error). Without the
+/// definition the stand-in plays chess, and the match stops at its first
+/// move.
+#[test]
+fn a_fairy_stockfish_opponent_is_given_the_games_definition() {
+    if !system::have(
+        &[("python3", "python3")],
+        "match handing Duck Chess's definition to an engine that reads one",
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log");
+    let standin = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fsf_standin.py");
+    let opponent = format!(
+        "uci:python3 {standin} {} {}",
+        log.display(),
+        env!("CARGO_BIN_EXE_duckchess")
+    );
+    let out = duckchess()
+        .args(["match", "--variant", "duck", "--games", "2", "--depth", "1"])
+        .args(["--opponent", &opponent, "--opponent-go", "depth 1"])
+        .args(["--move-cap", "30"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let told = std::fs::read_to_string(&log).unwrap();
+    let definition = duckchess::duck::fen::FSF_CONFIG;
+    assert!(
+        told.contains(&format!("file:\n{definition}end of file\n")),
+        "{told}"
+    );
+    assert!(
+        told.contains("> setoption name UCI_Variant value duckxq"),
+        "{told}"
+    );
+    let before = told.find("> setoption name VariantPath").unwrap();
+    let after = told.find("> setoption name UCI_Variant").unwrap();
+    assert!(before < after, "the definition comes first: {told}");
+    assert!(told.matches("> go ").count() >= 4, "{told}");
+}

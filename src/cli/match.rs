@@ -29,7 +29,9 @@ pub struct Args {
     /// move), `random`, `self:think-ms=T` or `self:depth=D` (the computer
     /// with other limits), or `uci:COMMAND` (any engine speaking UCI, such
     /// as `uci:stockfish`; `UCI_Variant` is set to the game when it offers
-    /// it).
+    /// it, and an engine with a `VariantPath` option, such as
+    /// Fairy-Stockfish, is given the game's definition first where it has
+    /// one: Duck Chess's, `duckchess fsf-config`).
     #[arg(long, value_name = "OPPONENT", default_value = "greedy")]
     opponent: String,
     /// A UCI opponent's option, as NAME=VALUE (repeatable): e.g.

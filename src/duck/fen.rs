@@ -24,29 +24,9 @@ const MAX_COUNTER: u32 = 1_000_000_000;
 /// The initial position.
 pub const INITIAL_FEN: &str = "rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1";
 
-/// A Fairy-Stockfish variant definition under which FSF reads and writes the
-/// same FEN and plays by the same rules.
-pub const FSF_CONFIG: &str = "[duckxq]
-maxRank = 10
-maxFile = 9
-king = -
-customPiece1 = k:W
-fers = a
-elephant = e
-horse = h
-rook = r
-customPiece2 = d:nZ
-commoner = s
-startFen = rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1
-castling = false
-doubleStep = false
-promotionPieceTypes = -
-extinctionValue = loss
-extinctionPieceTypes = k
-stalemateValue = loss
-nMoveRule = 0
-nFoldRule = 0
-";
+/// The game as a Fairy-Stockfish variant definition (kept with the game,
+/// in `variants::duck`).
+pub use crate::variants::duck::FSF_CONFIG;
 
 /// Why a text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -409,6 +409,26 @@ struct UciPlayer {
     lines: mpsc::Receiver<String>,
     think: Duration,
     go: Option<String>,
+    /// The variant definition written for the engine, removed at the end.
+    definition: Option<std::path::PathBuf>,
+}
+
+/// Writes `text` to a file of its own in the temporary folder, for an
+/// engine to read.
+fn write_definition(text: &str) -> Result<std::path::PathBuf, String> {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "duckchess-{}-{}.ini",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, text).map_err(|e| {
+        format!(
+            "cannot write the variant definition {}: {e}",
+            path.display()
+        )
+    })?;
+    Ok(path)
 }
 
 impl UciPlayer {
@@ -445,21 +465,41 @@ impl UciPlayer {
             lines,
             think,
             go,
+            definition: None,
         };
         player.send("uci")?;
-        let mut variants = false;
+        let (mut variants, mut variant_path) = (false, false);
         player.wait_for(UCI_GRACE, |line| {
             variants |= line.starts_with("option name UCI_Variant");
+            variant_path |= line.starts_with("option name VariantPath ");
             line == "uciok"
         })?;
         for (option, value) in options {
             player.send(&format!("setoption name {option} value {value}"))?;
         }
-        if variants {
+        // An engine that reads variant definitions (Fairy-Stockfish) is
+        // given the game's own, unless told another path, and plays it by
+        // the definition's name: its built-in game of the same name may be
+        // another game (its `duck` is Duck Chess on a chess board).
+        let mut variant = notation.name();
+        let told = options
+            .iter()
+            .any(|(o, _)| o.eq_ignore_ascii_case("VariantPath"));
+        if let (true, false, Some((section, text))) =
+            (variant_path, told, notation.fairy_stockfish())
+        {
+            let path = write_definition(text)?;
             player.send(&format!(
-                "setoption name UCI_Variant value {}",
-                notation.name()
+                "setoption name VariantPath value {}",
+                path.display()
             ))?;
+            player.definition = Some(path);
+            variant = section;
+        } else if let (true, Some((section, _))) = (told, notation.fairy_stockfish()) {
+            variant = section;
+        }
+        if variants {
+            player.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
         player.ready()?;
         Ok(player)
@@ -543,6 +583,9 @@ impl Player for UciPlayer {
 
 impl Drop for UciPlayer {
     fn drop(&mut self) {
+        if let Some(path) = self.definition.take() {
+            let _ = std::fs::remove_file(path);
+        }
         let _ = self.send("quit");
         // A moment to leave by itself, then no more.
         for _ in 0..20 {

@@ -51,6 +51,13 @@ pub trait Notation: Sync {
     fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String;
     /// A move as its squares alone (UCI for chess), for machines.
     fn coordinate_move(&self, position: &dyn AnyPosition, m: Move) -> String;
+    /// The game as a Fairy-Stockfish variant definition, for engines that
+    /// read one (`setoption name VariantPath`): its section's name and the
+    /// `variants.ini` text; `None` where Fairy-Stockfish knows the game by
+    /// [`Notation::name`] (chess) or cannot state it.
+    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
     /// A move as one word for machines that split moves at white space
     /// (the Universal Chess Interface): the coordinates, where they have no
     /// space (UCI itself for chess); Duck Chess's as Fairy-Stockfish writes

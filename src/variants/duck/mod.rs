@@ -292,7 +292,35 @@ pub fn uci_command(text: &str) -> Option<Command> {
 /// commands and `(x,y)` points, red and blue, the contest toy's glyphs.
 pub struct DuckChess;
 
+/// A Fairy-Stockfish variant definition under which FSF reads and writes the
+/// same FEN and plays by the same rules.
+pub const FSF_CONFIG: &str = "[duckxq]
+maxRank = 10
+maxFile = 9
+king = -
+customPiece1 = k:W
+fers = a
+elephant = e
+horse = h
+rook = r
+customPiece2 = d:nZ
+commoner = s
+startFen = rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1
+castling = false
+doubleStep = false
+promotionPieceTypes = -
+extinctionValue = loss
+extinctionPieceTypes = k
+stalemateValue = loss
+nMoveRule = 0
+nFoldRule = 0
+";
+
 impl Notation for DuckChess {
+    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
+        Some(("duckxq", FSF_CONFIG))
+    }
+
     fn name(&self) -> &'static str {
         crate::duck::NAME
     }
