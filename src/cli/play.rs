@@ -19,16 +19,21 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Examples and the keys, for `--help`: the same in every game.
-const KEYS: &str = "\
+/// Examples and the keys, for `--help`: the same in every game; the
+/// `--online` example where the build has it.
+macro_rules! keys {
+    ($online:literal) => {
+        concat!(
+            "\
 Examples:
   duckchess play                              # Duck Chess: you are red, the computer blue
   duckchess play --variant chess --computer white
   duckchess play --vs human --variant fourfold   # two people, one keyboard
   duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
   duckchess play --variant chess --clock 5+3 --opponent uci:stockfish
-  duckchess play --online http://127.0.0.1:8080/game/ID --name ann   # a game of `duckchess serve`
-
+",
+            $online,
+            "
 Keys (the same in every game; the config file may bind other letters):
   arrows                 cursor within a board
   Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
@@ -51,7 +56,14 @@ Keys (the same in every game; the config file may bind other letters):
   e                      show or hide the engine's evaluation: score and best line
   x                      resign (asks first)
   o                      offer a draw: the computer accepts when it is not better
-  after the end          Left/Right or u/r: review the moves; Home/End: start/end";
+  after the end          Left/Right or u/r: review the moves; Home/End: start/end"
+        )
+    };
+}
+#[cfg(feature = "online-client")]
+const KEYS: &str = keys!("  duckchess play --online http://127.0.0.1:8080/game/ID --name ann   # a game of `duckchess serve`\n");
+#[cfg(not(feature = "online-client"))]
+const KEYS: &str = keys!("");
 
 #[derive(clap::Args)]
 #[command(
