@@ -1,7 +1,8 @@
 //! `duckchess play --online URL` against a real `duckchess serve` on
 //! loopback: a guest creates a game over HTTP, the terminal game under tmux
-//! takes the other seat; each side's move reaches the other, and resigning
-//! in the terminal ends the server's game. A bad link or a server that is
+//! takes the other seat; each side's move reaches the other, the terminal
+//! follows the game again after the server restarts, and resigning in the
+//! terminal ends the server's game. A bad link or a server that is
 //! not there is one line and exit 2.
 
 mod common;
@@ -162,8 +163,8 @@ fn the_terminal_plays_a_server_game_under_tmux() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let (_server, addr): (Reaper, String) =
-        serve_on(&format!("sqlite://{}/db.sqlite", dir.path().display()), &[]);
+    let database = format!("sqlite://{}/db.sqlite", dir.path().display());
+    let (mut server, addr): (Reaper, String) = serve_on(&database, &[]);
     // Alice creates a chess game with clocks, as white.
     let (status, cookie, created) = request(
         &addr,
@@ -242,6 +243,28 @@ fn the_terminal_plays_a_server_game_under_tmux() {
         g["state"]["moves"] == "e2e4 e7e5"
     });
     tmux.wait_for("e5 on the screen", |s| s.contains("1. e4 e5"));
+
+    // The server goes away and comes back on the same port: the terminal
+    // says so, reconnects and follows the game again.
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+    tmux.wait_for("the dropped stream said", |s| {
+        s.contains("reconnecting") || s.contains("retrying")
+    });
+    let port = addr.rsplit_once(':').unwrap().1.to_string();
+    let (_server, again) = serve_on(&database, &["--port", &port]);
+    assert_eq!(again, addr);
+    let (status, _, answer) = request(
+        &addr,
+        "POST",
+        &format!("/api/online/game/{id}/move"),
+        &cookie,
+        &json!({"move": "g1f3", "ply": 2}).to_string(),
+    );
+    assert_eq!(status, 200, "{answer}");
+    tmux.wait_for("Nf3 after the reconnect", |s| {
+        s.contains("2. Nf3") && s.contains("reconnected to the server")
+    });
 
     // Undo is off online; resigning ends the server's game.
     tmux.keys(&["u"]);

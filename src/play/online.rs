@@ -670,10 +670,18 @@ impl Session {
 /// resynchronises). Ends when the play loop is gone or the game is over.
 fn follow(client: &Client, tx: &Sender<Event>) {
     let mut wait = Duration::from_secs(1);
+    let mut dropped = false;
     loop {
         let mut over = false;
         match client.stream() {
             Ok(mut lines) => loop {
+                if std::mem::take(&mut dropped)
+                    && tx
+                        .send(Event::Said("reconnected to the server".into()))
+                        .is_err()
+                {
+                    return;
+                }
                 match lines.next_line() {
                     Ok(Some(line)) if line.trim().is_empty() => {}
                     Ok(Some(line)) => {
@@ -720,6 +728,7 @@ fn follow(client: &Client, tx: &Sender<Event>) {
         if over {
             return;
         }
+        dropped = true;
         std::thread::sleep(wait);
         wait = (wait * 2).min(Duration::from_secs(30));
     }
