@@ -154,6 +154,66 @@ fn server_game(
     }
 }
 
+/// `duckchess play --online ARGS --style ascii` in a tmux server of its
+/// own, in `dir/tag`; returns it and the file its exit status goes to.
+fn start_play(dir: &Path, tag: &str, args: &[&str]) -> (Tmux, PathBuf) {
+    let scratch = dir.join(tag);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let config = scratch.join("tmux.conf");
+    std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
+    let tmux = Tmux {
+        socket: scratch.join("tmux.sock"),
+        dir: scratch.clone(),
+    };
+    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
+    let exit_file = scratch.join("exit-status");
+    let mut command = vec![
+        "-f",
+        config.to_str().unwrap(),
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "sh",
+        "-c",
+        r#"f="$1"; shift; NO_COLOR=1 "$@"; echo $? > "$f""#,
+        "sh",
+        exit_file.to_str().unwrap(),
+        bin.to_str().unwrap(),
+        "play",
+        "--style",
+        "ascii",
+        "--online",
+    ];
+    command.extend_from_slice(args);
+    let started = tmux.run(&command);
+    assert!(started.status.success(), "{started:?}");
+    (tmux, exit_file)
+}
+
+/// Sends `q` and waits for the exit status.
+fn quit(tmux: &Tmux, exit_file: &Path) -> String {
+    tmux.keys(&["q"]);
+    let start = Instant::now();
+    loop {
+        if let Ok(text) = std::fs::read_to_string(exit_file) {
+            if text.ends_with('\n') {
+                return text.trim().to_string();
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "still running after q:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn the_terminal_plays_a_server_game_under_tmux() {
     if !system::have(
@@ -177,43 +237,8 @@ fn the_terminal_plays_a_server_game_under_tmux() {
     let id = created["id"].as_str().unwrap().to_string();
 
     // The terminal takes black's seat.
-    let scratch = dir.path().join("tmux");
-    std::fs::create_dir_all(&scratch).unwrap();
-    let config = scratch.join("tmux.conf");
-    std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
-    let tmux = Tmux {
-        socket: scratch.join("tmux.sock"),
-        dir: scratch.clone(),
-    };
-    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
-    let exit_file = scratch.join("exit-status");
     let url = format!("http://{addr}/game/{id}");
-    let started = tmux.run(&[
-        "-f",
-        config.to_str().unwrap(),
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        "sh",
-        "-c",
-        r#"f="$1"; shift; NO_COLOR=1 "$@"; echo $? > "$f""#,
-        "sh",
-        exit_file.to_str().unwrap(),
-        bin.to_str().unwrap(),
-        "play",
-        "--online",
-        &url,
-        "--name",
-        "bob",
-        "--style",
-        "ascii",
-    ]);
-    assert!(started.status.success(), "{started:?}");
+    let (tmux, exit_file) = start_play(dir.path(), "bob", &[&url, "--name", "bob"]);
     tmux.wait_for("the terminal to sit as black", |s| {
         s.contains("online as black")
     });
@@ -281,20 +306,72 @@ fn the_terminal_plays_a_server_game_under_tmux() {
     });
 
     // Quitting asks nothing: the server keeps the game.
-    tmux.keys(&["q"]);
-    let start = Instant::now();
-    loop {
-        if let Ok(text) = std::fs::read_to_string(&exit_file) {
-            if text.ends_with('\n') {
-                assert_eq!(text.trim(), "0");
-                break;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "still running after q:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(quit(&tmux, &exit_file), "0");
+}
+
+#[test]
+fn an_account_by_token_plays_and_a_third_reader_watches() {
+    if !system::have(
+        &[("tmux", "tmux")],
+        "duckchess play --online with a token, and a spectator",
+    ) {
+        return;
     }
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}/db.sqlite", dir.path().display());
+    // bob is an account, with a personal API token.
+    let made = assert_cmd::cargo_bin_cmd!("duckchess")
+        .args(["account", "create", "bob", "--database", &database])
+        .write_stdin("a long password\n")
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let token = assert_cmd::cargo_bin_cmd!("duckchess")
+        .args(["token", "create", "bob", "--database", &database])
+        .output()
+        .unwrap();
+    assert!(token.status.success(), "{token:?}");
+    let token = String::from_utf8(token.stdout).unwrap().trim().to_string();
+    let (_server, addr) = serve_on(&database, &[]);
+    let (status, cookie, created) = request(
+        &addr,
+        "POST",
+        "/api/online/games",
+        "",
+        &json!({"variant": "duck", "color": "white", "name": "alice"}).to_string(),
+    );
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let url = format!("http://{addr}/game/{id}");
+    let (bob, bob_exit) = start_play(dir.path(), "bob", &[&url, "--token", &token]);
+    bob.wait_for("bob seated as blue", |s| s.contains("online as blue"));
+    let game = server_game(&addr, &id, &cookie, "the account in the seat", |g| {
+        g["black"]["id"] == "bob"
+    });
+    assert_eq!(game["state"]["status"], "started");
+
+    // Both seats are taken: carol watches, and cannot move.
+    let (carol, carol_exit) = start_play(dir.path(), "carol", &[&url, "--name", "carol"]);
+    carol.wait_for("carol watching", |s| s.contains("online, watching"));
+    let (status, _, answer) = request(
+        &addr,
+        "POST",
+        &format!("/api/online/game/{id}/move"),
+        &cookie,
+        &json!({"move": "e1e2", "ply": 0}).to_string(),
+    );
+    assert_eq!(status, 200, "{answer}");
+    carol.wait_for("red's move on the watcher's screen", |s| {
+        s.contains("blue to move")
+    });
+    carol.keys(&["x"]);
+    carol.wait_for("resigning refused", |s| {
+        s.contains("watching: both seats are taken")
+    });
+    bob.wait_for("red's move on bob's screen", |s| s.contains("blue to move"));
+    assert_eq!(quit(&carol, &carol_exit), "0");
+    assert_eq!(quit(&bob, &bob_exit), "0");
+    let game = server_game(&addr, &id, &cookie, "the game still on", |_| true);
+    assert_eq!(game["state"]["status"], "started");
+    assert_eq!(game["state"]["moves"], "e1e2");
 }

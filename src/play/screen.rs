@@ -113,6 +113,11 @@ pub fn keys(game: &Game, bound: &Bindings) -> [String; 5] {
     if variant.draws.claim_plies.is_none() && variant.draws.claim_repetitions.is_none() {
         keys[2] = keys[2].replace(&format!("  {}: claim a draw", b.claim), "");
     }
+    if game.is_online() {
+        // The server keeps the game: no undo, redo, new game or load.
+        keys[2] = keys[2].replace(&format!("{}/{}: undo/redo  ", b.undo, b.redo), "");
+        keys[3] = format!("{}: save  {}: quit  or click squares", b.save, b.quit);
+    }
     keys
 }
 
