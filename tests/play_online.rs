@@ -291,6 +291,11 @@ fn the_terminal_plays_a_server_game_under_tmux() {
         s.contains("2. Nf3") && s.contains("reconnected to the server")
     });
 
+    // A refusal is the server's words on the status line: no draw to
+    // claim here.
+    tmux.keys(&["d"]);
+    tmux.wait_for("the refused claim", |s| s.contains("the server refused: "));
+
     // Undo is off online; resigning ends the server's game.
     tmux.keys(&["u"]);
     tmux.wait_for("undo refused", |s| s.contains("no undo or redo online"));
