@@ -556,9 +556,6 @@ impl Game {
                 self.after_jump();
                 self.typing = None;
             }
-            if you == Some(self.game.position().turn()) && self.message.is_none() {
-                self.cursor = self.home();
-            }
         }
         let now = self.options.time.now();
         self.clocks = s.clocks.map(|(left, running)| {
@@ -743,9 +740,11 @@ impl Game {
     /// Where the cursor starts: the player's royal piece, or the first
     /// piece that can move.
     fn home(&self) -> usize {
-        let side = match self.computer() {
-            Some(c) => c.other(),
-            None => self.position().turn(),
+        let online = self.remote.as_ref().and_then(|r| r.you);
+        let side = match (online, self.computer()) {
+            (Some(you), _) => you,
+            (None, Some(c)) => c.other(),
+            (None, None) => self.position().turn(),
         };
         self.position()
             .royal_square(side)
