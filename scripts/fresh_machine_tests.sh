@@ -38,7 +38,8 @@ if [[ ${1:-} == --all ]]; then
   tests=()
 else
   tests=(--test play --test browser --test browser_online --test online_lichess
-    --test online_postgres --test check --test test_dir --test docs --test package)
+    --test online_postgres --test check --test test_dir --test docs --test package
+    --test play_online)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0

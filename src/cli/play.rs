@@ -19,15 +19,21 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Examples and the keys, for `--help`: the same in every game.
-const KEYS: &str = "\
+/// Examples and the keys, for `--help`: the same in every game; the
+/// `--online` example where the build has it.
+macro_rules! keys {
+    ($online:literal) => {
+        concat!(
+            "\
 Examples:
   duckchess play                              # Duck Chess: you are red, the computer blue
   duckchess play --variant chess --computer white
   duckchess play --vs human --variant fourfold   # two people, one keyboard
   duckchess play chess-20261202T101500Z.pgn   # go on with a game saved with s
   duckchess play --variant chess --clock 5+3 --opponent uci:stockfish
-
+",
+            $online,
+            "
 Keys (the same in every game; the config file may bind other letters):
   arrows                 cursor within a board
   Alt+arrows             the same square on the neighbouring board (cube, Fourfold)
@@ -50,7 +56,14 @@ Keys (the same in every game; the config file may bind other letters):
   e                      show or hide the engine's evaluation: score and best line
   x                      resign (asks first)
   o                      offer a draw: the computer accepts when it is not better
-  after the end          Left/Right or u/r: review the moves; Home/End: start/end";
+  after the end          Left/Right or u/r: review the moves; Home/End: start/end"
+        )
+    };
+}
+#[cfg(feature = "online-client")]
+const KEYS: &str = keys!("  duckchess play --online http://127.0.0.1:8080/game/ID --name ann   # a game of `duckchess serve`\n");
+#[cfg(not(feature = "online-client"))]
+const KEYS: &str = keys!("");
 
 #[derive(clap::Args)]
 #[command(
@@ -89,6 +102,29 @@ pub struct Args {
     /// hints; the evaluation line and draw offers stay duckchess's own.
     #[arg(long, value_name = "uci:COMMAND")]
     opponent: Option<String>,
+    /// Play a game of `duckchess serve` from its link
+    /// (`http://HOST:PORT/game/ID`, plain HTTP): as a guest named --name,
+    /// or as the account of --token; takes the open seat, or watches when
+    /// both are taken. The game, its clocks and its result are the
+    /// server's; undo, redo, new and load are off.
+    #[cfg(feature = "online-client")]
+    #[arg(long, value_name = "URL", conflicts_with_all = ["opponent", "vs", "computer", "clock", "position"])]
+    online: Option<String>,
+    /// The guest's name with --online.
+    #[cfg(feature = "online-client")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "terminal",
+        requires = "online"
+    )]
+    name: String,
+    /// An account's personal API token with --online (sent as
+    /// `Authorization: Bearer`) instead of playing as a guest [default:
+    /// $DUCKCHESS_TOKEN].
+    #[cfg(feature = "online-client")]
+    #[arg(long, value_name = "TOKEN", requires = "online")]
+    token: Option<String>,
     /// When to colour the board: auto (not when NO_COLOR is set), always
     /// or never [default: the config file's `color`, else auto].
     #[arg(long, value_enum, value_name = "WHEN")]
@@ -105,6 +141,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    #[cfg(feature = "online-client")]
+    if let Some(url) = args.online.as_deref() {
+        return online(url, &args);
+    }
     let (notation, start, moves) = start_of(&args)?;
     let computer = match args.computer.as_deref() {
         None => Color::Black,
@@ -168,8 +208,16 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         clock: args.clock,
         ..Options::new(notation)
     };
-    // The command line wins over the file; NO_COLOR over the file's
-    // colours (only `--color always` overrides it).
+    let view = view_of(&args, config);
+    match screen::run(Game::new(options), view) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
+    }
+}
+
+/// The screen's look: the command line wins over the config file;
+/// NO_COLOR over the file's colours (only `--color always` overrides it).
+fn view_of(args: &Args, config: Config) -> View {
     let color = match (args.color, config.color) {
         (Some(choice), _) => choice.for_stdout(),
         (None, Some(ColorChoice::Always)) => {
@@ -178,12 +226,76 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         (None, Some(choice)) => choice.for_stdout(),
         (None, None) => color_for_stdout(),
     };
-    let view = View {
+    View {
         palette: config.palette,
         keys: config.keys,
         ..View::new(color, args.style.or(config.style).unwrap_or_default())
+    }
+}
+
+/// `--online URL`: a seat at a game of `duckchess serve`. A bad link or
+/// a server that cannot be reached is one line and exit 2.
+#[cfg(feature = "online-client")]
+fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
+    use duckchess::play::online::{parse_url, Auth, Client, Session};
+    let link = parse_url(url).map_err(|e| fail(2, &e))?;
+    let config = read_config(args.config.as_deref())?;
+    // The server and the game are there (read as a spectator), before the
+    // terminal is asked for and before a seat is taken.
+    Client {
+        link: link.clone(),
+        auth: None,
+    }
+    .game()
+    .map_err(|e| fail(2, &e))?;
+    if !io::stdout().is_terminal() {
+        return Err(fail(2, "play needs a terminal: standard output is not one"));
+    }
+    let from_env = std::env::var("DUCKCHESS_TOKEN").ok();
+    let auth = args
+        .token
+        .as_deref()
+        .or(from_env.as_deref())
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| Auth::Bearer(t.trim().to_string()));
+    let session = Session::join(link, auth, &args.name).map_err(|e| fail(2, &e))?;
+    let notation = session.notation();
+    let limits = match args.depth {
+        Some(depth) => Limits::depth(depth),
+        None => Limits::think(Duration::from_millis(args.think_ms)),
     };
-    match screen::run(Game::new(options), view) {
+    // The engine still suggests (h) and evaluates (e); it never plays.
+    let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
+        best(game.position(), keys, limits, stop)
+            .ok()
+            .map(|found| found.best)
+    });
+    let evaluator: Evaluator =
+        Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
+            best(game.position(), keys, limits, stop).ok()
+        });
+    let clock = session.first.clock.map(|(base, inc)| TimeControl {
+        base: Duration::from_millis(base.max(0) as u64),
+        increment: Duration::from_millis(inc.max(0) as u64),
+    });
+    let options = Options {
+        start: session.start(),
+        vs: Vs::Human,
+        chooser: Some(chooser),
+        evaluator: Some(evaluator),
+        clock,
+        online: Some(session.first.you),
+        ..Options::new(notation)
+    };
+    let mut game = Game::new(options);
+    // The first state, before the first frame.
+    session.pump(&mut game);
+    let first = session.first.clone();
+    if let Ok(synced) = duckchess::play::online::synced(notation, &*session.start(), &first.state) {
+        game.sync(synced);
+    }
+    let view = view_of(args, config);
+    match screen::run_with(game, view, |game| session.pump(game)) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Err(fail(1, &format!("terminal error: {e}"))),
     }

@@ -123,6 +123,21 @@ impl Clocks {
         }
     }
 
+    /// Clocks as read elsewhere (an online game's server): each side's
+    /// time `left`, `running`'s clock running from `now`.
+    pub fn at(
+        control: TimeControl,
+        left: [Duration; 2],
+        running: Option<Color>,
+        now: Duration,
+    ) -> Clocks {
+        Clocks {
+            control,
+            left,
+            running: running.map(|side| (side, now)),
+        }
+    }
+
     /// The time control.
     pub fn control(&self) -> TimeControl {
         self.control

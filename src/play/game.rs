@@ -41,6 +41,57 @@ use std::time::SystemTime;
 /// command line passes one; the engine's search plugs in here.
 pub type Chooser = Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<Move> + Send + Sync>;
 
+/// What an online game sends to its server (see [`super::online`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A move in the game's one-word notation, at this ply.
+    Move {
+        /// The move's word.
+        text: String,
+        /// How many moves were played before it.
+        ply: usize,
+    },
+    /// Resign.
+    Resign,
+    /// Offer a draw, or accept the other side's.
+    DrawOffer,
+    /// Decline the other side's offer.
+    DrawDecline,
+    /// Claim a draw.
+    Claim,
+}
+
+/// The server's game as the terminal takes it: the moves from the start,
+/// the clocks (time left, the side whose clock runs), the result in words,
+/// a draw offer standing and who is connected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Synced {
+    /// Every move from the start.
+    pub moves: Vec<Move>,
+    /// Each side's time left and whose clock runs; `None`: no clocks.
+    pub clocks: Option<([std::time::Duration; 2], Option<Color>)>,
+    /// The result, once the server's game is over.
+    pub end: Option<String>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// Whose stream is open on the server.
+    pub connected: [bool; 2],
+}
+
+/// An online game's seat and what it waits for.
+#[derive(Clone, Debug, Default)]
+struct Remote {
+    /// The terminal's seat; `None`: watching.
+    you: Option<Color>,
+    outbox: Vec<Outgoing>,
+    /// The server's result.
+    end: Option<String>,
+    draw_offer: Option<Color>,
+    connected: [bool; 2],
+    /// A move sent, not yet answered.
+    sent: bool,
+}
+
 /// How a game is set up.
 #[derive(Clone)]
 pub struct Options {
@@ -67,6 +118,10 @@ pub struct Options {
     pub clock: Option<TimeControl>,
     /// Where the clocks read the time (a hand-driven one in tests).
     pub time: Arc<dyn Time>,
+    /// An online game: `Some(seat)` (`Some(None)`: watching). Moves and
+    /// actions go to [`Game::take_outgoing`], the server's game comes back
+    /// through [`Game::sync`]; undo, redo, new and load are off.
+    pub online: Option<Option<Color>>,
 }
 
 impl Options {
@@ -83,6 +138,7 @@ impl Options {
             save_dir: PathBuf::new(),
             clock: None,
             time: Arc::new(clock::SystemTime::default()),
+            online: None,
         }
     }
 }
@@ -290,6 +346,7 @@ pub struct Game {
     next_id: u64,
     stalled: bool,
     quit: bool,
+    remote: Option<Remote>,
 }
 
 impl Game {
@@ -298,9 +355,13 @@ impl Game {
     pub fn new(options: Options) -> Game {
         let start = options.start.clone();
         let moves = options.moves.clone();
+        let online = options.online;
         let mut game = Game {
             game: start.new_game(),
-            flipped: options.computer == Color::White && options.vs == Vs::Computer,
+            flipped: match options.online {
+                Some(you) => you == Some(Color::Black),
+                None => options.computer == Color::White && options.vs == Vs::Computer,
+            },
             start,
             options,
             notes: Vec::new(),
@@ -328,6 +389,10 @@ impl Game {
             next_id: 0,
             stalled: false,
             quit: false,
+            remote: online.map(|you| Remote {
+                you,
+                ..Remote::default()
+            }),
         };
         game.replay(&moves);
         game.cursor = game.home();
@@ -389,7 +454,8 @@ impl Game {
             return;
         }
         let side = self.game.position().turn();
-        if clocks.flagged(side, now) {
+        // Online, the server's flag falls, not this one.
+        if self.remote.is_none() && clocks.flagged(side, now) {
             let draw = cannot_mate(self.game.position(), side.other());
             self.finish(End::Flag { loser: side, draw });
             return;
@@ -430,7 +496,116 @@ impl Game {
     /// Whether the game is over, by its rules, a claim, a resignation, an
     /// agreement or a flag.
     pub fn is_over(&self) -> bool {
-        self.end.is_some() || self.outcome().is_some()
+        self.end.is_some() || self.outcome().is_some() || self.online_end().is_some()
+    }
+
+    fn online_end(&self) -> Option<&str> {
+        self.remote.as_ref()?.end.as_deref()
+    }
+
+    /// Whether this is an online game.
+    pub fn is_online(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// The moves and actions for the server, taken once.
+    pub fn take_outgoing(&mut self) -> Vec<Outgoing> {
+        self.remote
+            .as_mut()
+            .map(|r| std::mem::take(&mut r.outbox))
+            .unwrap_or_default()
+    }
+
+    /// A word from the server (a refusal, a dropped stream) for the
+    /// status line.
+    pub fn online_message(&mut self, text: String) {
+        if let Some(r) = self.remote.as_mut() {
+            r.sent = false;
+        }
+        self.message = Some(text);
+    }
+
+    /// Takes the server's game: its moves (played, or the game replayed
+    /// when they differ), clocks, result, offer and presence.
+    pub fn sync(&mut self, s: Synced) {
+        let Some(remote) = self.remote.as_mut() else {
+            return;
+        };
+        if std::mem::take(&mut remote.sent) {
+            // The move sent is answered: the board says the rest.
+            self.message = None;
+        }
+        let Some(remote) = self.remote.as_mut() else {
+            return;
+        };
+        let offered = s.draw_offer.is_some() && s.draw_offer != remote.draw_offer;
+        remote.draw_offer = s.draw_offer;
+        remote.connected = s.connected;
+        let ended = s.end.is_some() && remote.end.is_none();
+        remote.end = s.end;
+        let you = remote.you;
+        let played = self.game.moves();
+        if s.moves.len() != played.len() || s.moves[..] != played[..] {
+            let extends = s.moves.len() > played.len() && s.moves[..played.len()] == played[..];
+            if extends {
+                for &m in &s.moves[played.len()..].to_vec() {
+                    self.play(m);
+                }
+            } else {
+                self.replay(&s.moves);
+                self.after_jump();
+                self.typing = None;
+            }
+        }
+        let now = self.options.time.now();
+        self.clocks = s.clocks.map(|(left, running)| {
+            let control = self.options.clock.unwrap_or(TimeControl {
+                base: left[0].max(left[1]),
+                increment: std::time::Duration::ZERO,
+            });
+            Clocks::at(control, left, running, now)
+        });
+        if ended {
+            self.finish_online();
+        } else if offered && s.draw_offer != you && you.is_some() && !self.is_over() {
+            self.confirm = Some(Confirm::Draw);
+            self.message = Some(format!(
+                "{} offers a draw: y accepts, any other key declines",
+                self.options
+                    .notation
+                    .side_name(s.draw_offer.unwrap_or(Color::White))
+            ));
+        } else if s.draw_offer.is_none() && self.confirm == Some(Confirm::Draw) {
+            self.confirm = None;
+        }
+    }
+
+    fn finish_online(&mut self) {
+        self.cancel_thinking();
+        self.selected = None;
+        self.promotion = None;
+        self.typing = None;
+        self.confirm = None;
+        self.message = None;
+    }
+
+    /// Online: who is connected, for the status line.
+    fn presence(&self) -> Option<String> {
+        let r = self.remote.as_ref()?;
+        let name = |c: Color| self.options.notation.side_name(c);
+        Some(match r.you {
+            Some(you) => format!(
+                "online as {}, {} {}",
+                name(you),
+                name(you.other()),
+                if r.connected[you.other().index()] {
+                    "connected"
+                } else {
+                    "away"
+                }
+            ),
+            None => "online, watching".into(),
+        })
     }
 
     /// The game (position and history).
@@ -565,9 +740,11 @@ impl Game {
     /// Where the cursor starts: the player's royal piece, or the first
     /// piece that can move.
     fn home(&self) -> usize {
-        let side = match self.computer() {
-            Some(c) => c.other(),
-            None => self.position().turn(),
+        let online = self.remote.as_ref().and_then(|r| r.you);
+        let side = match (online, self.computer()) {
+            (Some(you), _) => you,
+            (None, Some(c)) => c.other(),
+            (None, None) => self.position().turn(),
         };
         self.position()
             .royal_square(side)
@@ -608,9 +785,13 @@ impl Game {
                     Confirm::New => self.new_game(),
                     Confirm::Load => self.load_newest(),
                     Confirm::Resign => self.resign_now(),
+                    Confirm::Draw if self.remote.is_some() => self.send(Outgoing::DrawOffer),
                     Confirm::Draw => self.finish(End::Agreed),
                 }
             } else {
+                if asked == Confirm::Draw && self.remote.is_some() {
+                    self.send(Outgoing::DrawDecline);
+                }
                 self.message = Some(match asked {
                     Confirm::Draw => "the draw offer is declined".into(),
                     _ => "kept the game".into(),
@@ -620,6 +801,17 @@ impl Game {
         }
         if self.is_over() && self.review_key(action) {
             return;
+        }
+        if self.remote.is_some() {
+            let off = match action {
+                A::Undo | A::Redo => Some("no undo or redo online"),
+                A::New | A::Load => Some("online, the game is the server's: q quits"),
+                _ => None,
+            };
+            if let Some(off) = off {
+                self.message = Some(off.into());
+                return;
+            }
         }
         match action {
             A::Up => self.step(-1, 0, 1),
@@ -724,6 +916,9 @@ impl Game {
     /// The side that resigns: the person's against the computer, the side
     /// to move between people.
     fn resigning_side(&self) -> Color {
+        if let Some(you) = self.remote.as_ref().and_then(|r| r.you) {
+            return you;
+        }
         match self.computer() {
             Some(c) => c.other(),
             None => self.game.position().turn(),
@@ -735,12 +930,20 @@ impl Game {
             self.message = Some("the game is over".into());
             return;
         }
+        if let Some(why) = self.watching() {
+            self.message = Some(why);
+            return;
+        }
         let side = self.options.notation.side_name(self.resigning_side());
         self.confirm = Some(Confirm::Resign);
         self.message = Some(format!("resign as {side}? y yes, any other key no"));
     }
 
     fn resign_now(&mut self) {
+        if self.remote.is_some() {
+            self.send(Outgoing::Resign);
+            return;
+        }
         if !self.is_over() {
             self.finish(End::Resigned(self.resigning_side()));
         }
@@ -752,6 +955,16 @@ impl Game {
         self.message = None;
         if self.is_over() {
             self.message = Some("the game is over".into());
+            return;
+        }
+        if self.remote.is_some() {
+            match self.watching() {
+                Some(why) => self.message = Some(why),
+                None => {
+                    self.send(Outgoing::DrawOffer);
+                    self.message = Some("draw offered".into());
+                }
+            }
             return;
         }
         let Some(computer) = self.computer() else {
@@ -814,6 +1027,10 @@ impl Game {
             return;
         }
         let turn = self.position().turn();
+        if let Some(why) = self.not_yours(turn) {
+            self.message = Some(why);
+            return;
+        }
         if self.computer() == Some(turn) {
             self.message = Some(format!(
                 "wait: {} is the computer's side",
@@ -858,7 +1075,7 @@ impl Game {
                 Ok(m) => {
                     self.typing = None;
                     self.message = None;
-                    self.play(m);
+                    self.submit(m);
                 }
                 // The prompt stays open with the text, to mend it.
                 Err(why) => self.message = Some(why),
@@ -878,6 +1095,10 @@ impl Game {
     /// Whether moves would be lost: some played since the game was last
     /// saved or loaded.
     fn unsaved(&self) -> bool {
+        if self.remote.is_some() {
+            // The server keeps the game.
+            return false;
+        }
         let played = self.moves().len();
         played > 0 && self.saved != Some(played)
     }
@@ -1007,6 +1228,10 @@ impl Game {
             return;
         }
         let turn = self.position().turn();
+        if let Some(why) = self.not_yours(turn) {
+            self.message = Some(why);
+            return;
+        }
         if self.computer() == Some(turn) {
             self.message = Some(format!(
                 "wait: {} is the computer's side",
@@ -1047,7 +1272,7 @@ impl Game {
                         let why = self.options.notation.why_not(self.position(), from, at);
                         self.message = Some(why);
                     }
-                    1 => self.play(moves[0]),
+                    1 => self.submit(moves[0]),
                     _ => {
                         self.promotion = Some(moves);
                         let choices: String = self
@@ -1085,10 +1310,57 @@ impl Game {
                 // the move ends the game and no other key follows.
                 self.promotion = None;
                 self.message = None;
-                self.play(m);
+                self.submit(m);
             }
             None => self.message = Some(format!("{letter:?} is not one of the choices")),
         }
+    }
+
+    /// Online: why this seat may not move `turn`'s pieces (watching, the
+    /// other side's move, a move on its way).
+    fn not_yours(&self, turn: Color) -> Option<String> {
+        let r = self.remote.as_ref()?;
+        let name = |c: Color| self.options.notation.side_name(c);
+        match r.you {
+            None => self.watching(),
+            Some(you) if you != turn => Some(format!("wait: {} is to move", name(turn))),
+            Some(_) if r.sent => Some("wait: the move is on its way to the server".into()),
+            Some(_) => None,
+        }
+    }
+
+    fn watching(&self) -> Option<String> {
+        match &self.remote {
+            Some(Remote { you: None, .. }) => {
+                Some("watching: both seats are taken, you cannot move".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn send(&mut self, out: Outgoing) {
+        if let Some(r) = self.remote.as_mut() {
+            r.outbox.push(out);
+        }
+    }
+
+    /// The player's move: played here, or online sent to the server (the
+    /// board shows it once the server has it).
+    fn submit(&mut self, m: Move) {
+        let Some(remote) = self.remote.as_mut() else {
+            self.play(m);
+            return;
+        };
+        let text = self.options.notation.uci_move(self.game.position(), m);
+        remote.sent = true;
+        remote.outbox.push(Outgoing::Move {
+            text: text.clone(),
+            ply: self.game.moves().len(),
+        });
+        self.selected = None;
+        self.promotion = None;
+        self.hint = None;
+        self.message = Some(format!("{text} sent…"));
     }
 
     /// Plays a legal move and writes it down; a move that was the next to
@@ -1239,6 +1511,14 @@ impl Game {
 
     fn claim_draw(&mut self) {
         if self.is_over() {
+            return;
+        }
+        if self.remote.is_some() {
+            if let Some(why) = self.watching() {
+                self.message = Some(why);
+            } else {
+                self.send(Outgoing::Claim);
+            }
             return;
         }
         if !self.has_claims() {
@@ -1597,6 +1877,9 @@ impl Game {
         if self.game.can_claim_draw() {
             text.push_str(" (d claims a draw)");
         }
+        if let Some(presence) = self.presence() {
+            text = format!("{text} ({presence})");
+        }
         text
     }
 
@@ -1610,7 +1893,12 @@ impl Game {
             return m.clone();
         }
         if self.is_over() {
-            return "←/→ u/r: review the moves  Home/End: start/end  n: new game".into();
+            let last = if self.remote.is_some() {
+                "q: quit"
+            } else {
+                "n: new game"
+            };
+            return format!("←/→ u/r: review the moves  Home/End: start/end  {last}");
         }
         match self.selected {
             Some(at) => {
@@ -1647,6 +1935,9 @@ impl Game {
     /// resignation, an agreement or a flag first, else the rules' verdict
     /// or a draw claimed.
     pub fn result(&self) -> Option<String> {
+        if let Some(end) = self.online_end() {
+            return Some(end.to_string());
+        }
         if let Some(end) = self.end {
             return Some(end.describe(self.options.notation));
         }

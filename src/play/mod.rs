@@ -25,6 +25,8 @@ pub mod ending;
 pub mod eval;
 pub mod game;
 pub mod help;
+#[cfg(feature = "online-client")]
+pub mod online;
 pub mod prompt;
 pub mod screen;
 #[cfg(test)]

@@ -113,12 +113,23 @@ pub fn keys(game: &Game, bound: &Bindings) -> [String; 5] {
     if variant.draws.claim_plies.is_none() && variant.draws.claim_repetitions.is_none() {
         keys[2] = keys[2].replace(&format!("  {}: claim a draw", b.claim), "");
     }
+    if game.is_online() {
+        // The server keeps the game: no undo, redo, new game or load.
+        keys[2] = keys[2].replace(&format!("{}/{}: undo/redo  ", b.undo, b.redo), "");
+        keys[3] = format!("{}: save  {}: quit  or click squares", b.save, b.quit);
+    }
     keys
 }
 
 /// Runs the game full screen until the player quits.
 pub fn run(game: Game, view: View) -> io::Result<()> {
-    on_screen(|terminal| event_loop(terminal, game, view))
+    run_with(game, view, |_| {})
+}
+
+/// [`run`], with `pump` called between keys (it must not wait): an online
+/// game's link to its server ([`super::online`]).
+pub fn run_with(game: Game, view: View, pump: impl FnMut(&mut Game)) -> io::Result<()> {
+    on_screen(|terminal| event_loop(terminal, game, view, pump))
 }
 
 /// Runs `play` on the full screen (raw mode, the alternate screen, mouse
@@ -181,9 +192,15 @@ impl Drop for ScreenHook {
     }
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, mut game: Game, view: View) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    mut game: Game,
+    view: View,
+    mut pump: impl FnMut(&mut Game),
+) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     while !game.should_quit() {
+        pump(&mut game);
         if let Some(request) = game.request() {
             let tx = tx.clone();
             // Off the interface's thread: the screen keeps answering keys,
