@@ -7,10 +7,13 @@ use duckchess::play::game::{Game as KernelGame, Options as KernelOptions};
 use duckchess::variants::layout::{Layout, GAP};
 use duckchess::variants::{self, Notation};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 mod system;
+mod tmux;
+
+use tmux::Tmux;
 
 fn duckchess(args: &[&str]) -> Output {
     assert_cmd::cargo_bin_cmd!("duckchess")
@@ -47,51 +50,6 @@ fn bad_options_are_usage_errors() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(says), "{args:?}: {err}");
-    }
-}
-
-/// A tmux server of our own (its socket in our scratch directory), killed
-/// when dropped so a failing test leaves nothing running or lying around.
-struct Tmux {
-    socket: PathBuf,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8(self.run(&["capture-pane", "-p", "-t", "play"]).stdout).unwrap()
-    }
-
-    /// Waits until the screen satisfies `ok`, and returns it.
-    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ok(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what}; the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -203,81 +161,12 @@ fn a_move_with_keys_under_tmux() {
     assert!(!tmux.screen().contains("┌ duck "));
 }
 
-/// Starts `duckchess play ARGS` in a tmux session `play` of its own, in
-/// a scratch directory, with `NO_COLOR=1`; returns the server and the file
-/// the exit status is written to.
+/// Starts `duckchess play ARGS` under tmux in a scratch directory of its
+/// own (see tests/tmux); returns the server and its exit-status file.
 fn start_under_tmux(tag: &str, args: &[&str], size: (u16, u16)) -> (Tmux, PathBuf) {
     let id = std::process::id();
     let dir = std::env::temp_dir().join(format!("duckchess-tmux-{tag}-{id}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("tmux.conf");
-    std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
-    let tmux = Tmux {
-        socket: dir.join("tmux.sock"),
-        dir: dir.clone(),
-    };
-    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
-    let exit_file = dir.join("exit-status");
-    let (x, y) = (size.0.to_string(), size.1.to_string());
-    let mut command = vec![
-        "-f",
-        config.to_str().unwrap(),
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        &x,
-        "-y",
-        &y,
-        "-c",
-        dir.to_str().unwrap(),
-        "sh",
-        "-c",
-        r#"f="$1"; shift; NO_COLOR=1 "$@"; echo $? > "$f""#,
-        "sh",
-        exit_file.to_str().unwrap(),
-        bin.to_str().unwrap(),
-        "play",
-    ];
-    command.extend_from_slice(args);
-    let started = tmux.run(&command);
-    assert!(started.status.success(), "{started:?}");
-    (tmux, exit_file)
-}
-
-impl Tmux {
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "play"];
-        args.extend_from_slice(keys);
-        assert!(self.run(&args).status.success(), "send-keys {keys:?}");
-    }
-
-    /// Sends `q` (and `y` when the game asks, over unsaved moves) and
-    /// waits for the program's exit status.
-    fn quit(&self, exit_file: &Path) -> String {
-        self.keys(&["q"]);
-        let start = Instant::now();
-        let mut answered = false;
-        loop {
-            if let Ok(text) = std::fs::read_to_string(exit_file) {
-                if text.ends_with('\n') {
-                    return text;
-                }
-            }
-            if !answered && self.screen().contains("quit? ") {
-                self.keys(&["y"]);
-                answered = true;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "still running after q; the screen:\n{}",
-                self.screen()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
+    Tmux::play(&dir, args, size)
 }
 
 /// The character drawn at grid cell (row, col) of a kernel variant's

@@ -7,13 +7,16 @@
 
 mod common;
 mod system;
+mod tmux;
+
+use tmux::Tmux;
 
 use common::{serve_on, Reaper};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// One request on its own connection: the status, the session cookie set
@@ -82,55 +85,6 @@ fn bad_links_and_absent_servers_are_one_line_and_exit_2() {
     }
 }
 
-/// A tmux server of our own, killed when dropped.
-struct Tmux {
-    socket: PathBuf,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8(self.run(&["capture-pane", "-p", "-t", "play"]).stdout).unwrap()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "play"];
-        args.extend_from_slice(keys);
-        assert!(self.run(&args).status.success(), "send-keys {keys:?}");
-    }
-
-    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ok(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what}; the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
 /// The server's game as its creator reads it, once `ok` holds.
 fn server_game(
     addr: &str,
@@ -154,64 +108,17 @@ fn server_game(
     }
 }
 
-/// `duckchess play --online ARGS --style ascii` in a tmux server of its
-/// own, in `dir/tag`; returns it and the file its exit status goes to.
+/// `duckchess play --style ascii --online ARGS` under tmux (see
+/// tests/tmux), 100 × 30, in `dir/tag`; returns it and its exit-status file.
 fn start_play(dir: &Path, tag: &str, args: &[&str]) -> (Tmux, PathBuf) {
-    let scratch = dir.join(tag);
-    std::fs::create_dir_all(&scratch).unwrap();
-    let config = scratch.join("tmux.conf");
-    std::fs::write(&config, "set -g remain-on-exit on\n").unwrap();
-    let tmux = Tmux {
-        socket: scratch.join("tmux.sock"),
-        dir: scratch.clone(),
-    };
-    let bin: &Path = assert_cmd::cargo::cargo_bin!("duckchess");
-    let exit_file = scratch.join("exit-status");
-    let mut command = vec![
-        "-f",
-        config.to_str().unwrap(),
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        "sh",
-        "-c",
-        r#"f="$1"; shift; NO_COLOR=1 "$@"; echo $? > "$f""#,
-        "sh",
-        exit_file.to_str().unwrap(),
-        bin.to_str().unwrap(),
-        "play",
-        "--style",
-        "ascii",
-        "--online",
-    ];
-    command.extend_from_slice(args);
-    let started = tmux.run(&command);
-    assert!(started.status.success(), "{started:?}");
-    (tmux, exit_file)
+    let mut all = vec!["--style", "ascii", "--online"];
+    all.extend_from_slice(args);
+    Tmux::play(&dir.join(tag), &all, (100, 30))
 }
 
-/// Sends `q` and waits for the exit status.
+/// Sends `q` and waits for the exit status, trimmed.
 fn quit(tmux: &Tmux, exit_file: &Path) -> String {
-    tmux.keys(&["q"]);
-    let start = Instant::now();
-    loop {
-        if let Ok(text) = std::fs::read_to_string(exit_file) {
-            if text.ends_with('\n') {
-                return text.trim().to_string();
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "still running after q:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    tmux.quit(exit_file).trim().to_string()
 }
 
 #[test]
