@@ -1019,23 +1019,29 @@ impl Game {
         })
     }
 
-    /// Opens the `:` prompt, where a move may be typed now.
-    fn open_prompt(&mut self) {
-        self.message = None;
+    /// Why the person may not move now, if so: the game is over (with
+    /// `over_hint` after the result), it is not their seat's turn, or the
+    /// computer is to move.
+    fn why_not_now(&self, over_hint: &str) -> Option<String> {
         if let Some(result) = self.result() {
-            self.message = Some(format!("the game is over ({result})"));
-            return;
+            return Some(format!("the game is over ({result}){over_hint}"));
         }
         let turn = self.position().turn();
         if let Some(why) = self.not_yours(turn) {
-            self.message = Some(why);
-            return;
+            return Some(why);
         }
-        if self.computer() == Some(turn) {
-            self.message = Some(format!(
+        (self.computer() == Some(turn)).then(|| {
+            format!(
                 "wait: {} is the computer's side",
                 self.options.notation.side_name(turn)
-            ));
+            )
+        })
+    }
+
+    /// Opens the `:` prompt, where a move may be typed now.
+    fn open_prompt(&mut self) {
+        self.message = self.why_not_now("");
+        if self.message.is_some() {
             return;
         }
         self.selected = None;
@@ -1220,23 +1226,8 @@ impl Game {
     }
 
     fn activate(&mut self) {
-        self.message = None;
-        if let Some(result) = self.result() {
-            self.message = Some(format!(
-                "the game is over ({result}): n for a new game, ←/→ to review it"
-            ));
-            return;
-        }
-        let turn = self.position().turn();
-        if let Some(why) = self.not_yours(turn) {
-            self.message = Some(why);
-            return;
-        }
-        if self.computer() == Some(turn) {
-            self.message = Some(format!(
-                "wait: {} is the computer's side",
-                self.options.notation.side_name(turn)
-            ));
+        self.message = self.why_not_now(": n for a new game, ←/→ to review it");
+        if self.message.is_some() {
             return;
         }
         if self.promotion.is_some() {
@@ -1248,6 +1239,7 @@ impl Game {
             return;
         }
         let at = self.cursor;
+        let turn = self.position().turn();
         let own = self
             .position()
             .piece_at(at)
