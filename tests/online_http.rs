@@ -7,64 +7,11 @@
 
 mod common;
 
-use common::{serve_on, Reaper};
+use common::{request, serve_on, Answer, Reaper};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
-
-/// An answer: status, the `Set-Cookie` session if any, the body.
-struct Answer {
-    status: u16,
-    cookie: Option<String>,
-    body: String,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-}
-
-/// One request on its own connection.
-fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-        text.push_str(&format!("Host: {addr}\r\n"));
-    }
-    for (k, v) in headers {
-        text.push_str(&format!("{k}: {v}\r\n"));
-    }
-    if !body.is_empty() || method == "POST" {
-        text.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    text.push_str("\r\n");
-    text.push_str(body);
-    s.write_all(text.as_bytes()).unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let cookie = head
-        .lines()
-        .filter_map(|l| {
-            l.strip_prefix("set-cookie: ")
-                .or_else(|| l.strip_prefix("Set-Cookie: "))
-        })
-        .find_map(|c| c.split(';').next())
-        .filter(|c| !c.ends_with('='))
-        .map(str::to_string);
-    Answer {
-        status,
-        cookie,
-        body: body.to_string(),
-    }
-}
 
 fn post(addr: &str, path: &str, cookie: &str, body: Value) -> Answer {
     request(addr, "POST", path, &[("Cookie", cookie)], &body.to_string())

@@ -13,8 +13,6 @@ use tmux::Tmux;
 
 use common::{serve_on, Reaper};
 use serde_json::{json, Value};
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
@@ -22,35 +20,14 @@ use std::time::{Duration, Instant};
 /// One request on its own connection: the status, the session cookie set
 /// (if any) and the body as JSON.
 fn request(addr: &str, method: &str, path: &str, cookie: &str, body: &str) -> (u16, String, Value) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\nHost: {addr}\r\n");
-    if !cookie.is_empty() {
-        text.push_str(&format!("Cookie: {cookie}\r\n"));
-    }
-    if method == "POST" {
-        text.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    text.push_str("\r\n");
-    text.push_str(body);
-    s.write_all(text.as_bytes()).unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let cookie = head
-        .lines()
-        .find_map(|l| {
-            let (name, value) = l.split_once(':')?;
-            name.eq_ignore_ascii_case("set-cookie")
-                .then(|| value.trim().split(';').next().unwrap_or("").to_string())
-        })
-        .unwrap_or_default();
-    let json = serde_json::from_str(body).unwrap_or(Value::Null);
-    (status, cookie, json)
+    let headers: &[(&str, &str)] = if cookie.is_empty() {
+        &[]
+    } else {
+        &[("Cookie", cookie)]
+    };
+    let answer = common::request(addr, method, path, headers, body);
+    let json = serde_json::from_str(&answer.body).unwrap_or(Value::Null);
+    (answer.status, answer.cookie.unwrap_or_default(), json)
 }
 
 fn duckchess(args: &[&str]) -> Output {
