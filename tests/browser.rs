@@ -465,6 +465,7 @@ async fn the_move_list(c: Client, url: String) {
         list.split_whitespace().collect::<Vec<_>>().join(" "),
         "1. e4 e5 2. Nf3 Nc6"
     );
+    wait_all(&c, "#record-text[data-moves='4']", 1).await;
     let record = value(&c, "#record-text").await;
     assert!(record.contains("1. e4 e5 2. Nf3 Nc6"), "{record}");
     // Click a move: its position.
@@ -513,6 +514,69 @@ async fn the_move_list(c: Client, url: String) {
         "1. d4 d5"
     );
     println!("the move list: numbered, clickable, stepping, variations, PGN");
+}
+
+/// Issue 28, defects 1 and 2: an imported PGN's variations and comments
+/// are in the move list, and the record is the whole tree with the
+/// imported tags and result; a variation played on the page is kept in
+/// it; a game whose record holds one line says so.
+async fn variations_in_and_out(c: Client, url: String) {
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    open(&c, &url, "chess").await;
+    import(
+        &c,
+        "[White \"Anna\"]\n\n1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0",
+    )
+    .await;
+    at_ply(&c, "chess", 8).await;
+    assert_eq!(
+        flat(text(&c, "#moves").await),
+        "1. e4 e5 ( 1... c5 2. Nf3 d6 ) 2. Nf3 c 2... Nc6 3. Bb5 a6 ( 3... Nf6 4. O-O ) 4. Ba4 Nf6"
+    );
+    assert_eq!(text(&c, "#moves .comment").await, "c");
+    wait_all(&c, "#record-text[data-moves='13']", 1).await;
+    let record = value(&c, "#record-text").await;
+    assert!(
+        flat(record.clone()).contains(
+            "1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} 2... Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0"
+        ),
+        "{record}"
+    );
+    assert!(
+        record.contains("[White \"Anna\"]") && record.contains("[Result \"1-0\"]"),
+        "{record}"
+    );
+    // A variation's move steps to its position.
+    click(&c, "#moves .variation .move[data-ply='4']").await;
+    at_ply(&c, "chess", 4).await;
+    assert_eq!(cell(&c, "d6").await.text().await.unwrap(), "♟");
+    // Played on the page: 1. e4 e5 2. Nf3, back to e5, 2. Bc4.
+    open(&c, &url, "chess").await;
+    for m in ["e4", "e5", "Nf3"] {
+        play_listed(&c, m).await;
+    }
+    click(&c, "#moves .move[data-ply='2']").await;
+    at_ply(&c, "chess", 2).await;
+    play_listed(&c, "Bc4").await;
+    wait_all(&c, "#record-text[data-moves='4']", 1).await;
+    let record = value(&c, "#record-text").await;
+    assert!(
+        flat(record.clone()).contains("1. e4 e5 2. Nf3 (2. Bc4) *"),
+        "{record}"
+    );
+    assert!(c.find(Locator::Css("#record-note[hidden]")).await.is_ok());
+    // Duck Chess's record is one line: the main line, and a note.
+    open(&c, &url, "duck").await;
+    click(&c, "#legal button:nth-child(1)").await;
+    at_ply(&c, "duck", 1).await;
+    shortcut(&c, &Key::Home.to_string()).await;
+    at_ply(&c, "duck", 0).await;
+    click(&c, "#legal button:nth-child(2)").await;
+    at_ply(&c, "duck", 1).await;
+    wait_all(&c, "#record-note:not([hidden])", 1).await;
+    let note = text(&c, "#record-note").await;
+    assert!(note.contains("main line"), "{note}");
+    println!("variations and comments imported and exported");
 }
 
 /// Defect 7 and analysis: the hint and the evaluation are readable
@@ -812,6 +876,7 @@ async fn import_errors_and_the_puzzle(c: Client, url: String) {
         let notation = attr(&first, "data-notation").await;
         first.click().await.unwrap();
         at_ply(&c, &v, 1).await;
+        wait_all(&c, "#record-text[data-moves='1']", 1).await;
         let record = value(&c, "#record-text").await;
         click(&c, "#new").await;
         at_ply(&c, &v, 0).await;
@@ -924,6 +989,7 @@ async fn the_analysis_board_in_a_real_browser() {
         the_judge_box,
         the_keyboard,
         the_move_list,
+        variations_in_and_out,
         analysis,
         flip_claim_moves_and_studies,
         small_screens_and_contrast,

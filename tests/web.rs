@@ -1058,3 +1058,105 @@ async fn the_page_has_an_icon() {
         assert!(bytes.starts_with(b"<svg"), "{path}");
     }
 }
+
+/// Issue 28, defects 1 and 2: a PGN's variations and comments come in as
+/// a tree of moves, and the whole tree goes out again with the tags and
+/// the result; a record format of one line says what it left out.
+#[tokio::test]
+async fn import_keeps_variations_and_comments_and_the_record_writes_them_back() {
+    let app = app();
+    let pgn = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0";
+    let (status, v) = import(&app, "chess", pgn).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let g = &v["games"][0];
+    assert_eq!(g["moves"].as_array().unwrap().len(), 8);
+    let tree = g["tree"].as_array().unwrap();
+    let words: Vec<&str> = tree
+        .iter()
+        .map(|n| n["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        words,
+        ["e4", "e5", "c5", "Nf3", "d6", "Nf3", "Nc6", "Bb5", "a6", "Nf6", "O-O", "Ba4", "Nf6"]
+    );
+    // c5 replaces e5: both follow e4.
+    assert_eq!(tree[2]["parent"], json!(0));
+    assert_eq!(tree[5]["comment"], "c");
+    assert!(g["tags"]
+        .as_array()
+        .unwrap()
+        .contains(&json!(["Result", "1-0"])));
+    // Back out: the same tree, tags and result.
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": tree, "tags": g["tags"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let record = r["record"].as_str().unwrap();
+    let moves = record
+        .split("\n\n")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        moves,
+        "1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} 2... Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0"
+    );
+    assert!(record.contains("[White \"Anna\"]"), "{record}");
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
+    assert_eq!(r["note"], Value::Null);
+    // Imported again: the same tree.
+    let (_, again) = import(&app, "chess", record).await;
+    assert_eq!(again["games"][0]["tree"], g["tree"]);
+    // A variation played on the page: 1. e4 e5 2. Nf3 (2. Bc4).
+    let line = json!([
+        {"parent": null, "coord": "e2e4"},
+        {"parent": 0, "coord": "e7e5"},
+        {"parent": 1, "coord": "g1f3"},
+        {"parent": 1, "coord": "f1c4"},
+    ]);
+    let (_, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": line}),
+    )
+    .await;
+    assert!(
+        r["record"]
+            .as_str()
+            .unwrap()
+            .contains("1. e4 e5 2. Nf3 (2. Bc4) *"),
+        "{r}"
+    );
+    // Duck Chess's record holds one line: the main line, and a note.
+    let (_, moves) = post(&app, "/api/moves", json!({"variant": "duck"})).await;
+    let [a, b] = [&moves["moves"][0]["coord"], &moves["moves"][1]["coord"]];
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "duck", "tree": [{"parent": null, "coord": a}, {"parent": null, "coord": b}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(
+        r["record"].as_str().unwrap().contains(a.as_str().unwrap()),
+        "{r}"
+    );
+    assert!(
+        !r["record"].as_str().unwrap().contains(b.as_str().unwrap()),
+        "{r}"
+    );
+    assert!(r["note"].as_str().unwrap().contains("main line"), "{r}");
+    // A parent after its child is refused.
+    let (status, _) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": [{"parent": 1, "coord": "e2e4"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}

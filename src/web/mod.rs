@@ -234,6 +234,7 @@ impl Limited for PlayRequest {}
 impl Limited for BestRequest {}
 impl Limited for MateRequest {}
 impl Limited for ImportRequest {}
+impl Limited for RecordRequest {}
 impl Limited for JudgeRequest {
     const TOO_LARGE: &'static str = "body: more than the 1 MiB a judge input may have";
 }
@@ -356,6 +357,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play", api_post(play))
         .route("/api/best", api_post(best))
         .route("/api/import", api_post(import))
+        .route("/api/record", api_post(record))
         .route("/api/judge", judge_route)
         .route("/api/mate", api_post(mate))
         .fallback(not_found)
@@ -538,6 +540,10 @@ async fn moves(JsonBody(req): JsonBody<GameRequest>) -> Result<Json<types::State
 
 async fn import(JsonBody(req): JsonBody<ImportRequest>) -> Result<Json<ImportResponse>, ApiError> {
     game::import(&req.variant, &req.text).map(Json)
+}
+
+async fn record(JsonBody(req): JsonBody<RecordRequest>) -> Result<Json<RecordResponse>, ApiError> {
+    game::record(&req).map(Json)
 }
 
 async fn play(JsonBody(req): JsonBody<PlayRequest>) -> Result<Json<PlayResponse>, ApiError> {

@@ -15,7 +15,7 @@ const game = {
   variants: [],
   variant: null, // the VariantInfo in play
   start: null, // the position text the moves start from
-  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, next, claimed}
+  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, comment, next, claimed}
   cur: null, // the node on the board
   nodes: new Map(), // id -> node, for the move list's buttons
   nextId: 0,
@@ -29,6 +29,7 @@ const game = {
   gen: 0, // bumped by every change of position: an answer for an older one is dropped
   studies: [],
   imported: [], // the games of the last import, to pick from
+  tags: [], // an imported record's tags, written again in the record
   view: null, // the board as drawn: display places, for keys
 };
 
@@ -61,6 +62,7 @@ function newNode(parent, move) {
     ply: parent ? parent.ply + 1 : 0,
     coord: move ? move.coord : null,
     notation: move ? move.notation : null,
+    comment: (move && move.comment) || null,
     next: null, // the child last visited: where "forward" goes
     claimed: false,
   };
@@ -200,15 +202,23 @@ function setVariant(name) {
   }
 }
 
-// Loads a game: its start, its main line, and the ply to show.
-async function loadGame(name, start, history, notations, ply) {
+// Loads a game: its start, its main line, and the ply to show; an
+// imported record's whole tree of moves (each after its parent, a parent's
+// first child its main line) and tags when it has them.
+async function loadGame(name, start, history, notations, ply, tree = [], tags = []) {
   setVariant(name);
   game.start = start;
+  game.tags = tags;
   game.nodes = new Map();
   game.root = newNode(null, null);
   let n = game.root;
-  for (let i = 0; i < history.length; i++) {
-    n = newNode(n, { coord: history[i], notation: notations[i] });
+  if (tree.length) {
+    const made = [];
+    for (const t of tree) made.push(newNode(t.parent === null ? game.root : made[t.parent], t));
+  } else {
+    for (let i = 0; i < history.length; i++) {
+      n = newNode(n, { coord: history[i], notation: notations[i] });
+    }
   }
   let at = game.root;
   while (at.ply < ply && at.children.length) at = at.children[0];
@@ -437,7 +447,7 @@ async function loadImported(i) {
   const g = game.imported[i];
   if (!g) return;
   $("import-game").value = i;
-  await loadGame(g.variant, g.start, g.history, g.moves, g.history.length);
+  await loadGame(g.variant, g.start, g.history, g.moves, g.history.length, g.tree, g.tags);
 }
 
 function fillStudies() {
@@ -695,6 +705,7 @@ function renderMoves() {
     b.textContent = node.notation;
     if (node === game.cur) b.setAttribute("aria-current", "true");
     into.append(b, " ");
+    if (node.comment) token(into, node.comment, "comment");
   };
   const line = (into, node, withNumber) => {
     let n = node;
@@ -702,13 +713,14 @@ function renderMoves() {
     while (n.children.length) {
       const [main, ...others] = n.children;
       move(into, main, number);
-      number = false;
+      // After a comment the next move says its number again.
+      number = !!main.comment;
       for (const o of others) {
         const v = document.createElement("span");
         v.className = "variation";
         token(v, "(", "paren");
         move(v, o, true);
-        line(v, o, false);
+        line(v, o, !!o.comment);
         token(v, ")", "paren");
         into.append(v, " ");
         number = true;
@@ -766,8 +778,43 @@ function renderInfo() {
   $("forward").disabled = $("last").disabled = !forwardOf(game.cur);
   const box = $("position-text");
   if (document.activeElement !== box) box.value = st.position;
+  renderRecord();
+}
+
+// The record of the whole tree (variations, comments and an imported
+// game's tags too, where the game's format holds them): the server writes
+// it, so every game's own format is written in one place.
+async function renderRecord() {
+  const gen = game.gen;
+  const tree = [];
+  const walk = (node, parent) => {
+    for (const c of node.children) {
+      tree.push({ parent, coord: c.coord, comment: c.comment });
+      walk(c, tree.length - 1);
+    }
+  };
+  walk(game.root, null);
   const record = $("record-text");
-  record.value = st.record;
+  const note = $("record-note");
+  try {
+    const r = await api("/api/record", {
+      variant: game.variant.name,
+      position: game.start,
+      tree,
+      tags: game.tags,
+    });
+    if (gen !== game.gen) return;
+    record.value = r.record;
+    // For tests and tools: how many moves the record was written from.
+    record.dataset.moves = tree.length;
+    note.textContent = r.note || "";
+    note.hidden = !r.note;
+  } catch (e) {
+    // The line on the board's record, at least.
+    record.value = game.state.record;
+    note.textContent = e.message;
+    note.hidden = false;
+  }
   // The moves are at the end (after PGN's tags): show them.
   record.scrollTop = record.scrollHeight;
 }
