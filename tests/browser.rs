@@ -812,6 +812,24 @@ async fn small_screens_and_contrast(c: Client, url: String) {
             fit["smallest"].as_f64().unwrap() >= 28.0,
             "{v}: cells too small to tap: {fit}"
         );
+        if v == "cube" {
+            // Issue 28, defect 3: the cube's four levels stand 2 × 2, not
+            // one a row down a long page.
+            let shape = js(
+                &c,
+                r#"const cells = [...document.querySelectorAll('#board .cell')].map(e => e.getBoundingClientRect());
+                   const b = document.querySelector('#board').dataset;
+                   return [new Set(cells.map(r => Math.round(r.left))).size / b.boardW,
+                           new Set(cells.map(r => Math.round(r.top))).size / b.boardH];"#,
+                vec![],
+            )
+            .await;
+            assert_eq!(
+                shape,
+                json!([2, 2]),
+                "cube at 400 px: boards across and down"
+            );
+        }
         if v == "cube" || v == "chess" {
             screenshot(&c, &format!("{v}-400")).await;
         }
@@ -904,6 +922,21 @@ async fn import_errors_and_the_puzzle(c: Client, url: String) {
         "the explanation is not grouped: {shape}"
     );
     screenshot(&c, "cube-mate").await;
+    // Issue 28, defect 4: another position imported, the answer goes.
+    let start = js(
+        &c,
+        "return game.variants.find(v => v.name === 'cube').start;",
+        vec![],
+    )
+    .await;
+    import(&c, start.as_str().unwrap()).await;
+    wait_js(
+        &c,
+        "the answer cleared",
+        "document.querySelector('#mate-answer').textContent === '' && !document.querySelector('.cell.check')",
+    )
+    .await;
+    assert_eq!(text(&c, "#mate-explanation").await, "");
     println!("import errors in words; the puzzle's reasons grouped");
 }
 

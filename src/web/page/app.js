@@ -31,6 +31,7 @@ const game = {
   imported: [], // the games of the last import, to pick from
   tags: [], // an imported record's tags, written again in the record
   view: null, // the board as drawn: display places, for keys
+  mateFor: null, // the position the cube puzzle's answer shown is for
 };
 
 class ApiError extends Error {
@@ -258,6 +259,12 @@ async function go(node) {
 
 function show(state) {
   game.state = state;
+  // The cube puzzle's answer is for the position it was asked about.
+  if (game.mateFor !== state.position) {
+    game.mateFor = null;
+    $("mate-answer").textContent = "";
+    $("mate-explanation").innerHTML = "";
+  }
   game.startSide = (game.variant.sides.indexOf(state.turn) - (game.cur.ply % 2) + 2) % 2;
   game.selected = null;
   game.hint = null;
@@ -531,7 +538,19 @@ function view() {
   // if none fits the screen so, the page scrolls down instead.
   let across = g.across;
   if (sizeWith(across, true) < MIN_CELL) {
-    for (let n = g.across - 1; n >= 1; n--) if (sizeWith(n, true) > sizeWith(across, true)) across = n;
+    if (wide) {
+      for (let n = g.across - 1; n >= 1; n--) if (sizeWith(n, true) > sizeWith(across, true)) across = n;
+    } else {
+      // A narrow page scrolls down, so the biggest cells would always be
+      // one board a row (the cube a long column of levels): as many
+      // boards across as stay big enough to tap.
+      for (let n = g.across - 1; n >= 1; n--) {
+        if (sizeWith(n, true) >= MIN_CELL) {
+          across = n;
+          break;
+        }
+      }
+    }
   }
   if (sizeWith(across, true) < MIN_CELL) {
     across = 1;
@@ -942,8 +961,11 @@ async function runMate() {
   const answer = $("mate-answer");
   const list = $("mate-explanation");
   list.innerHTML = "";
+  const position = game.state.position;
   try {
-    const r = await api("/api/mate", { position: game.state.position });
+    const r = await api("/api/mate", { position });
+    if (position !== game.state.position) return;
+    game.mateFor = position;
     answer.textContent = r.mate ? "true: checkmate" : "false: not checkmate";
     answer.className = r.mate ? "mate" : "";
     let parent = null;
