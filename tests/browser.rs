@@ -365,6 +365,15 @@ async fn the_judge_box(c: Client, url: String) {
     assert!(invalid.starts_with("Invalid command"), "{invalid}");
     assert!(invalid.contains("blue's turn"), "{invalid}");
     screenshot(&c, "duck-judge").await;
+    // Issue 28, defect 5: at ply 0 "From this game" is a valid input of no
+    // commands, and Judge says there is nothing to judge.
+    open(&c, &url, "duck").await;
+    click(&c, "#judge-from-game").await;
+    assert_eq!(value(&c, "#judge-input").await.trim(), "0");
+    click(&c, "#judge-run").await;
+    let lines = wait_all(&c, "#judge-output li", 1).await;
+    let said = lines[0].text().await.unwrap();
+    assert!(said.starts_with("No commands to judge"), "{said}");
     println!("duck: the judge box keeps the verdicts before a malformed line");
 }
 

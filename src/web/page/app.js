@@ -951,6 +951,13 @@ async function runJudge() {
     li.className = "invalid error";
     li.textContent = error;
     out.appendChild(li);
+  } else if (!verdicts.length) {
+    // A valid input of no commands (a game at its start gives `0`): say
+    // so rather than show nothing.
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = "No commands to judge: the input holds 0 commands (play a move first).";
+    out.appendChild(li);
   }
 }
 
