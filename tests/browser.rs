@@ -633,6 +633,25 @@ async fn analysis(c: Client, url: String) {
     assert!(line.starts_with("1... "), "{line}");
     screenshot(&c, "chess-analysis").await;
     click(&c, "#continuous").await;
+    // Issue 28, defect 6: a think time above the cap shows the cap, as
+    // used, and the label says it.
+    fill(&c, "#think", "20000").await;
+    js(&c, "document.querySelector('#think').blur();", vec![]).await;
+    wait_js(
+        &c,
+        "the think time capped",
+        "document.querySelector('#think').value === '5000'",
+    )
+    .await;
+    let max = attr(&c.find(Locator::Css("#think")).await.unwrap(), "max").await;
+    assert_eq!(max, "5000");
+    let label = js(
+        &c,
+        "return document.querySelector('#think').parentElement.textContent;",
+        vec![],
+    )
+    .await;
+    assert!(label.as_str().unwrap().contains("5000"), "{label}");
     // Every game has a hint in its own words.
     for v in offered(&c, &url).await {
         open(&c, &url, &v).await;

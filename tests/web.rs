@@ -437,6 +437,17 @@ async fn the_page_is_served() {
         let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
         assert!(ct.starts_with(kind), "{path}: {ct}");
     }
+    // Issue 28, defect 6: the think fields' max is the server's cap.
+    let req = Request::get("/").body(Body::empty()).unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let page =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let cap = duckchess::web::MAX_THINK.as_millis();
+    for id in ["think", "online-think"] {
+        let at = page.find(&format!("id=\"{id}\"")).unwrap();
+        let tag = &page[at..at + page[at..].find('>').unwrap()];
+        assert!(tag.contains(&format!("max=\"{cap}\"")), "{tag}");
+    }
 }
 
 mod never_panics {

@@ -150,6 +150,7 @@ async function init() {
   $("claim").addEventListener("click", claim);
   $("analyse").addEventListener("click", analyse);
   $("continuous").addEventListener("change", () => $("continuous").checked && analyse());
+  $("think").addEventListener("change", thinkMs);
   $("import").addEventListener("click", importText);
   $("import-game").addEventListener("change", () => loadImported(parseInt($("import-game").value, 10)));
   $("study").addEventListener("change", () => loadStudy($("study").value));
@@ -318,9 +319,15 @@ function sidesChanged() {
   go(game.cur);
 }
 
+// The think time: the field's, within its min and max (the server's cap),
+// written back so that the field shows what is used.
 function thinkMs() {
-  const v = parseInt($("think").value, 10);
-  return Number.isFinite(v) ? Math.min(5000, Math.max(50, v)) : 1000;
+  const field = $("think");
+  const [lo, hi] = [parseInt(field.min, 10), parseInt(field.max, 10)];
+  const v = parseInt(field.value, 10);
+  const ms = Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : 1000;
+  if (String(ms) !== field.value) field.value = ms;
+  return ms;
 }
 
 // Against the computer, undo goes back to the person's turn before their
