@@ -755,6 +755,21 @@ async fn flip_claim_moves_and_studies(c: Client, url: String) {
     let goal = text(&c, "#study-goal").await;
     assert!(goal.contains("mates in 1"), "{goal}");
     screenshot(&c, "chess-study").await;
+    // Issue 28, defect 7: the hint of a study with a proven mate agrees
+    // with its goal, at a short think time too.
+    let kqk = js(
+        &c,
+        "return [...document.querySelectorAll('#study option')].find(o => o.textContent === 'King and queen against king').value;",
+        vec![],
+    )
+    .await;
+    select(&c, "#study", kqk.as_str().unwrap()).await;
+    wait_all(&c, ".cell[data-name='h1'].movable", 1).await;
+    fill(&c, "#think", "300").await;
+    click(&c, "#hint").await;
+    wait_all(&c, ".cell.hint", 2).await;
+    let s = status(&c).await;
+    assert!(s.contains("(mate in 4 for white)"), "{s}");
     // Another game's study switches the game; the sample game opens at its
     // start, its moves listed to step through.
     let official = js(

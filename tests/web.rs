@@ -1171,3 +1171,36 @@ async fn import_keeps_variations_and_comments_and_the_record_writes_them_back() 
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+/// Issue 28, defect 7: a study's proven mate is what its hint says: with
+/// `mate_in` the mate solver proves the shortest win.
+#[tokio::test]
+async fn a_studys_proven_mate_is_the_hint() {
+    let app = app();
+    let (_, studies) = send(&app, "GET", "/api/studies?variant=chess", vec![]).await;
+    let kqk = studies
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["title"] == "King and queen against king")
+        .unwrap()
+        .clone();
+    assert_eq!(kqk["mate_in"], 4);
+    let (status, best) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "position": kqk["start"], "think_ms": 300, "mate_in": 4}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{best}");
+    assert_eq!(best["eval"], "mate in 4", "{best}");
+    assert_eq!(best["line"].as_array().unwrap().len(), 7, "{best}");
+    // Two moves on (1. Qe4 Kb3 2. Qd4 Ka3): mate in 2, the shortest.
+    let (_, best) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "position": kqk["start"], "history": ["h1e4", "c3b3", "e4d4", "b3a3"], "think_ms": 300, "mate_in": 4}),
+    )
+    .await;
+    assert_eq!(best["eval"], "mate in 2", "{best}");
+}

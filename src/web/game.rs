@@ -440,6 +440,10 @@ pub fn studies() -> &'static [StudyInfo] {
                     history,
                     moves,
                     solution: s.solution.clone(),
+                    mate_in: match s.claim {
+                        variants::studies::Claim::Mate(n) => Some(n),
+                        _ => None,
+                    },
                 })
             })
             .collect()

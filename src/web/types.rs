@@ -99,6 +99,13 @@ pub struct BestRequest {
     /// Thinking time in milliseconds (capped by the server).
     #[serde(default)]
     pub think_ms: Option<u64>,
+    /// Look first for a forced win within this many moves with the mate
+    /// solver (a study's proven goal, [`StudyInfo::mate_in`]; at most
+    /// [`crate::web::MAX_MATE_IN`]): the shortest found is the answer, a
+    /// proof rather than a search's guess; none found in the time, the
+    /// search answers.
+    #[serde(default)]
+    pub mate_in: Option<u32>,
 }
 
 impl PlayRequest {
@@ -238,6 +245,10 @@ pub struct StudyInfo {
     pub ply: usize,
     /// The answer in words, to show on demand (empty when none).
     pub solution: String,
+    /// The side to move forces a win in this many moves at the ply the
+    /// study opens at (a goal `tests/studies.rs` proves); `null` when the
+    /// goal is no mate.
+    pub mate_in: Option<u32>,
 }
 
 /// `POST /api/mate`: a cube puzzle position.

@@ -28,6 +28,7 @@ const game = {
   hint: null, // {from, to}
   gen: 0, // bumped by every change of position: an answer for an older one is dropped
   studies: [],
+  study: null, // the study loaded, while its game is on the board
   imported: [], // the games of the last import, to pick from
   tags: [], // an imported record's tags, written again in the record
   view: null, // the board as drawn: display places, for keys
@@ -396,6 +397,14 @@ function numbered(moves, node) {
   return out.join(" ");
 }
 
+// What a hint or an analysis asks: the think time, and in a study whose
+// goal is a proven mate, that mate proved by the mate solver, so that the
+// advice never contradicts the goal (a short search may see a longer mate).
+function advice() {
+  const mate = game.study && game.study.mate_in;
+  return mate ? { think_ms: thinkMs(), mate_in: mate } : { think_ms: thinkMs() };
+}
+
 async function analyse() {
   const st = game.state;
   if (!st || st.result) {
@@ -406,7 +415,7 @@ async function analyse() {
   const node = game.cur;
   $("eval").textContent = "analysing…";
   try {
-    const best = await api("/api/best", request({ think_ms: thinkMs() }, node));
+    const best = await api("/api/best", request(advice(), node));
     if (game.cur !== node) return;
     $("eval").textContent = `${best.eval} for ${best.eval_for} · depth ${best.depth}`;
     $("eval-line").textContent = numbered(best.line, node);
@@ -419,7 +428,7 @@ async function hint() {
   const node = game.cur;
   if (!game.state || game.state.result) return;
   try {
-    const best = await api("/api/best", request({ think_ms: thinkMs() }, node));
+    const best = await api("/api/best", request(advice(), node));
     if (game.cur !== node) return;
     game.hint = { from: best.best.from, to: best.best.to };
     renderBoard();
@@ -481,6 +490,7 @@ function fillStudies() {
 }
 
 function showStudy(s) {
+  game.study = s;
   $("study-goal").textContent = s ? s.goal : "";
   const sol = $("study-solution");
   sol.hidden = !s || !s.solution;
