@@ -143,6 +143,19 @@ async fn play_by_keys(c: &Client, variant: &str) {
 /// The games the page offers, as its menu lists them.
 async fn offered(c: &Client, url: &str) -> Vec<String> {
     open(c, url, "duck").await;
+    // Issue 28, defect 8: the menu shows the games' names, not their ids.
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#variant option')].map(o => o.textContent);",
+        vec![],
+    )
+    .await;
+    let shown: Vec<String> = serde_json::from_value(shown).unwrap();
+    assert!(
+        shown.contains(&"Fourfold, classic setup".to_string()),
+        "{shown:?}"
+    );
+    assert!(!shown.iter().any(|s| s.contains('-')), "{shown:?}");
     let names = js(
         c,
         "return [...document.querySelectorAll('#variant option')].map(o => o.value);",
@@ -203,6 +216,9 @@ async fn coordinates_on_every_board(c: Client, url: String) {
                   const low = cells.filter(c => c.dataset.col == col).sort((a, b) => b.dataset.row - a.dataset.row)[0];
                   const label = document.querySelector(`#board .coord.file[data-col='${col}']`);
                   if (!label || label.textContent !== low.dataset.file) bad.push(`col ${col}: ${label && label.textContent} for ${low.dataset.file}`);
+                  // Right under its lowest cell, not under an empty slot.
+                  const [l, s] = [label.getBoundingClientRect(), low.getBoundingClientRect()];
+                  if (label && Math.abs(l.top - s.bottom) > s.height / 2) bad.push(`col ${col}: its file ${l.top - s.bottom} px below its cell`);
                 }
                 return {bad, rows: rows.size, cols: cols.size};
                 "#,
@@ -244,6 +260,42 @@ async fn coordinates_on_every_board(c: Client, url: String) {
         "the cube: files under each level"
     );
     println!("coordinates on every board, turned too");
+}
+
+/// Issue 28, defect 8: the cube at n = 8 leaves a slot of its grid of
+/// levels empty; no file letters under it, each level's under the level.
+async fn the_cube_at_eight(c: Client, url: String) {
+    open(&c, &url, "cube").await;
+    let level = |k: usize| {
+        let rows: Vec<&str> = (0..8)
+            .map(|r| {
+                if k == 7 && r == 7 {
+                    "#######K"
+                } else {
+                    "########"
+                }
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let levels: Vec<String> = (0..8).map(level).collect();
+    import(&c, &format!("n = 8, {}", levels.join(","))).await;
+    wait_all(&c, "#board[data-board-w='8'] .cell", 1).await;
+    let check = js(
+        &c,
+        r#"const bad = [];
+           for (const label of document.querySelectorAll('#board .coord.file')) {
+             const col = label.dataset.col;
+             const low = [...document.querySelectorAll(`#board .cell[data-col='${col}']`)].sort((a, b) => b.dataset.row - a.dataset.row)[0];
+             const [l, s] = [label.getBoundingClientRect(), low.getBoundingClientRect()];
+             if (Math.abs(l.top - s.bottom) > s.height / 2) bad.push(`col ${col}: ${l.top - s.bottom} px below its cell`);
+           }
+           return bad;"#,
+        vec![],
+    )
+    .await;
+    assert_eq!(check, json!([]), "the cube at n = 8");
+    println!("the cube at n = 8: files under the levels");
 }
 
 /// Defect 2 and the computer: playing Black against it, Undo after its
@@ -741,9 +793,13 @@ async fn flip_claim_moves_and_studies(c: Client, url: String) {
             .find(|g| g[0] == name)
             .map_or(0, |g| g[1].as_u64().unwrap())
     };
-    assert!(count("chess") >= 12, "{groups}");
-    assert_eq!(count("cube"), 10, "{groups}");
-    assert!(count("fourfold") >= 1 && count("duck") >= 3, "{groups}");
+    // Issue 28, defect 8: the games by their names, not their ids.
+    assert!(count("Chess") >= 12, "{groups}");
+    assert_eq!(count("Cube chess"), 10, "{groups}");
+    assert!(
+        count("Fourfold") >= 1 && count("Duck Chess") >= 3,
+        "{groups}"
+    );
     let back_rank = js(
         &c,
         "return [...document.querySelectorAll('#study option')].find(o => o.textContent.includes('Back-rank mate')).value;",
@@ -993,6 +1049,19 @@ async fn promotion_mate_and_drag(c: Client, url: String) {
     cell(&c, "a8").await.click().await.unwrap();
     let choices = wait_all(&c, "#promotion[open] button", 4).await;
     assert_eq!(choices.len(), 4);
+    // Issue 28, defect 8: the choice opens at the square, not mid-page.
+    let gap = js(
+        &c,
+        r#"const d = document.querySelector('#promotion').getBoundingClientRect();
+           const s = document.querySelector(".cell[data-name='a8']").getBoundingClientRect();
+           return Math.max(0, d.left - s.right, s.left - d.right) + Math.max(0, d.top - s.bottom, s.top - d.bottom);"#,
+        vec![],
+    )
+    .await;
+    assert!(
+        gap.as_f64().unwrap() <= 2.0,
+        "the promotion dialog is {gap} px from a8"
+    );
     click(&c, "#promotion button[data-promotion='n']").await;
     at_ply(&c, "chess", 1).await;
     assert_eq!(cell(&c, "a8").await.text().await.unwrap(), "♘");
@@ -1060,6 +1129,7 @@ async fn the_analysis_board_in_a_real_browser() {
     for (name, section) in sections![
         every_game_plays_by_clicks,
         coordinates_on_every_board,
+        the_cube_at_eight,
         the_computer_and_undo,
         judge_from_an_imported_start,
         the_judge_box,

@@ -579,6 +579,10 @@ impl super::Notation for Chess {
         "chess"
     }
 
+    fn title(&self) -> &'static str {
+        "Chess"
+    }
+
     fn summary(&self) -> String {
         "8×8; king queen rook bishop knight pawn; castling, en passant, promotion, \
          FIDE draws"

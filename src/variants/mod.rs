@@ -40,6 +40,9 @@ pub trait Notation: Sync {
     fn name(&self) -> &'static str;
     /// One line for `duckchess variants`: the board and the pieces.
     fn summary(&self) -> String;
+    /// The name people read (`Duck Chess`, `Fourfold, classic setup`): the
+    /// page's game menu.
+    fn title(&self) -> &'static str;
     /// The starting position (for a puzzle without one, an example).
     fn start(&self) -> Box<dyn AnyPosition>;
     /// Reads a position in the variant's notation.

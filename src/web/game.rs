@@ -49,6 +49,7 @@ pub fn variants() -> Vec<VariantInfo> {
                 .collect();
             VariantInfo {
                 name: n.name().into(),
+                title: n.title().into(),
                 summary: n.summary(),
                 rows: layout.rows(),
                 cols: layout.cols(),

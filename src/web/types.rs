@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 /// One variant the page offers.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct VariantInfo {
+    /// The name people read (`Duck Chess`), for menus.
+    pub title: String,
     /// The name requests use.
     pub name: String,
     /// One line about the board and the pieces.

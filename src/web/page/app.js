@@ -133,7 +133,7 @@ async function init() {
   for (const v of game.variants) {
     const o = document.createElement("option");
     o.value = v.name;
-    o.textContent = v.name;
+    o.textContent = v.title;
     sel.appendChild(o);
   }
   const wanted = new URLSearchParams(location.search).get("variant");
@@ -477,7 +477,7 @@ function fillStudies() {
   const sel = $("study");
   for (const v of game.variants) {
     const group = document.createElement("optgroup");
-    group.label = v.name;
+    group.label = v.title;
     game.studies.forEach((s, i) => {
       if (s.variant !== v.name) return;
       const o = document.createElement("option");
@@ -669,7 +669,9 @@ function renderBoard() {
     d.className = "coord file";
     d.dataset.col = col;
     d.textContent = c.file;
-    add(d, v.rows + 1 + top, col + 2);
+    // Right under the column's lowest cell: the bottom edge, or the gap
+    // under a board whose slot below is empty (the cube at n = 8).
+    add(d, c.row + 2 + top, col + 2);
   }
   if (game.variant.axes) {
     // What the numbers count: Duck Chess's (x,y) is rank x, file y.
@@ -921,6 +923,17 @@ function choosePromotion(options) {
     }
     dlg.addEventListener("cancel", () => resolve(null), { once: true });
     dlg.showModal();
+    // At the square promoted on (just below it, or above near the bottom),
+    // kept on the screen: the choice is made where the eye is.
+    const cell = document.querySelector(`#board .cell[data-square='${options[0].to}']`);
+    if (cell) {
+      const r = cell.getBoundingClientRect();
+      const [w, h] = [dlg.offsetWidth, dlg.offsetHeight];
+      const left = Math.min(Math.max(0, r.left + r.width / 2 - w / 2), window.innerWidth - w);
+      const below = r.bottom + h <= window.innerHeight;
+      dlg.style.left = `${Math.max(0, left)}px`;
+      dlg.style.top = `${Math.max(0, below ? r.bottom : r.top - h)}px`;
+    }
   });
 }
 

@@ -560,7 +560,7 @@ function onlineStart() {
   for (const v of game.variants) {
     const o = document.createElement("option");
     o.value = v.name;
-    o.textContent = v.name;
+    o.textContent = v.title;
     sel.appendChild(o);
   }
   sel.value = game.variant ? game.variant.name : game.variants[0].name;
