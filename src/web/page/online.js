@@ -403,10 +403,18 @@ function renderSeeks(seeks) {
   if (!seeks.length) ul.innerHTML = "<li>none</li>";
 }
 
+// The lobby stream's AbortController: the page going away (or into the
+// back-forward cache) ends the stream, so that it does not hold one of the
+// browser's few connections to the server.
+let lobbyStream = null;
+
 async function readLobby() {
-  for (let attempt = 0; attempt < 1000; attempt++) {
+  if (lobbyStream) return;
+  const ctrl = new AbortController();
+  lobbyStream = ctrl;
+  for (let attempt = 0; attempt < 1000 && !ctrl.signal.aborted; attempt++) {
     try {
-      const res = await fetch("/api/online/lobby/stream");
+      const res = await fetch("/api/online/lobby/stream", { signal: ctrl.signal });
       await readNdjson(res, (msg) => {
         renderSeeks(msg.seeks);
         return false;
@@ -603,6 +611,13 @@ function onlineStart() {
   } else {
     fillLists();
     readLobby();
+    window.addEventListener("pagehide", () => {
+      if (lobbyStream) lobbyStream.abort();
+      lobbyStream = null;
+      if (lobby.events) lobby.events.abort();
+    });
+    // Back from the cache: the lobby again.
+    window.addEventListener("pageshow", (e) => e.persisted && readLobby());
     if (location.pathname === "/games" || location.pathname === "/play") {
       $("online-box").scrollIntoView();
     }
