@@ -564,6 +564,16 @@ async function showLeaders() {
 }
 
 function onlineStart() {
+  // The page going away (or into the back-forward cache) ends its streams,
+  // so that they do not hold the browser's few connections to the server.
+  window.addEventListener("pagehide", () => {
+    if (lobbyStream) lobbyStream.abort();
+    lobbyStream = null;
+    if (lobby.events) lobby.events.abort();
+    if (online.abort) online.abort.abort();
+  });
+  // Back from that cache without its streams: load the page afresh.
+  window.addEventListener("pageshow", (e) => e.persisted && location.reload());
   const sel = $("online-variant");
   for (const v of game.variants) {
     const o = document.createElement("option");
@@ -611,13 +621,6 @@ function onlineStart() {
   } else {
     fillLists();
     readLobby();
-    window.addEventListener("pagehide", () => {
-      if (lobbyStream) lobbyStream.abort();
-      lobbyStream = null;
-      if (lobby.events) lobby.events.abort();
-    });
-    // Back from the cache: the lobby again.
-    window.addEventListener("pageshow", (e) => e.persisted && readLobby());
     if (location.pathname === "/games" || location.pathname === "/play") {
       $("online-box").scrollIntoView();
     }
