@@ -143,6 +143,19 @@ async fn play_by_keys(c: &Client, variant: &str) {
 /// The games the page offers, as its menu lists them.
 async fn offered(c: &Client, url: &str) -> Vec<String> {
     open(c, url, "duck").await;
+    // Issue 28, defect 8: the menu shows the games' names, not their ids.
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#variant option')].map(o => o.textContent);",
+        vec![],
+    )
+    .await;
+    let shown: Vec<String> = serde_json::from_value(shown).unwrap();
+    assert!(
+        shown.contains(&"Fourfold, classic setup".to_string()),
+        "{shown:?}"
+    );
+    assert!(!shown.iter().any(|s| s.contains('-')), "{shown:?}");
     let names = js(
         c,
         "return [...document.querySelectorAll('#variant option')].map(o => o.value);",
@@ -203,6 +216,9 @@ async fn coordinates_on_every_board(c: Client, url: String) {
                   const low = cells.filter(c => c.dataset.col == col).sort((a, b) => b.dataset.row - a.dataset.row)[0];
                   const label = document.querySelector(`#board .coord.file[data-col='${col}']`);
                   if (!label || label.textContent !== low.dataset.file) bad.push(`col ${col}: ${label && label.textContent} for ${low.dataset.file}`);
+                  // Right under its lowest cell, not under an empty slot.
+                  const [l, s] = [label.getBoundingClientRect(), low.getBoundingClientRect()];
+                  if (label && Math.abs(l.top - s.bottom) > s.height / 2) bad.push(`col ${col}: its file ${l.top - s.bottom} px below its cell`);
                 }
                 return {bad, rows: rows.size, cols: cols.size};
                 "#,
@@ -244,6 +260,42 @@ async fn coordinates_on_every_board(c: Client, url: String) {
         "the cube: files under each level"
     );
     println!("coordinates on every board, turned too");
+}
+
+/// Issue 28, defect 8: the cube at n = 8 leaves a slot of its grid of
+/// levels empty; no file letters under it, each level's under the level.
+async fn the_cube_at_eight(c: Client, url: String) {
+    open(&c, &url, "cube").await;
+    let level = |k: usize| {
+        let rows: Vec<&str> = (0..8)
+            .map(|r| {
+                if k == 7 && r == 7 {
+                    "#######K"
+                } else {
+                    "########"
+                }
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let levels: Vec<String> = (0..8).map(level).collect();
+    import(&c, &format!("n = 8, {}", levels.join(","))).await;
+    wait_all(&c, "#board[data-board-w='8'] .cell", 1).await;
+    let check = js(
+        &c,
+        r#"const bad = [];
+           for (const label of document.querySelectorAll('#board .coord.file')) {
+             const col = label.dataset.col;
+             const low = [...document.querySelectorAll(`#board .cell[data-col='${col}']`)].sort((a, b) => b.dataset.row - a.dataset.row)[0];
+             const [l, s] = [label.getBoundingClientRect(), low.getBoundingClientRect()];
+             if (Math.abs(l.top - s.bottom) > s.height / 2) bad.push(`col ${col}: ${l.top - s.bottom} px below its cell`);
+           }
+           return bad;"#,
+        vec![],
+    )
+    .await;
+    assert_eq!(check, json!([]), "the cube at n = 8");
+    println!("the cube at n = 8: files under the levels");
 }
 
 /// Defect 2 and the computer: playing Black against it, Undo after its
@@ -365,6 +417,15 @@ async fn the_judge_box(c: Client, url: String) {
     assert!(invalid.starts_with("Invalid command"), "{invalid}");
     assert!(invalid.contains("blue's turn"), "{invalid}");
     screenshot(&c, "duck-judge").await;
+    // Issue 28, defect 5: at ply 0 "From this game" is a valid input of no
+    // commands, and Judge says there is nothing to judge.
+    open(&c, &url, "duck").await;
+    click(&c, "#judge-from-game").await;
+    assert_eq!(value(&c, "#judge-input").await.trim(), "0");
+    click(&c, "#judge-run").await;
+    let lines = wait_all(&c, "#judge-output li", 1).await;
+    let said = lines[0].text().await.unwrap();
+    assert!(said.starts_with("No commands to judge"), "{said}");
     println!("duck: the judge box keeps the verdicts before a malformed line");
 }
 
@@ -465,6 +526,7 @@ async fn the_move_list(c: Client, url: String) {
         list.split_whitespace().collect::<Vec<_>>().join(" "),
         "1. e4 e5 2. Nf3 Nc6"
     );
+    wait_all(&c, "#record-text[data-moves='4']", 1).await;
     let record = value(&c, "#record-text").await;
     assert!(record.contains("1. e4 e5 2. Nf3 Nc6"), "{record}");
     // Click a move: its position.
@@ -515,6 +577,69 @@ async fn the_move_list(c: Client, url: String) {
     println!("the move list: numbered, clickable, stepping, variations, PGN");
 }
 
+/// Issue 28, defects 1 and 2: an imported PGN's variations and comments
+/// are in the move list, and the record is the whole tree with the
+/// imported tags and result; a variation played on the page is kept in
+/// it; a game whose record holds one line says so.
+async fn variations_in_and_out(c: Client, url: String) {
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    open(&c, &url, "chess").await;
+    import(
+        &c,
+        "[White \"Anna\"]\n\n1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0",
+    )
+    .await;
+    at_ply(&c, "chess", 8).await;
+    assert_eq!(
+        flat(text(&c, "#moves").await),
+        "1. e4 e5 ( 1... c5 2. Nf3 d6 ) 2. Nf3 c 2... Nc6 3. Bb5 a6 ( 3... Nf6 4. O-O ) 4. Ba4 Nf6"
+    );
+    assert_eq!(text(&c, "#moves .comment").await, "c");
+    wait_all(&c, "#record-text[data-moves='13']", 1).await;
+    let record = value(&c, "#record-text").await;
+    assert!(
+        flat(record.clone()).contains(
+            "1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} 2... Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0"
+        ),
+        "{record}"
+    );
+    assert!(
+        record.contains("[White \"Anna\"]") && record.contains("[Result \"1-0\"]"),
+        "{record}"
+    );
+    // A variation's move steps to its position.
+    click(&c, "#moves .variation .move[data-ply='4']").await;
+    at_ply(&c, "chess", 4).await;
+    assert_eq!(cell(&c, "d6").await.text().await.unwrap(), "♟");
+    // Played on the page: 1. e4 e5 2. Nf3, back to e5, 2. Bc4.
+    open(&c, &url, "chess").await;
+    for m in ["e4", "e5", "Nf3"] {
+        play_listed(&c, m).await;
+    }
+    click(&c, "#moves .move[data-ply='2']").await;
+    at_ply(&c, "chess", 2).await;
+    play_listed(&c, "Bc4").await;
+    wait_all(&c, "#record-text[data-moves='4']", 1).await;
+    let record = value(&c, "#record-text").await;
+    assert!(
+        flat(record.clone()).contains("1. e4 e5 2. Nf3 (2. Bc4) *"),
+        "{record}"
+    );
+    assert!(c.find(Locator::Css("#record-note[hidden]")).await.is_ok());
+    // Duck Chess's record is one line: the main line, and a note.
+    open(&c, &url, "duck").await;
+    click(&c, "#legal button:nth-child(1)").await;
+    at_ply(&c, "duck", 1).await;
+    shortcut(&c, &Key::Home.to_string()).await;
+    at_ply(&c, "duck", 0).await;
+    click(&c, "#legal button:nth-child(2)").await;
+    at_ply(&c, "duck", 1).await;
+    wait_all(&c, "#record-note:not([hidden])", 1).await;
+    let note = text(&c, "#record-note").await;
+    assert!(note.contains("main line"), "{note}");
+    println!("variations and comments imported and exported");
+}
+
 /// Defect 7 and analysis: the hint and the evaluation are readable
 /// (`+0.25 for white`, `mate in 1`), with the engine's depth and line.
 async fn analysis(c: Client, url: String) {
@@ -560,6 +685,25 @@ async fn analysis(c: Client, url: String) {
     assert!(line.starts_with("1... "), "{line}");
     screenshot(&c, "chess-analysis").await;
     click(&c, "#continuous").await;
+    // Issue 28, defect 6: a think time above the cap shows the cap, as
+    // used, and the label says it.
+    fill(&c, "#think", "20000").await;
+    js(&c, "document.querySelector('#think').blur();", vec![]).await;
+    wait_js(
+        &c,
+        "the think time capped",
+        "document.querySelector('#think').value === '5000'",
+    )
+    .await;
+    let max = attr(&c.find(Locator::Css("#think")).await.unwrap(), "max").await;
+    assert_eq!(max, "5000");
+    let label = js(
+        &c,
+        "return document.querySelector('#think').parentElement.textContent;",
+        vec![],
+    )
+    .await;
+    assert!(label.as_str().unwrap().contains("5000"), "{label}");
     // Every game has a hint in its own words.
     for v in offered(&c, &url).await {
         open(&c, &url, &v).await;
@@ -649,9 +793,13 @@ async fn flip_claim_moves_and_studies(c: Client, url: String) {
             .find(|g| g[0] == name)
             .map_or(0, |g| g[1].as_u64().unwrap())
     };
-    assert!(count("chess") >= 12, "{groups}");
-    assert_eq!(count("cube"), 10, "{groups}");
-    assert!(count("fourfold") >= 1 && count("duck") >= 3, "{groups}");
+    // Issue 28, defect 8: the games by their names, not their ids.
+    assert!(count("Chess") >= 12, "{groups}");
+    assert_eq!(count("Cube chess"), 10, "{groups}");
+    assert!(
+        count("Fourfold") >= 1 && count("Duck Chess") >= 3,
+        "{groups}"
+    );
     let back_rank = js(
         &c,
         "return [...document.querySelectorAll('#study option')].find(o => o.textContent.includes('Back-rank mate')).value;",
@@ -663,6 +811,21 @@ async fn flip_claim_moves_and_studies(c: Client, url: String) {
     let goal = text(&c, "#study-goal").await;
     assert!(goal.contains("mates in 1"), "{goal}");
     screenshot(&c, "chess-study").await;
+    // Issue 28, defect 7: the hint of a study with a proven mate agrees
+    // with its goal, at a short think time too.
+    let kqk = js(
+        &c,
+        "return [...document.querySelectorAll('#study option')].find(o => o.textContent === 'King and queen against king').value;",
+        vec![],
+    )
+    .await;
+    select(&c, "#study", kqk.as_str().unwrap()).await;
+    wait_all(&c, ".cell[data-name='h1'].movable", 1).await;
+    fill(&c, "#think", "300").await;
+    click(&c, "#hint").await;
+    wait_all(&c, ".cell.hint", 2).await;
+    let s = status(&c).await;
+    assert!(s.contains("(mate in 4 for white)"), "{s}");
     // Another game's study switches the game; the sample game opens at its
     // start, its moves listed to step through.
     let official = js(
@@ -748,6 +911,24 @@ async fn small_screens_and_contrast(c: Client, url: String) {
             fit["smallest"].as_f64().unwrap() >= 28.0,
             "{v}: cells too small to tap: {fit}"
         );
+        if v == "cube" {
+            // Issue 28, defect 3: the cube's four levels stand 2 × 2, not
+            // one a row down a long page.
+            let shape = js(
+                &c,
+                r#"const cells = [...document.querySelectorAll('#board .cell')].map(e => e.getBoundingClientRect());
+                   const b = document.querySelector('#board').dataset;
+                   return [new Set(cells.map(r => Math.round(r.left))).size / b.boardW,
+                           new Set(cells.map(r => Math.round(r.top))).size / b.boardH];"#,
+                vec![],
+            )
+            .await;
+            assert_eq!(
+                shape,
+                json!([2, 2]),
+                "cube at 400 px: boards across and down"
+            );
+        }
         if v == "cube" || v == "chess" {
             screenshot(&c, &format!("{v}-400")).await;
         }
@@ -812,6 +993,7 @@ async fn import_errors_and_the_puzzle(c: Client, url: String) {
         let notation = attr(&first, "data-notation").await;
         first.click().await.unwrap();
         at_ply(&c, &v, 1).await;
+        wait_all(&c, "#record-text[data-moves='1']", 1).await;
         let record = value(&c, "#record-text").await;
         click(&c, "#new").await;
         at_ply(&c, &v, 0).await;
@@ -839,6 +1021,21 @@ async fn import_errors_and_the_puzzle(c: Client, url: String) {
         "the explanation is not grouped: {shape}"
     );
     screenshot(&c, "cube-mate").await;
+    // Issue 28, defect 4: another position imported, the answer goes.
+    let start = js(
+        &c,
+        "return game.variants.find(v => v.name === 'cube').start;",
+        vec![],
+    )
+    .await;
+    import(&c, start.as_str().unwrap()).await;
+    wait_js(
+        &c,
+        "the answer cleared",
+        "document.querySelector('#mate-answer').textContent === '' && !document.querySelector('.cell.check')",
+    )
+    .await;
+    assert_eq!(text(&c, "#mate-explanation").await, "");
     println!("import errors in words; the puzzle's reasons grouped");
 }
 
@@ -852,6 +1049,19 @@ async fn promotion_mate_and_drag(c: Client, url: String) {
     cell(&c, "a8").await.click().await.unwrap();
     let choices = wait_all(&c, "#promotion[open] button", 4).await;
     assert_eq!(choices.len(), 4);
+    // Issue 28, defect 8: the choice opens at the square, not mid-page.
+    let gap = js(
+        &c,
+        r#"const d = document.querySelector('#promotion').getBoundingClientRect();
+           const s = document.querySelector(".cell[data-name='a8']").getBoundingClientRect();
+           return Math.max(0, d.left - s.right, s.left - d.right) + Math.max(0, d.top - s.bottom, s.top - d.bottom);"#,
+        vec![],
+    )
+    .await;
+    assert!(
+        gap.as_f64().unwrap() <= 2.0,
+        "the promotion dialog is {gap} px from a8"
+    );
     click(&c, "#promotion button[data-promotion='n']").await;
     at_ply(&c, "chess", 1).await;
     assert_eq!(cell(&c, "a8").await.text().await.unwrap(), "♘");
@@ -919,11 +1129,13 @@ async fn the_analysis_board_in_a_real_browser() {
     for (name, section) in sections![
         every_game_plays_by_clicks,
         coordinates_on_every_board,
+        the_cube_at_eight,
         the_computer_and_undo,
         judge_from_an_imported_start,
         the_judge_box,
         the_keyboard,
         the_move_list,
+        variations_in_and_out,
         analysis,
         flip_claim_moves_and_studies,
         small_screens_and_contrast,

@@ -89,5 +89,17 @@ fn every_game_has_studies_and_chess_at_least_twelve_with_mates_and_tactics() {
     assert!(studies::of("fourfold").any(|s| s.text == "start" && s.claim == Claim::Mate(4)));
     // Duck Chess: the official sample game, to step through.
     let official = std::fs::read_to_string("samples/official.in").unwrap();
-    assert!(studies::of("duck").any(|s| s.text == official && s.from_start));
+    let study = studies::of("duck")
+        .find(|s| s.text == official && s.from_start)
+        .unwrap();
+    // Issue 28, defect 5: it says what it holds, the valid moves only.
+    let duck = duckchess::variants::by_name("duck").unwrap();
+    let (_, records) = duckchess::variants::line::read_text(duck, &study.text).unwrap();
+    let plies = records[0].moves.len();
+    assert_eq!(plies, 9);
+    assert!(
+        study.goal.contains(&format!("the {plies} valid moves")),
+        "{}",
+        study.goal
+    );
 }

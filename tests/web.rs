@@ -438,6 +438,17 @@ async fn the_page_is_served() {
         let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
         assert!(ct.starts_with(kind), "{path}: {ct}");
     }
+    // Issue 28, defect 6: the think fields' max is the server's cap.
+    let req = Request::get("/").body(Body::empty()).unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let page =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let cap = duckchess::web::MAX_THINK.as_millis();
+    for id in ["think", "online-think"] {
+        let at = page.find(&format!("id=\"{id}\"")).unwrap();
+        let tag = &page[at..at + page[at..].find('>').unwrap()];
+        assert!(tag.contains(&format!("max=\"{cap}\"")), "{tag}");
+    }
 }
 
 mod never_panics {
@@ -1058,4 +1069,139 @@ async fn the_page_has_an_icon() {
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
         assert!(bytes.starts_with(b"<svg"), "{path}");
     }
+}
+
+/// Issue 28, defects 1 and 2: a PGN's variations and comments come in as
+/// a tree of moves, and the whole tree goes out again with the tags and
+/// the result; a record format of one line says what it left out.
+#[tokio::test]
+async fn import_keeps_variations_and_comments_and_the_record_writes_them_back() {
+    let app = app();
+    let pgn = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0";
+    let (status, v) = import(&app, "chess", pgn).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let g = &v["games"][0];
+    assert_eq!(g["moves"].as_array().unwrap().len(), 8);
+    let tree = g["tree"].as_array().unwrap();
+    let words: Vec<&str> = tree
+        .iter()
+        .map(|n| n["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        words,
+        ["e4", "e5", "c5", "Nf3", "d6", "Nf3", "Nc6", "Bb5", "a6", "Nf6", "O-O", "Ba4", "Nf6"]
+    );
+    // c5 replaces e5: both follow e4.
+    assert_eq!(tree[2]["parent"], json!(0));
+    assert_eq!(tree[5]["comment"], "c");
+    assert!(g["tags"]
+        .as_array()
+        .unwrap()
+        .contains(&json!(["Result", "1-0"])));
+    // Back out: the same tree, tags and result.
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": tree, "tags": g["tags"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let record = r["record"].as_str().unwrap();
+    let moves = record
+        .split("\n\n")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        moves,
+        "1. e4 e5 (1... c5 2. Nf3 d6) 2. Nf3 {c} 2... Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 1-0"
+    );
+    assert!(record.contains("[White \"Anna\"]"), "{record}");
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
+    assert_eq!(r["note"], Value::Null);
+    // Imported again: the same tree.
+    let (_, again) = import(&app, "chess", record).await;
+    assert_eq!(again["games"][0]["tree"], g["tree"]);
+    // A variation played on the page: 1. e4 e5 2. Nf3 (2. Bc4).
+    let line = json!([
+        {"parent": null, "coord": "e2e4"},
+        {"parent": 0, "coord": "e7e5"},
+        {"parent": 1, "coord": "g1f3"},
+        {"parent": 1, "coord": "f1c4"},
+    ]);
+    let (_, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": line}),
+    )
+    .await;
+    assert!(
+        r["record"]
+            .as_str()
+            .unwrap()
+            .contains("1. e4 e5 2. Nf3 (2. Bc4) *"),
+        "{r}"
+    );
+    // Duck Chess's record holds one line: the main line, and a note.
+    let (_, moves) = post(&app, "/api/moves", json!({"variant": "duck"})).await;
+    let [a, b] = [&moves["moves"][0]["coord"], &moves["moves"][1]["coord"]];
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "duck", "tree": [{"parent": null, "coord": a}, {"parent": null, "coord": b}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(
+        r["record"].as_str().unwrap().contains(a.as_str().unwrap()),
+        "{r}"
+    );
+    assert!(
+        !r["record"].as_str().unwrap().contains(b.as_str().unwrap()),
+        "{r}"
+    );
+    assert!(r["note"].as_str().unwrap().contains("main line"), "{r}");
+    // A parent after its child is refused.
+    let (status, _) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": [{"parent": 1, "coord": "e2e4"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Issue 28, defect 7: a study's proven mate is what its hint says: with
+/// `mate_in` the mate solver proves the shortest win.
+#[tokio::test]
+async fn a_studys_proven_mate_is_the_hint() {
+    let app = app();
+    let (_, studies) = send(&app, "GET", "/api/studies?variant=chess", vec![]).await;
+    let kqk = studies
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["title"] == "King and queen against king")
+        .unwrap()
+        .clone();
+    assert_eq!(kqk["mate_in"], 4);
+    let (status, best) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "position": kqk["start"], "think_ms": 300, "mate_in": 4}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{best}");
+    assert_eq!(best["eval"], "mate in 4", "{best}");
+    assert_eq!(best["line"].as_array().unwrap().len(), 7, "{best}");
+    // Two moves on (1. Qe4 Kb3 2. Qd4 Ka3): mate in 2, the shortest.
+    let (_, best) = post(
+        &app,
+        "/api/best",
+        json!({"variant": "chess", "position": kqk["start"], "history": ["h1e4", "c3b3", "e4d4", "b3a3"], "think_ms": 300, "mate_in": 4}),
+    )
+    .await;
+    assert_eq!(best["eval"], "mate in 2", "{best}");
 }

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let mut out = String::new();
     let mut count = 0;
     for game in pgn::Reader::new(&text) {
-        let game = match game {
+        let mut game = match game {
             Ok(game) => game,
             Err(e) => {
                 // The games before the fault are written first.
@@ -49,6 +49,9 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             if count > 0 {
                 out.push('\n');
             }
+            // The export form is the main line (docs/cli.md): variations
+            // and comments are checked, then left out.
+            game.tree.clear();
             out += &game.write();
         }
         count += 1;

@@ -188,6 +188,9 @@ impl Notation for Test {
     fn recognizes(&self, _text: &str) -> bool {
         false
     }
+    fn title(&self) -> &'static str {
+        self.name
+    }
     fn summary(&self) -> String {
         "a test board".into()
     }

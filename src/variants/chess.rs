@@ -579,6 +579,10 @@ impl super::Notation for Chess {
         "chess"
     }
 
+    fn title(&self) -> &'static str {
+        "Chess"
+    }
+
     fn summary(&self) -> String {
         "8×8; king queen rook bishop knight pawn; castling, en passant, promotion, \
          FIDE draws"
@@ -653,6 +657,33 @@ impl super::Notation for Chess {
         "pgn"
     }
 
+    /// PGN with the variations and comments; the result is how the main
+    /// line ends, else the `Result` tag's.
+    fn write_tree(
+        &self,
+        start: &dyn AnyPosition,
+        tree: &[super::TreeMove],
+        tags: &[(String, String)],
+    ) -> Option<String> {
+        Some(with_position!(start.concrete(), p => {
+            let mut main = Vec::new();
+            let mut at = None;
+            while let Some(i) = tree.iter().position(|t| t.parent == at) {
+                main.push(tree[i].mv);
+                at = Some(i);
+            }
+            let mut game = pgn::PgnGame::from_moves(*p, &main);
+            game.tags = tags.to_vec();
+            if game.result == "*" {
+                if let Some(r) = game.tag("Result").filter(|r| pgn::RESULTS.contains(r)) {
+                    game.result = r.to_string();
+                }
+            }
+            game.tree = tree.to_vec();
+            game.write()
+        }))
+    }
+
     /// Every game of a PGN text, with its tags (and a `Result` tag from
     /// the movetext's end when the tags have none).
     fn read_records(&self, text: &str) -> Result<Vec<super::Record>, super::NotationError> {
@@ -667,6 +698,7 @@ impl super::Notation for Chess {
                     tags: game.tags,
                     start: Box::new(game.start),
                     moves: game.moves,
+                    tree: game.tree,
                 }
             })
             .collect())

@@ -704,6 +704,10 @@ impl super::Notation for Cube {
         "cube"
     }
 
+    fn title(&self) -> &'static str {
+        "Cube chess"
+    }
+
     fn summary(&self) -> String {
         "n×n×n, 2 ≤ n ≤ 10; king queen rook bishop (triagonals) knight, no pawns; \
          the checkmate puzzle"

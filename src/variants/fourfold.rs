@@ -851,6 +851,13 @@ impl super::Notation for Fourfold {
         self.army.name()
     }
 
+    fn title(&self) -> &'static str {
+        match self.army {
+            Army::Classic => "Fourfold, classic setup",
+            Army::Full => "Fourfold",
+        }
+    }
+
     fn summary(&self) -> String {
         let setup = match self.army {
             Army::Classic => "the classic setup, 10 a side",

@@ -331,6 +331,7 @@ pub fn read_text(
             tags: Vec::new(),
             start,
             moves: played.moves().to_vec(),
+            tree: Vec::new(),
         };
         return Ok((TextKind::Line, vec![record]));
     }
@@ -340,6 +341,7 @@ pub fn read_text(
                 tags: Vec::new(),
                 start,
                 moves: Vec::new(),
+                tree: Vec::new(),
             };
             return Ok((TextKind::Position, vec![record]));
         }

@@ -40,6 +40,9 @@ pub trait Notation: Sync {
     fn name(&self) -> &'static str;
     /// One line for `duckchess variants`: the board and the pieces.
     fn summary(&self) -> String;
+    /// The name people read (`Duck Chess`, `Fourfold, classic setup`): the
+    /// page's game menu.
+    fn title(&self) -> &'static str;
     /// The starting position (for a puzzle without one, an example).
     fn start(&self) -> Box<dyn AnyPosition>;
     /// Reads a position in the variant's notation.
@@ -145,7 +148,21 @@ pub trait Notation: Sync {
             tags: Vec::new(),
             start,
             moves,
+            tree: Vec::new(),
         }])
+    }
+
+    /// A record of a whole tree of moves (its variations and comments
+    /// included) with `tags`, if the game's record format can hold one:
+    /// `None` by default (a record is one line of moves); chess writes PGN
+    /// with variations in parentheses and comments in braces.
+    fn write_tree(
+        &self,
+        _start: &dyn AnyPosition,
+        _tree: &[TreeMove],
+        _tags: &[(String, String)],
+    ) -> Option<String> {
+        None
     }
 
     /// What a position text is called in messages: `position`; `FEN` for
@@ -286,6 +303,20 @@ impl std::fmt::Debug for dyn Notation {
     }
 }
 
+/// A move of a tree of moves: its parent (an index into the tree, `None`
+/// for the start), the move, and a comment after it. A tree lists each
+/// move after its parent; a parent's first child continues its line, the
+/// others are variations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeMove {
+    /// The move before it, `None` at the start.
+    pub parent: Option<usize>,
+    /// The move, legal after its parent.
+    pub mv: Move,
+    /// A comment after the move.
+    pub comment: Option<String>,
+}
+
 /// One game read from a record: its tags (PGN's `[White "..."]`; none in
 /// other games' records), its start and its moves.
 #[derive(Debug)]
@@ -296,6 +327,9 @@ pub struct Record {
     pub start: Box<dyn AnyPosition>,
     /// The moves, each legal where it is played.
     pub moves: Vec<Move>,
+    /// Every move with the variations and comments, the main line's first
+    /// ([`TreeMove`]); empty when the record holds none.
+    pub tree: Vec<TreeMove>,
 }
 
 impl Record {

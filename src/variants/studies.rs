@@ -304,7 +304,7 @@ fn duck() -> Vec<Study> {
     let mut official = study(
         d,
         "The contest's sample game",
-        "Step through the judge's sample input: 18 commands, 9 of them valid; the red duck takes the blue captain at the end.",
+        "Step through the 9 valid moves of the judge's sample input (its other 9 commands are invalid and left out); the red duck takes the blue captain at the end.",
         include_str!("../../samples/official.in"),
         "",
         Nothing,

@@ -8,7 +8,7 @@
 
 use super::types::{
     Board, Cell, GameRequest, GameResult, ImportResponse, ImportedGame, Label, MoveInfo, PieceInfo,
-    State, StudyInfo, VariantInfo,
+    RecordRequest, RecordResponse, State, StudyInfo, TreeNode, VariantInfo,
 };
 use super::ApiError;
 use crate::kernel::{AnyGame, AnyPosition, Move, Outcome};
@@ -49,6 +49,7 @@ pub fn variants() -> Vec<VariantInfo> {
                 .collect();
             VariantInfo {
                 name: n.name().into(),
+                title: n.title().into(),
                 summary: n.summary(),
                 rows: layout.rows(),
                 cols: layout.cols(),
@@ -329,17 +330,92 @@ pub fn import(variant: &str, text: &str) -> Result<ImportResponse, ApiError> {
             )));
         }
         let (history, moves) = written(notation, &*record.start, &record.moves);
+        // Each move of the tree written in the position after its parent.
+        let mut after: Vec<Box<dyn AnyPosition>> = Vec::new();
+        let mut tree = Vec::new();
+        for t in &record.tree {
+            let mut position = match t.parent {
+                Some(p) => after[p].clone_box(),
+                None => record.start.clone_box(),
+            };
+            tree.push(TreeNode {
+                parent: t.parent,
+                coord: notation.coordinate_move(&*position, t.mv),
+                notation: notation.write_move(&*position, t.mv),
+                comment: t.comment.clone(),
+            });
+            let _ = position.play(t.mv);
+            after.push(position);
+        }
         games.push(ImportedGame {
             title: record.title(),
             start: notation.write_position(&*record.start),
             history,
             moves,
+            tags: record.tags.clone(),
+            tree,
         });
     }
     Ok(ImportResponse {
         variant: notation.name().into(),
         kind: kind.name().into(),
         games,
+    })
+}
+
+/// The record of a whole tree of moves: with its variations, comments and
+/// tags when the game's format holds them ([`Notation::write_tree`]), else
+/// its main line and a note saying so.
+pub fn record(req: &RecordRequest) -> Result<RecordResponse, ApiError> {
+    if req.tree.len() > MAX_HISTORY {
+        return Err(ApiError::unprocessable(format!(
+            "tree: {} moves, more than the {MAX_HISTORY} a request may replay",
+            req.tree.len()
+        )));
+    }
+    let start = Loaded::new(&req.variant, req.position.as_deref(), &[])?;
+    let notation = start.notation;
+    let first = start.game.position().clone_box();
+    let mut after: Vec<Box<dyn AnyPosition>> = Vec::new();
+    let mut tree = Vec::new();
+    for (i, node) in req.tree.iter().enumerate() {
+        let bad = |why: String| ApiError::unprocessable(format!("tree move {}: {why}", i + 1));
+        let mut position = match node.parent {
+            Some(p) if p < i => after[p].clone_box(),
+            Some(p) => return Err(bad(format!("its parent {p} does not come before it"))),
+            None => first.clone_box(),
+        };
+        let mv = notation
+            .read_move(&*position, &node.coord)
+            .map_err(|e| bad(format!("`{}`: {e}", node.coord)))?;
+        position
+            .play(mv)
+            .map_err(|_| bad(format!("`{}` is illegal", node.coord)))?;
+        after.push(position);
+        tree.push(variants::TreeMove {
+            parent: node.parent,
+            mv,
+            comment: node.comment.clone().filter(|c| !c.trim().is_empty()),
+        });
+    }
+    if let Some(record) = notation.write_tree(&*first, &tree, &req.tags) {
+        return Ok(RecordResponse { record, note: None });
+    }
+    let mut main = Vec::new();
+    let mut at = None;
+    while let Some(i) = tree.iter().position(|t| t.parent == at) {
+        main.push(tree[i].mv);
+        at = Some(i);
+    }
+    let dropped = main.len() < tree.len() || tree.iter().any(|t| t.comment.is_some());
+    Ok(RecordResponse {
+        record: notation.write_record(&*first, &main),
+        note: dropped.then(|| {
+            format!(
+                "The {} record holds one line: this is the main line, without the variations and comments.",
+                notation.name()
+            )
+        }),
     })
 }
 
@@ -365,6 +441,10 @@ pub fn studies() -> &'static [StudyInfo] {
                     history,
                     moves,
                     solution: s.solution.clone(),
+                    mate_in: match s.claim {
+                        variants::studies::Claim::Mate(n) => Some(n),
+                        _ => None,
+                    },
                 })
             })
             .collect()

@@ -54,6 +54,8 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const JUDGE_BODY_LIMIT: usize = 1024 * 1024;
 /// Longest a search may think.
 pub const MAX_THINK: Duration = Duration::from_secs(5);
+/// The most moves `POST /api/best`'s `mate_in` asks the mate solver for.
+pub const MAX_MATE_IN: u32 = 6;
 /// Thinking time when a request names none.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Searches running at once; one more is told to come back (503).
@@ -234,6 +236,7 @@ impl Limited for PlayRequest {}
 impl Limited for BestRequest {}
 impl Limited for MateRequest {}
 impl Limited for ImportRequest {}
+impl Limited for RecordRequest {}
 impl Limited for JudgeRequest {
     const TOO_LARGE: &'static str = "body: more than the 1 MiB a judge input may have";
 }
@@ -356,6 +359,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play", api_post(play))
         .route("/api/best", api_post(best))
         .route("/api/import", api_post(import))
+        .route("/api/record", api_post(record))
         .route("/api/judge", judge_route)
         .route("/api/mate", api_post(mate))
         .fallback(not_found)
@@ -540,6 +544,10 @@ async fn import(JsonBody(req): JsonBody<ImportRequest>) -> Result<Json<ImportRes
     game::import(&req.variant, &req.text).map(Json)
 }
 
+async fn record(JsonBody(req): JsonBody<RecordRequest>) -> Result<Json<RecordResponse>, ApiError> {
+    game::record(&req).map(Json)
+}
+
 async fn play(JsonBody(req): JsonBody<PlayRequest>) -> Result<Json<PlayResponse>, ApiError> {
     let mut loaded = load(&req.game())?;
     if let Some(over) = loaded.over() {
@@ -597,7 +605,12 @@ async fn best(
         })
     };
     let chooser = app.chooser.clone();
-    let task = tokio::task::spawn_blocking(move || best_move(&loaded, think, &stop, &chooser));
+    let mate_in = req.mate_in.map(|n| n.min(MAX_MATE_IN));
+    let task = tokio::task::spawn_blocking(move || {
+        mate_in
+            .and_then(|n| proven_mate(&loaded, n, think / 2, &stop))
+            .or_else(|| best_move(&loaded, think, &stop, &chooser))
+    });
     let answer = task.await;
     timer.abort();
     match answer {
@@ -610,6 +623,57 @@ async fn best(
             format!("the search failed: {e}"),
         )),
     }
+}
+
+/// The shortest forced win within `n` moves in `loaded` the mate solver
+/// proves in `think`, told as a search's answer (`mate in k`, the line
+/// through the longest defence); `None` when there is none or no time.
+fn proven_mate(
+    loaded: &Loaded,
+    n: u32,
+    think: Duration,
+    stop: &AtomicBool,
+) -> Option<BestResponse> {
+    use crate::engine::mate::{solve, MateLimits, Proof};
+    let pos = loaded.game.position();
+    let started = std::time::Instant::now();
+    let proof = (1..=n).find_map(|k| {
+        let left = think.checked_sub(started.elapsed())?;
+        solve(pos, k, MateLimits { think: Some(left) }, stop)
+            .ok()
+            .flatten()
+    })?;
+    let moves = proof.moves();
+    let mut at = pos.clone_box();
+    let (mut pv, mut line) = (Vec::new(), Vec::new());
+    let mut step = Some(&proof);
+    while let Some(p) = step {
+        let m = p.first();
+        pv.push(loaded.notation.coordinate_move(&*at, m));
+        line.push(loaded.notation.write_move(&*at, m));
+        at.play(m).ok()?;
+        step =
+            match p {
+                Proof::Wins(_) => None,
+                Proof::Forces(_, replies) => replies
+                    .iter()
+                    .max_by_key(|(_, p)| p.moves())
+                    .and_then(|(reply, p)| {
+                        pv.push(loaded.notation.coordinate_move(&*at, *reply));
+                        line.push(loaded.notation.write_move(&*at, *reply));
+                        at.play(*reply).ok().map(|_| p)
+                    }),
+            };
+    }
+    Some(BestResponse {
+        best: game::move_info(loaded.notation, pos, proof.first()),
+        score: MATE - moves as i32,
+        eval: eval(MATE - moves as i32),
+        eval_for: loaded.notation.side_name(pos.turn()).into(),
+        depth: 2 * moves - 1,
+        pv,
+        line,
+    })
 }
 
 /// The computer's move in `loaded`, thinking up to `think` or until `stop`.

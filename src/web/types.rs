@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 /// One variant the page offers.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct VariantInfo {
+    /// The name people read (`Duck Chess`), for menus.
+    pub title: String,
     /// The name requests use.
     pub name: String,
     /// One line about the board and the pieces.
@@ -99,6 +101,13 @@ pub struct BestRequest {
     /// Thinking time in milliseconds (capped by the server).
     #[serde(default)]
     pub think_ms: Option<u64>,
+    /// Look first for a forced win within this many moves with the mate
+    /// solver (a study's proven goal, [`StudyInfo::mate_in`]; at most
+    /// [`crate::web::MAX_MATE_IN`]): the shortest found is the answer, a
+    /// proof rather than a search's guess; none found in the time, the
+    /// search answers.
+    #[serde(default)]
+    pub mate_in: Option<u32>,
 }
 
 impl PlayRequest {
@@ -151,6 +160,59 @@ pub struct ImportedGame {
     pub history: Vec<String>,
     /// The same moves in the variant's notation.
     pub moves: Vec<String>,
+    /// The record's tags (PGN's `[White "Anna"]`, its `Result` too), to
+    /// write again on export.
+    #[serde(default)]
+    pub tags: Vec<(String, String)>,
+    /// Every move with the variations and comments, the main line's first;
+    /// empty when the record has none (`history` is the game).
+    #[serde(default)]
+    pub tree: Vec<TreeNode>,
+}
+
+/// A move of a tree of moves: its parent (an index into the tree; `null`
+/// for the start), the move and a comment after it. Each move comes after
+/// its parent; a parent's first child continues its line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeNode {
+    /// The move before it, `null` at the start.
+    pub parent: Option<usize>,
+    /// The move in coordinates.
+    pub coord: String,
+    /// The move in the variant's notation (ignored in a request).
+    #[serde(default)]
+    pub notation: String,
+    /// A comment after the move.
+    #[serde(default)]
+    pub comment: Option<String>,
+}
+
+/// `POST /api/record`: a game's whole tree of moves, for its record.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRequest {
+    /// As [`GameRequest::variant`].
+    pub variant: String,
+    /// As [`GameRequest::position`].
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The moves, the main line's first ([`TreeNode`]).
+    #[serde(default)]
+    pub tree: Vec<TreeNode>,
+    /// Tags to write (an imported game's).
+    #[serde(default)]
+    pub tags: Vec<(String, String)>,
+}
+
+/// `POST /api/record`'s answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RecordResponse {
+    /// The record: with the variations and comments when the game's record
+    /// format holds them, else the main line.
+    pub record: String,
+    /// When something of the tree is not in the record, what.
+    pub note: Option<String>,
 }
 
 /// `POST /api/import`'s answer.
@@ -185,6 +247,10 @@ pub struct StudyInfo {
     pub ply: usize,
     /// The answer in words, to show on demand (empty when none).
     pub solution: String,
+    /// The side to move forces a win in this many moves at the ply the
+    /// study opens at (a goal `tests/studies.rs` proves); `null` when the
+    /// goal is no mate.
+    pub mate_in: Option<u32>,
 }
 
 /// `POST /api/mate`: a cube puzzle position.

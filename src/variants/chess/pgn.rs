@@ -7,7 +7,8 @@
 //!
 //! Reading takes what common programs write: tags, comments in braces and
 //! after `;`, variations in parentheses (nested or not: their moves are
-//! checked, then left out of the game), NAGs (`$1`), annotations (`!?`),
+//! checked; the main line is [`PgnGame::moves`], the variations and the
+//! braces' comments are kept in [`PgnGame::tree`]), NAGs (`$1`), annotations (`!?`),
 //! move numbers (`1.`, `1...`, `1.e4`), `e.p.` after a move, and several
 //! games in one text. Moves may be SAN or UCI. It refuses what would not
 //! read back the same: a tag value that runs past its line, a result that
@@ -35,6 +36,7 @@ use crate::kernel::SquareSet;
 use crate::kernel::{Color, Game, Move, Outcome, Position};
 use crate::variants::line::shorten;
 use crate::variants::status::describe;
+pub use crate::variants::TreeMove;
 use std::fmt;
 use thiserror::Error;
 
@@ -64,6 +66,10 @@ pub struct PgnGame<S: SquareSet = u64> {
     pub moves: Vec<Move>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*` (unknown or unfinished).
     pub result: String,
+    /// Every move with the variations and comments, the main line's first
+    /// (so its main line is `moves`); empty when there are none. Written
+    /// instead of `moves` when not empty.
+    pub tree: Vec<TreeMove>,
 }
 
 /// The PGN result of a game's end: `*` while it goes on.
@@ -98,6 +104,7 @@ impl<S: SquareSet> PgnGame<S> {
             start,
             moves: Vec::new(),
             result: "*".into(),
+            tree: Vec::new(),
         }
     }
 
@@ -181,7 +188,19 @@ impl<S: SquareSet> PgnGame<S> {
 
         let mut tokens = Vec::new();
         let mut position = self.start;
-        for (i, &m) in self.moves.iter().enumerate() {
+        if !self.tree.is_empty() {
+            let mut children = vec![Vec::new(); self.tree.len() + 1];
+            for (i, t) in self.tree.iter().enumerate() {
+                children[t.parent.map_or(0, |p| p + 1)].push(i);
+            }
+            write_line(&self.tree, &children, position, None, true, &mut tokens);
+        }
+        for (i, &m) in self
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|_| self.tree.is_empty())
+        {
             let number = position.fullmove();
             match position.turn() {
                 Color::White => tokens.push(format!("{number}.")),
@@ -207,6 +226,56 @@ impl<S: SquareSet> PgnGame<S> {
         out += &line;
         out.push('\n');
         out
+    }
+}
+
+/// Writes the line of the tree that goes on from `parent` (`None`: the
+/// start) at `position`: its first child and the rest of its line, each
+/// other child a variation in parentheses before the line goes on.
+fn write_line<S: SquareSet>(
+    tree: &[TreeMove],
+    children: &[Vec<usize>],
+    mut position: Position<S>,
+    mut parent: Option<usize>,
+    mut number: bool,
+    tokens: &mut Vec<String>,
+) {
+    // One move with its number (always before White's; before Black's
+    // when the line starts, or after a comment or variation) and comment.
+    let write = |i: usize, position: &Position<S>, number: bool, tokens: &mut Vec<String>| {
+        let n = position.fullmove();
+        match position.turn() {
+            Color::White => tokens.push(format!("{n}.")),
+            Color::Black if number => tokens.push(format!("{n}...")),
+            Color::Black => {}
+        }
+        tokens.push(san::write(position, tree[i].mv));
+        if let Some(c) = &tree[i].comment {
+            tokens.push(format!("{{{}}}", c.replace('}', ")")));
+        }
+        tree[i].comment.is_some()
+    };
+    loop {
+        let Some((&main, others)) = children[parent.map_or(0, |p| p + 1)].split_first() else {
+            return;
+        };
+        number = write(main, &position, number, tokens);
+        for &other in others {
+            let start = tokens.len();
+            let commented = write(other, &position, true, tokens);
+            tokens[start].insert(0, '(');
+            let mut after = position;
+            after
+                .play(tree[other].mv)
+                .expect("a PgnGame holds legal moves");
+            write_line(tree, children, after, Some(other), commented, tokens);
+            tokens.last_mut().expect("a move was written").push(')');
+            number = true;
+        }
+        position
+            .play(tree[main].mv)
+            .expect("a PgnGame holds legal moves");
+        parent = Some(main);
     }
 }
 
@@ -306,6 +375,12 @@ struct Draft {
     start: Option<Position<u64>>,
     moves: Vec<Move>,
     result: Option<String>,
+    /// Every move read, variations' too, and the comments.
+    tree: Vec<TreeMove>,
+    /// The main line's last move in `tree`.
+    at: Option<usize>,
+    /// Whether the tree holds more than the main line.
+    annotated: bool,
 }
 
 /// Reads PGN games one by one; stops at the first error.
@@ -368,12 +443,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Skips a `{...}` comment whose `{` was read.
-    fn skip_comment(&mut self) -> Result<(), PgnError> {
+    /// Reads a `{...}` comment whose `{` was read.
+    fn comment(&mut self) -> Result<&'a str, PgnError> {
         let line = self.line;
+        let start = self.at;
         loop {
             match self.bump() {
-                Some('}') => return Ok(()),
+                Some('}') => return Ok(&self.text[start..self.at - 1]),
                 Some(_) => {}
                 None => {
                     return Err(PgnError {
@@ -491,11 +567,15 @@ impl<'a> Reader<'a> {
             start: None,
             moves: Vec::new(),
             result: None,
+            tree: Vec::new(),
+            at: None,
+            annotated: false,
         };
         // The open variations, innermost last, each with its line of `(`:
         // a game from the start through the moves before the one it
-        // replaces, then its own.
-        let mut variations: Vec<(Game<u64>, usize)> = Vec::new();
+        // replaces, then its own; and its last move in the tree (the
+        // replaced move's parent before its first).
+        let mut variations: Vec<(Game<u64>, usize, Option<usize>, bool)> = Vec::new();
         let mut begun = false;
         let mut in_moves = false;
         self.games += 1;
@@ -524,16 +604,35 @@ impl<'a> Reader<'a> {
                 }
                 '{' => {
                     self.bump();
-                    self.skip_comment()?;
+                    let text = self
+                        .comment()?
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    // After a move: that move's (before a line's first
+                    // move it has none to go with, and is left out).
+                    let at = match variations.last() {
+                        Some((_, _, at, true)) => *at,
+                        Some(_) => None,
+                        None => draft.at,
+                    };
+                    if let (Some(at), false) = (at, text.is_empty()) {
+                        let comment = &mut draft.tree[at].comment;
+                        *comment = Some(match comment.take() {
+                            Some(c) => format!("{c} {text}"),
+                            None => text,
+                        });
+                        draft.annotated = true;
+                    }
                 }
                 ';' => self.skip_line(),
                 '(' => {
                     let line = self.line;
                     self.bump();
                     // An alternative to the last move of the line it is in.
-                    let history = match variations.last() {
-                        Some((game, _)) => game.moves().to_vec(),
-                        None => self.game(&mut draft)?.moves().to_vec(),
+                    let (history, at) = match variations.last() {
+                        Some((game, _, at, _)) => (game.moves().to_vec(), *at),
+                        None => (self.game(&mut draft)?.moves().to_vec(), draft.at),
                     };
                     let Some((_, before)) = history.split_last() else {
                         return Err(self.error(PgnErrorKind::EarlyVariation));
@@ -542,7 +641,9 @@ impl<'a> Reader<'a> {
                     for &m in before {
                         game.play(m).expect("moves already played");
                     }
-                    variations.push((game, line));
+                    let parent = at.and_then(|at| draft.tree[at].parent);
+                    variations.push((game, line, parent, false));
+                    draft.annotated = true;
                 }
                 ')' => {
                     if variations.pop().is_none() {
@@ -591,9 +692,12 @@ impl<'a> Reader<'a> {
                     }
                     self.game(&mut draft)?;
                     let in_main = variations.is_empty();
-                    let game = match variations.last_mut() {
-                        Some((game, _)) => game,
-                        None => draft.game.as_mut().expect("just made"),
+                    let (game, at) = match variations.last_mut() {
+                        Some((game, _, at, moved)) => {
+                            *moved = true;
+                            (game, at)
+                        }
+                        None => (draft.game.as_mut().expect("just made"), &mut draft.at),
                     };
                     let position = *game.position();
                     let (number, dots) = (
@@ -626,13 +730,31 @@ impl<'a> Reader<'a> {
                         })
                     })?;
                     game.play(m).expect("read_move returns legal moves");
+                    // A variation may repeat a move the tree has.
+                    let parent = *at;
+                    let known = (!in_main)
+                        .then(|| {
+                            draft
+                                .tree
+                                .iter()
+                                .position(|t| t.parent == parent && t.mv == m)
+                        })
+                        .flatten();
+                    *at = Some(known.unwrap_or_else(|| {
+                        draft.tree.push(TreeMove {
+                            parent,
+                            mv: m,
+                            comment: None,
+                        });
+                        draft.tree.len() - 1
+                    }));
                     if in_main {
                         draft.moves.push(m);
                     }
                 }
             }
         }
-        if let Some(&(_, line)) = variations.first() {
+        if let Some(&(_, line, _, _)) = variations.first() {
             return Err(PgnError {
                 line,
                 ..self.error(PgnErrorKind::Unclosed("variation"))
@@ -672,12 +794,17 @@ impl<'a> Reader<'a> {
             start: draft.start.expect("set with the game"),
             moves: draft.moves,
             result,
+            tree: if draft.annotated {
+                draft.tree
+            } else {
+                Vec::new()
+            },
         }))
     }
 }
 
 /// The four results a game may end with.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 impl Iterator for Reader<'_> {
     type Item = Result<PgnGame, PgnError>;

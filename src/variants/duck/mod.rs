@@ -325,6 +325,10 @@ impl Notation for DuckChess {
         crate::duck::NAME
     }
 
+    fn title(&self) -> &'static str {
+        "Duck Chess"
+    }
+
     fn summary(&self) -> String {
         crate::duck::SUMMARY.into()
     }

@@ -15,7 +15,7 @@ const game = {
   variants: [],
   variant: null, // the VariantInfo in play
   start: null, // the position text the moves start from
-  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, next, claimed}
+  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, comment, next, claimed}
   cur: null, // the node on the board
   nodes: new Map(), // id -> node, for the move list's buttons
   nextId: 0,
@@ -28,8 +28,11 @@ const game = {
   hint: null, // {from, to}
   gen: 0, // bumped by every change of position: an answer for an older one is dropped
   studies: [],
+  study: null, // the study loaded, while its game is on the board
   imported: [], // the games of the last import, to pick from
+  tags: [], // an imported record's tags, written again in the record
   view: null, // the board as drawn: display places, for keys
+  mateFor: null, // the position the cube puzzle's answer shown is for
 };
 
 class ApiError extends Error {
@@ -61,6 +64,7 @@ function newNode(parent, move) {
     ply: parent ? parent.ply + 1 : 0,
     coord: move ? move.coord : null,
     notation: move ? move.notation : null,
+    comment: (move && move.comment) || null,
     next: null, // the child last visited: where "forward" goes
     claimed: false,
   };
@@ -129,7 +133,7 @@ async function init() {
   for (const v of game.variants) {
     const o = document.createElement("option");
     o.value = v.name;
-    o.textContent = v.name;
+    o.textContent = v.title;
     sel.appendChild(o);
   }
   const wanted = new URLSearchParams(location.search).get("variant");
@@ -147,6 +151,7 @@ async function init() {
   $("claim").addEventListener("click", claim);
   $("analyse").addEventListener("click", analyse);
   $("continuous").addEventListener("change", () => $("continuous").checked && analyse());
+  $("think").addEventListener("change", thinkMs);
   $("import").addEventListener("click", importText);
   $("import-game").addEventListener("change", () => loadImported(parseInt($("import-game").value, 10)));
   $("study").addEventListener("change", () => loadStudy($("study").value));
@@ -200,15 +205,23 @@ function setVariant(name) {
   }
 }
 
-// Loads a game: its start, its main line, and the ply to show.
-async function loadGame(name, start, history, notations, ply) {
+// Loads a game: its start, its main line, and the ply to show; an
+// imported record's whole tree of moves (each after its parent, a parent's
+// first child its main line) and tags when it has them.
+async function loadGame(name, start, history, notations, ply, tree = [], tags = []) {
   setVariant(name);
   game.start = start;
+  game.tags = tags;
   game.nodes = new Map();
   game.root = newNode(null, null);
   let n = game.root;
-  for (let i = 0; i < history.length; i++) {
-    n = newNode(n, { coord: history[i], notation: notations[i] });
+  if (tree.length) {
+    const made = [];
+    for (const t of tree) made.push(newNode(t.parent === null ? game.root : made[t.parent], t));
+  } else {
+    for (let i = 0; i < history.length; i++) {
+      n = newNode(n, { coord: history[i], notation: notations[i] });
+    }
   }
   let at = game.root;
   while (at.ply < ply && at.children.length) at = at.children[0];
@@ -248,6 +261,12 @@ async function go(node) {
 
 function show(state) {
   game.state = state;
+  // The cube puzzle's answer is for the position it was asked about.
+  if (game.mateFor !== state.position) {
+    game.mateFor = null;
+    $("mate-answer").textContent = "";
+    $("mate-explanation").innerHTML = "";
+  }
   game.startSide = (game.variant.sides.indexOf(state.turn) - (game.cur.ply % 2) + 2) % 2;
   game.selected = null;
   game.hint = null;
@@ -301,9 +320,15 @@ function sidesChanged() {
   go(game.cur);
 }
 
+// The think time: the field's, within its min and max (the server's cap),
+// written back so that the field shows what is used.
 function thinkMs() {
-  const v = parseInt($("think").value, 10);
-  return Number.isFinite(v) ? Math.min(5000, Math.max(50, v)) : 1000;
+  const field = $("think");
+  const [lo, hi] = [parseInt(field.min, 10), parseInt(field.max, 10)];
+  const v = parseInt(field.value, 10);
+  const ms = Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : 1000;
+  if (String(ms) !== field.value) field.value = ms;
+  return ms;
 }
 
 // Against the computer, undo goes back to the person's turn before their
@@ -372,6 +397,14 @@ function numbered(moves, node) {
   return out.join(" ");
 }
 
+// What a hint or an analysis asks: the think time, and in a study whose
+// goal is a proven mate, that mate proved by the mate solver, so that the
+// advice never contradicts the goal (a short search may see a longer mate).
+function advice() {
+  const mate = game.study && game.study.mate_in;
+  return mate ? { think_ms: thinkMs(), mate_in: mate } : { think_ms: thinkMs() };
+}
+
 async function analyse() {
   const st = game.state;
   if (!st || st.result) {
@@ -382,7 +415,7 @@ async function analyse() {
   const node = game.cur;
   $("eval").textContent = "analysing…";
   try {
-    const best = await api("/api/best", request({ think_ms: thinkMs() }, node));
+    const best = await api("/api/best", request(advice(), node));
     if (game.cur !== node) return;
     $("eval").textContent = `${best.eval} for ${best.eval_for} · depth ${best.depth}`;
     $("eval-line").textContent = numbered(best.line, node);
@@ -395,7 +428,7 @@ async function hint() {
   const node = game.cur;
   if (!game.state || game.state.result) return;
   try {
-    const best = await api("/api/best", request({ think_ms: thinkMs() }, node));
+    const best = await api("/api/best", request(advice(), node));
     if (game.cur !== node) return;
     game.hint = { from: best.best.from, to: best.best.to };
     renderBoard();
@@ -437,14 +470,14 @@ async function loadImported(i) {
   const g = game.imported[i];
   if (!g) return;
   $("import-game").value = i;
-  await loadGame(g.variant, g.start, g.history, g.moves, g.history.length);
+  await loadGame(g.variant, g.start, g.history, g.moves, g.history.length, g.tree, g.tags);
 }
 
 function fillStudies() {
   const sel = $("study");
   for (const v of game.variants) {
     const group = document.createElement("optgroup");
-    group.label = v.name;
+    group.label = v.title;
     game.studies.forEach((s, i) => {
       if (s.variant !== v.name) return;
       const o = document.createElement("option");
@@ -457,6 +490,7 @@ function fillStudies() {
 }
 
 function showStudy(s) {
+  game.study = s;
   $("study-goal").textContent = s ? s.goal : "";
   const sol = $("study-solution");
   sol.hidden = !s || !s.solution;
@@ -521,7 +555,19 @@ function view() {
   // if none fits the screen so, the page scrolls down instead.
   let across = g.across;
   if (sizeWith(across, true) < MIN_CELL) {
-    for (let n = g.across - 1; n >= 1; n--) if (sizeWith(n, true) > sizeWith(across, true)) across = n;
+    if (wide) {
+      for (let n = g.across - 1; n >= 1; n--) if (sizeWith(n, true) > sizeWith(across, true)) across = n;
+    } else {
+      // A narrow page scrolls down, so the biggest cells would always be
+      // one board a row (the cube a long column of levels): as many
+      // boards across as stay big enough to tap.
+      for (let n = g.across - 1; n >= 1; n--) {
+        if (sizeWith(n, true) >= MIN_CELL) {
+          across = n;
+          break;
+        }
+      }
+    }
   }
   if (sizeWith(across, true) < MIN_CELL) {
     across = 1;
@@ -623,7 +669,9 @@ function renderBoard() {
     d.className = "coord file";
     d.dataset.col = col;
     d.textContent = c.file;
-    add(d, v.rows + 1 + top, col + 2);
+    // Right under the column's lowest cell: the bottom edge, or the gap
+    // under a board whose slot below is empty (the cube at n = 8).
+    add(d, c.row + 2 + top, col + 2);
   }
   if (game.variant.axes) {
     // What the numbers count: Duck Chess's (x,y) is rank x, file y.
@@ -695,6 +743,7 @@ function renderMoves() {
     b.textContent = node.notation;
     if (node === game.cur) b.setAttribute("aria-current", "true");
     into.append(b, " ");
+    if (node.comment) token(into, node.comment, "comment");
   };
   const line = (into, node, withNumber) => {
     let n = node;
@@ -702,13 +751,14 @@ function renderMoves() {
     while (n.children.length) {
       const [main, ...others] = n.children;
       move(into, main, number);
-      number = false;
+      // After a comment the next move says its number again.
+      number = !!main.comment;
       for (const o of others) {
         const v = document.createElement("span");
         v.className = "variation";
         token(v, "(", "paren");
         move(v, o, true);
-        line(v, o, false);
+        line(v, o, !!o.comment);
         token(v, ")", "paren");
         into.append(v, " ");
         number = true;
@@ -766,8 +816,43 @@ function renderInfo() {
   $("forward").disabled = $("last").disabled = !forwardOf(game.cur);
   const box = $("position-text");
   if (document.activeElement !== box) box.value = st.position;
+  renderRecord();
+}
+
+// The record of the whole tree (variations, comments and an imported
+// game's tags too, where the game's format holds them): the server writes
+// it, so every game's own format is written in one place.
+async function renderRecord() {
+  const gen = game.gen;
+  const tree = [];
+  const walk = (node, parent) => {
+    for (const c of node.children) {
+      tree.push({ parent, coord: c.coord, comment: c.comment });
+      walk(c, tree.length - 1);
+    }
+  };
+  walk(game.root, null);
   const record = $("record-text");
-  record.value = st.record;
+  const note = $("record-note");
+  try {
+    const r = await api("/api/record", {
+      variant: game.variant.name,
+      position: game.start,
+      tree,
+      tags: game.tags,
+    });
+    if (gen !== game.gen) return;
+    record.value = r.record;
+    // For tests and tools: how many moves the record was written from.
+    record.dataset.moves = tree.length;
+    note.textContent = r.note || "";
+    note.hidden = !r.note;
+  } catch (e) {
+    // The line on the board's record, at least.
+    record.value = game.state.record;
+    note.textContent = e.message;
+    note.hidden = false;
+  }
   // The moves are at the end (after PGN's tags): show them.
   record.scrollTop = record.scrollHeight;
 }
@@ -838,6 +923,17 @@ function choosePromotion(options) {
     }
     dlg.addEventListener("cancel", () => resolve(null), { once: true });
     dlg.showModal();
+    // At the square promoted on (just below it, or above near the bottom),
+    // kept on the screen: the choice is made where the eye is.
+    const cell = document.querySelector(`#board .cell[data-square='${options[0].to}']`);
+    if (cell) {
+      const r = cell.getBoundingClientRect();
+      const [w, h] = [dlg.offsetWidth, dlg.offsetHeight];
+      const left = Math.min(Math.max(0, r.left + r.width / 2 - w / 2), window.innerWidth - w);
+      const below = r.bottom + h <= window.innerHeight;
+      dlg.style.left = `${Math.max(0, left)}px`;
+      dlg.style.top = `${Math.max(0, below ? r.bottom : r.top - h)}px`;
+    }
   });
 }
 
@@ -885,6 +981,13 @@ async function runJudge() {
     li.className = "invalid error";
     li.textContent = error;
     out.appendChild(li);
+  } else if (!verdicts.length) {
+    // A valid input of no commands (a game at its start gives `0`): say
+    // so rather than show nothing.
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = "No commands to judge: the input holds 0 commands (play a move first).";
+    out.appendChild(li);
   }
 }
 
@@ -895,8 +998,11 @@ async function runMate() {
   const answer = $("mate-answer");
   const list = $("mate-explanation");
   list.innerHTML = "";
+  const position = game.state.position;
   try {
-    const r = await api("/api/mate", { position: game.state.position });
+    const r = await api("/api/mate", { position });
+    if (position !== game.state.position) return;
+    game.mateFor = position;
     answer.textContent = r.mate ? "true: checkmate" : "false: not checkmate";
     answer.className = r.mate ? "mate" : "";
     let parent = null;

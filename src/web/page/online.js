@@ -321,7 +321,7 @@ computersTurn = function () {
 
 // ---- the lobby ----
 
-const lobby = { seek: null, renew: null, events: null, stream: null };
+const lobby = { seek: null, renew: null, events: null };
 
 async function postSeek(pool) {
   try {
@@ -403,11 +403,18 @@ function renderSeeks(seeks) {
   if (!seeks.length) ul.innerHTML = "<li>none</li>";
 }
 
+// The lobby stream's AbortController: the page going away (or into the
+// back-forward cache) ends the stream, so that it does not hold one of the
+// browser's few connections to the server.
+let lobbyStream = null;
+
 async function readLobby() {
-  lobby.stream = new AbortController();
-  for (let attempt = 0; attempt < 1000 && !lobby.stream.signal.aborted; attempt++) {
+  if (lobbyStream) return;
+  const ctrl = new AbortController();
+  lobbyStream = ctrl;
+  for (let attempt = 0; attempt < 1000 && !ctrl.signal.aborted; attempt++) {
     try {
-      const res = await fetch("/api/online/lobby/stream", { signal: lobby.stream.signal });
+      const res = await fetch("/api/online/lobby/stream", { signal: ctrl.signal });
       await readNdjson(res, (msg) => {
         renderSeeks(msg.seeks);
         return false;
@@ -556,23 +563,22 @@ async function showLeaders() {
   }
 }
 
-// The streams are closed as the page goes: a browser keeps at most six
-// connections to a server, and streams left to linger as pages come and go
-// (a reload, a link followed) held them all, so that the next page's
-// requests waited.
-function closeStreams() {
-  for (const c of [online.abort, lobby.stream, lobby.events]) {
-    if (c && c.abort) c.abort();
-  }
-}
-
 function onlineStart() {
-  window.addEventListener("pagehide", closeStreams);
+  // The page going away (or into the back-forward cache) ends its streams,
+  // so that they do not hold the browser's few connections to the server.
+  window.addEventListener("pagehide", () => {
+    if (lobbyStream) lobbyStream.abort();
+    lobbyStream = null;
+    if (lobby.events) lobby.events.abort();
+    if (online.abort) online.abort.abort();
+  });
+  // Back from that cache without its streams: load the page afresh.
+  window.addEventListener("pageshow", (e) => e.persisted && location.reload());
   const sel = $("online-variant");
   for (const v of game.variants) {
     const o = document.createElement("option");
     o.value = v.name;
-    o.textContent = v.name;
+    o.textContent = v.title;
     sel.appendChild(o);
   }
   sel.value = game.variant ? game.variant.name : game.variants[0].name;
