@@ -94,6 +94,18 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     fn turn(&self) -> Color;
     /// The piece on a square.
     fn piece_at(&self, square: usize) -> Option<Piece>;
+    /// Whether `side` can never mate: it has nothing but its royal piece in
+    /// a game where bare kings cannot mate. A flag that falls against its
+    /// opponent is then a draw (the clocks of `duckchess serve` and of the
+    /// terminal game).
+    fn cannot_mate(&self, side: Color) -> bool {
+        let variant = self.variant();
+        variant.draws.dead.bare_kings
+            && (0..variant.shape.len()).all(|square| {
+                self.piece_at(square)
+                    .is_none_or(|p| p.color != side || variant.kinds[p.kind.index()].royal)
+            })
+    }
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Move>;
     /// Whether the side to move is in check.

@@ -327,14 +327,8 @@ impl Table {
             return None;
         }
         let other = 1 - side;
-        let pos = self.game.position();
-        let variant = pos.variant();
-        let bare = (0..variant.shape.len()).all(|sq| {
-            pos.piece_at(sq)
-                .is_none_or(|p| p.color != Color::ALL[other] || variant.kinds[p.kind.index()].royal)
-        });
         let loser = self.side_name(side);
-        Some(if bare && variant.draws.dead.bare_kings {
+        Some(if self.game.position().cannot_mate(Color::ALL[other]) {
             let reason = format!(
                 "draw: {loser}'s time is up, and {} cannot mate",
                 self.side_name(other)

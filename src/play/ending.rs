@@ -12,7 +12,7 @@
 //! ```
 
 use crate::engine::search::Score;
-use crate::kernel::{AnyPosition, Color};
+use crate::kernel::Color;
 use crate::variants::Notation;
 
 /// How a game ended outside the rules' own verdicts.
@@ -65,19 +65,6 @@ pub fn accepts_draw(score: Score, computer_to_move: bool) -> bool {
     }
 }
 
-/// Whether `side` has nothing but its royal piece in a game where bare
-/// kings cannot mate: its opponent's flag falling then draws (the rule of
-/// `duckchess serve`'s clocks, docs/online.md).
-pub fn cannot_mate(position: &dyn AnyPosition, side: Color) -> bool {
-    let variant = position.variant();
-    variant.draws.dead.bare_kings
-        && (0..variant.shape.len()).all(|square| {
-            position
-                .piece_at(square)
-                .is_none_or(|p| p.color != side || variant.kinds[p.kind.index()].royal)
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,10 +86,10 @@ mod tests {
         let bare = chess
             .read_position("k7/8/8/8/8/8/8/1R5K w - - 0 1")
             .unwrap();
-        assert!(cannot_mate(&*bare, Color::Black));
-        assert!(!cannot_mate(&*bare, Color::White));
+        assert!(bare.cannot_mate(Color::Black));
+        assert!(!bare.cannot_mate(Color::White));
         let start = chess.start();
-        assert!(!cannot_mate(&*start, Color::White));
+        assert!(!start.cannot_mate(Color::White));
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! ```
 
 use super::clock::{self, Clocks, Time, TimeControl};
-use super::ending::{accepts_draw, cannot_mate, End};
+use super::ending::{accepts_draw, End};
 use super::eval::Evaluator;
 use super::prompt::{Completion, MovePrompt};
 use super::Vs;
@@ -456,7 +456,7 @@ impl Game {
         let side = self.game.position().turn();
         // Online, the server's flag falls, not this one.
         if self.remote.is_none() && clocks.flagged(side, now) {
-            let draw = cannot_mate(self.game.position(), side.other());
+            let draw = self.game.position().cannot_mate(side.other());
             self.finish(End::Flag { loser: side, draw });
             return;
         }
