@@ -144,6 +144,8 @@ impl Table {
     /// Forgets everything (a fresh zeroed allocation, as fast as a new
     /// table).
     pub fn clear(&mut self) {
+        // The old table is freed before the new one is asked for: never
+        // two of them at once.
         self.slots = Vec::new();
         self.slots = vec![[0u64; 3]; self.mask + 1];
         self.age = 0;
