@@ -124,6 +124,39 @@ async fn chess_moves_carry_coordinates_notation_and_figurines() {
 }
 
 #[tokio::test]
+async fn moves_answers_the_history_in_the_games_notation_when_asked() {
+    let app = app();
+    let history = json!(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+    let (status, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": history, "notations": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["line"], json!(["e4", "e5", "Nf3", "Nc6", "Bb5"]));
+    // Each notation is the one /api/play gives the same move.
+    let (_, played) = post(
+        &app,
+        "/api/play",
+        json!({"variant": "chess", "history": ["e2e4", "e7e5", "g1f3", "b8c6"], "move": "f1b5"}),
+    )
+    .await;
+    assert_eq!(played["move"]["notation"], v["line"][4]);
+    // Duck Chess, from its own start: one notation per command.
+    let (_, duck) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "duck", "history": ["0 4 1 4", "9 4 8 4"], "notations": true}),
+    )
+    .await;
+    assert_eq!(duck["line"].as_array().map(Vec::len), Some(2), "{duck}");
+    // Not asked, not answered: the page's every step stays as it was.
+    let (_, plain) = post(&app, "/api/moves", json!({"variant": "chess", "history": history})).await;
+    assert!(plain.get("line").is_none(), "{plain}");
+}
+
+#[tokio::test]
 async fn play_tells_check_and_mate_with_its_reason() {
     let app = app();
     let history = ["f2f3", "e7e5", "g2g4"];

@@ -179,6 +179,14 @@ impl Loaded {
         state
     }
 
+    /// The history's moves in the game's own notation.
+    pub fn notations(&self) -> Vec<String> {
+        self.notation
+            .read_position(&self.start)
+            .map(|start| written(self.notation, &*start, self.game.moves()).1)
+            .unwrap_or_default()
+    }
+
     /// Plays `text` (coordinates or the game's own notation) and tells the
     /// move as played.
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, ApiError> {
@@ -291,6 +299,7 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
         result: outcome.map(|o| result(notation, game, o)),
         claimable: status::Status::of(notation, game).claim(),
         record: String::new(),
+        line: None,
     }
 }
 

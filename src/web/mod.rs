@@ -537,7 +537,12 @@ fn load(g: &GameRequest) -> Result<Loaded, ApiError> {
 }
 
 async fn moves(JsonBody(req): JsonBody<GameRequest>) -> Result<Json<types::State>, ApiError> {
-    Ok(Json(load(&req)?.state()))
+    let loaded = load(&req)?;
+    let mut state = loaded.state();
+    if req.notations {
+        state.line = Some(loaded.notations());
+    }
+    Ok(Json(state))
 }
 
 async fn import(JsonBody(req): JsonBody<ImportRequest>) -> Result<Json<ImportResponse>, ApiError> {

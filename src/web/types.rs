@@ -54,6 +54,11 @@ pub struct GameRequest {
     /// Draw the board turned half a circle: the second side's view.
     #[serde(default)]
     pub flip: bool,
+    /// Answer the history's moves in the game's own notation too
+    /// ([`State::line`]): a page that rebuilds its move list from a line
+    /// of coordinates (a saved address) asks for them once.
+    #[serde(default)]
+    pub notations: bool,
 }
 
 /// `POST /api/play`: a game and the move to play.
@@ -119,6 +124,7 @@ impl PlayRequest {
             history: self.history.clone(),
             claim: self.claim,
             flip: self.flip,
+            notations: false,
         }
     }
 }
@@ -132,6 +138,7 @@ impl BestRequest {
             history: self.history.clone(),
             claim: self.claim,
             flip: self.flip,
+            notations: false,
         }
     }
 }
@@ -418,6 +425,10 @@ pub struct State {
     /// The game so far as the game's record (a judge input for Duck Chess,
     /// PGN for chess).
     pub record: String,
+    /// The history's moves in the game's own notation, when the request
+    /// asked for them ([`GameRequest::notations`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<Vec<String>>,
 }
 
 /// `POST /api/play`'s answer.
