@@ -640,6 +640,86 @@ async fn variations_in_and_out(c: Client, url: String) {
     println!("variations and comments imported and exported");
 }
 
+/// Defect 3: a reload keeps the analysis (the whole tree and the position
+/// shown), the address holds the game (a link opened elsewhere shows its
+/// line), and Back and Forward step through the positions shown, across a
+/// new game too.
+async fn nothing_lost_on_reload(c: Client, url: String) {
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let address = |c: Client| async move {
+        let u = c.current_url().await.unwrap();
+        format!("{}?{}", u.path(), u.query().unwrap_or_default())
+    };
+    open(&c, &url, "chess").await;
+    for m in ["e4", "e5", "Nf3"] {
+        play_listed(&c, m).await;
+    }
+    click(&c, "#moves .move[data-ply='2']").await;
+    at_ply(&c, "chess", 2).await;
+    play_listed(&c, "Bc4").await;
+    let tree = flat(text(&c, "#moves").await);
+    assert_eq!(tree, "1. e4 e5 2. Nf3 ( 2. Bc4 )");
+    assert_eq!(
+        address(c.clone()).await,
+        "/?variant=chess&m=e2e4&m=e7e5&m=f1c4"
+    );
+    c.refresh().await.unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='3'] .cell", 1).await;
+    assert_eq!(flat(text(&c, "#moves").await), tree);
+    assert_eq!(cell(&c, "c4").await.text().await.unwrap(), "♗");
+    // Back: e5 as it was shown, then Nf3 before it; Forward again.
+    c.back().await.unwrap();
+    at_ply(&c, "chess", 2).await;
+    assert_eq!(
+        address(c.clone()).await,
+        "/?variant=chess&m=e2e4&m=e7e5&m=g1f3&ply=2"
+    );
+    c.back().await.unwrap();
+    at_ply(&c, "chess", 3).await;
+    assert_eq!(cell(&c, "f3").await.text().await.unwrap(), "♘");
+    c.forward().await.unwrap();
+    at_ply(&c, "chess", 2).await;
+    c.forward().await.unwrap();
+    at_ply(&c, "chess", 3).await;
+    assert_eq!(cell(&c, "c4").await.text().await.unwrap(), "♗");
+    // A new game, then Back: the earlier game, variation and all.
+    click(&c, "#new").await;
+    at_ply(&c, "chess", 0).await;
+    assert_eq!(address(c.clone()).await, "/?variant=chess");
+    c.back().await.unwrap();
+    at_ply(&c, "chess", 3).await;
+    assert_eq!(flat(text(&c, "#moves").await), tree);
+    // A link opened where nothing is stored: its line, at its ply, each
+    // move named in the game's notation.
+    js(&c, "localStorage.clear();", vec![]).await;
+    c.goto(&format!("{url}?variant=chess&m=e2e4&m=e7e5&m=g1f3&ply=2"))
+        .await
+        .unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='2'] .cell", 1).await;
+    assert_eq!(flat(text(&c, "#moves").await), "1. e4 e5 2. Nf3");
+    // A bare address: the game last shown, from the browser's storage.
+    c.goto(&url).await.unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='2'] .cell", 1).await;
+    assert_eq!(flat(text(&c, "#moves").await), "1. e4 e5 2. Nf3");
+    // Duck Chess, whose moves are written with spaces, kept too.
+    open(&c, &url, "duck").await;
+    click(&c, "#legal button:nth-child(1)").await;
+    at_ply(&c, "duck", 1).await;
+    c.refresh().await.unwrap();
+    wait_all(&c, "#board[data-variant='duck'][data-plies='1'] .cell", 1).await;
+    // An address whose moves are not legal: a new game and one line why.
+    c.goto(&format!("{url}?variant=chess&m=e2e5"))
+        .await
+        .unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='0'] .cell", 1).await;
+    let said = status(&c).await;
+    assert!(
+        said.contains("The address's game") && said.contains("e2e5"),
+        "{said}"
+    );
+    println!("reload, links, Back and Forward");
+}
+
 /// Defect 7 and analysis: the hint and the evaluation are readable
 /// (`+0.25 for white`, `mate in 1`), with the engine's depth and line.
 async fn analysis(c: Client, url: String) {
@@ -1136,6 +1216,7 @@ async fn the_analysis_board_in_a_real_browser() {
         the_keyboard,
         the_move_list,
         variations_in_and_out,
+        nothing_lost_on_reload,
         analysis,
         flip_claim_moves_and_studies,
         small_screens_and_contrast,

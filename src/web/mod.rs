@@ -351,6 +351,7 @@ pub fn router(state: AppState) -> Router {
         .route("/app.js", api_get(app_js))
         .route("/style.css", api_get(style_css))
         .route("/online.js", api_get(online_js))
+        .route("/keep.js", api_get(keep_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
@@ -475,6 +476,13 @@ async fn favicon() -> impl IntoResponse {
             (header::CACHE_CONTROL, "max-age=86400"),
         ],
         include_str!("page/favicon.svg"),
+    )
+}
+
+async fn keep_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/keep.js"),
     )
 }
 

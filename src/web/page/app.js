@@ -177,7 +177,7 @@ async function init() {
   window.addEventListener("resize", renderBoard);
   game.studies = await api("/api/studies");
   fillStudies();
-  await newGame(sel.value);
+  if (!(await restore())) await newGame(sel.value);
 }
 
 function setVariant(name) {
@@ -207,17 +207,27 @@ function setVariant(name) {
 
 // Loads a game: its start, its main line, and the ply to show; an
 // imported record's whole tree of moves (each after its parent, a parent's
-// first child its main line) and tags when it has them.
-async function loadGame(name, start, history, notations, ply, tree = [], tags = []) {
+// first child its main line) and tags when it has them. A stored game
+// (keep.js) also gives `kept`: the node to show (an index of the tree, -1
+// the root), the claims and the moves last gone to, the computer's side
+// and which way up the board was.
+async function loadGame(name, start, history, notations, ply, tree = [], tags = [], kept = null) {
+  keepEarlier();
   setVariant(name);
   game.start = start;
   game.tags = tags;
   game.nodes = new Map();
   game.root = newNode(null, null);
   let n = game.root;
+  const made = [];
   if (tree.length) {
-    const made = [];
-    for (const t of tree) made.push(newNode(t.parent === null ? game.root : made[t.parent], t));
+    for (const t of tree) {
+      const parent = t.parent === null ? game.root : made[t.parent];
+      const node = newNode(parent, t);
+      node.claimed = !!t.claimed;
+      if (t.next) parent.next = node;
+      made.push(node);
+    }
   } else {
     for (let i = 0; i < history.length; i++) {
       n = newNode(n, { coord: history[i], notation: notations[i] });
@@ -229,12 +239,19 @@ async function loadGame(name, start, history, notations, ply, tree = [], tags = 
   game.hint = null;
   $("eval").textContent = "";
   $("eval-line").textContent = "";
+  if (kept) {
+    at = made[kept.at] || game.root;
+    game.root.claimed = !!kept.rootClaimed;
+    if (game.variant.sides.includes(kept.computerSide)) $("computer-side").value = kept.computerSide;
+  }
   autoFlip();
+  if (kept && typeof kept.flipped === "boolean") game.flipped = kept.flipped;
   await go(at);
 }
 
 async function newGame(name) {
   const v = game.variants.find((x) => x.name === name);
+  keepEarlier();
   setVariant(name);
   $("study").value = "";
   showStudy(null);
@@ -271,6 +288,7 @@ function show(state) {
   game.selected = null;
   game.hint = null;
   render();
+  kept();
   afterChange();
 }
 
@@ -442,6 +460,7 @@ async function hint() {
 
 async function importText() {
   const text = $("position-text").value;
+  keepEarlier();
   try {
     const res = await api("/api/import", { variant: game.variant.name, text });
     game.imported = res.games.map((g) => Object.assign({ variant: res.variant }, g));
@@ -500,6 +519,7 @@ function showStudy(s) {
 
 async function loadStudy(value) {
   const s = game.studies[parseInt(value, 10)];
+  keepEarlier();
   if (!s) return showStudy(null);
   showStudy(s);
   game.imported = [];
