@@ -661,7 +661,7 @@ async fn nothing_lost_on_reload(c: Client, url: String) {
     assert_eq!(tree, "1. e4 e5 2. Nf3 ( 2. Bc4 )");
     assert_eq!(
         address(c.clone()).await,
-        "/?variant=chess&m=e2e4&m=e7e5&m=f1c4"
+        "/?variant=chess&m=e2e4&m=e7e5&m=f1c4&tree=e2e4_e7e5_g1f3_(f1c4)"
     );
     c.refresh().await.unwrap();
     wait_all(&c, "#board[data-variant='chess'][data-plies='3'] .cell", 1).await;
@@ -672,7 +672,7 @@ async fn nothing_lost_on_reload(c: Client, url: String) {
     at_ply(&c, "chess", 2).await;
     assert_eq!(
         address(c.clone()).await,
-        "/?variant=chess&m=e2e4&m=e7e5&m=g1f3&ply=2"
+        "/?variant=chess&m=e2e4&m=e7e5&m=g1f3&ply=2&tree=e2e4_e7e5_g1f3_(f1c4)"
     );
     c.back().await.unwrap();
     at_ply(&c, "chess", 3).await;
@@ -689,6 +689,38 @@ async fn nothing_lost_on_reload(c: Client, url: String) {
     c.back().await.unwrap();
     at_ply(&c, "chess", 3).await;
     assert_eq!(flat(text(&c, "#moves").await), tree);
+    // Copy: the position, the record and a link to the position with its
+    // variations, on the clipboard.
+    wait_all(&c, "#record-text[data-moves='4']", 1).await;
+    js(
+        &c,
+        "window.copied = []; navigator.clipboard.writeText = (t) => { window.copied.push(t); return Promise.resolve(); };",
+        vec![],
+    )
+    .await;
+    for button in ["#copy-position", "#copy-record", "#copy-link"] {
+        click(&c, button).await;
+    }
+    wait_js(&c, "three texts copied", "window.copied.length === 3").await;
+    let copied = js(&c, "return window.copied;", vec![]).await;
+    let copied: Vec<String> = serde_json::from_value(copied).unwrap();
+    assert_eq!(
+        copied[0],
+        "rnbqkbnr/pppp1ppp/8/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2"
+    );
+    assert!(
+        flat(copied[1].clone()).contains("1. e4 e5 2. Nf3 (2. Bc4) *"),
+        "{}",
+        copied[1]
+    );
+    let link = &copied[2];
+    assert!(link.starts_with(&url) && link.contains("&tree="), "{link}");
+    // That link where nothing is stored: the same tree at the same move.
+    js(&c, "localStorage.clear();", vec![]).await;
+    c.goto(link).await.unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='3'] .cell", 1).await;
+    assert_eq!(flat(text(&c, "#moves").await), tree);
+    assert_eq!(cell(&c, "c4").await.text().await.unwrap(), "♗");
     // A link opened where nothing is stored: its line, at its ply, each
     // move named in the game's notation.
     js(&c, "localStorage.clear();", vec![]).await;

@@ -174,6 +174,7 @@ async function init() {
     renderBoard();
   });
   document.addEventListener("keydown", onShortcut);
+  copyButtons();
   window.addEventListener("resize", renderBoard);
   game.studies = await api("/api/studies");
   fillStudies();

@@ -23,8 +23,16 @@ const keep = {
   saved: null, // the root of the last game put in `earlier`
 };
 
-// The address of the position shown.
-function addressOf() {
+// The longest tree an address holds (its `tree` as text): longer ones
+// are kept in the browser only.
+const KEEP_MAX_ADDRESS_TREE = 4000;
+// A link's tree is named by asking the server for each of its lines:
+// at most this many.
+const KEEP_MAX_LINES = 64;
+
+// The address of the position shown; `snap` is the game as stored, whose
+// tree the address holds too (`tree`) when it has more than the line.
+function addressOf(snap) {
   const q = new URLSearchParams();
   q.set("variant", game.variant.name);
   if (game.start !== game.variant.start) q.set("start", game.start);
@@ -32,7 +40,146 @@ function addressOf() {
   while (forwardOf(end)) end = forwardOf(end);
   for (const coord of path(end)) q.append("m", coord);
   if (end !== game.cur) q.set("ply", game.cur.ply);
-  return "/?" + q.toString();
+  const children = new Map();
+  for (const t of snap.tree) children.set(t.parent, (children.get(t.parent) || 0) + 1);
+  let tree = "";
+  if (snap.tree.some((t) => t.comment) || [...children.values()].some((n) => n > 1)) {
+    const text = itemsText(treeItems(snap.tree));
+    if (text.length <= KEEP_MAX_ADDRESS_TREE) tree = "&tree=" + text;
+  }
+  return "/?" + q.toString() + tree;
+}
+
+// A tree's items as an address writes them, readable where the moves are:
+// moves joined by `_`, a variation in parentheses, a comment after `!`,
+// each escaped so that none holds `_ ( ) !`:
+// `e2e4_e7e5_!a%20comment_g1f3_(f1c4_g8f6)_b8c6`.
+function itemsText(items) {
+  const esc = (t) => encodeURIComponent(t).replace(/[()_!*'~]/g, (ch) => "%" + ch.charCodeAt(0).toString(16).toUpperCase());
+  return items
+    .map((it) => (typeof it === "string" ? esc(it) : Array.isArray(it) ? `(${itemsText(it)})` : "!" + esc(it.c)))
+    .join("_");
+}
+
+// The items of an address's tree (as itemsText writes them), or null.
+function itemsFrom(text) {
+  const stack = [[]];
+  let token = "";
+  const flush = () => {
+    if (token) stack[stack.length - 1].push(token[0] === "!" ? { c: decodeURIComponent(token.slice(1)) } : decodeURIComponent(token));
+    token = "";
+  };
+  try {
+    for (const ch of text) {
+      if (ch === "_" || ch === "(" || ch === ")") flush();
+      if (ch === "(") stack.push([]);
+      else if (ch === ")") {
+        if (stack.length < 2) return null;
+        const line = stack.pop();
+        stack[stack.length - 1].push(line);
+      } else if (ch !== "_") token += ch;
+    }
+    flush();
+  } catch (e) {
+    return null; // a malformed escape
+  }
+  return stack.length === 1 ? stack[0] : null;
+}
+
+// An address's `tree` as it was written (not decoded: its escapes are its own).
+function addressTree() {
+  const raw = location.search.slice(1).split("&").find((p) => p.startsWith("tree="));
+  return raw ? raw.slice(5) : null;
+}
+
+// A stored tree as items: the main line's moves in order, a comment as
+// {c: text} after its move, and after a move the other moves from the
+// same position as lists, each its own line in the same form (PGN's
+// variations, in coordinates): ["e2e4", "e7e5", "g1f3", ["f1c4"], "b8c6"].
+function treeItems(tree) {
+  const kids = new Map();
+  tree.forEach((t, i) => {
+    const k = t.parent === null ? -1 : t.parent;
+    if (!kids.has(k)) kids.set(k, []);
+    kids.get(k).push(i);
+  });
+  // A line from its first move: after each move its comment, then the
+  // other moves from the position before it.
+  const line = (first) => {
+    const out = [];
+    let alts = [];
+    for (let i = first; i !== undefined; ) {
+      const t = tree[i];
+      out.push(t.coord);
+      if (t.comment) out.push({ c: t.comment });
+      for (const a of alts) out.push(line(a));
+      const next = kids.get(i) || [];
+      [i, alts] = [next[0], next.slice(1)];
+    }
+    return out;
+  };
+  const top = kids.get(-1) || [];
+  if (!top.length) return [];
+  const items = line(top[0]);
+  // The root's other moves come after the first move (as in PGN).
+  const rest = top.slice(1).map((a) => line(a));
+  items.splice(tree[top[0]].comment ? 2 : 1, 0, ...rest);
+  return items;
+}
+
+// The tree an address's `tree` gives, as stored (without notations), or
+// null when it is not one.
+function treeFromItems(items) {
+  const tree = [];
+  const walk = (list, parent) => {
+    if (!Array.isArray(list)) throw new Error("not a list");
+    let last = null;
+    let lastParent = parent;
+    let at = parent;
+    for (const it of list) {
+      if (tree.length > KEEP_MAX_NODES) throw new Error("too long");
+      if (typeof it === "string") {
+        tree.push({ parent: at, coord: it, notation: null, comment: null });
+        lastParent = at;
+        last = at = tree.length - 1;
+      } else if (Array.isArray(it)) {
+        if (last === null) throw new Error("a variation before any move");
+        walk(it, lastParent);
+      } else if (it && typeof it.c === "string" && last !== null) {
+        tree[last].comment = it.c;
+      } else {
+        throw new Error("neither a move, a variation nor a comment");
+      }
+    }
+  };
+  try {
+    walk(items, null);
+    return tree;
+  } catch (e) {
+    return null;
+  }
+}
+
+// Names every move of a tree in the game's notation, asking the server
+// once for each line (a leaf's path); throws what the server says of a
+// line that cannot be played.
+async function nameTree(variant, start, tree) {
+  const isParent = new Set(tree.map((t) => t.parent));
+  const leaves = tree.map((_, i) => i).filter((i) => !isParent.has(i));
+  if (leaves.length > KEEP_MAX_LINES) throw new Error(`more than ${KEEP_MAX_LINES} lines`);
+  await Promise.all(
+    leaves.map(async (leaf) => {
+      const nodes = [];
+      for (let i = leaf; i !== null; i = tree[i].parent) nodes.unshift(i);
+      const st = await api("/api/moves", {
+        variant,
+        position: start,
+        history: nodes.map((i) => tree[i].coord),
+        notations: true,
+      });
+      nodes.forEach((i, k) => (tree[i].notation = st.line[k]));
+    }),
+  );
 }
 
 // The game as stored: each node after its parent, a parent's first child
@@ -89,7 +236,7 @@ function kept() {
   } catch (e) {
     /* storage full or refused: the address still holds the line */
   }
-  const url = addressOf();
+  const url = addressOf(snap);
   const here = location.pathname + location.search;
   const state = { duckchess: true };
   if (url === here) {
@@ -153,20 +300,44 @@ function addressed() {
   if (!v || !(q.has("m") || q.has("start"))) return null;
   const line = q.getAll("m");
   const ply = q.has("ply") ? parseInt(q.get("ply"), 10) : line.length;
-  return { variant: v.name, start: q.get("start") || v.start, line, ply: Number.isFinite(ply) ? ply : line.length };
+  return {
+    variant: v.name,
+    start: q.get("start") || v.start,
+    line,
+    ply: Number.isFinite(ply) ? ply : line.length,
+    tree: addressTree(),
+  };
 }
 
 // Shows the game the address names: from a stored tree that holds its
-// line (this page's or the browser's), else its line alone, each move's
-// notation asked of the server once. False when the address names no game.
+// line (this page's or the browser's) and, when the address has a tree,
+// is that tree; else the address's tree or line alone, each move's
+// notation asked of the server. False when the address names no game.
 async function showAddressed() {
   const a = addressed();
   if (!a) return false;
   const trees = [stored(), ...keep.earlier.slice().reverse()].filter(Boolean);
   for (const snap of trees) {
     if (snap.variant !== a.variant || snap.start !== a.start || lineIn(snap, a.line) === undefined) continue;
+    if (a.tree && itemsText(treeItems(snap.tree)) !== a.tree) continue;
     await loadSnapshot(snap, nodeAtPly(snap, a.line, a.ply));
     return true;
+  }
+  const items = a.tree && itemsFrom(a.tree);
+  const tree = items && treeFromItems(items);
+  if (tree && tree.length) {
+    const snap = { variant: a.variant, start: a.start, tree, tags: [] };
+    const at = lineIn(snap, a.line);
+    if (at !== undefined) {
+      try {
+        await nameTree(a.variant, a.start, tree);
+        showStudy(null);
+        await loadSnapshot(snap, nodeAtPly(snap, a.line, a.ply));
+        return true;
+      } catch (e) {
+        /* the line alone, below, says what is wrong */
+      }
+    }
   }
   try {
     const st = await api("/api/moves", {
@@ -195,6 +366,24 @@ async function restore() {
   if (!snap || !game.variants.some((v) => v.name === snap.variant)) return false;
   await loadSnapshot(snap, snap.at === null || snap.at === undefined ? -1 : snap.at);
   return true;
+}
+
+// The Copy buttons: the position, the record and the link to the
+// position shown (with its tree), on the clipboard.
+async function copyText(what, text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(`Copied the ${what}.`);
+  } catch (e) {
+    setStatus(`Could not copy the ${what}: ${e.message}`, "error");
+  }
+}
+
+function copyButtons() {
+  $("copy-position").addEventListener("click", () => copyText("position", game.state ? game.state.position : ""));
+  $("copy-record").addEventListener("click", () => copyText("record", $("record-text").value));
+  $("copy-link").addEventListener("click", () => copyText("link", location.href));
+  $("copy-link").hidden = !keep.on;
 }
 
 // Back and Forward: a position of the game on the board is gone to; one
