@@ -1,13 +1,17 @@
 //! Two people in two real browsers (two WebDriver sessions of headless
 //! Chromium, each with its own cookies) play through an invitation link:
-//! every game of the registry a few moves each, and chess to mate with a
-//! reload and a restart of the server in the middle; the finished game is
-//! at its URL and exports.
+//! every game of the registry a few moves each, chess to mate and every
+//! other game to its end, each with a reload and a restart of the server
+//! in the middle; the finished game is at its URL and exports. Then the
+//! game page's buttons, presence, spectators and small screens; rated
+//! games, the lobby, the players' pages and the leaderboards.
 //!
 //! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run`
 //! installs them); without them it says what it skipped.
 
+use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -61,6 +65,175 @@ async fn join(c: &Client, link: &str) {
         "document.querySelector('#online-seat-1 .who').textContent.includes('(you)')",
     )
     .await;
+}
+
+/// The server, stopped and started again on the same address and database.
+fn restart(server_process: &mut Option<common::Reaper>, db: &str, port: u16) {
+    drop(server_process.take());
+    *server_process = Some(server(db, port));
+}
+
+/// The move the engine of the analysis API gives on `c`'s board (its
+/// mate solver first, `mate_in` moves deep), in coordinates.
+async fn best_coord(c: &Client, mate_in: u32) -> String {
+    let best = js(
+        c,
+        "return fetch('/api/best', {method: 'POST', headers: {'content-type': 'application/json'}, \
+         body: JSON.stringify({variant: game.variant.name, position: game.state.position, \
+         think_ms: 300, mate_in: arguments[0]})}).then(r => r.json()).then(b => b.best.coord);",
+        vec![json!(mate_in)],
+    )
+    .await;
+    best.as_str()
+        .unwrap_or_else(|| panic!("no best move: {best}"))
+        .to_string()
+}
+
+/// Whether the page's reader is to move in its game.
+async fn to_move(c: &Client) -> bool {
+    js(
+        c,
+        "return !!online.st && online.st.toMove === online.you;",
+        vec![],
+    )
+    .await
+    .as_bool()
+    .unwrap()
+}
+
+/// Every game but chess (played to mate in `two_people_in_two_browsers`)
+/// played to its end through an invitation, timed, from a study's
+/// position a few moves before its end: the study's own moves, then the
+/// engine's, with a reload of the second player's page and a restart of
+/// the server after the first move. Both pages show the result, and the
+/// export is the game's record as the analysis board writes it (the judge
+/// input for Duck Chess, the cube's and Fourfold's records).
+async fn every_game_to_its_end(
+    a: &Client,
+    b: &Client,
+    url: &str,
+    server_process: &mut Option<common::Reaper>,
+    db: &str,
+    port: u16,
+) {
+    // (game, study, plies to step back from the study's position, the
+    // mate the engine looks for)
+    let cases = [
+        ("duck", "The sample game's last move", 2, 2),
+        ("cube", "Published puzzle 3", 0, 1),
+        ("fourfold", "Mate in 1", 2, 2),
+        ("fourfold-classic", "Black mates in 4", 0, 4),
+    ];
+    for (variant, study, back, mate_in) in cases {
+        a.goto(url).await.unwrap();
+        wait_all(a, "#study option", 2).await;
+        select(a, "#variant", variant).await;
+        at_ply(a, variant, 0).await;
+        let index = js(
+            a,
+            "return String(game.studies.findIndex(s => s.title === arguments[0]));",
+            vec![json!(study)],
+        )
+        .await;
+        select(a, "#study", index.as_str().unwrap()).await;
+        let ply: usize =
+            serde_json::from_value(js(a, "return game.study ? game.study.ply : -1;", vec![]).await)
+                .unwrap();
+        at_ply(a, variant, ply).await;
+        for _ in 0..back {
+            shortcut(a, &Key::Left.to_string()).await;
+        }
+        at_ply(a, variant, ply - back).await;
+        let script: Vec<String> = serde_json::from_value(
+            js(
+                a,
+                "return game.study.history.slice(arguments[0], arguments[1]);",
+                vec![json!(ply - back), json!(ply)],
+            )
+            .await,
+        )
+        .unwrap();
+        if !js(
+            a,
+            "return document.querySelector('#online-from-board').checked;",
+            vec![],
+        )
+        .await
+        .as_bool()
+        .unwrap()
+        {
+            click(a, "#online-from-board").await;
+        }
+        fill(a, "#online-name", "alice").await;
+        select(a, "#online-clock", "10+5").await;
+        select(a, "#online-color", "white").await;
+        click(a, "#online-create").await;
+        wait_js(a, "the game's page", "location.pathname.startsWith('/game/') && document.querySelector('#online-invite-link').value").await;
+        let link = value(a, "#online-invite-link").await;
+        join(b, &link).await;
+        let mut played = 0;
+        loop {
+            if text(a, "#online-result").await.contains("wins") {
+                break;
+            }
+            assert!(played < 12, "{variant}: no end after {played} moves");
+            let mover = if to_move(a).await { a } else { b };
+            at_ply(mover, variant, played).await;
+            let coord = match script.get(played) {
+                Some(m) => m.clone(),
+                None => best_coord(mover, mate_in).await,
+            };
+            let css = format!("#legal button[data-coord='{coord}']");
+            wait_all(mover, &css, 1).await;
+            click(mover, &css).await;
+            played += 1;
+            for c in [a, b] {
+                at_ply(c, variant, played).await;
+            }
+            if played == 1 {
+                b.refresh().await.unwrap();
+                at_ply(b, variant, 1).await;
+                wait_js(
+                    b,
+                    "the second player still seated after the reload",
+                    "document.querySelector('#online-seat-1 .who').textContent.includes('(you)')",
+                )
+                .await;
+                restart(server_process, db, port);
+                // Both pages reconnect by themselves and read the game again.
+                wait_js(
+                    a,
+                    "alice reconnected",
+                    "online.st && online.st.connected && online.st.connected.black",
+                )
+                .await;
+            }
+        }
+        for c in [a, b] {
+            wait_js(
+                c,
+                "the result",
+                "!document.querySelector('#online-result').hidden",
+            )
+            .await;
+            let result = text(c, "#online-result").await;
+            assert!(result.contains("wins"), "{variant}: {result}");
+        }
+        let export = js(
+            a,
+            "return fetch(document.querySelector('#online-export').href).then(r => r.text());",
+            vec![],
+        )
+        .await;
+        let record = js(a, "return game.state.record;", vec![]).await;
+        let (export, record) = (export.as_str().unwrap(), record.as_str().unwrap());
+        assert!(!record.trim().is_empty(), "{variant}");
+        assert_eq!(export.trim(), record.trim(), "{variant}: the export");
+        println!(
+            "{variant}: {played} moves to `{}`",
+            text(a, "#online-result").await
+        );
+    }
 }
 
 /// The first move the page lists, played by its button.
@@ -125,6 +298,7 @@ async fn two_people_in_two_browsers() {
     let b = browser(driver_port).await;
 
     every_game_through_an_invitation(&a, &b, &url).await;
+    every_game_to_its_end(&a, &b, &url, &mut server_process, &db, port).await;
 
     // A game from the position on the analysis board (a study, an
     // import): the server's game starts there.
@@ -156,8 +330,7 @@ async fn two_people_in_two_browsers() {
     play_listed(&a, "g4").await;
     at_ply(&b, "chess", 3).await;
     screenshot(&b, "online-game").await;
-    drop(server_process.take());
-    server_process = Some(server(&db, port));
+    restart(&mut server_process, &db, port);
     // Both pages reconnect by themselves and read the game again.
     tokio::time::sleep(Duration::from_millis(300)).await;
     at_ply(&b, "chess", 3).await;

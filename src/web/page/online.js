@@ -226,6 +226,10 @@ function renderOnline() {
   $("online-spectators").textContent = (seated ? "" : "You are watching. ") +
     (others ? `${others} ${seated ? "" : "other "}spectator${others > 1 ? "s" : ""}` : "");
   $("online-export").href = `/game/export/${online.id}`;
+  // The analysis board takes a game from its address (keep.js).
+  const q = new URLSearchParams({ variant: f.game, start: f.start });
+  for (const m of st.moves ? st.moves.split(" ") : []) q.append("m", m);
+  $("online-analysis").href = "/?" + q.toString();
 }
 
 // A reader with no session yet becomes a guest first (joining a game).
