@@ -236,6 +236,155 @@ async fn every_game_to_its_end(
     }
 }
 
+/// Waits until the element `css` on `c` says `what`.
+async fn says(c: &Client, css: &str, what: &str) {
+    wait_js(
+        c,
+        &format!("`{css}` saying `{what}`"),
+        &format!("document.querySelector({css:?}).textContent.includes({what:?})"),
+    )
+    .await;
+}
+
+/// Waits until the element `css` on `c` is shown (or hidden).
+async fn shown(c: &Client, css: &str, yes: bool) {
+    let test = if yes { "!" } else { "" };
+    wait_js(
+        c,
+        &format!("`{css}` shown: {yes}"),
+        &format!("{test}document.querySelector({css:?}).hidden"),
+    )
+    .await;
+}
+
+/// The game page: presence, a spectator, a draw offered, declined and
+/// accepted, a rematch with colours swapped, a resignation, an abort, the
+/// sound switch remembered, the page at 400 pixels, and the computer.
+async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
+    let link = create(a, url, "chess", "10+5").await;
+    join(b, &link).await;
+    // Presence: bob connected, gone, back.
+    says(a, "#online-seat-1 .presence", "●").await;
+    b.goto(url).await.unwrap();
+    says(a, "#online-seat-1 .presence", "○").await;
+    b.goto(&link).await.unwrap();
+    says(a, "#online-seat-1 .presence", "●").await;
+    // A spectator, counted on the players' pages; it cannot move.
+    watcher.goto(&link).await.unwrap();
+    at_ply(watcher, "chess", 0).await;
+    says(watcher, "#online-spectators", "You are watching").await;
+    says(a, "#online-spectators", "1 spectator").await;
+    shown(watcher, "#online-join-box", false).await;
+    shown(watcher, "#online-resign", false).await;
+    play_listed(a, "e4").await;
+    at_ply(b, "chess", 1).await;
+    play_listed(b, "e5").await;
+    at_ply(watcher, "chess", 2).await;
+    // A draw offered and declined, offered again and accepted.
+    click(a, "#online-draw").await;
+    says(b, "#online-draw", "Accept the draw").await;
+    shown(b, "#online-decline", true).await;
+    click(b, "#online-decline").await;
+    says(a, "#online-draw", "Offer a draw").await;
+    click(a, "#online-draw").await;
+    says(b, "#online-draw", "Accept the draw").await;
+    click(b, "#online-draw").await;
+    for c in [a, b, watcher] {
+        shown(c, "#online-result", true).await;
+        says(c, "#online-result", "draw").await;
+    }
+    // A rematch, colours swapped: bob is white.
+    click(a, "#online-rematch").await;
+    says(b, "#online-rematch", "Accept the rematch").await;
+    click(b, "#online-rematch").await;
+    for c in [a, b] {
+        shown(c, "#online-next", true).await;
+        click(c, "#online-next").await;
+        wait_js(
+            c,
+            "the rematch's page",
+            &format!(
+                "location.pathname !== {:?}",
+                link.trim_start_matches(url.trim_end_matches('/'))
+            ),
+        )
+        .await;
+        at_ply(c, "chess", 0).await;
+    }
+    says(a, "#online-seat-1 .who", "(you)").await;
+    says(b, "#online-seat-0 .who", "(you)").await;
+    // Bob opens, alice answers; alice resigns by the button, once asked.
+    play_listed(b, "d4").await;
+    at_ply(a, "chess", 1).await;
+    play_listed(a, "d5").await;
+    at_ply(b, "chess", 2).await;
+    shown(a, "#online-resign", true).await;
+    click(a, "#online-resign").await;
+    a.accept_alert().await.unwrap();
+    for c in [a, b] {
+        says(c, "#online-result", "white wins: black resigned").await;
+    }
+    // A game aborted before both moved.
+    let link = create(a, url, "chess", "5+3").await;
+    join(b, &link).await;
+    shown(b, "#online-abort", true).await;
+    click(b, "#online-abort").await;
+    for c in [a, b] {
+        says(c, "#online-result", "abort").await;
+    }
+    // The sound switch is remembered.
+    if js(
+        a,
+        "return document.querySelector('#online-sound').checked;",
+        vec![],
+    )
+    .await
+    .as_bool()
+    .unwrap()
+    {
+        click(a, "#online-sound").await;
+    }
+    a.refresh().await.unwrap();
+    wait_all(a, "#online-sound:not(:checked)", 1).await;
+    click(a, "#online-sound").await;
+    // At 400 pixels: one column, nothing wider than the screen, the
+    // players, clocks and buttons below the board.
+    let link = create(a, url, "chess", "10+5").await;
+    join(b, &link).await;
+    viewport(a, 400, 800).await;
+    at_ply(a, "chess", 0).await;
+    let fits = js(
+        a,
+        "const w = document.documentElement.clientWidth; \
+         const inside = (s) => { const r = document.querySelector(s).getBoundingClientRect(); \
+         return r.width > 0 && r.left >= 0 && r.right <= w; }; \
+         return document.documentElement.scrollWidth <= w && \
+         ['#board', '#online-seat-0 .clock', '#online-seat-1 .who', '#online-draw'].every(inside);",
+        vec![],
+    )
+    .await;
+    assert_eq!(fits, json!(true), "the game page at 400 pixels");
+    screenshot(a, "online-game-400").await;
+    viewport(a, 1280, 800).await;
+    // The computer takes the other seat and answers.
+    a.goto(url).await.unwrap();
+    wait_all(a, "#online-variant option", 2).await;
+    select(a, "#online-variant", "chess").await;
+    select(a, "#online-clock", "").await;
+    select(a, "#online-color", "white").await;
+    fill(a, "#online-think", "100").await;
+    click(a, "#online-computer").await;
+    wait_js(
+        a,
+        "the computer's game",
+        "location.pathname.startsWith('/game/')",
+    )
+    .await;
+    says(a, "#online-seat-1 .who", "computer").await;
+    play_listed(a, "e4").await;
+    at_ply(a, "chess", 2).await;
+}
+
 /// The first move the page lists, played by its button.
 async fn play_first(c: &Client, variant: &str, ply: usize) {
     at_ply(c, variant, ply).await;
@@ -299,6 +448,9 @@ async fn two_people_in_two_browsers() {
 
     every_game_through_an_invitation(&a, &b, &url).await;
     every_game_to_its_end(&a, &b, &url, &mut server_process, &db, port).await;
+    let watcher = browser(driver_port).await;
+    the_game_page(&a, &b, &watcher, &url).await;
+    watcher.close().await.unwrap();
 
     // A game from the position on the analysis board (a study, an
     // import): the server's game starts there.

@@ -24,15 +24,14 @@ impl Service {
         // Subscribe before reading, so no change falls between the two.
         let (rx, presence) = self.hub.subscribe(id, seat);
         let full = self.full(id, reader).await?;
-        // The others learn that this seat is here.
-        if seat.is_some() {
-            self.publish_presence(id).await;
-        }
+        // The others learn that this seat is here, or that one more
+        // watches.
+        self.publish_presence(id).await;
         Ok((rx, presence, full))
     }
 
-    /// Tells a game's readers who is connected (after a stream opens or
-    /// closes).
+    /// Tells a game's readers who is connected and how many read it (after
+    /// a stream opens or closes).
     pub async fn publish_presence(&self, id: &str) {
         if let Ok((version, state)) = self.state(id).await {
             self.hub.publish(

@@ -48,6 +48,7 @@ pub async fn events(State(app): State<AppState>, headers: HeaderMap) -> Result<R
         service: s,
         id: format!("player:{}", p.id),
         presence: Some(presence),
+        game: false,
     };
     Ok(ndjson(first, rx, leaving, |_| false, false))
 }

@@ -121,6 +121,7 @@ pub async fn stream(State(app): State<AppState>) -> Result<Response, ApiError> {
         service: s,
         id: "lobby".into(),
         presence: Some(presence),
+        game: false,
     };
     Ok(ndjson(vec![first], rx, leaving, |_| false, false))
 }

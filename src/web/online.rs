@@ -391,6 +391,7 @@ pub async fn game_stream(
         service: s,
         id: id.to_string(),
         presence: Some(presence),
+        game: true,
     };
     Ok(ndjson(
         vec![full],
@@ -401,7 +402,8 @@ pub async fn game_stream(
     ))
 }
 
-/// Tells the game's readers when a seat's stream closes.
+/// Tells the game's readers when one of its streams closes: who is
+/// connected and how many read it.
 pub struct Leaving {
     /// The service.
     pub service: Arc<Service>,
@@ -409,16 +411,15 @@ pub struct Leaving {
     pub id: String,
     /// The seat's presence, released first.
     pub presence: Option<Presence>,
+    /// Whether `id` is a game's, whose readers are told.
+    pub game: bool,
 }
 
 impl Drop for Leaving {
     fn drop(&mut self) {
-        let seated = self.presence.take().is_some_and(|p| {
-            let seated = p.seated();
-            drop(p);
-            seated
-        });
-        if seated {
+        // A spectator's leaving changes the count every reader is shown.
+        drop(self.presence.take());
+        if self.game {
             let (s, id) = (self.service.clone(), self.id.clone());
             if let Ok(handle) = tokio::runtime::Handle::try_current() {
                 handle.spawn(async move { s.publish_presence(&id).await });
