@@ -530,7 +530,7 @@ async fn two_people_in_two_browsers() {
         "{pgn}"
     );
     rated_game_between_two_accounts(&a, &b, &url).await;
-    quick_pairing(&a, &b, &url).await;
+    quick_pairing(&a, &b, &url, &db).await;
     a.close().await.unwrap();
     b.close().await.unwrap();
     drop(server_process);
@@ -625,9 +625,35 @@ async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
     wait_all(b, "#leaders h3", 4).await;
 }
 
+/// Ratings in Duck Chess as if from thirty earlier games: settled (out of
+/// the provisional range) and active, so that the leaderboard lists them.
+async fn settled_duck_ratings(db: &str, ratings: &[(&str, f64)]) {
+    let store = duckchess::store::Store::open(db).await.unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    for (name, rating) in ratings {
+        sqlx::query(
+            "INSERT INTO ratings (player_id, perf, rating, deviation, volatility, games, wins, draws, losses, last_ms) \
+             SELECT id, 'duck', $1, 60.0, 0.06, 30, 14, 2, 14, $2 FROM players WHERE name = $3",
+        )
+        .bind(rating)
+        .bind(now)
+        .bind(*name)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    }
+}
+
 /// Both post quick pairing in the same pool and find themselves in one
-/// rated game; a third page sees the seek in the lobby meanwhile.
-async fn quick_pairing(a: &Client, b: &Client, url: &str) {
+/// rated game; a third page sees the seek in the lobby meanwhile. They
+/// play, and one resigns by the button; the rating changes, the players'
+/// pages (ratings, won / drawn / lost, the chart, the game among the
+/// recent ones) and the leaderboard's order follow.
+async fn quick_pairing(a: &Client, b: &Client, url: &str, db: &str) {
+    settled_duck_ratings(db, &[("Anna", 1620.0), ("Boris", 1580.0)]).await;
     for c in [a, b] {
         c.goto(url).await.unwrap();
         wait_all(c, "#lobby-pools button", 4).await;
@@ -681,21 +707,17 @@ async fn quick_pairing(a: &Client, b: &Client, url: &str) {
         "document.querySelector('#online-game').textContent.includes('Boris')",
     )
     .await;
-    // Anna resigns at once (a rated game may end before both moved; an
-    // abort would not count): both pages show the rating changes.
-    let id = pa
-        .as_str()
-        .unwrap()
-        .trim_start_matches("/game/")
-        .to_string();
-    let status = js(
-        a,
-        "return fetch(`/api/online/game/${arguments[0]}/resign`, {method: 'POST', \
-         headers: {'content-type': 'application/json'}, body: '{}'}).then(r => r.status);",
-        vec![serde_json::json!(id)],
-    )
-    .await;
-    assert_eq!(status, 200);
+    // A move each, then Anna resigns by the button.
+    for ply in 0..2 {
+        let mover = if to_move(a).await { a } else { b };
+        play_first(mover, "duck", ply).await;
+    }
+    for c in [a, b] {
+        at_ply(c, "duck", 2).await;
+    }
+    shown(a, "#online-resign", true).await;
+    click(a, "#online-resign").await;
+    a.accept_alert().await.unwrap();
     for c in [a, b] {
         wait_js(
             c,
@@ -711,8 +733,73 @@ async fn quick_pairing(a: &Client, b: &Client, url: &str) {
         )
         .await;
     }
-    // Boris's page now has two rated perfs (blitz chess and Duck Chess).
+    // The changes shown, read from Anna's page: `Anna (1620) -N`.
+    let change = |who: String, name: &str| -> (f64, i64) {
+        seat_rating(&who, name).unwrap_or_else(|| panic!("no rating change in `{who}`"))
+    };
+    let seats = [
+        text(a, "#online-seat-0 .who").await,
+        text(a, "#online-seat-1 .who").await,
+    ];
+    let (anna_before, anna_diff) = change(
+        seats.iter().find(|s| s.contains("Anna")).unwrap().clone(),
+        "Anna",
+    );
+    let (boris_before, boris_diff) = change(
+        seats.iter().find(|s| s.contains("Boris")).unwrap().clone(),
+        "Boris",
+    );
+    assert_eq!((anna_before, boris_before), (1620.0, 1580.0));
+    assert!(anna_diff < 0 && boris_diff > 0, "{seats:?}");
+    // Boris's page: two rated perfs (blitz chess and Duck Chess), Duck
+    // Chess's after this win, with its counts; two charts; the game.
     b.goto(&format!("{url}@/Boris")).await.unwrap();
     wait_all(b, "#player-perfs tbody tr", 2).await;
     wait_all(b, "#player-charts svg", 2).await;
+    let rows = text(b, "#player-perfs tbody").await;
+    let duck: Vec<&str> = rows
+        .lines()
+        .find(|l| l.starts_with("duck"))
+        .unwrap_or_else(|| panic!("no Duck Chess row in `{rows}`"))
+        .split_whitespace()
+        .collect();
+    let boris_now = 1580 + boris_diff;
+    // game, rating, games, won, drawn, lost
+    assert_eq!(
+        duck,
+        ["duck", &boris_now.to_string(), "31", "15", "2", "14"]
+    );
+    wait_all(b, "#player-games li", 2).await;
+    says(b, "#player-games", "Anna").await;
+    // The leaderboard: both settled and active, the better first, with
+    // the ratings their pages give.
+    b.goto(&format!("{url}leaderboard")).await.unwrap();
+    wait_all(b, "#leaders h3", 1).await;
+    let board = text(b, "#leaders").await;
+    let (first, second) = if 1620 + anna_diff >= boris_now {
+        (
+            format!("Anna {}", 1620 + anna_diff),
+            format!("Boris {boris_now}"),
+        )
+    } else {
+        (
+            format!("Boris {boris_now}"),
+            format!("Anna {}", 1620 + anna_diff),
+        )
+    };
+    let (i, j) = (board.find(&first), board.find(&second));
+    assert!(
+        i.is_some() && j.is_some() && i < j,
+        "`{first}` then `{second}` on the leaderboard: `{board}`"
+    );
+}
+
+/// The rating a seat shows before its game and the change after it, from
+/// `Name (1620) -8` (provisional ratings carry a `?`).
+fn seat_rating(who: &str, name: &str) -> Option<(f64, i64)> {
+    let rest = &who[who.find(&format!("{name} ("))? + name.len() + 2..];
+    let close = rest.find(')')?;
+    let before: f64 = rest[..close].trim_end_matches('?').parse().ok()?;
+    let diff = rest[close + 1..].split_whitespace().next()?;
+    Some((before, diff.trim_start_matches('+').parse().ok()?))
 }
