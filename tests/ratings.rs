@@ -503,14 +503,20 @@ async fn leaderboards_list_settled_active_players_best_first() {
     let clock = ManualClock::new(T0);
     let s = service(&dir, &clock).await;
     // Ratings as if from past games: settled, provisional, and idle.
+    let computer = s.computer_account(300).await.unwrap();
     for (name, rating, deviation, days_idle) in [
         ("ann", 1800.0, 60.0, 1),
         ("ben", 1900.0, 100.0, 2),
-        ("cid", 2100.0, 200.0, 1),  // provisional
-        ("dan", 2000.0, 50.0, 45),  // not active in 30 days
-        ("eve", 1700.0, 110.0, 29), // just settled, just active
+        ("cid", 2100.0, 200.0, 1),                 // provisional
+        ("dan", 2000.0, 50.0, 45),                 // not active in 30 days
+        ("eve", 1700.0, 110.0, 0),                 // just settled, active today
+        ("fay", 1750.0, 100.0, 29),                // settled, but 29 idle days grow it to 115
+        (computer.name.as_str(), 1950.0, 50.0, 0), // the computer: rated, not ranked
     ] {
-        let p = s.create_account(name, "a long password").await.unwrap();
+        let p = match s.create_account(name, "a long password").await {
+            Ok(p) => p,
+            Err(_) => computer.clone(),
+        };
         sqlx::query(
             "INSERT INTO ratings (player_id, perf, rating, deviation, volatility, games, wins, draws, losses, last_ms) \
              VALUES ($1, 'duck', $2, $3, 0.06, 30, 15, 0, 15, $4)",
@@ -546,6 +552,24 @@ async fn leaderboards_list_settled_active_players_best_first() {
         .map(|u| u["username"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["ben", "ann", "eve"]);
+    let all = {
+        let answer = app.clone().oneshot(get("/api/player")).await.unwrap();
+        let body = axum::body::to_bytes(answer.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&body).unwrap()
+    };
+    let names: Vec<&str> = all["duck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["ben", "ann", "eve"],
+        "/api/player as /api/player/top"
+    );
     assert_eq!(v["users"][0]["perfs"]["duck"]["rating"], 1900);
     let answer = app
         .clone()
@@ -554,11 +578,44 @@ async fn leaderboards_list_settled_active_players_best_first() {
         .unwrap();
     assert_eq!(answer.status(), 404);
     // A player's own page still shows a provisional rating, with its mark.
-    let answer = app.oneshot(get("/api/user/cid")).await.unwrap();
+    let answer = app.clone().oneshot(get("/api/user/cid")).await.unwrap();
     let body = axum::body::to_bytes(answer.into_body(), 1 << 20)
         .await
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(v["perfs"]["duck"]["prov"], true);
     assert_eq!(v["perfs"]["duck"]["rating"], 2100);
+    // lichess's fields, as a reader of them finds them: the deviation as
+    // shown (fay's grown by her idle days, so provisional, as the
+    // leaderboard has it), the games, and no progress without history.
+    let user = |name: &str| {
+        let app = app.clone();
+        let name = name.to_string();
+        async move {
+            let answer = app
+                .oneshot(get(&format!("/api/user/{name}")))
+                .await
+                .unwrap();
+            let body = axum::body::to_bytes(answer.into_body(), 1 << 20)
+                .await
+                .unwrap();
+            serde_json::from_slice::<serde_json::Value>(&body).unwrap()
+        }
+    };
+    let fay = user("fay").await;
+    assert_eq!(fay["perfs"]["duck"]["rd"], 115, "{fay}");
+    assert_eq!(fay["perfs"]["duck"]["prov"], true, "{fay}");
+    assert_eq!(fay["perfs"]["duck"]["games"], 30);
+    assert_eq!(fay["perfs"]["duck"]["prog"], 0);
+    assert_eq!(
+        fay["count"],
+        serde_json::json!({"rated": 30, "win": 15, "draw": 0, "loss": 15})
+    );
+    assert!(fay.get("title").is_none(), "{fay}");
+    let ann = user("ann").await;
+    assert_eq!(ann["perfs"]["duck"]["rd"], 61, "60 and one idle day: {ann}");
+    assert_eq!(ann["perfs"]["duck"]["prov"], false);
+    // The computer's account says what it is, as lichess's bots do.
+    let bot = user(&computer.name).await;
+    assert_eq!(bot["title"], "BOT", "{bot}");
 }

@@ -34,7 +34,7 @@ impl Service {
         let player = Player {
             id: name.clone(),
             name,
-            password_hash: Some("!".into()),
+            password_hash: Some(Player::NO_PASSWORD.into()),
             created_ms: self.now(),
         };
         match self.store.insert_player(&player).await {

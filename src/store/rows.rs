@@ -24,6 +24,16 @@ impl Player {
         self.password_hash.is_some()
     }
 
+    /// Whether this is the computer's account at a level: its hash is
+    /// [`Player::NO_PASSWORD`], which no password matches.
+    pub fn is_computer(&self) -> bool {
+        self.password_hash.as_deref() == Some(Player::NO_PASSWORD)
+    }
+
+    /// The password hash of an account nobody signs in to (not a PHC
+    /// string, so no password verifies against it).
+    pub const NO_PASSWORD: &'static str = "!";
+
     pub(super) fn from_row(r: &AnyRow) -> Result<Player, sqlx::Error> {
         Ok(Player {
             id: r.try_get("id")?,

@@ -92,14 +92,19 @@ pub async fn user(
         draw += r.draws;
         loss += r.losses;
     }
-    Ok(Json(json!({
+    let mut user = json!({
         "id": player.id,
         "username": player.name,
         "perfs": perfs,
         "createdAt": player.created_ms,
         "count": {"rated": win + draw + loss, "win": win, "draw": draw, "loss": loss},
         "url": format!("/@/{}", player.name),
-    })))
+    });
+    if player.is_computer() {
+        // As lichess marks its bot accounts.
+        user["title"] = "BOT".into();
+    }
+    Ok(Json(user))
 }
 
 /// `GET /api/user/{name}/rating-history`: for each perf, `[year, month
@@ -158,21 +163,41 @@ pub fn perfs() -> Vec<String> {
     all
 }
 
+/// The best players of a perf: settled (their deviation, grown by their
+/// idle days as their own page shows it, out of the provisional range),
+/// active in the last [`ACTIVE_DAYS`], people (the computer's levels are
+/// rated but not ranked, as lichess's bots are not).
 async fn leaders(app: &AppState, perf: &str, nb: i64) -> Result<Vec<Value>, ApiError> {
     let s = service(app)?;
     let store = s.store();
-    let since = s.now() - ACTIVE_DAYS * rating::DAY_MS;
+    let now = s.now();
+    let since = now - ACTIVE_DAYS * rating::DAY_MS;
+    // The stored deviation only grows with idle days: its bound is the
+    // store's first cut, the grown one the last.
     let rows = store
-        .leaders(perf, PROVISIONAL_DEVIATION, since, nb.clamp(1, MAX_LEADERS))
+        .leaders(perf, PROVISIONAL_DEVIATION, since, MAX_LEADERS)
         .await
         .map_err(ServiceError::from)?;
-    let mut out = Vec::with_capacity(rows.len());
+    let mut out = Vec::new();
     for r in rows {
-        let name = store
+        if out.len() as i64 >= nb.clamp(1, MAX_LEADERS) {
+            break;
+        }
+        let shown = rating_of(&r).after_idle_days((now - r.last_ms) / rating::DAY_MS);
+        if shown.provisional() {
+            continue;
+        }
+        let Some(player) = store
             .player(&r.player_id)
             .await
             .map_err(ServiceError::from)?
-            .map_or_else(|| r.player_id.clone(), |p| p.name);
+        else {
+            continue;
+        };
+        if player.is_computer() {
+            continue;
+        }
+        let name = player.name;
         let history = store
             .history(&r.player_id, perf)
             .await
