@@ -225,7 +225,8 @@ async fn rated_games_change_ratings_once_and_as_the_results_say() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::new(T0);
     let s = service(&dir, &clock).await;
-    rated_series(&s, &clock, "").await;
+    let url = format!("sqlite://{}/games.db", dir.path().display());
+    rated_series(&s, &clock, "", &url).await;
 }
 
 /// The same on PostgreSQL, when `DUCKCHESS_TEST_POSTGRES` names one (the
@@ -247,7 +248,7 @@ async fn rated_games_on_postgresql() {
     let store = duckchess::store::Store::open(&url).await.unwrap();
     let s = Service::with_clock(store, None, Arc::new(clock.clone()), false);
     let suffix = format!("-{}", duckchess::online::auth::new_id().to_lowercase());
-    rated_series(&s, &clock, &suffix).await;
+    rated_series(&s, &clock, &suffix, &url).await;
     // Two servers on the database see one flag fall at once: the game
     // ends once and the ratings change once.
     let other = Service::with_clock(
@@ -301,7 +302,8 @@ async fn rated_games_on_postgresql() {
     );
 }
 
-async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str) {
+/// `url`: the database of `s`, for a server started again on it.
+async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str, url: &str) {
     let names = ["alice", "bob", "carol"].map(|n| format!("{n}{suffix}"));
     let mut players = Vec::new();
     for n in &names {
@@ -338,6 +340,23 @@ async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str) {
         matches!(refused, Err(ServiceError::Bad(ref e)) if e.contains("clock")),
         "{refused:?}"
     );
+    // Nor from any position but the game's own start.
+    let refused = s
+        .create(
+            &players[0],
+            NewGame {
+                variant: "chess".into(),
+                position: Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1".into()),
+                time: Some("5+3".parse().unwrap()),
+                rated: true,
+                ..NewGame::default()
+            },
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(ServiceError::Bad(ref e)) if e.contains("start")),
+        "{refused:?}"
+    );
     let id = rated_game(s, &players[0], &players[1]).await;
     assert!(s
         .act(&id, &Actor::Player(guest.clone()), Action::Join)
@@ -365,8 +384,16 @@ async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str) {
                     let who = if i % 2 == 0 { &pw } else { &pb };
                     s.act(&id, who, mv(m, i as i64)).await.unwrap();
                 }
-                // A retried final move changes nothing more.
+                // A retried final move changes nothing more, on this
+                // server or on one started again in between.
                 s.act(&id, &pb, mv("d8h4", 3)).await.unwrap();
+                let restarted = Service::with_clock(
+                    duckchess::store::Store::open(url).await.unwrap(),
+                    None,
+                    Arc::new(clock.clone()),
+                    false,
+                );
+                restarted.act(&id, &pb, mv("d8h4", 3)).await.unwrap();
             }
             "resign" => {
                 s.act(&id, &pw, mv("e2e4", 0)).await.unwrap();
