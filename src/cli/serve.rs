@@ -44,6 +44,12 @@ pub struct Args {
     /// a load test from one address.
     #[arg(long)]
     no_rate_limits: bool,
+    /// A proxy (load balancer) in front of the server whose
+    /// `X-Forwarded-For` is believed, so that its clients are limited each
+    /// by its own address rather than all together by the proxy's;
+    /// repeatable. Without it the header is ignored: anyone could write it.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxy: Vec<std::net::IpAddr>,
 }
 
 /// Without the `web` feature (not in the default build, which the
@@ -79,6 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         let state = AppState::with_engine().with_guard({
             let mut guard = Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host));
             guard.unlimited = args.no_rate_limits;
+            guard.trusted_proxies = std::sync::Arc::new(args.trusted_proxy.clone());
             guard
         });
         let service = Service::new(store, Some(state.computer()));

@@ -20,7 +20,39 @@ pub struct Guard {
     pub hosts: Option<Arc<Vec<String>>>,
     /// No per-client limits (a load test from one address).
     pub unlimited: bool,
+    /// Proxies (load balancers) whose `X-Forwarded-For` is believed: a
+    /// request through one is limited by the address it forwards for.
+    pub trusted_proxies: Arc<Vec<IpAddr>>,
     limits: Arc<Mutex<Buckets>>,
+}
+
+/// The client's address as the guard found it (behind a trusted proxy,
+/// the one it forwards for), for the handlers' rate limits.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp(pub IpAddr);
+
+/// The client of a request from `peer` with `forwarded` (its
+/// `X-Forwarded-For`): the peer itself unless it is a trusted proxy; then
+/// the rightmost forwarded address that is not a trusted proxy (the
+/// leftmost ones are whatever the client wrote, so never believed). An
+/// unreadable entry stops the walk at the last address believed.
+pub fn client_of(peer: IpAddr, forwarded: Option<&str>, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let mut client = peer;
+    for entry in forwarded.unwrap_or_default().rsplit(',') {
+        match entry.trim().parse::<IpAddr>() {
+            Ok(ip) => {
+                client = ip;
+                if !trusted.contains(&ip) {
+                    break;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    client
 }
 
 /// Each client's tokens left in each bucket, and when they were counted.
@@ -103,16 +135,37 @@ fn refuse(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
 }
 
-/// The client's address, when the server knows it.
-pub fn client_ip(request: &Request) -> IpAddr {
+/// The connection's peer, when the server knows it.
+fn peer_ip(request: &Request) -> IpAddr {
     request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
 }
 
-/// The middleware: Host, then Origin for requests that change something.
-pub async fn check(State(guard): State<Guard>, request: Request, next: Next) -> Response {
+/// The client's address: the one the guard found ([`ClientIp`]), else the
+/// connection's peer.
+pub fn client_ip(request: &Request) -> IpAddr {
+    request
+        .extensions()
+        .get::<ClientIp>()
+        .map_or_else(|| peer_ip(request), |c| c.0)
+}
+
+/// The middleware: Host, then Origin for requests that change something;
+/// it finds the client's address for the rate limits.
+pub async fn check(State(guard): State<Guard>, mut request: Request, next: Next) -> Response {
+    if !guard.trusted_proxies.is_empty() {
+        let forwarded = request
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect::<Vec<_>>()
+            .join(",");
+        let client = client_of(peer_ip(&request), Some(&forwarded), &guard.trusted_proxies);
+        request.extensions_mut().insert(ClientIp(client));
+    }
     let host = request
         .headers()
         .get(header::HOST)
@@ -174,4 +227,49 @@ pub async fn check(State(guard): State<Guard>, request: Request, next: Next) -> 
         }
     }
     next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_of;
+    use std::net::IpAddr;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_is_believed_and_only_from_the_right() {
+        let trusted = [ip("10.0.0.1"), ip("10.0.0.2")];
+        // Not through a proxy: the peer, whatever it claims.
+        assert_eq!(
+            client_of(ip("203.0.113.9"), Some("1.2.3.4"), &trusted),
+            ip("203.0.113.9")
+        );
+        // Through one: the address it forwards for.
+        assert_eq!(
+            client_of(ip("10.0.0.1"), Some("198.51.100.7"), &trusted),
+            ip("198.51.100.7")
+        );
+        // A client's own entries on the left are not believed; two
+        // proxies in a row are walked through.
+        assert_eq!(
+            client_of(
+                ip("10.0.0.1"),
+                Some("1.2.3.4, 198.51.100.7, 10.0.0.2"),
+                &trusted
+            ),
+            ip("198.51.100.7")
+        );
+        // Nothing forwarded, or nothing readable: the proxy itself.
+        assert_eq!(client_of(ip("10.0.0.1"), None, &trusted), ip("10.0.0.1"));
+        assert_eq!(
+            client_of(ip("10.0.0.1"), Some("junk"), &trusted),
+            ip("10.0.0.1")
+        );
+        assert_eq!(
+            client_of(ip("10.0.0.1"), Some("junk, 198.51.100.7"), &trusted),
+            ip("198.51.100.7")
+        );
+    }
 }
