@@ -555,3 +555,54 @@ async fn a_database_of_the_previous_schema_is_upgraded_with_its_games() {
     assert_eq!(full["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
     assert_eq!(full["white"]["name"], "alice");
 }
+
+#[tokio::test]
+async fn a_threefold_repetition_is_claimed_and_ends_the_game_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, Some("5+3")).await;
+    // Knights out and back twice: the start occurs a third time, white to
+    // move.
+    let line = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(2);
+    for (i, m) in line.iter().enumerate() {
+        let who = if i % 2 == 0 { &a } else { &b };
+        clock.advance(1_000);
+        let t = s.act(&id, who, at(m, i as i64)).await.unwrap();
+        assert_eq!(t.row.status, "started", "after {m}");
+    }
+    let st = s.state(&id).await.unwrap().1;
+    assert_eq!(st["claimable"], true, "{st}");
+    // Only the side to move claims; then the game ends drawn, for both.
+    assert_eq!(
+        refusal(s.act(&id, &b, Action::Claim).await),
+        Refusal::NotYourTurn
+    );
+    clock.advance(1_000);
+    let t = s.act(&id, &a, Action::Claim).await.unwrap();
+    assert_eq!(t.row.status, "draw");
+    assert_eq!(t.row.winner, None);
+    assert_eq!(
+        t.row.reason.as_deref(),
+        Some("draw by repetition, claimed by white (the position occurred 3 times)")
+    );
+    // Stored as it was answered: a new service reading the file agrees,
+    // and nothing more is played.
+    let again = service(&dir, &clock).await;
+    let stored = again.table(&id).await.unwrap();
+    assert_eq!(
+        (stored.row.status.as_str(), stored.moves.len()),
+        ("draw", 8)
+    );
+    let st = again.state(&id).await.unwrap().1;
+    assert_eq!(
+        (st["status"].clone(), st["claimable"].clone()),
+        ("draw".into(), false.into())
+    );
+    assert!(matches!(
+        refusal(s.act(&id, &b, mv("Nf6")).await),
+        Refusal::Finished(_)
+    ));
+    // The clocks stopped as they read at the claim.
+    assert!(stored.row.turn_since_ms.is_none());
+}

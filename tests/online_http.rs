@@ -420,3 +420,50 @@ fn one_client_making_games_too_fast_is_told_to_wait() {
         assert_eq!(r.status, 200, "{}", r.body);
     }
 }
+
+#[test]
+fn a_threefold_repetition_is_claimed_over_both_apis() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    // Knights out and back twice: the start occurs a third time, white to
+    // move, who claims: by the page's endpoint, by this server's lichess
+    // endpoint, and by lichess's own way, `draw/yes` (which claims a
+    // claimable draw there rather than offer one).
+    for claim in [
+        "/api/online/game/{id}/claim",
+        "/api/board/game/{id}/claim-draw",
+        "/api/board/game/{id}/draw/yes",
+    ] {
+        let (id, alice, bob) = game(&addr, "5+3");
+        let line = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2);
+        for (i, m) in line.iter().enumerate() {
+            let who = if i % 2 == 0 { &alice } else { &bob };
+            let r = post(
+                &addr,
+                &format!("/api/online/game/{id}/move"),
+                who,
+                json!({"move": m, "ply": i}),
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        let g = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+        assert_eq!(g["state"]["claimable"], true, "{g}");
+        let path = claim.replace("{id}", &id);
+        if !claim.ends_with("yes") {
+            // Not bob's turn: refused, and the game goes on.
+            let r = post(&addr, &path, &bob, json!({}));
+            assert_eq!(r.status, 400, "{claim}: {}", r.body);
+        }
+        let r = post(&addr, &path, &alice, json!({}));
+        assert_eq!(r.status, 200, "{claim}: {}", r.body);
+        let g = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+        assert_eq!(g["state"]["status"], "draw", "{claim}: {g}");
+        assert_eq!(g["state"]["winner"], Value::Null);
+        assert_eq!(
+            g["state"]["reason"],
+            "draw by repetition, claimed by white (the position occurred 3 times)"
+        );
+        let pgn = request(&addr, "GET", &format!("/game/export/{id}"), &[], "").body;
+        assert!(pgn.contains(r#"[Result "1/2-1/2"]"#), "{pgn}");
+    }
+}

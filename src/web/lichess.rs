@@ -207,7 +207,9 @@ pub async fn abort(
     act(&app, &id, &headers, Action::Abort).await
 }
 
-/// `POST /api/board/game/{id}/draw/{yes|no}`.
+/// `POST /api/board/game/{id}/draw/{yes|no}`: `yes` offers or accepts a
+/// draw, or, for the side to move with a draw to claim, claims it (as on
+/// lichess).
 pub async fn draw(
     State(app): State<AppState>,
     Path((id, answer)): Path<(String, String)>,
