@@ -467,3 +467,55 @@ fn a_threefold_repetition_is_claimed_over_both_apis() {
         assert!(pgn.contains(r#"[Result "1/2-1/2"]"#), "{pgn}");
     }
 }
+
+#[test]
+fn a_flag_falls_by_itself_with_nobody_connected() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    // The shortest base the server takes is one second; less is refused.
+    let short = request(
+        &addr,
+        "POST",
+        "/api/online/games",
+        &[],
+        &json!({"variant": "chess", "clock": "0.01+0", "name": "carol"}).to_string(),
+    );
+    assert_eq!(short.status, 400, "{}", short.body);
+    assert!(short.body.contains("base from 1 second"), "{}", short.body);
+    // 1/60 of a minute: one second, no increment.
+    let (id, alice, bob) = game(&addr, "0.016666666666666667+0");
+    let g = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+    assert_eq!(g["clock"]["initial"], 1000, "{g}");
+    for (i, (who, m)) in [(&alice, "e2e4"), (&bob, "e7e5")].iter().enumerate() {
+        let r = post(
+            &addr,
+            &format!("/api/online/game/{id}/move"),
+            who,
+            json!({"move": m, "ply": i}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // White's clock runs; no stream is open, nobody sends anything: the
+    // server's own timer ends the game a second later.
+    let sent = Instant::now();
+    let deadline = sent + Duration::from_secs(15);
+    let g = loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let g = request(&addr, "GET", &format!("/api/online/game/{id}"), &[], "").json();
+        if g["state"]["status"] != "started" || Instant::now() > deadline {
+            break g;
+        }
+    };
+    eprintln!("the flag fell {:?} after black's move", sent.elapsed());
+    assert_eq!(g["state"]["status"], "outoftime", "{g}");
+    assert_eq!(g["state"]["winner"], "black");
+    assert_eq!(g["state"]["reason"], "black wins on time");
+    assert_eq!(g["state"]["wtime"], 0);
+    assert_eq!(g["state"]["watchers"], 0, "nobody was reading the game");
+    let pgn = request(&addr, "GET", &format!("/game/export/{id}"), &[], "").body;
+    assert!(pgn.contains(r#"[Result "0-1"]"#), "{pgn}");
+    assert!(
+        pgn.contains(r#"[Termination "black wins on time"]"#),
+        "{pgn}"
+    );
+}
