@@ -519,3 +519,162 @@ fn a_flag_falls_by_itself_with_nobody_connected() {
         "{pgn}"
     );
 }
+
+#[test]
+fn the_session_cookie_is_http_only_and_logging_out_revokes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let g = request(
+        &addr,
+        "POST",
+        "/api/online/guest",
+        &[],
+        r#"{"name":"alice"}"#,
+    );
+    assert_eq!(g.status, 200, "{}", g.body);
+    // The cookie is out of the page's scripts' reach, not sent along by
+    // other sites' requests, and for the whole site.
+    let header = g.set_cookie.clone().expect("a Set-Cookie header");
+    let attributes: Vec<String> = header
+        .split(';')
+        .skip(1)
+        .map(|a| a.trim().to_ascii_lowercase())
+        .collect();
+    assert!(attributes.iter().any(|a| a == "httponly"), "{header}");
+    assert!(
+        attributes
+            .iter()
+            .any(|a| a == "samesite=lax" || a == "samesite=strict"),
+        "{header}"
+    );
+    assert!(attributes.iter().any(|a| a == "path=/"), "{header}");
+    let alice = g.cookie.unwrap();
+    let me = request(&addr, "GET", "/api/online/me", &[("Cookie", &alice)], "");
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.json()["name"], "alice");
+    let (id, _, bob) = game(&addr, "5+3");
+    // Logging out clears the cookie and revokes the session on the server:
+    // the old cookie, sent again (a copy of it, say), signs nobody in.
+    let out = post(&addr, "/api/online/logout", &bob, json!({}));
+    assert_eq!(out.status, 200, "{}", out.body);
+    let cleared = out.set_cookie.expect("the cookie cleared");
+    assert!(cleared.contains("Max-Age=0"), "{cleared}");
+    let me = request(&addr, "GET", "/api/online/me", &[("Cookie", &bob)], "");
+    assert_eq!(me.status, 401, "{}", me.body);
+    let g = request(
+        &addr,
+        "GET",
+        &format!("/api/online/game/{id}"),
+        &[("Cookie", &bob)],
+        "",
+    )
+    .json();
+    assert_eq!(g["you"], Value::Null, "the old cookie holds no seat: {g}");
+    let r = post(
+        &addr,
+        &format!("/api/online/game/{id}/resign"),
+        &bob,
+        json!({}),
+    );
+    assert_eq!(r.status, 401, "{}", r.body);
+    // The other session is untouched.
+    let me = request(&addr, "GET", "/api/online/me", &[("Cookie", &alice)], "");
+    assert_eq!(me.status, 200, "{}", me.body);
+}
+
+#[test]
+fn moves_faster_than_the_limit_are_told_to_wait() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let (id, alice, bob) = game(&addr, "5+3");
+    // Moves and other actions: 60 at once, then 20 a second, for each
+    // address. Six clients on this one address send moves as fast as
+    // they can (bob's, out of turn: refused by the rules, 400, while the
+    // limit lets them through) until one is told to wait; a limit that
+    // never answers 429 stops them after 3000.
+    let limited = AtomicBool::new(false);
+    let path = format!("/api/online/game/{id}/move");
+    let statuses: Vec<u16> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..6)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut seen = Vec::new();
+                    for _ in 0..500 {
+                        if limited.load(Ordering::SeqCst) {
+                            break;
+                        }
+                        let s = post(&addr, &path, &bob, json!({"move": "e7e5"})).status;
+                        if s == 429 {
+                            limited.store(true, Ordering::SeqCst);
+                        }
+                        seen.push(s);
+                    }
+                    seen
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap())
+            .collect()
+    });
+    assert!(
+        statuses.contains(&429),
+        "no 429 in {} moves",
+        statuses.len()
+    );
+    assert!(
+        statuses.iter().all(|&s| s == 400 || s == 429),
+        "{statuses:?}"
+    );
+    // At least the burst went through before the first 429.
+    let first = statuses.iter().filter(|&&s| s == 400).count();
+    assert!(first >= 60, "{first} let through");
+    let r = post(&addr, &path, &alice, json!({"move": "e2e4"}));
+    assert!(r.status == 429 || r.status == 400, "{}", r.body);
+    // lichess's move endpoint draws on the same tokens.
+    let r = request(
+        &addr,
+        "POST",
+        &format!("/api/board/game/{id}/move/e2e4"),
+        &[("Cookie", &alice)],
+        "",
+    );
+    assert_eq!(r.status, 429, "{}", r.body);
+    // A moment later the client may move again.
+    std::thread::sleep(Duration::from_millis(1500));
+    let r = post(&addr, &path, &alice, json!({"move": "e2e4"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+#[test]
+fn a_database_url_with_a_password_is_never_printed_with_it() {
+    let url = "postgress://u:secret@h/db";
+    for args in [
+        vec!["serve", "--port", "0", "--database", url],
+        vec!["account", "create", "x", "--database", url],
+        vec!["token", "create", "x", "--database", url],
+    ] {
+        let out = common::duckchess()
+            .args(&args)
+            .write_stdin("password1\n")
+            .timeout(Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("expected sqlite://PATH"),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("postgress://u:***@h/db"),
+            "{args:?}: {stderr}"
+        );
+        for text in [&stderr, &stdout] {
+            assert!(!text.contains("secret"), "{args:?}: {text}");
+        }
+    }
+}
