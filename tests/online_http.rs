@@ -698,3 +698,54 @@ fn a_database_url_with_a_password_is_never_printed_with_it() {
         }
     }
 }
+
+#[test]
+fn the_export_says_whether_the_game_was_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let account = |name: &str| {
+        let r = request(
+            &addr,
+            "POST",
+            "/api/online/account",
+            &[],
+            &json!({"name": name, "password": "a long password"}).to_string(),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.cookie.unwrap()
+    };
+    let (alice, bob) = (account("alice"), account("bob"));
+    let made = post(
+        &addr,
+        "/api/online/games",
+        &alice,
+        json!({"variant": "chess", "clock": "5+3", "color": "white", "rated": true}),
+    );
+    assert_eq!(made.status, 200, "{}", made.body);
+    let rated = made.json()["id"].as_str().unwrap().to_string();
+    let j = post(
+        &addr,
+        &format!("/api/online/game/{rated}/join"),
+        &bob,
+        json!({}),
+    );
+    assert_eq!(j.status, 200, "{}", j.body);
+    let (casual, _, _) = game(&addr, "5+3");
+    for (id, is_rated, event) in [
+        (&rated, true, "rated game"),
+        (&casual, false, "casual game"),
+    ] {
+        let pgn = request(&addr, "GET", &format!("/game/export/{id}"), &[], "").body;
+        assert!(pgn.contains(&format!("[Event \"{event}\"]")), "{pgn}");
+        let v = request(
+            &addr,
+            "GET",
+            &format!("/game/export/{id}"),
+            &[("Accept", "application/json")],
+            "",
+        )
+        .json();
+        assert_eq!(v["rated"], is_rated, "{v}");
+        assert!(v["pgn"].as_str().unwrap().contains(event), "{v}");
+    }
+}

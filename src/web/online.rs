@@ -533,7 +533,15 @@ pub async fn export(
         };
         let date = crate::online::view::date(t.row.created_ms);
         let tags = [
-            ("Event", "casual game".to_string()),
+            (
+                "Event",
+                if t.row.rated {
+                    "rated game"
+                } else {
+                    "casual game"
+                }
+                .to_string(),
+            ),
             ("Site", format!("/game/{}", t.row.id)),
             ("Date", date),
             ("White", name(0)),
@@ -578,7 +586,7 @@ pub async fn export(
         let player = |side: &str| json!({"user": {"id": summary[side]["id"], "name": summary[side]["name"]}});
         let mut v = json!({
             "id": t.row.id,
-            "rated": false,
+            "rated": t.row.rated,
             "variant": t.row.variant,
             "speed": crate::online::view::speed(t.row.initial_ms, t.row.increment_ms),
             "createdAt": t.row.created_ms,
