@@ -749,3 +749,105 @@ fn the_export_says_whether_the_game_was_rated() {
         assert!(v["pgn"].as_str().unwrap().contains(event), "{v}");
     }
 }
+
+/// The next `chatLine` of a stream (states skipped).
+fn next_chat(s: &mut Stream) -> Value {
+    loop {
+        let v = s.next();
+        if v["type"] == "chatLine" {
+            return v;
+        }
+    }
+}
+
+#[test]
+fn the_chat_of_a_game_reaches_its_stream_readers_by_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let (id, alice, bob) = game(&addr, "5+3");
+    let carol = request(
+        &addr,
+        "POST",
+        "/api/online/guest",
+        &[],
+        r#"{"name":"carol"}"#,
+    )
+    .cookie
+    .unwrap();
+    // Alice reads lichess's stream, bob the page's, and a spectator with
+    // no session the page's.
+    let mut sa = Stream::open(&addr, &format!("/api/board/game/stream/{id}"), Some(&alice));
+    let mut sb = Stream::open(&addr, &format!("/api/online/game/{id}/stream"), Some(&bob));
+    let mut watcher = Stream::open(&addr, &format!("/api/online/game/{id}/stream"), None);
+    let path = format!("/api/board/game/{id}/chat");
+    // As berserk posts it: a form.
+    let say = |cookie: &str, body: &str| request(&addr, "POST", &path, &[("Cookie", cookie)], body);
+    let r = say(&alice, "room=player&text=good%20luck");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let line =
+        json!({"type": "chatLine", "room": "player", "username": "alice", "text": "good luck"});
+    assert_eq!(next_chat(&mut sa), line);
+    assert_eq!(next_chat(&mut sb), line);
+    // A spectator may not write to the players' room, but to its own,
+    // which every reader reads (JSON bodies too).
+    assert_eq!(say(&carol, "room=player&text=hi").status, 403);
+    let r = say(&carol, r#"{"room":"spectator","text":"hello all"}"#);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let line =
+        json!({"type": "chatLine", "room": "spectator", "username": "carol", "text": "hello all"});
+    // The watcher was never sent alice's line: its first is carol's.
+    assert_eq!(next_chat(&mut watcher), line);
+    assert_eq!(next_chat(&mut sa), line);
+    assert_eq!(next_chat(&mut sb), line);
+    // 140 characters at most; some text; a room of the two; signed in.
+    let long = "x".repeat(141);
+    assert_eq!(say(&bob, &format!("room=player&text={long}")).status, 400);
+    let r = say(&bob, &format!("room=player&text={}", &long[..140]));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(next_chat(&mut sa)["text"], &long[..140]);
+    assert_eq!(say(&bob, "room=player&text=%20%20").status, 400);
+    assert_eq!(say(&bob, "room=lobby&text=hi").status, 400);
+    assert_eq!(
+        request(&addr, "POST", &path, &[], "room=spectator&text=hi").status,
+        401
+    );
+    assert_eq!(
+        say(&bob, "room=spectator").status,
+        400,
+        "a line without text"
+    );
+    assert_eq!(
+        request(
+            &addr,
+            "POST",
+            "/api/board/game/nosuchid/chat",
+            &[("Cookie", &bob)],
+            "room=spectator&text=hi"
+        )
+        .status,
+        404
+    );
+    // A reader arriving later gets the lines kept after the game: a
+    // seat's reader both rooms, a spectator only its own.
+    let mut again = Stream::open(&addr, &format!("/api/online/game/{id}/stream"), Some(&bob));
+    assert_eq!(again.next()["type"], "gameFull");
+    let texts: Vec<Value> = (0..3)
+        .map(|_| next_chat(&mut again)["text"].clone())
+        .collect();
+    assert_eq!(
+        texts,
+        [json!("good luck"), json!("hello all"), json!(&long[..140])]
+    );
+    let mut late = Stream::open(&addr, &format!("/api/online/game/{id}/stream"), None);
+    assert_eq!(late.next()["type"], "gameFull");
+    assert_eq!(late.next()["text"], "hello all");
+    // The game's states still come after the chat.
+    let r = post(
+        &addr,
+        &format!("/api/online/game/{id}/move"),
+        &alice,
+        json!({"move": "e2e4"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(late.state_at(1)["moves"], "e2e4");
+}

@@ -387,13 +387,17 @@ pub async fn game_stream(
                 .is_some_and(|s| !matches!(s, "created" | "started"))
     };
     let done_at_start = over(&full["state"]);
+    // The chat kept so far follows the game (the players' room for a
+    // seat's reader only).
+    let mut first = vec![full];
+    first.extend(s.chat_lines(id, presence.seated()));
     let leaving = Leaving {
         service: s,
         id: id.to_string(),
         presence: Some(presence),
     };
     Ok(ndjson(
-        vec![full],
+        first,
         rx,
         leaving,
         move |line: &Value| over(line),
@@ -430,7 +434,8 @@ impl Drop for Leaving {
 /// An NDJSON response: `first`, then each line from `rx`, an empty line
 /// when idle; ends after a line `last` says is the last (or at once when
 /// `done`), or when the reader falls too far behind (it reads the game
-/// again on reconnecting).
+/// again on reconnecting). A reader without a seat is not sent the
+/// players' chat.
 pub fn ndjson(
     first: Vec<Value>,
     rx: broadcast::Receiver<Line>,
@@ -444,13 +449,17 @@ pub fn ndjson(
         _guard: Leaving,
         last: F,
         done: bool,
+        /// Whether the reader holds a seat (reads the players' chat).
+        seated: bool,
     }
+    let seated = guard.presence.as_ref().is_some_and(Presence::seated);
     let st = St {
         first: first.into_iter(),
         rx,
         _guard: guard,
         last,
         done: false,
+        seated,
     };
     let finished_first = done;
     let stream = futures_util::stream::unfold((st, finished_first), |(mut st, stop)| async move {
@@ -464,14 +473,19 @@ pub fn ndjson(
         if stop || st.done {
             return None;
         }
-        match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
-            Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
-            Ok(Ok(line)) => {
-                let v: Value = serde_json::from_str(&line.text).unwrap_or(Value::Null);
-                st.done = (st.last)(&v);
-                Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
-            }
-            Ok(Err(_)) => None,
+        loop {
+            return match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
+                Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
+                Ok(Ok(line)) => {
+                    let v: Value = serde_json::from_str(&line.text).unwrap_or(Value::Null);
+                    if !st.seated && crate::online::chat::is_players_line(&v) {
+                        continue;
+                    }
+                    st.done = (st.last)(&v);
+                    Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
+                }
+                Ok(Err(_)) => None,
+            };
         }
     });
     Response::builder()
