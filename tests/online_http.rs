@@ -648,20 +648,11 @@ fn moves_faster_than_the_limit_are_told_to_wait() {
         statuses.iter().all(|&s| s == 400 || s == 429),
         "{statuses:?}"
     );
-    // At least the burst went through before the first 429.
-    let first = statuses.iter().filter(|&&s| s == 400).count();
-    assert!(first >= 60, "{first} let through");
-    let r = post(&addr, &path, &alice, json!({"move": "e2e4"}));
-    assert!(r.status == 429 || r.status == 400, "{}", r.body);
-    // lichess's move endpoint draws on the same tokens.
-    let r = request(
-        &addr,
-        "POST",
-        &format!("/api/board/game/{id}/move/e2e4"),
-        &[("Cookie", &alice)],
-        "",
-    );
-    assert_eq!(r.status, 429, "{}", r.body);
+    // At least the burst (less the join's token) went through first. (What
+    // comes right after the first 429 is a race with the refill, 20 a
+    // second, so it is not asserted.)
+    let through = statuses.iter().filter(|&&s| s == 400).count();
+    assert!(through >= 59, "{through} let through");
     // A moment later the client may move again.
     std::thread::sleep(Duration::from_millis(1500));
     let r = post(&addr, &path, &alice, json!({"move": "e2e4"}));
