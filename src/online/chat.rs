@@ -9,7 +9,6 @@ use super::referee::Refusal;
 use super::service::{Result, Service, ServiceError};
 use crate::store::Player;
 use serde_json::{json, Value};
-use std::collections::VecDeque;
 
 /// The longest line, in characters (lichess's bound).
 pub const MAX_CHARS: usize = 140;
@@ -85,7 +84,7 @@ impl Service {
             if chats.len() >= MAX_GAMES && !chats.contains_key(id) {
                 chats.clear();
             }
-            let kept = chats.entry(id.to_string()).or_insert_with(VecDeque::new);
+            let kept = chats.entry(id.to_string()).or_default();
             if kept.len() >= KEPT {
                 kept.pop_front();
             }
