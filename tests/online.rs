@@ -555,3 +555,127 @@ async fn a_database_of_the_previous_schema_is_upgraded_with_its_games() {
     assert_eq!(full["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
     assert_eq!(full["white"]["name"], "alice");
 }
+
+#[tokio::test]
+async fn a_threefold_repetition_is_claimed_and_ends_the_game_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, Some("5+3")).await;
+    // Knights out and back twice: the start occurs a third time, white to
+    // move.
+    let line = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(2);
+    for (i, m) in line.iter().enumerate() {
+        let who = if i % 2 == 0 { &a } else { &b };
+        clock.advance(1_000);
+        let t = s.act(&id, who, at(m, i as i64)).await.unwrap();
+        assert_eq!(t.row.status, "started", "after {m}");
+    }
+    let st = s.state(&id).await.unwrap().1;
+    assert_eq!(st["claimable"], true, "{st}");
+    // Only the side to move claims; then the game ends drawn, for both.
+    assert_eq!(
+        refusal(s.act(&id, &b, Action::Claim).await),
+        Refusal::NotYourTurn
+    );
+    clock.advance(1_000);
+    let t = s.act(&id, &a, Action::Claim).await.unwrap();
+    assert_eq!(t.row.status, "draw");
+    assert_eq!(t.row.winner, None);
+    assert_eq!(
+        t.row.reason.as_deref(),
+        Some("draw by repetition, claimed by white (the position occurred 3 times)")
+    );
+    // Stored as it was answered: a new service reading the file agrees,
+    // and nothing more is played.
+    let again = service(&dir, &clock).await;
+    let stored = again.table(&id).await.unwrap();
+    assert_eq!(
+        (stored.row.status.as_str(), stored.moves.len()),
+        ("draw", 8)
+    );
+    let st = again.state(&id).await.unwrap().1;
+    assert_eq!(
+        (st["status"].clone(), st["claimable"].clone()),
+        ("draw".into(), false.into())
+    );
+    assert!(matches!(
+        refusal(s.act(&id, &b, mv("Nf6")).await),
+        Refusal::Finished(_)
+    ));
+    // The clocks stopped as they read at the claim.
+    assert!(stored.row.turn_since_ms.is_none());
+}
+
+/// A database of the second schema (0001 and 0002) as that duckchess wrote
+/// it: two accounts, a rated blitz game won by black, their ratings after
+/// it and its line in the rating history. SQL both SQLite and PostgreSQL
+/// take (tests/online_postgres.rs has the same).
+const SCHEMA_2_ROWS: &[&str] = &[
+    "INSERT INTO players (id, name, account_key, password_hash, created_ms) VALUES \
+     ('alice', 'Alice', 'alice', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 1), \
+     ('bob', 'bob', 'bob', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 1)",
+    "INSERT INTO games (id, variant, start_position, initial_ms, increment_ms, white_id, black_id, \
+     status, winner, reason, ply, white_ms, black_ms, created_ms, updated_ms, version, rated, \
+     white_rating, black_rating, white_rating_diff, black_rating_diff) VALUES ('Rated002', 'chess', \
+     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 300000, 3000, 'alice', 'bob', \
+     'mate', 'black', 'black wins by checkmate', 4, 306000, 306000, 1000, 2000, 9, 1, \
+     1500.0, 1500.0, -162.5, 162.5)",
+    "INSERT INTO moves (game_id, ply, move_text, white_ms, black_ms, played_ms) VALUES \
+     ('Rated002', 0, 'f2f3', 303000, 300000, 1100), ('Rated002', 1, 'e7e5', 303000, 303000, 1200), \
+     ('Rated002', 2, 'g2g4', 306000, 303000, 1300), ('Rated002', 3, 'd8h4', 306000, 306000, 1400)",
+    "INSERT INTO ratings (player_id, perf, rating, deviation, volatility, games, wins, draws, \
+     losses, last_ms) VALUES ('alice', 'blitz', 1337.5, 290.3, 0.06, 1, 0, 0, 1, 2000), \
+     ('bob', 'blitz', 1662.5, 290.3, 0.06, 1, 1, 0, 0, 2000)",
+    "INSERT INTO rating_history (player_id, perf, game_id, rating, deviation, at_ms) VALUES \
+     ('alice', 'blitz', 'Rated002', 1337.5, 290.3, 2000), \
+     ('bob', 'blitz', 'Rated002', 1662.5, 290.3, 2000)",
+];
+
+#[tokio::test]
+async fn a_database_of_the_second_schema_is_upgraded_with_its_games_and_ratings() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/games.db", dir.path().display());
+    let old = Store::open_at(&url, 2).await.unwrap();
+    assert_eq!(old.schema_versions().await.unwrap(), [1, 2]);
+    for sql in SCHEMA_2_ROWS {
+        sqlx::query(sql).execute(old.pool()).await.unwrap();
+    }
+    drop(old);
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    assert_eq!(s.store().schema_versions().await.unwrap(), [1, 2, 3]);
+    let t = s.table("Rated002").await.unwrap();
+    assert_eq!(
+        (t.row.status.as_str(), t.row.rated, t.moves.len()),
+        ("mate", true, 4)
+    );
+    assert_eq!(
+        (t.row.white_rating, t.row.black_rating_diff),
+        (Some(1500.0), Some(162.5))
+    );
+    let full = s.full("Rated002", None).await.unwrap();
+    assert_eq!(full["rated"], true);
+    assert_eq!(
+        full["state"]["ratingDiff"],
+        serde_json::json!({"white": -163, "black": 163})
+    );
+    assert_eq!(full["white"]["name"], "Alice");
+    let bob = s.store().rating("bob", "blitz").await.unwrap().unwrap();
+    assert_eq!((bob.rating, bob.games, bob.wins), (1662.5, 1, 1));
+    assert_eq!(
+        s.store().history("alice", "blitz").await.unwrap(),
+        [(2000, 1337.5, 290.3)]
+    );
+    // The accounts are found by name as before, and the new schema's
+    // table is there, empty.
+    assert_eq!(
+        s.store().account("ALICE").await.unwrap().unwrap().id,
+        "alice"
+    );
+    let seeks: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seeks")
+        .fetch_one(s.store().pool())
+        .await
+        .unwrap();
+    assert_eq!(seeks, 0);
+}

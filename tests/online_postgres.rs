@@ -427,3 +427,97 @@ async fn an_empty_database_gets_the_schema() {
         .await
         .unwrap();
 }
+
+/// A database of the second schema (0001 and 0002), as tests/online.rs
+/// writes it on SQLite: two accounts, a rated blitz game won by black,
+/// their ratings after it and its line in the rating history.
+const SCHEMA_2_ROWS: &[&str] = &[
+    "INSERT INTO players (id, name, account_key, password_hash, created_ms) VALUES \
+     ('alice', 'Alice', 'alice', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 1), \
+     ('bob', 'bob', 'bob', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 1)",
+    "INSERT INTO games (id, variant, start_position, initial_ms, increment_ms, white_id, black_id, \
+     status, winner, reason, ply, white_ms, black_ms, created_ms, updated_ms, version, rated, \
+     white_rating, black_rating, white_rating_diff, black_rating_diff) VALUES ('Rated002', 'chess', \
+     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 300000, 3000, 'alice', 'bob', \
+     'mate', 'black', 'black wins by checkmate', 4, 306000, 306000, 1000, 2000, 9, 1, \
+     1500.0, 1500.0, -162.5, 162.5)",
+    "INSERT INTO moves (game_id, ply, move_text, white_ms, black_ms, played_ms) VALUES \
+     ('Rated002', 0, 'f2f3', 303000, 300000, 1100), ('Rated002', 1, 'e7e5', 303000, 303000, 1200), \
+     ('Rated002', 2, 'g2g4', 306000, 303000, 1300), ('Rated002', 3, 'd8h4', 306000, 306000, 1400)",
+    "INSERT INTO ratings (player_id, perf, rating, deviation, volatility, games, wins, draws, \
+     losses, last_ms) VALUES ('alice', 'blitz', 1337.5, 290.3, 0.06, 1, 0, 0, 1, 2000), \
+     ('bob', 'blitz', 1662.5, 290.3, 0.06, 1, 1, 0, 0, 2000)",
+    "INSERT INTO rating_history (player_id, perf, game_id, rating, deviation, at_ms) VALUES \
+     ('alice', 'blitz', 'Rated002', 1337.5, 290.3, 2000), \
+     ('bob', 'blitz', 'Rated002', 1662.5, 290.3, 2000)",
+];
+
+#[tokio::test]
+async fn a_database_of_the_second_schema_is_upgraded_with_its_games_and_ratings() {
+    use duckchess::store::Store;
+    use sqlx::Connection;
+    let Some(url) = database("the upgrade of a PostgreSQL database of the second schema") else {
+        return;
+    };
+    // A database of its own, so that other tests' games are not in it.
+    let name = format!(
+        "duckchess_upgrade_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis()
+    );
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .unwrap_or_else(|e| panic!("CREATE DATABASE (the role needs CREATEDB): {e}"));
+    let fresh = with_database(&url, &name);
+
+    let old = Store::open_at(&fresh, 2).await.unwrap();
+    assert_eq!(old.schema_versions().await.unwrap(), [1, 2]);
+    for sql in SCHEMA_2_ROWS {
+        sqlx::query(sql).execute(old.pool()).await.unwrap();
+    }
+    old.pool().close().await;
+
+    let store = Store::open(&fresh).await.unwrap();
+    assert_eq!(store.schema_versions().await.unwrap(), [1, 2, 3]);
+    let s = duckchess::online::Service::new(store, None);
+    let t = s.table("Rated002").await.unwrap();
+    assert_eq!(
+        (t.row.status.as_str(), t.row.rated, t.moves.len()),
+        ("mate", true, 4)
+    );
+    assert_eq!(
+        (t.row.white_rating, t.row.black_rating_diff),
+        (Some(1500.0), Some(162.5))
+    );
+    let full = s.full("Rated002", None).await.unwrap();
+    assert_eq!(full["rated"], true);
+    assert_eq!(full["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(full["white"]["name"], "Alice");
+    let bob = s.store().rating("bob", "blitz").await.unwrap().unwrap();
+    assert_eq!((bob.rating, bob.games, bob.wins), (1662.5, 1, 1));
+    assert_eq!(
+        s.store().history("alice", "blitz").await.unwrap(),
+        [(2000, 1337.5, 290.3)]
+    );
+    assert_eq!(
+        s.store().account("ALICE").await.unwrap().unwrap().id,
+        "alice"
+    );
+    let seeks: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seeks")
+        .fetch_one(s.store().pool())
+        .await
+        .unwrap();
+    assert_eq!(seeks, 0);
+    s.store().pool().close().await;
+    drop(s);
+
+    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+}

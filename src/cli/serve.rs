@@ -102,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         say!("duckchess serve: open {url} (Ctrl-C stops)");
         eprintln!(
             "duckchess serve: games kept in {}{}",
-            redact(&db),
+            store::redact(&db),
             if ended > 0 {
                 format!("; {ended} game(s) ended on time while the server was down")
             } else {
@@ -147,16 +147,3 @@ fn give_back_large_blocks() {
 
 #[cfg(all(feature = "web", not(all(target_os = "linux", target_env = "gnu"))))]
 fn give_back_large_blocks() {}
-
-/// A database URL without its password, for the log.
-#[cfg(feature = "web")]
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let creds = &url[scheme + 3..at];
-            let user = creds.split(':').next().unwrap_or("");
-            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
-        }
-        _ => url.to_string(),
-    }
-}

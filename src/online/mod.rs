@@ -9,10 +9,12 @@
 //! lichess Board API's shapes), [`rating`] (Glicko-2), [`service`] (all of
 //! it over the database: a change decided, committed with its ratings, and
 //! told), with the service's other parts beside it: accounts, telling a
-//! change, the timers and the computer, the streams, and [`lobby`].
+//! change, the timers and the computer, the streams, a game's [`chat`],
+//! and [`lobby`].
 
 mod accounts;
 pub mod auth;
+pub mod chat;
 pub mod clock;
 pub mod hub;
 pub mod lobby;

@@ -351,9 +351,16 @@ impl Table {
         Ok(self.change(self.end(now, "resign", Some(1 - side), reason)))
     }
 
-    /// `side` offers a draw, or accepts the other's offer.
+    /// `side` offers a draw, or accepts the other's offer; the side to
+    /// move with a draw to claim (a repetition, the move limit) claims it,
+    /// as lichess's `draw/yes` does: its clients have no other way to claim.
     pub fn offer_draw(&self, side: usize, now: i64) -> Result<Change, Refusal> {
         self.refuse_unless_started()?;
+        if self.to_move() == side {
+            if let Some(reason) = status::Status::of(self.notation, &*self.game).claimed() {
+                return Ok(self.change(self.end(now, "draw", None, reason)));
+            }
+        }
         if self.row.draw_offer.as_deref() == Some(side_key(1 - side)) {
             return Ok(self.change(self.end(now, "draw", None, "draw by agreement".into())));
         }

@@ -127,6 +127,8 @@ pub struct Service {
     pub(super) tables: Mutex<HashMap<String, Table>>,
     /// Players by id, as read (names never change; bounded).
     pub(super) players: Mutex<HashMap<String, Player>>,
+    /// Each game's chat lines kept ([`super::chat`]).
+    pub(super) chats: Mutex<HashMap<String, std::collections::VecDeque<Value>>>,
     /// Whether flag timers run by themselves (off in tests that drive a
     /// manual clock and call [`Service::check_flags`]).
     pub(super) timers_on: bool,
@@ -155,6 +157,7 @@ impl Service {
             thinking: Mutex::default(),
             players: Mutex::default(),
             tables: Mutex::default(),
+            chats: Mutex::default(),
             timers_on: timers,
         })
     }

@@ -25,7 +25,8 @@ use std::time::Duration;
 /// reads.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The URL names no database this build can open.
+    /// The URL names no database this build can open (the URL as
+    /// [`redact`] writes it: no password).
     #[error("database URL `{0}`: expected sqlite://PATH[?sync=full] or postgres://USER@HOST/NAME")]
     BadUrl(String),
     /// The database refused or failed.
@@ -103,6 +104,26 @@ impl<'s> MigrationSource<'s> for Embedded {
     }
 }
 
+/// A database URL without its password (`postgres://u:***@h/db`), for
+/// messages and the log: the one way the server writes a URL it was given.
+///
+/// ```
+/// use duckchess::store::redact;
+/// assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+/// assert_eq!(redact("postgres://u@h/db"), "postgres://u:***@h/db");
+/// assert_eq!(redact("sqlite:///tmp/a.db"), "sqlite:///tmp/a.db");
+/// ```
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let creds = &url[scheme + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
 /// The database file `duckchess serve` uses when given none: in the data
 /// folder (`$XDG_DATA_HOME`, else `~/.local/share`), `duckchess/duckchess.db`.
 pub fn default_url() -> String {
@@ -136,12 +157,12 @@ impl Store {
                 match p {
                     "sync=full" => full_sync = true,
                     "sync=normal" => full_sync = false,
-                    p if p.starts_with("sync=") => return Err(StoreError::BadUrl(url.into())),
+                    p if p.starts_with("sync=") => return Err(StoreError::BadUrl(redact(url))),
                     p => params.push(p),
                 }
             }
             if path.is_empty() {
-                return Err(StoreError::BadUrl(url.into()));
+                return Err(StoreError::BadUrl(redact(url)));
             }
             if path != ":memory:" {
                 if let Some(dir) = std::path::Path::new(path).parent() {
@@ -162,7 +183,7 @@ impl Store {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             (Backend::Postgres, url.to_string())
         } else {
-            return Err(StoreError::BadUrl(url.into()));
+            return Err(StoreError::BadUrl(redact(url)));
         };
         let options = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 4 } else { 16 })

@@ -8,6 +8,7 @@
 use super::guard::{client_ip, Bucket};
 use super::online::{body, game_stream, limit, ndjson, service, side_choice, signed_in, Leaving};
 use super::{ApiError, AppState};
+use crate::online::chat::Room;
 use crate::online::clock::TimeControl;
 use crate::online::{Action, Actor, NewGame};
 use axum::extract::{Path, Request, State};
@@ -208,7 +209,9 @@ pub async fn abort(
     act(&app, &id, &headers, Action::Abort).await
 }
 
-/// `POST /api/board/game/{id}/draw/{yes|no}`.
+/// `POST /api/board/game/{id}/draw/{yes|no}`: `yes` offers or accepts a
+/// draw, or, for the side to move with a draw to claim, claims it (as on
+/// lichess).
 pub async fn draw(
     State(app): State<AppState>,
     Path((id, answer)): Path<(String, String)>,
@@ -234,6 +237,39 @@ pub async fn claim(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     act(&app, &id, &headers, Action::Claim).await
+}
+
+/// `POST /api/board/game/{id}/chat` (and the Bot API's): form fields (or
+/// JSON) `room`, `player` or `spectator`, and `text`, at most 140
+/// characters. Only a seat's holder writes to the players' room; anyone
+/// signed in to the spectators'. The game's stream readers get it as a
+/// `chatLine`.
+pub async fn chat(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Result<Json<Value>, ApiError> {
+    limit(&app, client_ip(&request), Bucket::Act)?;
+    let headers = request.headers().clone();
+    let bytes = body(request).await?;
+    let form: HashMap<String, String> = if bytes.first() == Some(&b'{') {
+        let v: HashMap<String, Value> =
+            serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("body: {e}")))?;
+        v.into_iter()
+            .filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_string())))
+            .collect()
+    } else {
+        form_urlencoded(&bytes)?
+    };
+    let me = signed_in(&app, &headers).await?;
+    let room = form.get("room").map_or("player", String::as_str);
+    let room = Room::of(room)
+        .ok_or_else(|| ApiError::bad(format!("room `{room}`: player or spectator")))?;
+    let text = form
+        .get("text")
+        .ok_or_else(|| ApiError::bad("text: missing".into()))?;
+    service(&app)?.chat(&id, &me, room, text).await?;
+    Ok(ok())
 }
 
 /// A form body (`a=1&b=x%20y`), bounded by the body limit already.

@@ -347,6 +347,8 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/bot/game/{id}/draw/{answer}", api_post(lichess::draw))
         .route("/api/board/game/{id}/claim-draw", api_post(lichess::claim))
+        .route("/api/board/game/{id}/chat", api_post(lichess::chat))
+        .route("/api/bot/game/{id}/chat", api_post(lichess::chat))
         .route("/", api_get(index))
         .route("/app.js", api_get(app_js))
         .route("/style.css", api_get(style_css))

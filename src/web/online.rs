@@ -387,6 +387,10 @@ pub async fn game_stream(
                 .is_some_and(|s| !matches!(s, "created" | "started"))
     };
     let done_at_start = over(&full["state"]);
+    // The chat kept so far follows the game (the players' room for a
+    // seat's reader only).
+    let mut first = vec![full];
+    first.extend(s.chat_lines(id, presence.seated()));
     let leaving = Leaving {
         service: s,
         id: id.to_string(),
@@ -394,7 +398,7 @@ pub async fn game_stream(
         game: true,
     };
     Ok(ndjson(
-        vec![full],
+        first,
         rx,
         leaving,
         move |line: &Value| over(line),
@@ -431,7 +435,8 @@ impl Drop for Leaving {
 /// An NDJSON response: `first`, then each line from `rx`, an empty line
 /// when idle; ends after a line `last` says is the last (or at once when
 /// `done`), or when the reader falls too far behind (it reads the game
-/// again on reconnecting).
+/// again on reconnecting). A reader without a seat is not sent the
+/// players' chat.
 pub fn ndjson(
     first: Vec<Value>,
     rx: broadcast::Receiver<Line>,
@@ -445,13 +450,17 @@ pub fn ndjson(
         _guard: Leaving,
         last: F,
         done: bool,
+        /// Whether the reader holds a seat (reads the players' chat).
+        seated: bool,
     }
+    let seated = guard.presence.as_ref().is_some_and(Presence::seated);
     let st = St {
         first: first.into_iter(),
         rx,
         _guard: guard,
         last,
         done: false,
+        seated,
     };
     let finished_first = done;
     let stream = futures_util::stream::unfold((st, finished_first), |(mut st, stop)| async move {
@@ -465,14 +474,19 @@ pub fn ndjson(
         if stop || st.done {
             return None;
         }
-        match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
-            Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
-            Ok(Ok(line)) => {
-                let v: Value = serde_json::from_str(&line.text).unwrap_or(Value::Null);
-                st.done = (st.last)(&v);
-                Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
-            }
-            Ok(Err(_)) => None,
+        loop {
+            return match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
+                Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
+                Ok(Ok(line)) => {
+                    let v: Value = serde_json::from_str(&line.text).unwrap_or(Value::Null);
+                    if !st.seated && crate::online::chat::is_players_line(&v) {
+                        continue;
+                    }
+                    st.done = (st.last)(&v);
+                    Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
+                }
+                Ok(Err(_)) => None,
+            };
         }
     });
     Response::builder()
@@ -534,7 +548,15 @@ pub async fn export(
         };
         let date = crate::online::view::date(t.row.created_ms);
         let tags = [
-            ("Event", "casual game".to_string()),
+            (
+                "Event",
+                if t.row.rated {
+                    "rated game"
+                } else {
+                    "casual game"
+                }
+                .to_string(),
+            ),
             ("Site", format!("/game/{}", t.row.id)),
             ("Date", date),
             ("White", name(0)),
@@ -579,7 +601,7 @@ pub async fn export(
         let player = |side: &str| json!({"user": {"id": summary[side]["id"], "name": summary[side]["name"]}});
         let mut v = json!({
             "id": t.row.id,
-            "rated": false,
+            "rated": t.row.rated,
             "variant": t.row.variant,
             "speed": crate::online::view::speed(t.row.initial_ms, t.row.increment_ms),
             "createdAt": t.row.created_ms,

@@ -96,6 +96,8 @@ pub struct Answer {
     pub status: u16,
     /// The session cookie set (`name=value`), if any.
     pub cookie: Option<String>,
+    /// The whole `Set-Cookie` header, attributes and all, if any.
+    pub set_cookie: Option<String>,
     /// The body.
     pub body: String,
 }
@@ -138,18 +140,22 @@ pub fn request(
     s.read_to_string(&mut raw).unwrap();
     let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
     let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let cookie = head
+    let set_cookie = head
         .lines()
-        .filter_map(|l| {
+        .find_map(|l| {
             l.strip_prefix("set-cookie: ")
                 .or_else(|| l.strip_prefix("Set-Cookie: "))
         })
-        .find_map(|c| c.split(';').next())
+        .map(str::to_string);
+    let cookie = set_cookie
+        .as_deref()
+        .and_then(|c| c.split(';').next())
         .filter(|c| !c.ends_with('='))
         .map(str::to_string);
     Answer {
         status,
         cookie,
+        set_cookie,
         body: body.to_string(),
     }
 }

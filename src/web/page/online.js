@@ -148,9 +148,16 @@ function applyState(st) {
     // The board follows the game unless the reader is looking back.
     const live = !game.cur || !forwardOf(game.cur) || game.cur.ply >= moves.length - 1;
     const names = st.notations && st.notations.length === moves.length ? st.notations : moves;
+    // A capture takes a piece off the board: the pieces of the position
+    // shown before the move, when it is the one the move was made from,
+    // against those after it (in every game, whatever its notation).
+    const before = game.cur && game.cur.ply === moves.length - 1 ? pieceCount(game.state) : null;
     loadGame(online.full.game, online.full.start, moves, names, live ? moves.length : game.cur.ply)
       .then(() => {
-        if (more) sound(game.state && game.state.check ? "check" : "move");
+        if (!more) return;
+        const after = game.cur && game.cur.ply === moves.length ? pieceCount(game.state) : null;
+        const captured = before !== null && after !== null && after < before;
+        sound(game.state && game.state.check ? "check" : captured ? "capture" : "move");
       });
   }
   if (prev && prev.status === "started" && st.status !== "started") sound("end");
@@ -163,6 +170,12 @@ function applyState(st) {
     });
   }
   renderOnline();
+}
+
+// The pieces on a state's board (none known: null).
+function pieceCount(state) {
+  if (!state || !state.board || !state.board.cells) return null;
+  return state.board.cells.filter((c) => c.piece).length;
 }
 
 function leftNow(i) {
