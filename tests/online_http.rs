@@ -441,6 +441,37 @@ fn one_client_making_games_too_fast_is_told_to_wait() {
     }
 }
 
+/// Behind a load balancer named with `--trusted-proxy`, each client it
+/// forwards for has its own limit; without the flag the header is
+/// ignored, since any client could write it.
+#[test]
+fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit() {
+    let guest = |addr: &str, i: usize, client: &str| {
+        request(
+            addr,
+            "POST",
+            "/api/online/guest",
+            &[("X-Forwarded-For", client)],
+            &json!({"name": format!("g{i}")}).to_string(),
+        )
+        .status
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &["--trusted-proxy", "127.0.0.1"]);
+    // One forwarded client spends its burst, and is told to wait ...
+    let first: Vec<u16> = (0..14).map(|i| guest(&addr, i, "198.51.100.1")).collect();
+    assert_eq!(*first.last().unwrap(), 429, "{first:?}");
+    // ... while another, through the same proxy, is not.
+    assert_eq!(guest(&addr, 99, "203.0.113.5, 198.51.100.2"), 200);
+    // Untrusted, the header changes nothing: one limit for the address.
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let spoofed: Vec<u16> = (0..14)
+        .map(|i| guest(&addr, i, &format!("198.51.100.{i}")))
+        .collect();
+    assert_eq!(*spoofed.last().unwrap(), 429, "{spoofed:?}");
+}
+
 #[test]
 fn a_threefold_repetition_is_claimed_over_both_apis() {
     let dir = tempfile::tempdir().unwrap();
