@@ -274,6 +274,73 @@ fn the_stream_shows_each_move_to_every_client_and_a_reconnect_gets_everything() 
     );
 }
 
+/// The archive: `/api/online/games` lists the games waiting for a player
+/// and the recent ones with their results, and each player's games are at
+/// `/api/online/player/{id}/games`.
+#[test]
+fn the_archive_lists_open_and_recent_games_and_each_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = server(&dir, &[]);
+    let (id, alice, bob) = game(&addr, "5+3");
+    for (i, (who, m)) in [(&alice, "e2e4"), (&bob, "e7e5")].iter().enumerate() {
+        let r = post(
+            &addr,
+            &format!("/api/online/game/{id}/move"),
+            who,
+            json!({"move": m, "ply": i}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let r = post(
+        &addr,
+        &format!("/api/online/game/{id}/resign"),
+        &bob,
+        json!({}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let waiting = request(
+        &addr,
+        "POST",
+        "/api/online/games",
+        &[],
+        &json!({"variant": "duck", "name": "carol"}).to_string(),
+    )
+    .json()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let all = request(&addr, "GET", "/api/online/games", &[], "").json();
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&all["open"]), [waiting.clone()], "{all}");
+    let finished = all["recent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .unwrap_or_else(|| panic!("{id} not among the recent games: {all}"));
+    assert_eq!(finished["status"], "resign");
+    assert_eq!(finished["winner"], "white");
+    assert_eq!(finished["white"]["name"], "alice", "{finished}");
+    // Alice's games: this one; carol's are not hers.
+    let me = request(&addr, "GET", "/api/online/me", &[("Cookie", &alice)], "").json();
+    let alice_id = me["id"].as_str().unwrap();
+    let hers = request(
+        &addr,
+        "GET",
+        &format!("/api/online/player/{alice_id}/games"),
+        &[],
+        "",
+    )
+    .json();
+    assert_eq!(ids(&hers["games"]), [id.clone()], "{hers}");
+}
+
 #[test]
 fn kill_9_mid_game_loses_no_acknowledged_move() {
     let dir = tempfile::tempdir().unwrap();
