@@ -757,6 +757,86 @@ fn moves_faster_than_the_limit_are_told_to_wait() {
     assert_eq!(r.status, 200, "{}", r.body);
 }
 
+/// `token list` and `token revoke`: an account's tokens and sessions are
+/// listed by id (never the token), and a revoked one signs nobody in.
+#[test]
+fn tokens_are_listed_and_revoked_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}/games.db", dir.path().display());
+    let cli = |args: &[&str]| {
+        let out = common::duckchess()
+            .args(args)
+            .args(["--database", &db])
+            .write_stdin("password1\n")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    assert_eq!(cli(&["account", "create", "ann"]).0, Some(0));
+    let (_, bot, _) = cli(&["token", "create", "ann", "--label", "bot"]);
+    let (_, script, _) = cli(&["token", "create", "ann", "--label", "script"]);
+    let (bot, script) = (bot.trim().to_string(), script.trim().to_string());
+    let (_server, addr) = serve_on(&db, &[]);
+    let account = |token: &str| {
+        request(
+            &addr,
+            "GET",
+            "/api/account",
+            &[("Authorization", &format!("Bearer {token}"))],
+            "",
+        )
+        .status
+    };
+    assert_eq!((account(&bot), account(&script)), (200, 200));
+    let (code, list, _) = cli(&["token", "list", "ann"]);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 2, "{list}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("  api  ") && l.contains("made ")),
+        "{list}"
+    );
+    assert!(
+        !list.contains(&bot) && !list.contains(&script),
+        "a token listed: {list}"
+    );
+    let id = lines
+        .iter()
+        .find(|l| l.contains("  bot  "))
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(cli(&["token", "revoke", "ann", &id]).1.trim(), "1 revoked");
+    assert_eq!((account(&bot), account(&script)), (401, 200));
+    let (_, list, _) = cli(&["token", "list", "ann"]);
+    assert!(
+        list.lines()
+            .any(|l| l.starts_with(&id) && l.contains("revoked ")),
+        "{list}"
+    );
+    // Everything at once: every token and session of the account.
+    assert_eq!(
+        cli(&["token", "revoke", "ann", "--all"]).1.trim(),
+        "1 revoked"
+    );
+    assert_eq!(account(&script), 401);
+    // Nothing left to revoke, or an id that is none: one line, exit 2.
+    let (code, _, err) = cli(&["token", "revoke", "ann", "--all"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, _, err) = cli(&["token", "revoke", "ann", "xyz"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("8 hexadecimal digits"), "{err}");
+}
+
 #[test]
 fn a_database_url_with_a_password_is_never_printed_with_it() {
     let url = "postgress://u:secret@h/db";

@@ -1,5 +1,6 @@
-//! `duckchess account create NAME` and `duckchess token create NAME`: a
-//! server's accounts and API tokens, made on its database directly.
+//! `duckchess account create NAME` and `duckchess token create|list|revoke
+//! NAME`: a server's accounts, and their API tokens and sessions, on its
+//! database directly.
 
 use super::fail;
 #[cfg(feature = "web")]
@@ -52,7 +53,37 @@ enum TokenAction {
         #[arg(long, value_name = "URL")]
         database: Option<String>,
     },
+    /// List account NAME's API tokens and browser sessions: each one's id
+    /// (the start of its hash, never the token), kind, label, when it was
+    /// made and when revoked.
+    List {
+        /// The account.
+        name: String,
+        /// The server's database (as `serve --database`).
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+    },
+    /// Revoke one of account NAME's tokens or sessions by its id (as
+    /// `token list` shows it, at least 8 characters), or all with `--all`
+    /// (signs the account out everywhere); a revoked token signs nobody in.
+    Revoke {
+        /// The account.
+        name: String,
+        /// The token's or session's id.
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        id: Option<String>,
+        /// Every token and session of the account.
+        #[arg(long)]
+        all: bool,
+        /// The server's database (as `serve --database`).
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+    },
 }
+
+/// The id `token list` shows: the start of the token's hash.
+#[cfg(feature = "web")]
+const ID_LEN: usize = 12;
 
 /// Without the `web` feature there is no server database to write to.
 #[cfg(not(feature = "web"))]
@@ -117,11 +148,11 @@ pub fn run_account(args: AccountArgs) -> Result<ExitCode, ExitCode> {
 
 #[cfg(feature = "web")]
 pub fn run_token(args: TokenArgs) -> Result<ExitCode, ExitCode> {
-    let TokenAction::Create {
-        name,
-        label,
-        database,
-    } = args.action;
+    let (name, database) = match &args.action {
+        TokenAction::Create { name, database, .. }
+        | TokenAction::List { name, database }
+        | TokenAction::Revoke { name, database, .. } => (name.clone(), database.clone()),
+    };
     runtime()?.block_on(async {
         let service = open(database).await?;
         let player = service
@@ -130,11 +161,58 @@ pub fn run_token(args: TokenArgs) -> Result<ExitCode, ExitCode> {
             .await
             .map_err(|e| fail(2, &e.to_string()))?
             .ok_or_else(|| fail(2, &format!("no account `{name}`")))?;
-        let token = service
-            .new_credential(&player, "api", &label)
-            .await
-            .map_err(|e| fail(2, &e.to_string()))?;
-        say!("{token}");
+        match args.action {
+            TokenAction::Create { label, .. } => {
+                let token = service
+                    .new_credential(&player, "api", &label)
+                    .await
+                    .map_err(|e| fail(2, &e.to_string()))?;
+                say!("{token}");
+            }
+            TokenAction::List { .. } => {
+                let all = service
+                    .store()
+                    .credentials_of(&player.id)
+                    .await
+                    .map_err(|e| fail(2, &e.to_string()))?;
+                for (c, revoked) in all {
+                    let date = duckchess::online::view::date;
+                    say!(
+                        "{}  {:<7}  {}  made {}{}",
+                        &c.token_hash[..ID_LEN.min(c.token_hash.len())],
+                        c.kind,
+                        c.label,
+                        date(c.created_ms),
+                        revoked.map_or_else(String::new, |at| format!("  revoked {}", date(at)))
+                    );
+                }
+            }
+            TokenAction::Revoke { id, .. } => {
+                let prefix = id.unwrap_or_default().to_ascii_lowercase();
+                if !prefix.is_empty()
+                    && (prefix.len() < 8 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()))
+                {
+                    return Err(fail(
+                        2,
+                        &format!(
+                            "id `{prefix}`: at least 8 hexadecimal digits, as `token list` shows"
+                        ),
+                    ));
+                }
+                let n = service
+                    .store()
+                    .revoke_of(&player.id, &prefix, service.now())
+                    .await
+                    .map_err(|e| fail(2, &e.to_string()))?;
+                if n == 0 {
+                    return Err(fail(
+                        2,
+                        &format!("no live token or session of {name} matches"),
+                    ));
+                }
+                say!("{n} revoked");
+            }
+        }
         Ok(ExitCode::SUCCESS)
     })
 }

@@ -213,10 +213,11 @@ enum Cmd {
         after_help = "Examples:\n  printf 'horse battery\\n' | duckchess account create alice --database sqlite://games.db"
     )]
     Account(account::AccountArgs),
-    /// Make a personal API token for an account, for programs (lichess
-    /// clients such as berserk): printed once, kept hashed.
+    /// Personal API tokens for an account, for programs (lichess clients
+    /// such as berserk): make one (printed once, kept hashed), list them
+    /// and the browser sessions, revoke one or all.
     #[command(
-        after_help = "Examples:\n  duckchess token create alice --database sqlite://games.db"
+        after_help = "Examples:\n  duckchess token create alice --database sqlite://games.db\n  duckchess token list alice --database sqlite://games.db\n  duckchess token revoke alice --all --database sqlite://games.db"
     )]
     Token(account::TokenArgs),
     /// Speak the Universal Chess Interface on standard input and output,

@@ -356,6 +356,57 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// A player's sessions and API tokens, newest first, each with when it
+    /// was revoked (none while it is live).
+    pub async fn credentials_of(
+        &self,
+        player_id: &str,
+    ) -> Result<Vec<(Credential, Option<i64>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT token_hash, player_id, kind, label, created_ms, revoked_ms FROM credentials \
+             WHERE player_id = $1 ORDER BY created_ms DESC, token_hash",
+        )
+        .bind(player_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    Credential {
+                        token_hash: r.try_get(0)?,
+                        player_id: r.try_get(1)?,
+                        kind: r.try_get(2)?,
+                        label: r.try_get(3)?,
+                        created_ms: r.try_get(4)?,
+                    },
+                    r.try_get(5)?,
+                ))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// Revokes a player's live sessions and tokens whose hash starts with
+    /// `prefix` (lower-case hex; every one for an empty prefix): how many.
+    pub async fn revoke_of(
+        &self,
+        player_id: &str,
+        prefix: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let _w = self.writer().await;
+        let done = sqlx::query(
+            "UPDATE credentials SET revoked_ms = $1 \
+             WHERE player_id = $2 AND revoked_ms IS NULL AND token_hash LIKE $3",
+        )
+        .bind(now_ms)
+        .bind(player_id)
+        .bind(format!("{prefix}%"))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
     // ---- games ----
 
     /// Stores a new game.
