@@ -317,7 +317,7 @@ fn the_archive_lists_open_and_recent_games_and_each_players() {
             .map(|g| g["id"].as_str().unwrap().to_string())
             .collect()
     };
-    assert_eq!(ids(&all["open"]), [waiting.clone()], "{all}");
+    assert_eq!(ids(&all["open"]), [waiting], "{all}");
     let finished = all["recent"]
         .as_array()
         .unwrap()
@@ -338,7 +338,7 @@ fn the_archive_lists_open_and_recent_games_and_each_players() {
         "",
     )
     .json();
-    assert_eq!(ids(&hers["games"]), [id.clone()], "{hers}");
+    assert_eq!(ids(&hers["games"]), [id], "{hers}");
 }
 
 #[test]
