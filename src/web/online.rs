@@ -33,6 +33,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::Refused(Refusal::NoSuchGame) => StatusCode::NOT_FOUND,
             ServiceError::Refused(Refusal::NotASeat) => StatusCode::FORBIDDEN,
             ServiceError::Refused(Refusal::Conflict) => StatusCode::CONFLICT,
+            ServiceError::Refused(Refusal::Lost(_)) => StatusCode::CONFLICT,
             ServiceError::Refused(_) => StatusCode::BAD_REQUEST,
             ServiceError::Bad(_) => StatusCode::BAD_REQUEST,
             ServiceError::Store(crate::store::StoreError::NameTaken(_)) => StatusCode::CONFLICT,
