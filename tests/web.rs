@@ -152,7 +152,12 @@ async fn moves_answers_the_history_in_the_games_notation_when_asked() {
     .await;
     assert_eq!(duck["line"].as_array().map(Vec::len), Some(2), "{duck}");
     // Not asked, not answered: the page's every step stays as it was.
-    let (_, plain) = post(&app, "/api/moves", json!({"variant": "chess", "history": history})).await;
+    let (_, plain) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": history}),
+    )
+    .await;
     assert!(plain.get("line").is_none(), "{plain}");
 }
 
