@@ -1,14 +1,19 @@
 //! The lobby: seeks that players post and others accept, and quick pairing
-//! by pool, where the server pairs the closest ratings first and widens the
-//! range the longer a seek waits.
+//! by pool, where the server pairs the closest ratings first (both seeks'
+//! own ranges honoured) and widens the pool's range the longer a seek
+//! waits.
 //!
-//! A player has at most one open seek (the database's unique index: two
-//! tabs cannot post two) and none while a game of theirs is in progress. A
-//! seek nobody renews expires after [`SEEK_TTL_MS`]. Pairing is one
-//! transaction: the game is made and every seek in it marked as having
-//! become it, or nothing is written (the seek was taken, cancelled or
-//! expired first), so a cancel racing a pairing either cancels or finds the
-//! game made, and never leaves an opponent alone.
+//! A player has at most one open seek or running game from the lobby:
+//! the database's unique index means two tabs cannot post two seeks, and
+//! every transaction that pairs, posts a seek or starts a game locks the
+//! players' rows and looks at their games in progress
+//! ([`crate::store::Store::pair`]). A seek nobody renews expires after
+//! [`SEEK_TTL_MS`]. Pairing is one transaction: the game is made and every
+//! seek in it marked as having become it, or nothing is written (a seek
+//! taken, cancelled or expired first, or a player playing meanwhile; the
+//! loser hears [`Refusal::Lost`], HTTP 409). So a cancel racing a pairing
+//! either cancels or finds the game made, and never leaves an opponent
+//! alone.
 
 use super::auth;
 use super::clock::TimeControl;
