@@ -448,12 +448,36 @@ async fn accepting_while_ones_own_pool_seek_is_paired_gives_one_game() {
     }
 }
 
-/// A player with an open pool seek who creates or joins an invitation
-/// game leaves the pool: the seek is cancelled, and nobody is paired with
-/// them while they play.
+fn invitation() -> duckchess::online::NewGame {
+    duckchess::online::NewGame {
+        variant: "duck".into(),
+        time: Some("5+3".parse().unwrap()),
+        ..Default::default()
+    }
+}
+
+/// A player with an open pool seek who creates an invitation game leaves
+/// the pool: the seek is cancelled.
 #[tokio::test]
-async fn a_player_who_starts_an_invitation_game_leaves_the_pool() {
-    use duckchess::online::{Action, Actor, NewGame};
+async fn creating_an_invitation_game_cancels_ones_seek() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let p = guest(&s, "pia").await;
+    let own = s.post_seek(&p, seek(true, false)).await.unwrap();
+    s.create(&p, invitation()).await.unwrap();
+    assert_eq!(
+        s.store().seek(&own.id).await.unwrap().unwrap().status,
+        "cancelled"
+    );
+    assert!(s.lobby().await.unwrap().is_empty());
+}
+
+/// A player with an open pool seek who joins an invitation game leaves
+/// the pool, and nobody is paired with them while they play.
+#[tokio::test]
+async fn a_player_who_joins_an_invitation_game_is_left_out_of_pool_pairing() {
+    use duckchess::online::{Action, Actor};
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::new(T0);
     let s = service(&dir, &clock).await;
@@ -462,37 +486,21 @@ async fn a_player_who_starts_an_invitation_game_leaves_the_pool() {
         guest(&s, "quin").await,
         guest(&s, "rex").await,
     );
-    let invitation = || NewGame {
-        variant: "duck".into(),
-        time: Some("5+3".parse().unwrap()),
-        ..NewGame::default()
-    };
-    // Creating one cancels the creator's seek.
-    let own = s.post_seek(&p, seek(true, false)).await.unwrap();
-    let mine = s.create(&p, invitation()).await.unwrap();
-    assert_eq!(
-        s.store().seek(&own.id).await.unwrap().unwrap().status,
-        "cancelled"
-    );
-    s.act(&mine.id, &Actor::Player(p.clone()), Action::Abort)
-        .await
-        .ok();
-    // Joining one too; then another seeker is not paired with them.
     let own = s.post_seek(&p, seek(true, false)).await.unwrap();
     let theirs = s.create(&q, invitation()).await.unwrap();
     s.act(&theirs.id, &Actor::Player(p.clone()), Action::Join)
         .await
         .unwrap();
-    assert_eq!(
-        s.store().seek(&own.id).await.unwrap().unwrap().status,
-        "cancelled"
-    );
     s.post_seek(&r, seek(true, false)).await.unwrap();
     s.pair_pools().await.unwrap();
     let games = s.store().playing(&p.id).await.unwrap();
     assert_eq!(games.len(), 1, "{games:?}");
     assert_eq!(games[0].id, theirs.id);
     assert!(s.store().playing(&r.id).await.unwrap().is_empty());
+    assert_eq!(
+        s.store().seek(&own.id).await.unwrap().unwrap().status,
+        "cancelled"
+    );
     assert_eq!(s.lobby().await.unwrap().len(), 1, "Rex still waits");
 }
 
