@@ -151,10 +151,10 @@ impl Store {
     /// neither player may have another game in progress (which is also
     /// how an accepter whose own seek was just paired is refused), and
     /// `accepter` (who took a seek by hand) has their own open seek
-    /// cancelled. Whatever
-    /// fails, nothing is written and the answer says why. The locks make
-    /// two pairings of one player (two tabs, two servers, a tab and the
-    /// pool's matcher) take turns, the second seeing the first's game.
+    /// cancelled. Whatever fails, nothing is written and the answer says
+    /// why. The locks make two pairings of one player (two tabs, two
+    /// servers, a tab and the pool's matcher) take turns, the second
+    /// seeing the first's game.
     pub async fn pair(
         &self,
         game: &GameRow,

@@ -612,3 +612,18 @@ pub async fn page() -> impl IntoResponse {
         include_str!("page/index.html"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loser of a lobby race is answered 409 with the sentence.
+    #[test]
+    fn a_lost_race_is_409_with_its_sentence() {
+        let e = ApiError::from(ServiceError::Refused(Refusal::Lost(
+            "you are already playing game abc".into(),
+        )));
+        assert_eq!(e.status, StatusCode::CONFLICT);
+        assert_eq!(e.body.error, "you are already playing game abc");
+    }
+}
