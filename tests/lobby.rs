@@ -271,6 +271,30 @@ async fn two_servers_on_one_postgresql_never_pair_twice() {
     let games = one.store().playing(&p[3].id).await.unwrap();
     assert_eq!(games.len(), 1, "{made} made, {sk:?}");
     assert!(one.store().playing(&p[4].id).await.unwrap().len() == 1);
+    // One player in two tabs, on the two servers, accepting two seeks at
+    // once: one game, the other tab told.
+    let more: Vec<String> = ["fay", "gus", "hal"]
+        .iter()
+        .map(|n| format!("{n}-{tag}"))
+        .collect();
+    let more: Vec<&str> = more.iter().map(String::as_str).collect();
+    let q = accounts(&one, &more).await;
+    let k1 = one.post_seek(&q[0], seek(false, false)).await.unwrap();
+    let k2 = two.post_seek(&q[1], seek(false, false)).await.unwrap();
+    let (x, y) = tokio::join!(
+        one.accept_seek(&q[2], &k1.id),
+        two.accept_seek(&q[2], &k2.id)
+    );
+    assert_eq!(
+        one.store().playing(&q[2].id).await.unwrap().len(),
+        1,
+        "{x:?} {y:?}"
+    );
+    let lost = if x.is_ok() { y } else { x };
+    assert!(
+        lost.unwrap_err().to_string().contains("already playing"),
+        "the other tab is told"
+    );
 }
 
 #[tokio::test]
@@ -308,4 +332,248 @@ async fn two_accounts_find_each_other_in_every_game_and_every_pool() {
                 .unwrap();
         }
     }
+}
+
+async fn guest(s: &Arc<Service>, name: &str) -> Player {
+    s.new_guest(name).await.unwrap().0
+}
+
+/// Gives a guest a rating in Duck Chess (as if from past casual games).
+async fn rated_guest(s: &Arc<Service>, name: &str, rating: f64) -> Player {
+    let p = guest(s, name).await;
+    set_rating(s.store(), &p.id, rating).await;
+    p
+}
+
+fn ranged(pool: bool, range: (i64, i64)) -> NewSeek {
+    NewSeek {
+        range: Some(range),
+        ..seek(pool, false)
+    }
+}
+
+/// One player in two tabs accepting two different seeks at once gets one
+/// game: the other tab is told, and the other seek stays open.
+#[tokio::test]
+async fn two_tabs_accepting_two_seeks_at_once_get_one_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    for round in 0..6 {
+        let (p, q, r) = (
+            guest(&s, "pia").await,
+            guest(&s, "quin").await,
+            guest(&s, "rex").await,
+        );
+        let kq = s.post_seek(&q, seek(false, false)).await.unwrap();
+        let kr = s.post_seek(&r, seek(false, false)).await.unwrap();
+        let (x, y) = if round % 2 == 0 {
+            tokio::join!(s.accept_seek(&p, &kq.id), s.accept_seek(&p, &kr.id))
+        } else {
+            let (y, x) = tokio::join!(s.accept_seek(&p, &kr.id), s.accept_seek(&p, &kq.id));
+            (x, y)
+        };
+        let games = s.store().playing(&p.id).await.unwrap();
+        assert_eq!(games.len(), 1, "round {round}: {x:?} {y:?}");
+        assert_eq!(
+            [x.is_ok(), y.is_ok()].iter().filter(|w| **w).count(),
+            1,
+            "round {round}: {x:?} {y:?}"
+        );
+        let (lost, open) = match (x, y) {
+            (Ok(_), Err(e)) => (e, &kr),
+            (Err(e), Ok(_)) => (e, &kq),
+            _ => unreachable!(),
+        };
+        assert!(
+            lost.to_string().contains("already playing"),
+            "round {round}: {lost}"
+        );
+        // The losing tab's seek was not taken: its player still waits.
+        assert_eq!(
+            s.store().seek(&open.id).await.unwrap().unwrap().status,
+            "open"
+        );
+        s.store().expire_seeks(i64::MAX).await.unwrap();
+    }
+}
+
+/// A player accepts a seek while their own pool seek is being paired: one
+/// of the two makes their game, never both.
+#[tokio::test]
+async fn accepting_while_ones_own_pool_seek_is_paired_gives_one_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    for round in 0..6 {
+        let p = rated_guest(&s, "pia", 1500.0).await;
+        let r = rated_guest(&s, "rex", 1740.0).await;
+        let q = guest(&s, "quin").await;
+        // 240 apart: the pool pairs them once their ranges have widened.
+        s.post_seek(&r, seek(true, false)).await.unwrap();
+        let own = s.post_seek(&p, seek(true, false)).await.unwrap();
+        assert_eq!(own.status, "open");
+        let kq = s.post_seek(&q, seek(false, false)).await.unwrap();
+        clock.advance(15_000);
+        let (accepted, paired) = if round % 2 == 0 {
+            tokio::join!(s.accept_seek(&p, &kq.id), s.pair_pools())
+        } else {
+            let (b, a) = tokio::join!(s.pair_pools(), s.accept_seek(&p, &kq.id));
+            (a, b)
+        };
+        let games = s.store().playing(&p.id).await.unwrap();
+        assert_eq!(
+            games.len(),
+            1,
+            "round {round}: accepted {accepted:?}, pool made {paired:?}"
+        );
+        let g = &games[0];
+        let with = [g.white_id.clone().unwrap(), g.black_id.clone().unwrap()];
+        match accepted {
+            Ok(made) => {
+                assert_eq!(made.id, g.id);
+                assert!(with.contains(&q.id));
+                assert!(s.store().playing(&r.id).await.unwrap().is_empty());
+            }
+            Err(e) => {
+                assert!(e.to_string().contains("already playing"), "{e}");
+                assert!(with.contains(&r.id));
+                assert_eq!(
+                    s.store().seek(&kq.id).await.unwrap().unwrap().status,
+                    "open"
+                );
+            }
+        }
+        s.store().expire_seeks(i64::MAX).await.unwrap();
+    }
+}
+
+fn invitation() -> duckchess::online::NewGame {
+    duckchess::online::NewGame {
+        variant: "duck".into(),
+        time: Some("5+3".parse().unwrap()),
+        ..Default::default()
+    }
+}
+
+/// A player with an open pool seek who creates an invitation game leaves
+/// the pool: the seek is cancelled.
+#[tokio::test]
+async fn creating_an_invitation_game_cancels_ones_seek() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let p = guest(&s, "pia").await;
+    let own = s.post_seek(&p, seek(true, false)).await.unwrap();
+    s.create(&p, invitation()).await.unwrap();
+    assert_eq!(
+        s.store().seek(&own.id).await.unwrap().unwrap().status,
+        "cancelled"
+    );
+    assert!(s.lobby().await.unwrap().is_empty());
+}
+
+/// A player with an open pool seek who joins an invitation game leaves
+/// the pool, and nobody is paired with them while they play.
+#[tokio::test]
+async fn a_player_who_joins_an_invitation_game_is_left_out_of_pool_pairing() {
+    use duckchess::online::{Action, Actor};
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (p, q, r) = (
+        guest(&s, "pia").await,
+        guest(&s, "quin").await,
+        guest(&s, "rex").await,
+    );
+    let own = s.post_seek(&p, seek(true, false)).await.unwrap();
+    let theirs = s.create(&q, invitation()).await.unwrap();
+    s.act(&theirs.id, &Actor::Player(p.clone()), Action::Join)
+        .await
+        .unwrap();
+    s.post_seek(&r, seek(true, false)).await.unwrap();
+    s.pair_pools().await.unwrap();
+    let games = s.store().playing(&p.id).await.unwrap();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0].id, theirs.id);
+    assert!(s.store().playing(&r.id).await.unwrap().is_empty());
+    assert_eq!(
+        s.store().seek(&own.id).await.unwrap().unwrap().status,
+        "cancelled"
+    );
+    assert_eq!(s.lobby().await.unwrap().len(), 1, "Rex still waits");
+}
+
+/// Quick pairing honours each seek's rating range, both ways, however
+/// long they wait.
+#[tokio::test]
+async fn quick_pairing_honours_both_seeks_rating_ranges() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let ann = rated_guest(&s, "ann", 1500.0).await;
+    let ben = rated_guest(&s, "ben", 1550.0).await;
+    let cid = rated_guest(&s, "cid", 1560.0).await;
+    let dan = rated_guest(&s, "dan", 1650.0).await;
+    // Ben wants 1600-2000: Ann (1500, 50 away) is not for him.
+    s.post_seek(&ann, seek(true, false)).await.unwrap();
+    s.post_seek(&ben, ranged(true, (1600, 2000))).await.unwrap();
+    assert!(s.store().playing(&ann.id).await.unwrap().is_empty());
+    // Cid wants 1400-1600: Ann, not Ben (10 away but his range is 1600 up).
+    s.post_seek(&cid, ranged(true, (1400, 1600))).await.unwrap();
+    let g = s.store().playing(&cid.id).await.unwrap();
+    assert_eq!(g.len(), 1);
+    assert!([g[0].white_id.as_deref(), g[0].black_id.as_deref()].contains(&Some(ann.id.as_str())));
+    // Dan wants 1700-1800: Ben's range has Dan, Dan's has not Ben. Waiting
+    // widens the pool's range, never a seek's own.
+    s.post_seek(&dan, ranged(true, (1700, 1800))).await.unwrap();
+    clock.advance(30_000);
+    assert_eq!(s.pair_pools().await.unwrap(), 0);
+    assert_eq!(s.lobby().await.unwrap().len(), 2);
+}
+
+/// Quick pairing pairs the closest ratings first: Ann 1500 (the oldest),
+/// Ben 1590 and Cid 1600 waiting together make Ben–Cid, not Ann–Ben.
+#[tokio::test]
+async fn quick_pairing_pairs_the_globally_closest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let mut ids = Vec::new();
+    // Posted straight into the store, as a tick's worth of seeks (or two
+    // servers' at once) wait together before the matcher runs.
+    for (i, (name, rating)) in [("ann", 1500.0), ("ben", 1590.0), ("cid", 1600.0)]
+        .into_iter()
+        .enumerate()
+    {
+        let p = rated_guest(&s, name, rating).await;
+        let k = duckchess::store::SeekRow {
+            id: format!("seek{i}"),
+            player_id: p.id.clone(),
+            variant: "duck".into(),
+            initial_ms: 300_000,
+            increment_ms: 3_000,
+            rated: false,
+            color: "random".into(),
+            rating_min: None,
+            rating_max: None,
+            pool: true,
+            rating,
+            status: "open".into(),
+            game_id: None,
+            created_ms: T0 + i as i64,
+            expires_ms: T0 + SEEK_TTL_MS,
+        };
+        assert!(s.store().insert_seek(&k).await.unwrap());
+        ids.push(p.id);
+    }
+    clock.advance(10);
+    assert_eq!(s.pair_pools().await.unwrap(), 1);
+    assert!(
+        s.store().playing(&ids[0]).await.unwrap().is_empty(),
+        "Ann waits"
+    );
+    let g = s.store().playing(&ids[1]).await.unwrap();
+    assert_eq!(g.len(), 1);
+    assert!([g[0].white_id.as_ref(), g[0].black_id.as_ref()].contains(&Some(&ids[2])));
 }

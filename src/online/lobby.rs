@@ -1,14 +1,19 @@
 //! The lobby: seeks that players post and others accept, and quick pairing
-//! by pool, where the server pairs the closest ratings first and widens the
-//! range the longer a seek waits.
+//! by pool, where the server pairs the closest ratings first (both seeks'
+//! own ranges honoured) and widens the pool's range the longer a seek
+//! waits.
 //!
-//! A player has at most one open seek (the database's unique index: two
-//! tabs cannot post two) and none while a game of theirs is in progress. A
-//! seek nobody renews expires after [`SEEK_TTL_MS`]. Pairing is one
-//! transaction: the game is made and every seek in it marked as having
-//! become it, or nothing is written (the seek was taken, cancelled or
-//! expired first), so a cancel racing a pairing either cancels or finds the
-//! game made, and never leaves an opponent alone.
+//! A player has at most one open seek or running game from the lobby:
+//! the database's unique index means two tabs cannot post two seeks, and
+//! every transaction that pairs, posts a seek or starts a game locks the
+//! players' rows and looks at their games in progress
+//! ([`crate::store::Store::pair`]). A seek nobody renews expires after
+//! [`SEEK_TTL_MS`]. Pairing is one transaction: the game is made and every
+//! seek in it marked as having become it, or nothing is written (a seek
+//! taken, cancelled or expired first, or a player playing meanwhile; the
+//! loser hears [`Refusal::Lost`], HTTP 409). So a cancel racing a pairing
+//! either cancels or finds the game made, and never leaves an opponent
+//! alone.
 
 use super::auth;
 use super::clock::TimeControl;
@@ -16,8 +21,9 @@ use super::hub::Line;
 use super::rating::{self, Rating};
 use super::referee::{side_key, side_of_key, Refusal};
 use super::service::{Result, Service, ServiceError};
-use crate::store::{GameRow, Player, Seating, SeekRow};
+use crate::store::{GameRow, Pairing, Player, Posted, Seating, SeekRow};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// How long a seek lives without being renewed.
@@ -67,6 +73,60 @@ pub fn pool_range(waited_ms: i64) -> f64 {
         .min(POOL_RANGE_MAX)
 }
 
+fn already_playing(game: &str) -> ServiceError {
+    Refusal::Lost(format!(
+        "you are already playing game {game}: one game at a time from the lobby"
+    ))
+    .into()
+}
+
+fn seek_gone() -> ServiceError {
+    Refusal::Lost("that seek was taken, cancelled or expired".into()).into()
+}
+
+/// Whether seek `k`'s own range admits `rating` (rounded, as shown).
+fn admits(k: &SeekRow, rating: f64) -> bool {
+    let r = rating.round() as i64;
+    k.rating_min.is_none_or(|lo| r >= lo) && k.rating_max.is_none_or(|hi| r <= hi)
+}
+
+/// The pairs of pool seeks (indices into `open`) that may be paired at
+/// `now`, closest ratings first: one pool, two players, each rating within
+/// the other seek's own range and within both seeks' widened pool range.
+/// On a tie, the pair with the older seek first (`open` is oldest first).
+fn closest_pairs(open: &[SeekRow], now: i64) -> Vec<(usize, usize)> {
+    let mut pools: HashMap<(&str, i64, i64, bool), Vec<usize>> = HashMap::new();
+    for (i, k) in open.iter().enumerate() {
+        pools
+            .entry((k.variant.as_str(), k.initial_ms, k.increment_ms, k.rated))
+            .or_default()
+            .push(i);
+    }
+    let mut pairs = Vec::new();
+    for mut pool in pools.into_values() {
+        pool.sort_by(|&x, &y| open[x].rating.total_cmp(&open[y].rating));
+        for (n, &i) in pool.iter().enumerate() {
+            for &j in &pool[n + 1..] {
+                let (a, b) = (&open[i], &open[j]);
+                let d = b.rating - a.rating;
+                if d > POOL_RANGE_MAX {
+                    break;
+                }
+                if a.player_id != b.player_id
+                    && d <= pool_range(now - a.created_ms)
+                    && d <= pool_range(now - b.created_ms)
+                    && admits(a, b.rating)
+                    && admits(b, a.rating)
+                {
+                    pairs.push((d, i.min(j), i.max(j)));
+                }
+            }
+        }
+    }
+    pairs.sort_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    pairs.into_iter().map(|(_, i, j)| (i, j)).collect()
+}
+
 fn seek_json(k: &SeekRow, name: &str) -> Value {
     let tc = TimeControl {
         initial_ms: k.initial_ms,
@@ -106,8 +166,10 @@ impl Service {
                 "rated: a rated game is between two accounts: sign in".into(),
             ));
         }
-        if !self.store().playing(&player.id).await?.is_empty() {
-            return Err(Refusal::NotNow("finish your game in progress first".into()).into());
+        // A first look, to answer at once; the transaction that pairs or
+        // posts looks again, and that one decides.
+        if let Some(g) = self.store().playing(&player.id).await?.first() {
+            return Err(already_playing(&g.id));
         }
         Ok(())
     }
@@ -137,10 +199,15 @@ impl Service {
             created_ms: now,
             expires_ms: now + SEEK_TTL_MS,
         };
-        if !self.store().insert_seek(&seek).await? {
-            return Err(
-                Refusal::NotNow("you have an open seek already: cancel it first".into()).into(),
-            );
+        match self.store().open_seek(&seek).await? {
+            Posted::Open => {}
+            Posted::HasOne => {
+                return Err(Refusal::NotNow(
+                    "you have an open seek already: cancel it first".into(),
+                )
+                .into())
+            }
+            Posted::Playing(game) => return Err(already_playing(&game)),
         }
         if seek.pool {
             self.pair_pools().await?;
@@ -180,7 +247,7 @@ impl Service {
             .seek(id)
             .await?
             .filter(|k| k.status == "open" && k.expires_ms > now)
-            .ok_or_else(|| Refusal::NotNow("that seek was taken, cancelled or expired".into()))?;
+            .ok_or_else(seek_gone)?;
         if k.player_id == player.id {
             return Err(Refusal::NotNow("that is your own seek".into()).into());
         }
@@ -205,12 +272,22 @@ impl Service {
         let seeker_side =
             side_of_key(&k.color).unwrap_or_else(|| (auth::new_token().as_bytes()[0] & 1) as usize);
         let game = self.seek_game(&k, [&k.player_id, &player.id], seeker_side, now)?;
-        if !self
+        match self
             .store()
             .pair(&game, &[&k.id], now, Some(&player.id))
             .await?
         {
-            return Err(Refusal::NotNow("that seek was taken, cancelled or expired".into()).into());
+            Pairing::Made => {}
+            Pairing::SeekGone => return Err(seek_gone()),
+            Pairing::Playing { player: p, game } if p == player.id => {
+                return Err(already_playing(&game))
+            }
+            Pairing::Playing { .. } => {
+                return Err(Refusal::Lost(
+                    "that seek's player has just started another game".into(),
+                )
+                .into())
+            }
         }
         self.after_change(&game.id).await;
         self.publish_lobby().await;
@@ -246,9 +323,12 @@ impl Service {
         ))
     }
 
-    /// Pairs the waiting pool seeks: in each pool, oldest first, each with
-    /// the closest rating within both seeks' ranges (which widen as they
-    /// wait). How many games were made.
+    /// Pairs the waiting pool seeks: in each pool, of all the pairs whose
+    /// ratings both seeks admit (each seek's own range, and the pool's
+    /// range, which widens as a seek waits), the closest first, then the
+    /// closest of the rest, and so on (the longer-waiting on a tie). A
+    /// player found playing (the pairing's transaction refuses) is left
+    /// out. How many games were made.
     pub async fn pair_pools(self: &Arc<Self>) -> Result<usize> {
         let now = self.now();
         let open: Vec<SeekRow> = self
@@ -258,35 +338,33 @@ impl Service {
             .into_iter()
             .filter(|k| k.pool)
             .collect();
-        let mut taken = vec![false; open.len()];
         let mut made = 0;
-        for i in 0..open.len() {
-            if taken[i] {
+        let mut taken = vec![false; open.len()];
+        for (a, b) in closest_pairs(&open, now) {
+            if taken[a] || taken[b] {
                 continue;
             }
-            let a = &open[i];
-            let best = (i + 1..open.len())
-                .filter(|&j| !taken[j])
-                .filter(|&j| {
-                    let b = &open[j];
-                    (b.variant.as_str(), b.initial_ms, b.increment_ms, b.rated)
-                        == (a.variant.as_str(), a.initial_ms, a.increment_ms, a.rated)
-                        && b.player_id != a.player_id
-                })
-                .map(|j| (j, (open[j].rating - a.rating).abs()))
-                .filter(|&(j, d)| {
-                    d <= pool_range(now - a.created_ms) && d <= pool_range(now - open[j].created_ms)
-                })
-                .min_by(|x, y| x.1.total_cmp(&y.1));
-            let Some((j, _)) = best else { continue };
-            let b = &open[j];
+            let (x, y) = (&open[a], &open[b]);
             let side = (auth::new_token().as_bytes()[0] & 1) as usize;
-            let game = self.seek_game(a, [&a.player_id, &b.player_id], side, now)?;
-            if self.store().pair(&game, &[&a.id, &b.id], now, None).await? {
-                taken[i] = true;
-                taken[j] = true;
-                made += 1;
-                self.after_change(&game.id).await;
+            let game = self.seek_game(x, [&x.player_id, &y.player_id], side, now)?;
+            match self.store().pair(&game, &[&x.id, &y.id], now, None).await? {
+                Pairing::Made => {
+                    taken[a] = true;
+                    taken[b] = true;
+                    made += 1;
+                    self.after_change(&game.id).await;
+                }
+                Pairing::Playing { player, .. } => {
+                    for (i, k) in open.iter().enumerate() {
+                        taken[i] |= k.player_id == player;
+                    }
+                }
+                Pairing::SeekGone => {
+                    for i in [a, b] {
+                        let k = self.store().seek(&open[i].id).await?;
+                        taken[i] = k.is_none_or(|k| k.status != "open");
+                    }
+                }
             }
         }
         if made > 0 {

@@ -33,6 +33,11 @@ pub enum Refusal {
     /// Another request changed the game first; the caller reads it again.
     #[error("the game changed meanwhile; try again")]
     Conflict,
+    /// Another request came first and the request no longer applies (a
+    /// seek taken, a player paired meanwhile): the sentence says what
+    /// happened. HTTP 409.
+    #[error("{0}")]
+    Lost(String),
 }
 
 /// A change the service stores in one transaction.

@@ -483,7 +483,14 @@ impl Service {
         }
         let saved = self
             .store
-            .save(t.row.version, &row, mv.as_ref(), created.as_ref(), &writes)
+            .save(
+                t.row.version,
+                &row,
+                mv.as_ref(),
+                created.as_ref(),
+                &writes,
+                t.row.status != "started" && row.status == "started",
+            )
             .await?;
         Ok(saved.then_some(row))
     }

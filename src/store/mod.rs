@@ -13,6 +13,7 @@ mod rows;
 mod seeks;
 
 pub use rows::{Credential, GameRow, MoveRow, Player, RatingRow, RatingWrite, Seating, SeekRow};
+pub use seeks::{Pairing, Posted};
 
 use futures_util::future::BoxFuture;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -409,12 +410,19 @@ impl Store {
 
     // ---- games ----
 
-    /// Stores a new game.
+    /// Stores a new game, and cancels its players' open seeks in the same
+    /// transaction (who starts a game or waits for an opponent at a table
+    /// of their own leaves the lobby).
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         let _w = self.writer().await;
+        let mut tx = self.pool.begin().await?;
+        let players = seated(g);
+        seeks::lock_players(&mut tx, &players).await?;
         g.bind_all(sqlx::query(rows::INSERT_GAME))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        seeks::cancel_open_in(&mut tx, &players).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -447,7 +455,9 @@ impl Store {
 
     /// Writes `new` over the game if it is still at `expected_version`,
     /// with `mv` (the move that made it) in the same transaction. False when
-    /// another writer changed the game first: nothing is written.
+    /// another writer changed the game first: nothing is written. When
+    /// `starts` (a join: the game begins) or with `also` (a rematch made),
+    /// the players' open seeks are cancelled in the same transaction.
     pub async fn save(
         &self,
         expected_version: i64,
@@ -455,6 +465,7 @@ impl Store {
         mv: Option<&MoveRow>,
         also: Option<&GameRow>,
         ratings: &[RatingWrite],
+        starts: bool,
     ) -> Result<bool, StoreError> {
         let _w = self.writer().await;
         let mut tx = self.pool.begin().await?;
@@ -465,6 +476,12 @@ impl Store {
         if done.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(false);
+        }
+        let mut leaving = if starts { seated(new) } else { Vec::new() };
+        leaving.extend(also.map(seated).unwrap_or_default());
+        if !leaving.is_empty() {
+            seeks::lock_players(&mut tx, &leaving).await?;
+            seeks::cancel_open_in(&mut tx, &leaving).await?;
         }
         if let Some(m) = mv {
             let inserted = sqlx::query(
@@ -650,6 +667,14 @@ impl Store {
 }
 
 /// Reads an optional column that may be absent from a row.
+/// The players seated at a game.
+fn seated(g: &GameRow) -> Vec<&str> {
+    [g.white_id.as_deref(), g.black_id.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
 fn opt<T>(row: &AnyRow, col: &str) -> Result<Option<T>, sqlx::Error>
 where
     T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,

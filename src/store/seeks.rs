@@ -2,35 +2,65 @@
 //! expired, and paired into a game in one transaction.
 
 use super::{rows, GameRow, SeekRow, Store, StoreError};
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::{Any, Row};
+
+type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
+pub(super) type AnyTx<'c> = sqlx::Transaction<'c, Any>;
 
 impl Store {
-    /// Posts a seek; false when the player has an open one already.
+    /// Inserts a seek as it is, checking only the one open seek a player
+    /// may have (false when they have one); the server posts through
+    /// [`Store::open_seek`].
     pub async fn insert_seek(&self, k: &SeekRow) -> Result<bool, StoreError> {
         let _w = self.writer().await;
-        let done = sqlx::query(&format!(
-            "INSERT INTO seeks ({}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-            rows::SEEK_COLUMNS
-        ))
-        .bind(&k.id)
-        .bind(&k.player_id)
-        .bind(&k.variant)
-        .bind(k.initial_ms)
-        .bind(k.increment_ms)
-        .bind(i64::from(k.rated))
-        .bind(&k.color)
-        .bind(k.rating_min)
-        .bind(k.rating_max)
-        .bind(i64::from(k.pool))
-        .bind(k.rating)
-        .bind(&k.status)
-        .bind(&k.game_id)
-        .bind(k.created_ms)
-        .bind(k.expires_ms)
+        let done = bind_seek(
+            sqlx::query(&format!(
+                "INSERT INTO seeks ({}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                rows::SEEK_COLUMNS
+            )),
+            k,
+        )
         .execute(&self.pool)
         .await;
         match done {
             Ok(_) => Ok(true),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Posts a seek unless its player has a game in progress, checked in
+    /// the transaction that inserts it (the player's row locked, as
+    /// [`Store::pair`] locks it), so a seek never opens beside a game
+    /// being made.
+    pub async fn open_seek(&self, k: &SeekRow) -> Result<Posted, StoreError> {
+        let _w = self.writer().await;
+        let mut tx = self.pool.begin().await?;
+        lock_players(&mut tx, &[&k.player_id]).await?;
+        if let Some(game) = playing_in(&mut tx, &k.player_id, None).await? {
+            tx.rollback().await?;
+            return Ok(Posted::Playing(game));
+        }
+        let done = bind_seek(
+            sqlx::query(&format!(
+                "INSERT INTO seeks ({}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                rows::SEEK_COLUMNS
+            )),
+            k,
+        )
+        .execute(&mut *tx)
+        .await;
+        match done {
+            Ok(_) => {
+                tx.commit().await?;
+                Ok(Posted::Open)
+            }
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                tx.rollback().await?;
+                Ok(Posted::HasOne)
+            }
             Err(e) => Err(e.into()),
         }
     }
@@ -116,19 +146,29 @@ impl Store {
     }
 
     /// Pairs: the game made, and each of `seeks` marked as having become
-    /// it, all in one transaction, which only happens while every seek is
-    /// still open at `now`; `cancel_open_of` (an accepter) has any open
-    /// seek of theirs cancelled in it too. False when a seek was taken,
-    /// cancelled or expired first: nothing is written.
+    /// it, all in one transaction. In it, first, both players' rows are
+    /// locked (in id order); then every seek must still be open at `now`,
+    /// neither player may have another game in progress (which is also
+    /// how an accepter whose own seek was just paired is refused), and
+    /// `accepter` (who took a seek by hand) has their own open seek
+    /// cancelled. Whatever fails, nothing is written and the answer says
+    /// why. The locks make two pairings of one player (two tabs, two
+    /// servers, a tab and the pool's matcher) take turns, the second
+    /// seeing the first's game.
     pub async fn pair(
         &self,
         game: &GameRow,
         seeks: &[&str],
         now: i64,
-        cancel_open_of: Option<&str>,
-    ) -> Result<bool, StoreError> {
+        accepter: Option<&str>,
+    ) -> Result<Pairing, StoreError> {
+        let players: Vec<&str> = [game.white_id.as_deref(), game.black_id.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect();
         let _w = self.writer().await;
         let mut tx = self.pool.begin().await?;
+        lock_players(&mut tx, &players).await?;
         game.bind_all(sqlx::query(rows::INSERT_GAME))
             .execute(&mut *tx)
             .await?;
@@ -144,18 +184,118 @@ impl Store {
             .await?;
             if done.rows_affected() != 1 {
                 tx.rollback().await?;
-                return Ok(false);
+                return Ok(Pairing::SeekGone);
             }
         }
-        if let Some(player) = cancel_open_of {
-            sqlx::query(
-                "UPDATE seeks SET status = 'cancelled' WHERE player_id = $1 AND status = 'open'",
-            )
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
+        for p in &players {
+            if let Some(playing) = playing_in(&mut tx, p, Some(&game.id)).await? {
+                tx.rollback().await?;
+                return Ok(Pairing::Playing {
+                    player: p.to_string(),
+                    game: playing,
+                });
+            }
+        }
+        if let Some(player) = accepter {
+            cancel_open_in(&mut tx, &[player]).await?;
         }
         tx.commit().await?;
-        Ok(true)
+        Ok(Pairing::Made)
     }
+}
+
+/// What [`Store::open_seek`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Posted {
+    /// The seek is open.
+    Open,
+    /// The player has an open seek already: nothing written.
+    HasOne,
+    /// The player is playing this game: nothing written.
+    Playing(String),
+}
+
+/// What [`Store::pair`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// The game is made and the seeks became it.
+    Made,
+    /// A seek was taken, cancelled or expired first: nothing written.
+    SeekGone,
+    /// `player` is playing `game` (made by a pairing, an invitation or a
+    /// rematch that committed first): nothing written.
+    Playing {
+        /// Who.
+        player: String,
+        /// The game in progress.
+        game: String,
+    },
+}
+
+fn bind_seek<'q>(q: AnyQuery<'q>, k: &'q SeekRow) -> AnyQuery<'q> {
+    q.bind(&k.id)
+        .bind(&k.player_id)
+        .bind(&k.variant)
+        .bind(k.initial_ms)
+        .bind(k.increment_ms)
+        .bind(i64::from(k.rated))
+        .bind(&k.color)
+        .bind(k.rating_min)
+        .bind(k.rating_max)
+        .bind(i64::from(k.pool))
+        .bind(k.rating)
+        .bind(&k.status)
+        .bind(&k.game_id)
+        .bind(k.created_ms)
+        .bind(k.expires_ms)
+}
+
+/// Locks the players' rows for the rest of the transaction, in id order
+/// (so that two transactions never wait on each other in a circle):
+/// PostgreSQL holds the row lock of an UPDATE until the end, and a second
+/// transaction locking one of them waits, then reads what the first
+/// committed; SQLite has one writer at a time anyway. Every transaction
+/// that pairs, posts a seek or starts a game takes these locks first.
+pub(super) async fn lock_players(tx: &mut AnyTx<'_>, players: &[&str]) -> Result<(), StoreError> {
+    let mut ids = players.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    for id in ids {
+        sqlx::query("UPDATE players SET name = name WHERE id = $1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A game in progress of the player's but `except`, read in the
+/// transaction.
+pub(super) async fn playing_in(
+    tx: &mut AnyTx<'_>,
+    player: &str,
+    except: Option<&str>,
+) -> Result<Option<String>, StoreError> {
+    let row = sqlx::query(
+        "SELECT id FROM games WHERE status = 'started' AND (white_id = $1 OR black_id = $1) \
+         AND id <> $2 LIMIT 1",
+    )
+    .bind(player)
+    .bind(except.unwrap_or(""))
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.map(|r| r.try_get::<String, _>(0)).transpose()?)
+}
+
+/// Cancels the players' open seeks, in the transaction.
+pub(super) async fn cancel_open_in(tx: &mut AnyTx<'_>, players: &[&str]) -> Result<(), StoreError> {
+    for p in players {
+        sqlx::query(
+            "UPDATE seeks SET status = 'cancelled' WHERE player_id = $1 AND status = 'open'",
+        )
+        .bind(*p)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }

@@ -33,6 +33,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::Refused(Refusal::NoSuchGame) => StatusCode::NOT_FOUND,
             ServiceError::Refused(Refusal::NotASeat) => StatusCode::FORBIDDEN,
             ServiceError::Refused(Refusal::Conflict) => StatusCode::CONFLICT,
+            ServiceError::Refused(Refusal::Lost(_)) => StatusCode::CONFLICT,
             ServiceError::Refused(_) => StatusCode::BAD_REQUEST,
             ServiceError::Bad(_) => StatusCode::BAD_REQUEST,
             ServiceError::Store(crate::store::StoreError::NameTaken(_)) => StatusCode::CONFLICT,
@@ -633,4 +634,19 @@ pub async fn page() -> impl IntoResponse {
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         include_str!("page/index.html"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loser of a lobby race is answered 409 with the sentence.
+    #[test]
+    fn a_lost_race_is_409_with_its_sentence() {
+        let e = ApiError::from(ServiceError::Refused(Refusal::Lost(
+            "you are already playing game abc".into(),
+        )));
+        assert_eq!(e.status, StatusCode::CONFLICT);
+        assert_eq!(e.body.error, "you are already playing game abc");
+    }
 }
