@@ -1,0 +1,666 @@
+//! The terminal game of every game of the registry, as a state machine
+//! over the front-end seam: a [`Notation`], a `dyn AnyGame` and the
+//! board-cell [`Layout`].
+//!
+//! Nothing here touches a terminal: [`Game::handle`] takes an [`Action`]
+//! and [`super::screen`] only reads the state back. No action loses or
+//! replaces a game unasked: quitting, a new game and loading a record ask
+//! first while there are unsaved moves (`y` confirms, any other key keeps
+//! the game).
+//!
+//! ```
+//! use duckchess::play::game::{Action, Game, Options};
+//! use duckchess::play::Vs;
+//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! let mut game = Game::new(Options { vs: Vs::Human, ..Options::new(chess) });
+//! // e2 is the square 12; click it, then e4 (28).
+//! game.handle(Action::Click(12));
+//! assert_eq!(game.reach(), vec![20, 28]);
+//! game.handle(Action::Click(28));
+//! assert_eq!(game.moves().len(), 1);
+//! ```
+
+use super::clock::{self, Clocks, Time, TimeControl};
+use super::ending::{accepts_draw, End};
+use super::eval::Evaluator;
+use super::prompt::{Completion, MovePrompt};
+use super::Vs;
+use crate::engine::search::SearchResult;
+use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
+use crate::variants::layout::{Layout, GAP};
+use crate::variants::{status, Notation};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::SystemTime;
+
+/// How the computer chooses a move: given the game, the hash keys of its
+/// positions from the start (the current one last, for repetitions) and a
+/// stop flag, a legal move, or `None` when it has none or was stopped. The
+/// command line passes one; the engine's search plugs in here.
+pub type Chooser = Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<Move> + Send + Sync>;
+
+/// What an online game sends to its server (see [`super::online`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A move in the game's one-word notation, at this ply.
+    Move {
+        /// The move's word.
+        text: String,
+        /// How many moves were played before it.
+        ply: usize,
+    },
+    /// Resign.
+    Resign,
+    /// Offer a draw, or accept the other side's.
+    DrawOffer,
+    /// Decline the other side's offer.
+    DrawDecline,
+    /// Claim a draw.
+    Claim,
+}
+
+/// The server's game as the terminal takes it: the moves from the start,
+/// the clocks (time left, the side whose clock runs), the result in words,
+/// a draw offer standing and who is connected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Synced {
+    /// Every move from the start.
+    pub moves: Vec<Move>,
+    /// Each side's time left and whose clock runs; `None`: no clocks.
+    pub clocks: Option<([std::time::Duration; 2], Option<Color>)>,
+    /// The result, once the server's game is over.
+    pub end: Option<String>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// Whose stream is open on the server.
+    pub connected: [bool; 2],
+}
+
+/// An online game's seat and what it waits for.
+#[derive(Clone, Debug, Default)]
+struct Remote {
+    /// The terminal's seat; `None`: watching.
+    you: Option<Color>,
+    outbox: Vec<Outgoing>,
+    /// The server's result.
+    end: Option<String>,
+    draw_offer: Option<Color>,
+    connected: [bool; 2],
+    /// A move sent, not yet answered.
+    sent: bool,
+}
+
+/// How a game is set up.
+#[derive(Clone)]
+pub struct Options {
+    /// The variant's notation (and through it, its rules).
+    pub notation: &'static dyn Notation,
+    /// Where every game (and every new game) starts.
+    pub start: Box<dyn AnyPosition>,
+    /// Moves already played from `start` (a loaded record).
+    pub moves: Vec<Move>,
+    /// Who plays the other side.
+    pub vs: Vs,
+    /// The side the computer plays when `vs` is [`Vs::Computer`].
+    pub computer: Color,
+    /// The computer's move chooser, also asked for hints; `None`: no
+    /// computer (and no hints).
+    pub chooser: Option<Chooser>,
+    /// The engine's evaluation, for the `e` line and the computer's answer
+    /// to a draw offer; `None`: neither.
+    pub evaluator: Option<Evaluator>,
+    /// Where saved games go and are loaded from; empty: the current
+    /// directory.
+    pub save_dir: PathBuf,
+    /// Both sides' clocks (`--clock 5+3`); `None`: no clocks.
+    pub clock: Option<TimeControl>,
+    /// Where the clocks read the time (a hand-driven one in tests).
+    pub time: Arc<dyn Time>,
+    /// An online game: `Some(seat)` (`Some(None)`: watching). Moves and
+    /// actions go to [`Game::take_outgoing`], the server's game comes back
+    /// through [`Game::sync`]; undo, redo, new and load are off.
+    pub online: Option<Option<Color>>,
+}
+
+impl Options {
+    /// The game's start, two people at one keyboard, no computer.
+    pub fn new(notation: &'static dyn Notation) -> Options {
+        Options {
+            notation,
+            start: notation.start(),
+            moves: Vec::new(),
+            vs: Vs::Human,
+            computer: Color::Black,
+            chooser: None,
+            evaluator: None,
+            save_dir: PathBuf::new(),
+            clock: None,
+            time: Arc::new(clock::SystemTime::default()),
+            online: None,
+        }
+    }
+}
+
+/// What the player asked for: the meaning of a key or a click.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Cursor one rank up on its board.
+    Up,
+    /// Cursor one rank down on its board.
+    Down,
+    /// Cursor one file left.
+    Left,
+    /// Cursor one file right.
+    Right,
+    /// Cursor to the board above on the page (Fourfold: W + 1).
+    BoardUp,
+    /// Cursor to the board below on the page.
+    BoardDown,
+    /// Cursor to the board left on the page.
+    BoardLeft,
+    /// Cursor to the board right on the page.
+    BoardRight,
+    /// Cursor one level up: the cube's next level (axis 2), Fourfold's
+    /// board above (axis 3).
+    LevelUp,
+    /// Cursor one level down.
+    LevelDown,
+    /// Cursor to the next piece that can move, or with a piece selected,
+    /// to its next target.
+    Next,
+    /// The same, backwards.
+    Previous,
+    /// Select the piece under the cursor, or move the selected piece there.
+    Activate,
+    /// Put the cursor on this square and activate it (a mouse click).
+    Click(usize),
+    /// Drop the selection or the promotion prompt.
+    Cancel,
+    /// Answer the promotion prompt with a piece letter.
+    Promote(char),
+    /// Take back the last move (and the computer's reply to it).
+    Undo,
+    /// Play again a move taken back.
+    Redo,
+    /// Ask the computer for a suggested move.
+    Hint,
+    /// Claim a draw (threefold repetition, fifty moves).
+    ClaimDraw,
+    /// Turn the board half a circle.
+    Flip,
+    /// Write the game as a record file.
+    Save,
+    /// Read back the newest saved record (asks first over unsaved moves).
+    Load,
+    /// Start again (asks first over unsaved moves).
+    New,
+    /// Leave (asks first over unsaved moves, of a finished game too).
+    Quit,
+    /// Yes to the question asked (quit, new game, load).
+    Yes,
+    /// Open the `:` move prompt.
+    OpenPrompt,
+    /// A character typed at the move prompt.
+    Type(char),
+    /// Erase the move prompt's last character (closes it when empty).
+    Erase,
+    /// Open or close the help screen.
+    Help,
+    /// Resign (asks first).
+    Resign,
+    /// Offer a draw: the computer answers by its evaluation; against a
+    /// person, the other player says yes or no.
+    OfferDraw,
+    /// Show or hide the engine's evaluation of the position.
+    Eval,
+    /// In a finished game: back to its start.
+    First,
+    /// In a finished game: back to its end.
+    Last,
+}
+
+/// A step that would lose unsaved moves, waiting for a yes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Leave.
+    Quit,
+    /// Start again.
+    New,
+    /// Replace the game by the newest saved one.
+    Load,
+    /// Resign.
+    Resign,
+    /// Agree to the draw the other player offers.
+    Draw,
+}
+
+/// What a search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's own move.
+    Move,
+    /// A suggestion for the player.
+    Hint,
+    /// The evaluation line (`e`).
+    Eval,
+    /// The computer's answer to a draw offer.
+    DrawOffer,
+}
+
+/// The answer to a [`Request`].
+pub enum Answer {
+    /// A move (the computer's, a hint), or none.
+    Move(Option<Move>),
+    /// An evaluation (the `e` line, a draw offer's answer), or none.
+    Eval(Option<SearchResult>),
+}
+
+/// A search to run off the interface's thread; answer with
+/// [`Game::reply`].
+pub struct Request {
+    /// Matches the reply to the request; stale replies are dropped.
+    pub id: u64,
+    /// The computer's move or a hint.
+    pub purpose: Purpose,
+    /// The game to search.
+    pub game: Box<dyn AnyGame>,
+    /// The keys of the game's positions, the start first, the current last.
+    pub keys: Vec<u64>,
+    /// Set when the answer is no longer wanted (undo, new, quit).
+    pub stop: Arc<AtomicBool>,
+    chooser: Chooser,
+    evaluator: Option<Evaluator>,
+}
+
+impl Request {
+    /// Runs the chooser.
+    pub fn think(&self) -> Option<Move> {
+        (self.chooser)(&*self.game, &self.keys, &self.stop)
+    }
+
+    /// Runs what the purpose asks: the chooser for a move or a hint, the
+    /// evaluator for an evaluation.
+    pub fn answer(&self) -> Answer {
+        match self.purpose {
+            Purpose::Move | Purpose::Hint => Answer::Move(self.think()),
+            Purpose::Eval | Purpose::DrawOffer => Answer::Eval(
+                self.evaluator
+                    .as_ref()
+                    .and_then(|e| e(&*self.game, &self.keys, &self.stop)),
+            ),
+        }
+    }
+}
+
+/// A game in the terminal: see the module docs.
+pub struct Game {
+    options: Options,
+    start: Box<dyn AnyPosition>,
+    game: Box<dyn AnyGame>,
+    /// Each move's text in the game's notation, written before it.
+    notes: Vec<String>,
+    /// Each move's verdict in the game's words, where it has them (Duck
+    /// Chess's judge line).
+    verdicts: Vec<Option<String>>,
+    /// How many moves the game had when it was last saved or loaded.
+    saved: Option<usize>,
+    /// The question asked, waiting for a yes.
+    confirm: Option<Confirm>,
+    /// The board turned half a circle.
+    flipped: bool,
+    /// Moves taken back, the next to redo last.
+    redo: Vec<Move>,
+    cursor: usize,
+    selected: Option<usize>,
+    /// The moves between the selected piece and its target that differ
+    /// only in what the pawn becomes, while the player chooses.
+    promotion: Option<Vec<Move>>,
+    hint: Option<Move>,
+    hint_wanted: bool,
+    claimed: Option<Draw>,
+    message: Option<String>,
+    thinking: Option<(u64, Purpose, Arc<AtomicBool>)>,
+    /// The `:` prompt, while it is open.
+    typing: Option<MovePrompt>,
+    /// The help screen is open.
+    help: bool,
+    /// A resignation, a draw agreed, a flag.
+    end: Option<End>,
+    /// A finished game under review: how many of its moves are shown, and
+    /// the game up to there.
+    review: Option<(usize, Box<dyn AnyGame>)>,
+    /// The `e` line is on.
+    eval_on: bool,
+    /// The last evaluation: for which position (moves played, key), and
+    /// its line.
+    eval: Option<((usize, u64), String)>,
+    /// A draw offered to the computer, waiting for its search.
+    offer_wanted: bool,
+    /// Both sides' clocks, with `--clock`.
+    clocks: Option<Clocks>,
+    /// When the running search for a move or a hint is stopped: its share
+    /// of the clock (see [`Clocks::budget`]).
+    think_deadline: Option<std::time::Duration>,
+    next_id: u64,
+    stalled: bool,
+    quit: bool,
+    remote: Option<Remote>,
+}
+
+impl Game {
+    /// A new game; the options' moves are played from their start (a move
+    /// that is not legal ends the list there).
+    pub fn new(options: Options) -> Game {
+        let start = options.start.clone();
+        let moves = options.moves.clone();
+        let online = options.online;
+        let mut game = Game {
+            game: start.new_game(),
+            flipped: match options.online {
+                Some(you) => you == Some(Color::Black),
+                None => options.computer == Color::White && options.vs == Vs::Computer,
+            },
+            start,
+            options,
+            notes: Vec::new(),
+            verdicts: Vec::new(),
+            saved: None,
+            confirm: None,
+            redo: Vec::new(),
+            cursor: 0,
+            selected: None,
+            promotion: None,
+            hint: None,
+            hint_wanted: false,
+            claimed: None,
+            message: None,
+            thinking: None,
+            typing: None,
+            help: false,
+            end: None,
+            review: None,
+            eval_on: false,
+            eval: None,
+            offer_wanted: false,
+            clocks: None,
+            think_deadline: None,
+            next_id: 0,
+            stalled: false,
+            quit: false,
+            remote: online.map(|you| Remote {
+                you,
+                ..Remote::default()
+            }),
+        };
+        game.replay(&moves);
+        game.cursor = game.home();
+        game.reset_clocks();
+        game
+    }
+
+    /// Both clocks back to the base time, the side to move's running.
+    fn reset_clocks(&mut self) {
+        let now = self.options.time.now();
+        let turn = self.game.position().turn();
+        self.clocks = self.options.clock.map(|c| Clocks::new(c, turn, now));
+    }
+
+    /// The clocks, if the game has them.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The clocks as lines for the screen: each side's name and time
+    /// left, `>` before the side whose clock runs.
+    pub fn clock_lines(&self) -> Vec<String> {
+        let Some(clocks) = &self.clocks else {
+            return Vec::new();
+        };
+        let now = self.options.time.now();
+        Color::ALL
+            .into_iter()
+            .map(|side| {
+                let mark = if clocks.running() == Some(side) {
+                    '>'
+                } else {
+                    ' '
+                };
+                // Narrow enough for the move list at its narrowest.
+                format!(
+                    "{mark} {:<5} {}",
+                    self.options.notation.side_name(side),
+                    clock::format(clocks.left(side, now))
+                )
+            })
+            .collect()
+    }
+
+    /// What the time says, to call often (the screen does, between
+    /// keys): the flag of the side to move falls when its time is up (a
+    /// loss, or a draw when the other side cannot mate: the rule of
+    /// `duckchess serve`), and a search for a move or a hint is stopped
+    /// when its share of the clock is spent (it then plays the best move
+    /// it has).
+    pub fn tick(&mut self) {
+        let now = self.options.time.now();
+        let over = self.is_over();
+        let Some(clocks) = self.clocks.as_mut() else {
+            return;
+        };
+        if over {
+            clocks.stop(now);
+            return;
+        }
+        let side = self.game.position().turn();
+        // Online, the server's flag falls, not this one.
+        if self.remote.is_none() && clocks.flagged(side, now) {
+            let draw = self.game.position().cannot_mate(side.other());
+            self.finish(End::Flag { loser: side, draw });
+            return;
+        }
+        if let (Some(deadline), Some((_, Purpose::Move | Purpose::Hint, stop))) =
+            (self.think_deadline, &self.thinking)
+        {
+            if now >= deadline {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The game's notation.
+    pub fn notation(&self) -> &'static dyn Notation {
+        self.options.notation
+    }
+
+    /// The position now (in a finished game under review, the one
+    /// shown).
+    pub fn position(&self) -> &dyn AnyPosition {
+        match &self.review {
+            Some((_, shown)) => shown.position(),
+            None => self.game.position(),
+        }
+    }
+
+    /// In a finished game under review: how many of its moves are shown.
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review.as_ref().map(|(n, _)| *n)
+    }
+
+    /// How the game ended outside the rules (resigned, agreed, flag).
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Whether the game is over, by its rules, a claim, a resignation, an
+    /// agreement or a flag.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some() || self.outcome().is_some() || self.online_end().is_some()
+    }
+
+    /// The game (position and history).
+    pub fn game(&self) -> &dyn AnyGame {
+        &*self.game
+    }
+
+    /// Where this game started.
+    pub fn start(&self) -> &dyn AnyPosition {
+        &*self.start
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        self.game.moves()
+    }
+
+    /// The moves in the game's notation.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The verdict of each move in the game's words, where it has them.
+    pub fn verdicts(&self) -> &[Option<String>] {
+        &self.verdicts
+    }
+
+    /// Where the squares are drawn (turned when the board is flipped).
+    pub fn layout(&self) -> Layout {
+        self.options
+            .notation
+            .layout(self.position())
+            .flipped(self.flipped)
+    }
+
+    /// Whether the board is turned half a circle.
+    pub fn is_flipped(&self) -> bool {
+        self.flipped
+    }
+
+    /// The question waiting for a yes, if any.
+    pub fn confirming(&self) -> Option<Confirm> {
+        self.confirm
+    }
+
+    /// The square under the cursor.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The selected piece's square.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// The squares the selected piece can reach, in order, without repeats.
+    pub fn reach(&self) -> Vec<usize> {
+        let Some(from) = self.selected else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = self
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == from)
+            .map(|m| m.to())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The promotion choices (piece letters) while the prompt is open.
+    pub fn promotion_choices(&self) -> Option<Vec<char>> {
+        let variant = self.position().variant();
+        self.promotion.as_ref().map(|moves| {
+            moves
+                .iter()
+                .filter_map(|m| m.promotion)
+                .map(|k| variant.kind(k).letter)
+                .collect()
+        })
+    }
+
+    /// The last move (of those shown, under review), to mark it.
+    pub fn last_move(&self) -> Option<Move> {
+        match &self.review {
+            Some((_, shown)) => shown.moves().last().copied(),
+            None => self.game.moves().last().copied(),
+        }
+    }
+
+    /// The computer's suggestion, once it came.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+    }
+
+    /// The side the computer plays, if any.
+    pub fn computer(&self) -> Option<Color> {
+        (self.options.vs == Vs::Computer && self.options.chooser.is_some())
+            .then_some(self.options.computer)
+    }
+
+    /// Whether a search is running.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Whether the player asked to leave.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The end of the game: the rules' verdict, or a draw claimed.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().or(self.claimed.map(Outcome::Draw))
+    }
+
+    /// The squares of pieces of the side to move that have a legal move.
+    pub fn movable(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|m| m.from())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Where the cursor starts: the player's royal piece, or the first
+    /// piece that can move.
+    fn home(&self) -> usize {
+        let online = self.remote.as_ref().and_then(|r| r.you);
+        let side = match (online, self.computer()) {
+            (Some(you), _) => you,
+            (None, Some(c)) => c.other(),
+            (None, None) => self.position().turn(),
+        };
+        self.position()
+            .royal_square(side)
+            .or_else(|| self.movable().first().copied())
+            .unwrap_or(0)
+    }
+
+    /// The text typed at the `:` prompt, while it is open.
+    pub fn typing(&self) -> Option<&str> {
+        self.typing.as_ref().map(MovePrompt::text)
+    }
+
+    /// Whether the help screen is open.
+    pub fn is_helping(&self) -> bool {
+        self.help
+    }
+}
+
+mod endings;
+mod files;
+mod keys;
+mod moves;
+mod remote;
+mod text;
+mod thinking;
+
+#[cfg(test)]
+mod tests;
