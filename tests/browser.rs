@@ -752,6 +752,39 @@ async fn nothing_lost_on_reload(c: Client, url: String) {
     println!("reload, links, Back and Forward");
 }
 
+/// Duck Chess on a xiangqi board: the pieces on the points where the lines
+/// cross, the river and the palaces drawn; squares on request, remembered.
+async fn a_board_of_points(c: Client, url: String) {
+    open(&c, &url, "duck").await;
+    wait_all(&c, "#board.lined svg.lines line", 158).await;
+    // The red captain's point, (0,4): a line ends at its cell's centre.
+    let on_point = js(
+        &c,
+        "const cell = document.querySelector(\".cell[data-name='(0,4)']\").getBoundingClientRect(); \
+         const svg = document.querySelector('#board svg.lines').getBoundingClientRect(); \
+         const [cx, cy] = [cell.left + cell.width / 2 - svg.left, cell.top + cell.height / 2 - svg.top]; \
+         return [...document.querySelectorAll('#board svg.lines line')].some(l => \
+           Math.abs(l.x1.baseVal.value - cx) < 1 && Math.abs(l.y1.baseVal.value - cy) < 1);",
+        vec![],
+    )
+    .await;
+    assert_eq!(on_point, json!(true), "a line through the captain's point");
+    screenshot(&c, "duck-points").await;
+    // Squares instead, kept across a reload; and back.
+    click(&c, "#square-grid").await;
+    wait_js(&c, "squares", "!document.querySelector('#board svg.lines') && !document.querySelector('#board').classList.contains('lined')").await;
+    c.refresh().await.unwrap();
+    wait_all(&c, "#board[data-variant='duck'] .cell", 90).await;
+    assert!(c.find(Locator::Css("#board svg.lines")).await.is_err());
+    click(&c, "#square-grid").await;
+    wait_all(&c, "#board.lined svg.lines line", 158).await;
+    // Chess has squares and no such choice.
+    open(&c, &url, "chess").await;
+    assert!(c.find(Locator::Css("#board svg.lines")).await.is_err());
+    wait_all(&c, "#square-grid-box[hidden]", 1).await;
+    println!("a board of points");
+}
+
 /// Defect 7 and analysis: the hint and the evaluation are readable
 /// (`+0.25 for white`, `mate in 1`), with the engine's depth and line.
 async fn analysis(c: Client, url: String) {
@@ -1249,6 +1282,7 @@ async fn the_analysis_board_in_a_real_browser() {
         the_move_list,
         variations_in_and_out,
         nothing_lost_on_reload,
+        a_board_of_points,
         analysis,
         flip_claim_moves_and_studies,
         small_screens_and_contrast,

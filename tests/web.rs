@@ -161,6 +161,46 @@ async fn moves_answers_the_history_in_the_games_notation_when_asked() {
     assert!(plain.get("line").is_none(), "{plain}");
 }
 
+/// Duck Chess's board is drawn as xiangqi's: its lines between points
+/// (ranks and files, the river breaking the inner files, the palaces'
+/// diagonals); a board of squares has none.
+#[tokio::test]
+async fn duck_chess_has_the_lines_of_a_xiangqi_board() {
+    let app = app();
+    let (_, duck) = post(&app, "/api/moves", json!({"variant": "duck"})).await;
+    let lines: Vec<[u64; 2]> = serde_json::from_value(duck["board"]["lines"].clone()).unwrap();
+    // 10 ranks of 8 segments, 9 files of 9 less the 7 the river breaks, 4 diagonals.
+    assert_eq!(lines.len(), 10 * 8 + (9 * 9 - 7) + 4);
+    let point = |sq: u64| (sq / 9, sq % 9); // (x, y)
+    for [a, b] in &lines {
+        let ((xa, ya), (xb, yb)) = (point(*a), point(*b));
+        let (dx, dy) = (xa.abs_diff(xb), ya.abs_diff(yb));
+        match (dx, dy) {
+            (0, 1) | (1, 0) => {
+                // Across the river only on the edge files.
+                if xa.min(xb) == 4 && dx == 1 {
+                    assert!(ya == 0 || ya == 8, "({xa},{ya})-({xb},{yb})");
+                }
+            }
+            (2, 2) => {
+                // A palace's diagonal.
+                assert!(
+                    [xa, xb].iter().all(|x| *x <= 2 || *x >= 7),
+                    "({xa},{ya})-({xb},{yb})"
+                );
+                assert!([ya, yb].iter().all(|y| (3..=5).contains(y)));
+            }
+            _ => panic!("a line from ({xa},{ya}) to ({xb},{yb})"),
+        }
+    }
+    let (_, chess) = post(&app, "/api/moves", json!({"variant": "chess"})).await;
+    assert!(
+        chess["board"].get("lines").is_none(),
+        "{}",
+        chess["board"]["lines"]
+    );
+}
+
 #[tokio::test]
 async fn play_tells_check_and_mate_with_its_reason() {
     let app = app();

@@ -188,6 +188,13 @@ pub trait Notation: Sync {
         true
     }
 
+    /// For a game played on the points where lines cross (xiangqi's
+    /// board), the lines as its players draw them: segments from one
+    /// square's point to another's. None for a board of squares.
+    fn board_lines(&self, _position: &dyn AnyPosition) -> Vec<[usize; 2]> {
+        Vec::new()
+    }
+
     /// A side in the game's words: `white`, Duck Chess's `red`.
     fn side_name(&self, color: Color) -> &'static str {
         color.name()

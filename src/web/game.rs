@@ -284,6 +284,7 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
             cols: layout.cols(),
             labels,
             cells,
+            lines: notation.board_lines(pos),
         },
         moves: if outcome.is_some() {
             Vec::new()

@@ -369,6 +369,10 @@ pub struct Board {
     pub labels: Vec<Label>,
     /// Every square, by square number.
     pub cells: Vec<Cell>,
+    /// For a board of points (Duck Chess's xiangqi board), the lines
+    /// drawn between them: pairs of squares (`Notation::board_lines`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<[usize; 2]>,
 }
 
 /// A legal move.

@@ -152,6 +152,11 @@ async function init() {
   $("analyse").addEventListener("click", analyse);
   $("continuous").addEventListener("change", () => $("continuous").checked && analyse());
   $("think").addEventListener("change", thinkMs);
+  $("square-grid").checked = localStorage.getItem("duckchess-square-grid") === "on";
+  $("square-grid").addEventListener("change", () => {
+    localStorage.setItem("duckchess-square-grid", $("square-grid").checked ? "on" : "off");
+    renderBoard();
+  });
   $("import").addEventListener("click", importText);
   $("import-game").addEventListener("change", () => loadImported(parseInt($("import-game").value, 10)));
   $("study").addEventListener("change", () => loadStudy($("study").value));
@@ -705,6 +710,7 @@ function renderBoard() {
     d.querySelector(".file").textContent = file;
     add(d, v.rows + 1 + top, 1);
   }
+  drawLines(board, v, top);
   for (const c of v.cells) {
     const d = document.createElement("div");
     const cls = ["cell", (c.row + c.col) % 2 ? "dark" : "light"];
@@ -739,6 +745,39 @@ function renderBoard() {
     d.addEventListener("mouseup", () => onDrop(c.square));
     add(d, c.row + 1 + top, c.col + 2);
   }
+}
+
+// A board of points (Duck Chess's xiangqi board): the lines the API gives
+// between points, drawn under the cells through their centres, so that the
+// pieces stand where the lines cross; unless squares are asked for.
+function drawLines(board, v, top) {
+  const lines = game.state.board.lines || [];
+  const box = $("square-grid-box");
+  box.hidden = !lines.length;
+  const lined = lines.length > 0 && !$("square-grid").checked;
+  board.classList.toggle("lined", lined);
+  if (!lined) return;
+  const size = v.size;
+  const at = new Map(v.cells.map((c) => [c.square, c]));
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "lines");
+  svg.setAttribute("width", v.cols * size);
+  svg.setAttribute("height", v.rows * size);
+  svg.setAttribute("aria-hidden", "true");
+  svg.style.gridColumn = `2 / span ${v.cols}`;
+  svg.style.gridRow = `${1 + top} / span ${v.rows}`;
+  for (const [a, b] of lines) {
+    const [p, q] = [at.get(a), at.get(b)];
+    if (!p || !q) continue;
+    const l = document.createElementNS(ns, "line");
+    l.setAttribute("x1", (p.col + 0.5) * size);
+    l.setAttribute("y1", (p.row + 0.5) * size);
+    l.setAttribute("x2", (q.col + 0.5) * size);
+    l.setAttribute("y2", (q.row + 0.5) * size);
+    svg.appendChild(l);
+  }
+  board.appendChild(svg);
 }
 
 // The move list: numbered, the main line with its variations in
