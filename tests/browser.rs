@@ -1184,9 +1184,12 @@ async fn import_errors_and_the_puzzle(c: Client, url: String) {
     println!("import errors in words; the puzzle's reasons grouped");
 }
 
-/// Promotion, a mate, the drag of a piece.
+/// Promotion, a mate, the drag of a piece by mouse and by finger, a move
+/// by two taps.
 async fn promotion_mate_and_drag(c: Client, url: String) {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    use fantoccini::actions::{
+        InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+    };
     open(&c, &url, "chess").await;
     import(&c, "8/P6k/8/8/8/8/8/K7 w - - 0 1").await;
     wait_all(&c, ".cell[data-name='a7'].movable", 1).await;
@@ -1243,7 +1246,48 @@ async fn promotion_mate_and_drag(c: Client, url: String) {
     c.perform_actions(drag).await.unwrap();
     at_ply(&c, "duck", 1).await;
     assert_eq!(cell(&c, "(4,0)").await.text().await.unwrap(), "兵");
-    play_by_clicks(&c, "duck", 2).await;
+    // A finger: a drag of blue's soldier, then red's by two taps.
+    let (from, to) = (cell(&c, "(6,2)").await, cell(&c, "(5,2)").await);
+    let swipe = TouchActions::new("finger".into())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0,
+            y: 0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: to,
+            duration: Some(Duration::from_millis(150)),
+            x: 0,
+            y: 0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(swipe).await.unwrap();
+    at_ply(&c, "duck", 2).await;
+    assert_eq!(cell(&c, "(5,2)").await.text().await.unwrap(), "兵");
+    for name in ["(3,2)", "(4,2)"] {
+        let tap = TouchActions::new("finger".into())
+            .then(PointerAction::MoveToElement {
+                element: cell(&c, name).await,
+                duration: None,
+                x: 0,
+                y: 0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        c.perform_actions(tap).await.unwrap();
+    }
+    at_ply(&c, "duck", 3).await;
+    assert_eq!(cell(&c, "(4,2)").await.text().await.unwrap(), "兵");
     println!("promotion, mate and drag");
 }
 

@@ -174,6 +174,7 @@ async function init() {
     if (b) playCoord(b.dataset.coord);
   });
   $("board").addEventListener("keydown", onBoardKey);
+  $("board").addEventListener("pointerup", onPointerUp);
   $("board").addEventListener("blur", () => {
     game.keyboard = false;
     renderBoard();
@@ -741,8 +742,7 @@ function renderBoard() {
       d.appendChild(p);
     }
     d.addEventListener("click", () => onCell(c.square));
-    d.addEventListener("mousedown", (e) => onDragStart(e, c.square));
-    d.addEventListener("mouseup", () => onDrop(c.square));
+    d.addEventListener("pointerdown", (e) => onDragStart(e, c.square));
     add(d, c.row + 1 + top, c.col + 2);
   }
 }
@@ -923,8 +923,18 @@ async function renderRecord() {
 // targets plays there. A press and release on one cell is a click, handled
 // as such; across two cells no click fires on either.
 let drag = null;
+// A drag by mouse, pen or finger: pointer events, and the drop where the
+// pointer is let go (a touch pointer's events all go to the square it
+// started on, so the target is found by position).
 function onDragStart(e, sq) {
   drag = movesFrom(sq).length ? sq : null;
+}
+function onPointerUp(e) {
+  if (drag === null) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const cell = under && under.closest("#board .cell");
+  if (cell) onDrop(parseInt(cell.dataset.square, 10));
+  drag = null;
 }
 function onDrop(sq) {
   if (drag !== null && drag !== sq && movesFrom(drag).some((m) => m.to === sq)) {
