@@ -785,6 +785,101 @@ async fn a_board_of_points(c: Client, url: String) {
     println!("a board of points");
 }
 
+/// The reader's own studies: the game on the board saved with a title and
+/// a goal, in the study menu, kept across a reload; out as a file and back
+/// in from one, and a file that is none refused in words.
+async fn my_studies(c: Client, url: String) {
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    open(&c, &url, "chess").await;
+    js(&c, "localStorage.removeItem('duckchess-studies');", vec![]).await;
+    for m in ["e4", "e5", "Nf3"] {
+        play_listed(&c, m).await;
+    }
+    click(&c, "#moves .move[data-ply='2']").await;
+    at_ply(&c, "chess", 2).await;
+    click(&c, "#study-save-box summary").await;
+    fill(&c, "#study-title", "An open game").await;
+    fill(&c, "#study-goal-text", "Find White's best plan").await;
+    click(&c, "#study-save").await;
+    wait_all(&c, "#study option[value='mine:0']", 1).await;
+    // From another game, by the menu: the same tree at the same move.
+    open(&c, &url, "duck").await;
+    select(&c, "#study", "mine:0").await;
+    wait_all(&c, "#board[data-variant='chess'][data-plies='2']", 1).await;
+    assert_eq!(flat(text(&c, "#moves").await), "1. e4 e5 2. Nf3");
+    assert_eq!(text(&c, "#study-goal").await, "Find White's best plan");
+    c.refresh().await.unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='2'] .cell", 1).await;
+    assert_eq!(text(&c, "#study-goal").await, "Find White's best plan");
+    // Out as a file.
+    click(&c, "#study-save-box summary").await;
+    click(&c, "#study-export").await;
+    wait_js(
+        &c,
+        "the export's link",
+        "document.querySelector('#study-export-link').href.startsWith('blob:')",
+    )
+    .await;
+    let file = js(
+        &c,
+        "return fetch(document.querySelector('#study-export-link').href).then(r => r.text());",
+        vec![],
+    )
+    .await;
+    let file: serde_json::Value = serde_json::from_str(file.as_str().unwrap()).unwrap();
+    assert_eq!(file["format"], "duckchess-studies");
+    assert_eq!(file["studies"][0]["title"], "An open game");
+    assert_eq!(file["studies"][0]["tree"].as_array().unwrap().len(), 3);
+    // Back in, where there are none, with a Duck Chess study and a
+    // broken entry beside it.
+    js(&c, "localStorage.removeItem('duckchess-studies');", vec![]).await;
+    let mut studies = file["studies"].as_array().unwrap().clone();
+    studies.push(
+        json!({"title": "A soldier steps", "goal": "", "variant": "duck",
+        "start": "rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1",
+        "tree": [{"parent": null, "coord": "3 0 4 0", "notation": "s(3,0)-(4,0)"}], "at": 0}),
+    );
+    studies.push(json!({"title": "no tree"}));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("class.json");
+    std::fs::write(
+        &path,
+        json!({"format": "duckchess-studies", "version": 1, "studies": studies}).to_string(),
+    )
+    .unwrap();
+    c.find(Locator::Css("#study-import"))
+        .await
+        .unwrap()
+        .send_keys(path.to_str().unwrap())
+        .await
+        .unwrap();
+    wait_js(
+        &c,
+        "the import said",
+        "document.querySelector('#status').textContent.includes('Imported 2 studies (1 not read')",
+    )
+    .await;
+    wait_all(&c, "#study option[value='mine:1']", 1).await;
+    select(&c, "#study", "mine:1").await;
+    wait_all(&c, "#board[data-variant='duck'][data-plies='1']", 1).await;
+    // A file that is none.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"hello\": 1}").unwrap();
+    c.find(Locator::Css("#study-import"))
+        .await
+        .unwrap()
+        .send_keys(bad.to_str().unwrap())
+        .await
+        .unwrap();
+    wait_js(
+        &c,
+        "the refusal",
+        "document.querySelector('#status').textContent.includes('not a file of duckchess studies')",
+    )
+    .await;
+    println!("my studies");
+}
+
 /// Defect 7 and analysis: the hint and the evaluation are readable
 /// (`+0.25 for white`, `mate in 1`), with the engine's depth and line.
 async fn analysis(c: Client, url: String) {
@@ -1327,6 +1422,7 @@ async fn the_analysis_board_in_a_real_browser() {
         variations_in_and_out,
         nothing_lost_on_reload,
         a_board_of_points,
+        my_studies,
         analysis,
         flip_claim_moves_and_studies,
         small_screens_and_contrast,

@@ -354,6 +354,7 @@ pub fn router(state: AppState) -> Router {
         .route("/style.css", api_get(style_css))
         .route("/online.js", api_get(online_js))
         .route("/keep.js", api_get(keep_js))
+        .route("/studies.js", api_get(studies_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
@@ -478,6 +479,13 @@ async fn favicon() -> impl IntoResponse {
             (header::CACHE_CONTROL, "max-age=86400"),
         ],
         include_str!("page/favicon.svg"),
+    )
+}
+
+async fn studies_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/studies.js"),
     )
 }
 

@@ -184,6 +184,7 @@ async function init() {
   window.addEventListener("resize", renderBoard);
   game.studies = await api("/api/studies");
   fillStudies();
+  studyButtons();
   if (!(await restore())) await newGame(sel.value);
 }
 
@@ -525,8 +526,9 @@ function showStudy(s) {
 }
 
 async function loadStudy(value) {
-  const s = game.studies[parseInt(value, 10)];
   keepEarlier();
+  if (String(value).startsWith("mine:")) return loadMyStudy(parseInt(value.slice(5), 10));
+  const s = game.studies[parseInt(value, 10)];
   if (!s) return showStudy(null);
   showStudy(s);
   game.imported = [];

@@ -280,8 +280,15 @@ function nodeAtPly(snap, line, ply) {
 // Loads a stored game, at the node `at` (an index of its tree, -1 the root).
 async function loadSnapshot(snap, at) {
   const study = snap.study && game.studies.findIndex((s) => s.variant === snap.variant && s.title === snap.study);
-  showStudy(study >= 0 ? game.studies[study] : null);
-  $("study").value = study >= 0 ? study : "";
+  // Else one of the reader's own (studies.js).
+  const mine = study >= 0 || !snap.study ? -1 : myStudies().findIndex((s) => s.variant === snap.variant && s.title === snap.study);
+  if (mine >= 0) {
+    const s = myStudies()[mine];
+    showStudy({ title: s.title, goal: s.goal || "", variant: s.variant, solution: "" });
+  } else {
+    showStudy(study >= 0 ? game.studies[study] : null);
+  }
+  $("study").value = study >= 0 ? study : mine >= 0 ? `mine:${mine}` : "";
   if (snap.opponent) $("opponent").value = snap.opponent;
   if (snap.think) $("think").value = snap.think;
   await loadGame(snap.variant, snap.start, [], [], 0, snap.tree, snap.tags || [], {
