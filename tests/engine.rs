@@ -531,3 +531,43 @@ fn a_fairy_stockfish_opponent_is_given_the_games_definition() {
     assert!(before < after, "the definition comes first: {told}");
     assert!(told.matches("> go ").count() >= 4, "{told}");
 }
+
+/// Several lines (MultiPV): distinct first moves, best first, each the
+/// best search without the ones before; the first is the single search's
+/// line; no more lines than moves.
+#[test]
+fn several_lines_are_distinct_best_first_and_the_first_is_the_best() {
+    use duckchess::engine::search::Engine;
+    let stop = AtomicBool::new(false);
+    // Back-rank mate in one: the mate first, other moves after it.
+    let p = fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let mut depths = Vec::new();
+    let lines = Engine::new(4)
+        .search_lines(&p, &[], Limits::depth(3), 3, &stop, &mut |found| {
+            depths.push(found[0].depth)
+        })
+        .unwrap();
+    assert_eq!(depths, [1, 2, 3]);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].score, Score::Mate(1));
+    assert_eq!(
+        lines[0].best,
+        best(&p, &[], Limits::depth(3), &stop).unwrap().best
+    );
+    let firsts: std::collections::HashSet<Move> = lines.iter().map(|l| l.best).collect();
+    assert_eq!(firsts.len(), 3, "distinct first moves");
+    for pair in lines.windows(2) {
+        assert!(pair[0].score.rank() >= pair[1].score.rank(), "{:?}", pair);
+    }
+    for l in &lines {
+        assert_eq!(l.pv[0], l.best);
+        assert!(p.legal_moves().contains(&l.best));
+    }
+    // A king with one move has one line, whatever is asked.
+    let p = fen("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+    assert_eq!(p.legal_moves().len(), 1, "the test's position");
+    let lines = Engine::new(1)
+        .search_lines(&p, &[], Limits::depth(2), 5, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(lines.len(), 1);
+}

@@ -53,6 +53,8 @@ pub(super) struct Search<'a> {
     /// [`ROYAL_VALUE`]).
     see_values: [i32; MAX_KINDS],
     pawn: Option<crate::kernel::Kind>,
+    /// Root moves left out (the lines already found, for several lines).
+    pub(super) excluded: Vec<Move>,
 }
 
 impl<'a> Search<'a> {
@@ -113,6 +115,7 @@ impl<'a> Search<'a> {
             limits,
             see_values,
             pawn,
+            excluded: Vec::new(),
         }
     }
 
@@ -164,7 +167,11 @@ impl<'a> Search<'a> {
             let best = self.pv[0]
                 .first()
                 .copied()
-                .or_else(|| root.legal_moves().first().copied())
+                .or_else(|| {
+                    root.legal_moves()
+                        .into_iter()
+                        .find(|m| !self.excluded.contains(m))
+                })
                 .expect("a position with a legal move");
             SearchResult {
                 best,
@@ -494,6 +501,9 @@ impl<'a> Search<'a> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         position.generate_legal(&mut moves);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
+        }
         self.moves[ply] = moves;
         let count = self.moves[ply].len();
         if count == 0 {
@@ -586,14 +596,17 @@ impl<'a> Search<'a> {
         } else {
             Bound::Upper
         };
-        self.table.store(Entry {
-            key,
-            best: best_move,
-            score: to_table(best_score, ply),
-            depth: depth as i16,
-            bound,
-            age: 0,
-        });
+        // A root searched without some of its moves is no root to keep.
+        if ply > 0 || self.excluded.is_empty() {
+            self.table.store(Entry {
+                key,
+                best: best_move,
+                score: to_table(best_score, ply),
+                depth: depth as i16,
+                bound,
+                age: 0,
+            });
+        }
         best_score
     }
 

@@ -129,6 +129,16 @@ impl Score {
         }
     }
 
+    /// An order on scores: a nearer mate above a farther one above any
+    /// material, and the other way round for being mated.
+    pub fn rank(self) -> i32 {
+        match self {
+            Score::Centipawns(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE - n,
+            Score::Mate(n) => -MATE - n,
+        }
+    }
+
     /// The same score from the other side's point of view.
     pub fn flipped(self) -> Score {
         match self {
@@ -298,9 +308,78 @@ impl Engine {
         if let Some(outcome) = position.outcome() {
             return Err(SearchError::GameOver(outcome));
         }
+        self.search_without(position, history, limits, &[], stop, info)
+    }
+
+    /// [`Engine::search_of`] with some root moves left out (UCI's
+    /// `searchmoves`, the other way round); `None` when none is left.
+    fn search_without<S: SquareSet>(
+        &mut self,
+        position: &Position<S>,
+        history: &[u64],
+        limits: Limits,
+        excluded: &[Move],
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, SearchError> {
+        if let Some(outcome) = position.outcome() {
+            return Err(SearchError::GameOver(outcome));
+        }
         self.table.new_search();
         let mut search = Search::new(position, history, limits, stop, &mut self.table);
+        search.excluded = excluded.to_vec();
         Ok(search.run(position, info))
+    }
+
+    /// The best `lines` moves of `position`, each with its score and line
+    /// (UCI's MultiPV), deepening one ply at a time: after each depth,
+    /// `info` hears every line found at it, best first. The `k`th line is
+    /// the best search with the `k − 1` before it left out. Ends at the
+    /// limits' depth or time, or when `stop` is set; answers the deepest
+    /// complete set of lines.
+    pub fn search_lines(
+        &mut self,
+        position: &dyn AnyPosition,
+        history: &[u64],
+        limits: Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&[SearchResult]),
+    ) -> Result<Vec<SearchResult>, SearchError> {
+        if let Some(outcome) = position.outcome() {
+            return Err(SearchError::GameOver(outcome));
+        }
+        let legal = position.legal_moves().len();
+        let lines = lines.clamp(1, legal.max(1));
+        let start = Instant::now();
+        let deepest = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        let mut done: Vec<SearchResult> = Vec::new();
+        for depth in 1..=deepest {
+            let mut found: Vec<SearchResult> = Vec::with_capacity(lines);
+            for _ in 0..lines {
+                let excluded: Vec<Move> = found.iter().map(|r| r.best).collect();
+                let left = limits.think.map(|t| t.saturating_sub(start.elapsed()));
+                let at_depth = Limits {
+                    depth: Some(depth),
+                    think: left,
+                    aim: None,
+                    nodes: limits.nodes,
+                };
+                let r = crate::kernel::with_position!(position.concrete(), p => self.search_without(p, history, at_depth, &excluded, stop, &mut |_| {}))?;
+                if stop.load(Ordering::Relaxed) || r.depth < depth {
+                    return Ok(done);
+                }
+                found.push(r);
+            }
+            // Best first: a later line may score better once deeper.
+            found.sort_by_key(|r| std::cmp::Reverse(r.score.rank()));
+            info(&found);
+            done = found;
+            if limits.think.is_some_and(|t| start.elapsed() * 2 > t) {
+                break;
+            }
+        }
+        Ok(done)
     }
 }
 
