@@ -640,6 +640,109 @@ async fn variations_in_and_out(c: Client, url: String) {
     println!("variations and comments imported and exported");
 }
 
+/// Issue 28: the current move annotated (`!?`) and commented, its
+/// variation promoted to the main line and the old main line deleted, in
+/// the move list and the record; an imported PGN with nested variations,
+/// comments and NAGs comes back the same in the record; a reload keeps
+/// the annotations and comments.
+async fn a_move_tree_annotated_and_edited(c: Client, url: String) {
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The record box, its whitespace made single spaces, holds `text`.
+    let record_has = |c: Client, text: &'static str| async move {
+        wait_js(
+            &c,
+            &format!("the record holds {text}"),
+            &format!(
+                "document.querySelector('#record-text').value.replace(/\\s+/g, ' ').includes({})",
+                serde_json::to_string(text).unwrap()
+            ),
+        )
+        .await;
+    };
+    open(&c, &url, "chess").await;
+    for m in ["e4", "e5", "Nf3"] {
+        play_listed(&c, m).await;
+    }
+    click(&c, "#moves .move[data-ply='2']").await;
+    at_ply(&c, "chess", 2).await;
+    play_listed(&c, "Bc4").await;
+    // On a move: it can be deleted.
+    assert!(c
+        .find(Locator::Css("#delete-here:not([disabled])"))
+        .await
+        .is_ok());
+    click(&c, "#annotate-nags button[data-nag='5']").await;
+    wait_all(
+        &c,
+        "#annotate-nags button[data-nag='5'][aria-pressed='true']",
+        1,
+    )
+    .await;
+    fill(&c, "#comment-text", "the Italian").await;
+    js(&c, "document.activeElement.blur();", vec![]).await;
+    wait_all(&c, "#moves .comment", 1).await;
+    assert_eq!(
+        flat(text(&c, "#moves").await),
+        "1. e4 e5 2. Nf3 ( 2. Bc4!? the Italian )"
+    );
+    record_has(c.clone(), "1. e4 e5 2. Nf3 (2. Bc4 !? {the Italian}) *").await;
+    // Promoted: Bc4 is the main line, Nf3 the variation.
+    click(&c, "#promote").await;
+    record_has(c.clone(), "1. e4 e5 2. Bc4 !? {the Italian} (2. Nf3) *").await;
+    assert_eq!(
+        flat(text(&c, "#moves").await),
+        "1. e4 e5 2. Bc4!? the Italian ( 2. Nf3 )"
+    );
+    assert!(c.find(Locator::Css("#promote[disabled]")).await.is_ok());
+    // Nf3 deleted: its parent is shown.
+    click(&c, "#moves .variation .move").await;
+    at_ply(&c, "chess", 3).await;
+    assert_eq!(cell(&c, "f3").await.text().await.unwrap(), "♘");
+    click(&c, "#delete-here").await;
+    at_ply(&c, "chess", 2).await;
+    wait_all(&c, "#record-text[data-moves='3']", 1).await;
+    record_has(c.clone(), "1. e4 e5 2. Bc4 !? {the Italian} *").await;
+    assert_eq!(
+        flat(text(&c, "#moves").await),
+        "1. e4 e5 2. Bc4!? the Italian"
+    );
+    // An imported PGN comes back the same.
+    let movetext = "1. e4 ! {best by test} 1... e5 (1... c5 !? {the Sicilian} 2. Nf3 d6 (2... Nc6 3. d4 (3. Bb5 $14 {Rossolimo}) 3... cxd4) 3. d4) (1... e6 ?! 2. d4 d5) 2. Nf3 ! $18 Nc6 3. Bc4 ?? {too early?} (3. Bb5 !! {Ruy Lopez} 3... a6 (3... Nf6 !? 4. O-O) 4. Ba4) 3... Nf6 4. Ng5 1-0";
+    import(
+        &c,
+        &format!(
+            "[Event \"Tree\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n\n{movetext}"
+        ),
+    )
+    .await;
+    at_ply(&c, "chess", 7).await;
+    wait_all(&c, "#record-text[data-moves='23']", 1).await;
+    let record = value(&c, "#record-text").await;
+    assert!(flat(record.clone()).contains(movetext), "{record}");
+    assert!(record.contains("[White \"Ann\"]"), "{record}");
+    let moves = flat(text(&c, "#moves").await);
+    assert!(
+        moves.contains("2. Nf3! $18 Nc6 3. Bc4?? too early? ( 3. Bb5!! Ruy Lopez"),
+        "{moves}"
+    );
+    // Reloaded: the NAGs and comments are still there.
+    c.refresh().await.unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='7'] .cell", 1).await;
+    assert_eq!(flat(text(&c, "#moves").await), moves);
+    wait_all(&c, "#record-text[data-moves='23']", 1).await;
+    assert!(flat(value(&c, "#record-text").await).contains(movetext));
+    click(&c, "#moves > .move[data-ply='5']").await;
+    at_ply(&c, "chess", 5).await;
+    wait_all(
+        &c,
+        "#annotate-nags button[data-nag='4'][aria-pressed='true']",
+        1,
+    )
+    .await;
+    assert_eq!(value(&c, "#comment-text").await, "too early?");
+    println!("a move tree annotated, commented, promoted, deleted and kept");
+}
+
 /// Defect 3: a reload keeps the analysis (the whole tree and the position
 /// shown), the address holds the game (a link opened elsewhere shows its
 /// line), and Back and Forward step through the positions shown, across a
@@ -1420,6 +1523,7 @@ async fn the_analysis_board_in_a_real_browser() {
         the_keyboard,
         the_move_list,
         variations_in_and_out,
+        a_move_tree_annotated_and_edited,
         nothing_lost_on_reload,
         a_board_of_points,
         my_studies,

@@ -288,3 +288,97 @@ fn a_game_replayed_through_the_seam_matches_the_concrete_one() {
     }
     assert_eq!(chess::fen(game.position()), chess::fen(&record.end()));
 }
+
+/// Issue 28: nested variations, comments after moves and before a
+/// variation's moves, NAGs as `$n`, glyphs apart and glued: read, written
+/// and read again, the same tree.
+const ANNOTATED: &str = r#"[Event "Tree"]
+[White "Ann"]
+[Black "Ben"]
+[Result "1-0"]
+
+{A game.} 1. e4! {best by test} e5 (1... c5 $5 {the Sicilian} 2. Nf3 d6 (2... Nc6
+3. d4 (3. Bb5 $14 {Rossolimo}) 3... cxd4) 3. d4) (1... e6?! 2. d4 d5) 2. Nf3 $1 $18
+Nc6 3. Bc4?? {too early?} (3. Bb5 !! {Ruy Lopez} a6 (3... Nf6 ⁉ 4. O-O) 4. Ba4)
+3... Nf6 $0 $300 4. Ng5 1-0
+"#;
+
+#[test]
+fn pgn_keeps_nags_comments_and_nested_variations_through_a_round_trip() {
+    use duckchess::variants::nag_glyph;
+    let game = pgn::read_game(ANNOTATED).unwrap();
+    let words = |game: &PgnGame| {
+        game.tree
+            .iter()
+            .map(|t| {
+                let mut position = game.start;
+                let mut line = vec![t];
+                while let Some(p) = line.last().unwrap().parent {
+                    line.push(&game.tree[p]);
+                }
+                for before in line.iter().skip(1).rev() {
+                    position.play(before.mv).unwrap();
+                }
+                let nags: Vec<String> = t.nags.iter().map(|&n| nag_glyph(n)).collect();
+                format!(
+                    "{}{} {}",
+                    san::write(&position, t.mv),
+                    nags.join(""),
+                    t.comment.as_deref().unwrap_or("")
+                )
+                .trim_end()
+                .to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        words(&game),
+        [
+            "e4! best by test",
+            "e5",
+            "c5!? the Sicilian",
+            "Nf3",
+            "d6",
+            "Nc6",
+            "d4",
+            "Bb5$14 Rossolimo",
+            "cxd4",
+            "d4",
+            "e6?!",
+            "d4",
+            "d5",
+            "Nf3!$18",
+            "Nc6",
+            "Bc4?? too early?",
+            "Bb5!! Ruy Lopez",
+            "a6",
+            "Nf6!?",
+            "O-O",
+            "Ba4",
+            "Nf6",
+            "Ng5",
+        ]
+    );
+    assert_eq!(game.moves.len(), 7);
+    let text = game.write();
+    assert!(text.lines().all(|l| l.len() <= pgn::LINE_WIDTH), "{text}");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1. e4 ! {best by test} 1... e5 (1... c5 !? {the Sicilian} 2. Nf3 d6 (2... Nc6 3. d4 (3. Bb5 $14 {Rossolimo}) 3... cxd4) 3. d4) (1... e6 ?! 2. d4 d5) 2. Nf3 ! $18 Nc6 3. Bc4 ?? {too early?} (3. Bb5 !! {Ruy Lopez} 3... a6 (3... Nf6 !? 4. O-O) 4. Ba4) 3... Nf6 4. Ng5 1-0"),
+        "{flat}"
+    );
+    let again = pgn::read_game(&text).unwrap();
+    assert_eq!(again.tree, game.tree);
+    assert_eq!(again.moves, game.moves);
+    for (name, value) in &game.tags {
+        assert_eq!(again.tag(name), Some(value.as_str()), "{name}");
+    }
+    assert_eq!(again.result, game.result);
+    assert_eq!(again.write(), text);
+    // The web page's record goes the same way (Notation::write_tree).
+    let chess = by_name("chess").unwrap();
+    let record = chess
+        .write_tree(&game.start, &game.tree, &game.tags)
+        .unwrap();
+    assert_eq!(pgn::read_game(&record).unwrap().tree, game.tree);
+}

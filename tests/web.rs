@@ -1251,6 +1251,71 @@ async fn import_keeps_variations_and_comments_and_the_record_writes_them_back() 
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
+/// Issue 28: a move's NAGs come in with the import, go out with the
+/// record (`!?` as a glyph, others as `$n`), and a record format that
+/// cannot hold them (Duck Chess's judge input) says it left them out.
+#[tokio::test]
+async fn nags_come_in_and_go_out_and_a_record_without_them_says_so() {
+    let app = app();
+    let pgn = "1. e4 $1 e5 (1... c5 !? {Sicilian} 2. Nf3 $14) 2. Nf3?! *";
+    let (status, v) = import(&app, "chess", pgn).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let tree = v["games"][0]["tree"].as_array().unwrap().clone();
+    let nags: Vec<&Value> = tree.iter().map(|n| &n["nags"]).collect();
+    assert_eq!(
+        nags,
+        [
+            &json!([1]),
+            &json!([]),
+            &json!([5]),
+            &json!([14]),
+            &json!([6])
+        ]
+    );
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": tree}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(
+        r["record"]
+            .as_str()
+            .unwrap()
+            .contains("1. e4 ! e5 (1... c5 !? {Sicilian} 2. Nf3 $14) 2. Nf3 ?! *"),
+        "{r}"
+    );
+    assert_eq!(r["note"], Value::Null);
+    // An old client's nodes have no `nags`: none.
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "chess", "tree": [{"parent": null, "coord": "e2e4", "comment": null}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(r["record"].as_str().unwrap().contains("1. e4 *"), "{r}");
+    // Duck Chess: one line of moves, no NAGs; the note says so.
+    let (_, moves) = post(&app, "/api/moves", json!({"variant": "duck"})).await;
+    let a = &moves["moves"][0]["coord"];
+    let (status, r) = post(
+        &app,
+        "/api/record",
+        json!({"variant": "duck", "tree": [{"parent": null, "coord": a, "nags": [3]}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(
+        r["record"].as_str().unwrap().contains(a.as_str().unwrap()),
+        "{r}"
+    );
+    assert!(!r["record"].as_str().unwrap().contains("!!"), "{r}");
+    let note = r["note"].as_str().unwrap();
+    assert!(note.contains("annotations (NAGs)"), "{note}");
+    assert!(!note.contains("variations"), "{note}");
+}
+
 /// Issue 28, defect 7: a study's proven mate is what its hint says: with
 /// `mate_in` the mate solver proves the shortest win. The think time is
 /// the cap: a proof answers as soon as it is found, and a machine slowed by

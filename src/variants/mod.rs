@@ -311,7 +311,7 @@ impl std::fmt::Debug for dyn Notation {
 }
 
 /// A move of a tree of moves: its parent (an index into the tree, `None`
-/// for the start), the move, and a comment after it. A tree lists each
+/// for the start), the move, its NAGs and a comment after it. A tree lists each
 /// move after its parent; a parent's first child continues its line, the
 /// others are variations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -322,6 +322,49 @@ pub struct TreeMove {
     pub mv: Move,
     /// A comment after the move.
     pub comment: Option<String>,
+    /// Its Numeric Annotation Glyphs, in order: PGN's `$1`..`$6` are the
+    /// move annotations `!`, `?`, `!!`, `??`, `!?`, `?!` ([`nag_glyph`]).
+    pub nags: Vec<u8>,
+}
+
+/// The six move annotations, `$1` to `$6` in PGN.
+pub const NAG_GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// How a NAG is written: its glyph for `$1` to `$6`, else `$n`.
+///
+/// ```
+/// use duckchess::variants::nag_glyph;
+/// assert_eq!(nag_glyph(5), "!?");
+/// assert_eq!(nag_glyph(14), "$14");
+/// ```
+pub fn nag_glyph(nag: u8) -> String {
+    match nag {
+        1..=6 => NAG_GLYPHS[nag as usize - 1].to_string(),
+        _ => format!("${nag}"),
+    }
+}
+
+/// The NAG of a move annotation (`!?` is 5; the Unicode `‼`, `⁇`, `⁉`,
+/// `⁈` too), `None` for anything else.
+///
+/// ```
+/// use duckchess::variants::nag_of_glyph;
+/// assert_eq!(nag_of_glyph("?!"), Some(6));
+/// assert_eq!(nag_of_glyph("‼"), Some(3));
+/// assert_eq!(nag_of_glyph("!!!"), None);
+/// ```
+pub fn nag_of_glyph(glyph: &str) -> Option<u8> {
+    let glyph = match glyph {
+        "‼" => "!!",
+        "⁇" => "??",
+        "⁉" => "!?",
+        "⁈" => "?!",
+        g => g,
+    };
+    NAG_GLYPHS
+        .iter()
+        .position(|&g| g == glyph)
+        .map(|i| i as u8 + 1)
 }
 
 /// One game read from a record: its tags (PGN's `[White "..."]`; none in

@@ -353,6 +353,7 @@ pub fn import(variant: &str, text: &str) -> Result<ImportResponse, ApiError> {
                 coord: notation.coordinate_move(&*position, t.mv),
                 notation: notation.write_move(&*position, t.mv),
                 comment: t.comment.clone(),
+                nags: t.nags.clone(),
             });
             let _ = position.play(t.mv);
             after.push(position);
@@ -373,7 +374,7 @@ pub fn import(variant: &str, text: &str) -> Result<ImportResponse, ApiError> {
     })
 }
 
-/// The record of a whole tree of moves: with its variations, comments and
+/// The record of a whole tree of moves: with its variations, comments, NAGs and
 /// tags when the game's format holds them ([`Notation::write_tree`]), else
 /// its main line and a note saying so.
 pub fn record(req: &RecordRequest) -> Result<RecordResponse, ApiError> {
@@ -406,6 +407,7 @@ pub fn record(req: &RecordRequest) -> Result<RecordResponse, ApiError> {
             parent: node.parent,
             mv,
             comment: node.comment.clone().filter(|c| !c.trim().is_empty()),
+            nags: node.nags.iter().copied().filter(|&n| n != 0).collect(),
         });
     }
     if let Some(record) = notation.write_tree(&*first, &tree, &req.tags) {
@@ -417,12 +419,27 @@ pub fn record(req: &RecordRequest) -> Result<RecordResponse, ApiError> {
         main.push(tree[i].mv);
         at = Some(i);
     }
-    let dropped = main.len() < tree.len() || tree.iter().any(|t| t.comment.is_some());
+    // What the record leaves out, in words.
+    let mut dropped = Vec::new();
+    if main.len() < tree.len() {
+        dropped.push("the variations");
+    }
+    if tree.iter().any(|t| t.comment.is_some()) {
+        dropped.push("the comments");
+    }
+    if tree.iter().any(|t| !t.nags.is_empty()) {
+        dropped.push("the annotations (NAGs)");
+    }
+    let without = match dropped.as_slice() {
+        [] => None,
+        [one] => Some(one.to_string()),
+        [first @ .., last] => Some(format!("{} and {last}", first.join(", "))),
+    };
     Ok(RecordResponse {
         record: notation.write_record(&*first, &main),
-        note: dropped.then(|| {
+        note: without.map(|without| {
             format!(
-                "The {} record holds one line: this is the main line, without the variations and comments.",
+                "The {} record holds one line of moves: this is the main line, without {without}.",
                 notation.name()
             )
         }),

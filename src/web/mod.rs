@@ -355,6 +355,7 @@ pub fn router(state: AppState) -> Router {
         .route("/online.js", api_get(online_js))
         .route("/keep.js", api_get(keep_js))
         .route("/studies.js", api_get(studies_js))
+        .route("/tree.js", api_get(tree_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
@@ -493,6 +494,13 @@ async fn keep_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/keep.js"),
+    )
+}
+
+async fn tree_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/tree.js"),
     )
 }
 

@@ -178,7 +178,7 @@ pub struct ImportedGame {
 }
 
 /// A move of a tree of moves: its parent (an index into the tree; `null`
-/// for the start), the move and a comment after it. Each move comes after
+/// for the start), the move, its NAGs and a comment after it. Each move comes after
 /// its parent; a parent's first child continues its line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -193,6 +193,10 @@ pub struct TreeNode {
     /// A comment after the move.
     #[serde(default)]
     pub comment: Option<String>,
+    /// Its NAGs (PGN's `$n`; 1 to 6 are `!`, `?`, `!!`, `??`, `!?`, `?!`),
+    /// in order; none when left out.
+    #[serde(default)]
+    pub nags: Vec<u8>,
 }
 
 /// `POST /api/record`: a game's whole tree of moves, for its record.

@@ -8,7 +8,9 @@
 //! Reading takes what common programs write: tags, comments in braces and
 //! after `;`, variations in parentheses (nested or not: their moves are
 //! checked; the main line is [`PgnGame::moves`], the variations and the
-//! braces' comments are kept in [`PgnGame::tree`]), NAGs (`$1`), annotations (`!?`),
+//! braces' comments are kept in [`PgnGame::tree`]), NAGs (`$1`) and
+//! annotations (`!?`, kept as NAGs in the tree and written back after their
+//! move, `!` to `?!` as glyphs, others as `$n`),
 //! move numbers (`1.`, `1...`, `1.e4`), `e.p.` after a move, and several
 //! games in one text. Moves may be SAN or UCI. It refuses what would not
 //! read back the same: a tag value that runs past its line, a result that
@@ -37,6 +39,7 @@ use crate::kernel::{Color, Game, Move, Outcome, Position};
 use crate::variants::line::shorten;
 use crate::variants::status::describe;
 pub use crate::variants::TreeMove;
+use crate::variants::{nag_glyph, nag_of_glyph};
 use std::fmt;
 use thiserror::Error;
 
@@ -250,6 +253,7 @@ fn write_line<S: SquareSet>(
             Color::Black => {}
         }
         tokens.push(san::write(position, tree[i].mv));
+        tokens.extend(tree[i].nags.iter().map(|&n| nag_glyph(n)));
         if let Some(c) = &tree[i].comment {
             tokens.push(format!("{{{}}}", c.replace('}', ")")));
         }
@@ -381,6 +385,33 @@ struct Draft {
     at: Option<usize>,
     /// Whether the tree holds more than the main line.
     annotated: bool,
+}
+
+impl Draft {
+    /// Adds a NAG to a move of the tree (`$0`, the null annotation, and a
+    /// NAG the move has are left out).
+    fn annotate(&mut self, at: Option<usize>, nag: u8) {
+        if let Some(at) = at {
+            let nags = &mut self.tree[at].nags;
+            if nag != 0 && !nags.contains(&nag) {
+                nags.push(nag);
+                self.annotated = true;
+            }
+        }
+    }
+}
+
+/// The move a comment or NAG read now goes with: the last of the line
+/// being read, none before a variation's first move.
+fn last_move(
+    variations: &[(Game<u64>, usize, Option<usize>, bool)],
+    main: Option<usize>,
+) -> Option<usize> {
+    match variations.last() {
+        Some((_, _, at, true)) => *at,
+        Some(_) => None,
+        None => main,
+    }
 }
 
 /// Reads PGN games one by one; stops at the first error.
@@ -611,11 +642,7 @@ impl<'a> Reader<'a> {
                         .join(" ");
                     // After a move: that move's (before a line's first
                     // move it has none to go with, and is left out).
-                    let at = match variations.last() {
-                        Some((_, _, at, true)) => *at,
-                        Some(_) => None,
-                        None => draft.at,
-                    };
+                    let at = last_move(&variations, draft.at);
                     if let (Some(at), false) = (at, text.is_empty()) {
                         let comment = &mut draft.tree[at].comment;
                         *comment = Some(match comment.take() {
@@ -653,8 +680,14 @@ impl<'a> Reader<'a> {
                 }
                 '$' => {
                     self.bump();
+                    let start = self.at;
                     while self.peek().is_some_and(|c| c.is_ascii_digit()) {
                         self.bump();
+                    }
+                    // A NAG goes with the move before it (one past 255 is
+                    // no NAG, and is left out).
+                    if let Ok(nag) = self.text[start..self.at].parse::<u8>() {
+                        draft.annotate(last_move(&variations, draft.at), nag);
                     }
                 }
                 _ => {
@@ -683,13 +716,20 @@ impl<'a> Reader<'a> {
                     } else {
                         token
                     };
-                    // Annotations, and the en passant mark written apart.
-                    if rest.is_empty()
-                        || rest == "e.p."
-                        || rest.chars().all(|c| "!?‼⁇⁈⁉".contains(c))
-                    {
+                    // Annotations (kept as NAGs), and the en passant mark
+                    // written apart.
+                    if rest.is_empty() || rest == "e.p." {
                         continue;
                     }
+                    let glyphs = |c: char| "!?‼⁇⁈⁉".contains(c);
+                    if rest.chars().all(glyphs) {
+                        if let Some(nag) = nag_of_glyph(rest) {
+                            draft.annotate(last_move(&variations, draft.at), nag);
+                        }
+                        continue;
+                    }
+                    // An annotation glued to its move (`Qxa7?`).
+                    let glued = nag_of_glyph(&rest[rest.trim_end_matches(glyphs).len()..]);
                     self.game(&mut draft)?;
                     let in_main = variations.is_empty();
                     let (game, at) = match variations.last_mut() {
@@ -740,16 +780,21 @@ impl<'a> Reader<'a> {
                                 .position(|t| t.parent == parent && t.mv == m)
                         })
                         .flatten();
-                    *at = Some(known.unwrap_or_else(|| {
+                    let node = known.unwrap_or_else(|| {
                         draft.tree.push(TreeMove {
                             parent,
                             mv: m,
                             comment: None,
+                            nags: Vec::new(),
                         });
                         draft.tree.len() - 1
-                    }));
+                    });
+                    *at = Some(node);
                     if in_main {
                         draft.moves.push(m);
+                    }
+                    if let Some(nag) = glued {
+                        draft.annotate(Some(node), nag);
                     }
                 }
             }

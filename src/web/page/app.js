@@ -15,7 +15,7 @@ const game = {
   variants: [],
   variant: null, // the VariantInfo in play
   start: null, // the position text the moves start from
-  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, comment, next, claimed}
+  root: null, // the start's node; every node: {id, parent, children, ply, coord, notation, comment, nags, next, claimed}
   cur: null, // the node on the board
   nodes: new Map(), // id -> node, for the move list's buttons
   nextId: 0,
@@ -65,6 +65,7 @@ function newNode(parent, move) {
     coord: move ? move.coord : null,
     notation: move ? move.notation : null,
     comment: (move && move.comment) || null,
+    nags: [], // PGN's NAGs: 1 to 6 are ! ? !! ?? !? ?! (tree.js)
     next: null, // the child last visited: where "forward" goes
     claimed: false,
   };
@@ -181,6 +182,7 @@ async function init() {
   });
   document.addEventListener("keydown", onShortcut);
   copyButtons();
+  treeInit();
   window.addEventListener("resize", renderBoard);
   game.studies = await api("/api/studies");
   fillStudies();
@@ -233,6 +235,7 @@ async function loadGame(name, start, history, notations, ply, tree = [], tags = 
       const parent = t.parent === null ? game.root : made[t.parent];
       const node = newNode(parent, t);
       node.claimed = !!t.claimed;
+      node.nags = Array.isArray(t.nags) ? t.nags.filter((x) => Number.isInteger(x) && x > 0 && x < 256) : [];
       if (t.next) parent.next = node;
       made.push(node);
     }
@@ -549,6 +552,7 @@ function render() {
   renderMoves();
   renderLegal();
   renderInfo();
+  renderAnnotate();
 }
 
 // The boards' size in cells and how many stand across and down, from the
@@ -804,7 +808,14 @@ function renderMoves() {
     b.dataset.ply = node.ply;
     b.textContent = node.notation;
     if (node === game.cur) b.setAttribute("aria-current", "true");
-    into.append(b, " ");
+    into.append(b);
+    if (node.nags.length) {
+      const nag = document.createElement("span");
+      nag.className = "nag";
+      nag.textContent = nagText(node.nags);
+      into.append(nag);
+    }
+    into.append(" ");
     if (node.comment) token(into, node.comment, "comment");
   };
   const line = (into, node, withNumber) => {
@@ -881,7 +892,7 @@ function renderInfo() {
   renderRecord();
 }
 
-// The record of the whole tree (variations, comments and an imported
+// The record of the whole tree (variations, comments, NAGs and an imported
 // game's tags too, where the game's format holds them): the server writes
 // it, so every game's own format is written in one place.
 async function renderRecord() {
@@ -889,7 +900,7 @@ async function renderRecord() {
   const tree = [];
   const walk = (node, parent) => {
     for (const c of node.children) {
-      tree.push({ parent, coord: c.coord, comment: c.comment });
+      tree.push({ parent, coord: c.coord, comment: c.comment, nags: c.nags });
       walk(c, tree.length - 1);
     }
   };

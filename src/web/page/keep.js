@@ -3,7 +3,7 @@
 // one, the line of moves (to the position shown and on along the moves
 // "forward" plays) and the ply shown when it is not the line's end; a
 // reload or a link sent to someone shows that. The browser's storage holds
-// the whole tree (variations, comments, claims), the study and the
+// the whole tree (variations, comments, NAGs, claims), the study and the
 // opponent's settings, so that a reload loses nothing. Each position shown
 // is a step of the browser's history: Back and Forward walk through them.
 // Loaded before app.js, whose functions these call.
@@ -196,6 +196,7 @@ function snapshot() {
       coord: n.coord,
       notation: n.notation,
       comment: n.comment,
+      nags: n.nags.length ? n.nags : undefined,
       claimed: n.claimed || undefined,
       next: n.parent.next === n || undefined,
     });
