@@ -1351,3 +1351,95 @@ async fn a_studys_proven_mate_is_the_hint() {
     .await;
     assert_eq!(best["eval"], "mate in 2", "{best}");
 }
+
+/// `POST /api/analyse`: NDJSON, a line per depth with the best lines (best
+/// first, distinct first moves, each a whole line in both notations),
+/// then `done`; its bounds refused in words; and a reader that goes away
+/// frees its search place (the next four analyses still start).
+#[tokio::test]
+async fn analyse_streams_several_lines_deeper_and_stops_when_left() {
+    let app = app();
+    let request = |body: Value| {
+        Request::builder()
+            .method("POST")
+            .uri("/api/analyse")
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    };
+    // A back-rank mate in one, three lines, to depth-limited time.
+    let res = app
+        .clone()
+        .oneshot(request(json!({"variant": "chess", "position": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "lines": 3, "think_ms": 1500})))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "application/x-ndjson");
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, depths) = lines.split_last().unwrap();
+    assert_eq!(last["done"], true, "{text}");
+    assert!(depths.len() >= 2, "{text}");
+    for (i, d) in depths.iter().enumerate() {
+        assert_eq!(d["depth"], i + 1);
+        let found = d["lines"].as_array().unwrap();
+        assert_eq!(found.len(), 3);
+        let firsts: std::collections::HashSet<&str> =
+            found.iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+        assert_eq!(firsts.len(), 3, "{d}");
+        assert!(found
+            .windows(2)
+            .all(|w| w[0]["score"].as_i64() >= w[1]["score"].as_i64()));
+        assert!(found
+            .iter()
+            .all(|l| l["pv"].as_array().unwrap().len() == l["line"].as_array().unwrap().len()));
+    }
+    let deepest = &depths.last().unwrap()["lines"][0];
+    assert_eq!(deepest["eval"], "mate in 1", "{deepest}");
+    assert_eq!(deepest["line"][0], "Rd8#");
+    // Bounds, in words.
+    let (status, v) = post(
+        &app,
+        "/api/analyse",
+        json!({"variant": "chess", "lines": 6}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("from 1 to 5"), "{v}");
+    let (status, _) = post(
+        &app,
+        "/api/analyse",
+        json!({"variant": "chess", "position": "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Readers that leave after the first depth: their searches stop and
+    // give their places back, so more than the server's four still start.
+    // (A search notices at its next look at its flag: a place may take a
+    // moment to come back, so a 503 is waited out, up to 10 s.)
+    for _ in 0..6 {
+        let asked = Instant::now();
+        let res = loop {
+            let res = app
+                .clone()
+                .oneshot(request(json!({"variant": "duck"})))
+                .await
+                .unwrap();
+            if res.status() != StatusCode::SERVICE_UNAVAILABLE
+                || asked.elapsed() > Duration::from_secs(10)
+            {
+                break res;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert_eq!(res.status(), StatusCode::OK, "a place was not given back");
+        let mut body = res.into_body();
+        let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        assert!(first.starts_with(b"{\"depth\":1"), "{first:?}");
+        drop(body);
+    }
+}

@@ -21,6 +21,7 @@
 //! # });
 //! ```
 
+pub mod analysis;
 pub mod game;
 pub mod guard;
 pub mod lichess;
@@ -363,6 +364,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/moves", api_post(moves))
         .route("/api/play", api_post(play))
         .route("/api/best", api_post(best))
+        .route("/api/analyse", api_post(analysis::analyse))
         .route("/api/import", api_post(import))
         .route("/api/record", api_post(record))
         .route("/api/judge", judge_route)
