@@ -468,6 +468,7 @@ async fn the_page_is_served() {
     for (path, kind) in [
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
+        ("/inspect.js", "text/javascript"),
         ("/style.css", "text/css"),
     ] {
         let req = Request::get(path).body(Body::empty()).unwrap();

@@ -739,6 +739,7 @@ function renderBoard() {
     d.addEventListener("mouseup", () => onDrop(c.square));
     add(d, c.row + 1 + top, c.col + 2);
   }
+  if (typeof inspectBoard === "function") inspectBoard();
 }
 
 // The move list: numbered, the main line with its variations in
@@ -816,6 +817,7 @@ function renderLegal() {
     b.dataset.notation = m.notation;
     box.appendChild(b);
   }
+  if (typeof inspectLegal === "function") inspectLegal(box, moves);
 }
 
 function renderInfo() {
