@@ -1489,6 +1489,176 @@ async fn promotion_mate_and_drag(c: Client, url: String) {
     println!("promotion, mate and drag");
 }
 
+/// Right-clicks the cell of `square`.
+async fn right_click(c: &Client, square: usize) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_RIGHT};
+    let element = c
+        .find(Locator::Css(&format!(
+            "#board .cell[data-square='{square}']"
+        )))
+        .await
+        .unwrap();
+    let press = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element,
+            duration: None,
+            x: 0,
+            y: 0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_RIGHT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_RIGHT,
+        });
+    c.perform_actions(press).await.unwrap();
+}
+
+/// The squares of the cells carrying `class`, in order.
+async fn marked(c: &Client, class: &str) -> Vec<u64> {
+    let v = js(
+        c,
+        &format!(
+            "return [...document.querySelectorAll('#board .cell.{class}')].map((d) => +d.dataset.square).sort((a, b) => a - b);"
+        ),
+        vec![],
+    )
+    .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+/// Issue 28: a cursor in the possible moves ([ and ]), the selected move
+/// previewed on the board and told under the list, Enter plays it; a
+/// right-click marks the pieces of either side that attack a square, in
+/// chess, Fourfold and the cube, as the API answers.
+async fn choosing_and_inspecting(c: Client, url: String) {
+    open(&c, &url, "chess").await;
+    import(&c, "start moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6").await;
+    at_ply(&c, "chess", 6).await;
+    wait_all(&c, "#legal button[data-notation='Bxf7+']", 1).await;
+    // ] selects the first move, ] the next, [ back.
+    shortcut(&c, "]").await;
+    wait_all(&c, "#legal button.chosen[aria-selected='true']", 1).await;
+    let first = js(
+        &c,
+        "const b = document.querySelectorAll('#legal button');          return [b[0].classList.contains('chosen'), document.activeElement.id];",
+        vec![],
+    )
+    .await;
+    assert_eq!(first, json!([true, "legal"]));
+    keys(&c, "]").await;
+    wait_js(
+        &c,
+        "] selects the second move",
+        "document.querySelectorAll('#legal button')[1].classList.contains('chosen')",
+    )
+    .await;
+    keys(&c, "[").await;
+    wait_js(
+        &c,
+        "[ selects the first move again",
+        "document.querySelectorAll('#legal button')[0].getAttribute('aria-selected') === 'true'",
+    )
+    .await;
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelectorAll('#legal [aria-selected=true]').length;",
+            vec![]
+        )
+        .await,
+        json!(1)
+    );
+    // On to Bxf7+: its from and to marked, the pawn it takes, the line.
+    let at = js(
+        &c,
+        "return [...document.querySelectorAll('#legal button')].findIndex((b) => b.dataset.notation === 'Bxf7+');",
+        vec![],
+    )
+    .await
+    .as_u64()
+    .unwrap();
+    let forward: String = std::iter::repeat_n("]", at as usize).collect();
+    keys(&c, &forward).await;
+    wait_js(
+        &c,
+        "Bxf7+ is selected",
+        "document.querySelector('#legal button.chosen').dataset.notation === 'Bxf7+'",
+    )
+    .await;
+    let c4 = num(&cell(&c, "c4").await, "data-square").await as u64;
+    let f7 = num(&cell(&c, "f7").await, "data-square").await as u64;
+    assert_eq!(marked(&c, "preview-from").await, [c4]);
+    assert_eq!(marked(&c, "preview-to").await, [f7]);
+    assert_eq!(marked(&c, "preview-capture").await, [f7]);
+    assert_eq!(
+        text(&c, "#legal-preview").await,
+        "Bxf7+: the bishop from c4 to f7, captures the pawn, gives check"
+    );
+    // Enter on the list plays it.
+    keys(&c, &Key::Enter.to_string()).await;
+    at_ply(&c, "chess", 7).await;
+    wait_all(&c, "#moves button.current", 1).await;
+    assert_eq!(text(&c, "#moves button.current").await, "Bxf7+");
+    assert!(marked(&c, "preview-from").await.is_empty());
+    // A right-click on e5: White's f3 knight attacks it, Black's c6
+    // knight defends it.
+    let e5 = num(&cell(&c, "e5").await, "data-square").await as usize;
+    right_click(&c, e5).await;
+    wait_all(&c, "#board .cell.attacker", 2).await;
+    let f3 = num(&cell(&c, "f3").await, "data-square").await as u64;
+    let c6 = num(&cell(&c, "c6").await, "data-square").await as u64;
+    assert_eq!(marked(&c, "attacker-0").await, [f3]);
+    assert_eq!(marked(&c, "attacker-1").await, [c6]);
+    assert_eq!(marked(&c, "inspected").await, [e5 as u64]);
+    assert_eq!(
+        text(&c, "#attacks-line").await,
+        "e5: attacked by white Nf3; by black Nc6"
+    );
+    // Esc clears it.
+    shortcut(&c, &Key::Escape.to_string()).await;
+    wait_js(
+        &c,
+        "Esc clears the attackers",
+        "!document.querySelector('#board .cell.attacker') && !document.querySelector('#attacks-line').textContent",
+    )
+    .await;
+    // Fourfold and the cube: the marks are the API's (the kernel's) answer.
+    let offered = offered(&c, &url).await;
+    for name in ["fourfold", "cube"] {
+        if !offered.iter().any(|v| v == name) {
+            continue;
+        }
+        open(&c, &url, name).await;
+        let start = duckchess::variants::by_name(name).unwrap().start();
+        let len = start.variant().shape.len();
+        let sides = duckchess::kernel::Color::ALL;
+        let (square, expected) = (0..len)
+            .map(|sq| (sq, sides.map(|s| start.attackers_of(sq, s))))
+            .max_by_key(|(_, a)| {
+                (
+                    !a[0].is_empty() && !a[1].is_empty(),
+                    a[0].len() + a[1].len(),
+                )
+            })
+            .unwrap();
+        right_click(&c, square).await;
+        wait_all(&c, "#board .cell.inspected", 1).await;
+        for (i, want) in expected.iter().enumerate() {
+            let want: Vec<u64> = want.iter().map(|&s| s as u64).collect();
+            assert_eq!(marked(&c, &format!("attacker-{i}")).await, want, "{name}");
+        }
+        let line = text(&c, "#attacks-line").await;
+        assert!(line.contains("attacked by"), "{name}: {line}");
+        println!("{name}: square {square} attacked as the kernel says: {line}");
+    }
+    println!("choosing from the possible moves and inspecting attacks");
+}
+
 type Section = fn(Client, String) -> Pin<Box<dyn Future<Output = ()> + Send>>;
 
 macro_rules! sections {
@@ -1532,6 +1702,7 @@ async fn the_analysis_board_in_a_real_browser() {
         small_screens_and_contrast,
         import_errors_and_the_puzzle,
         promotion_mate_and_drag,
+        choosing_and_inspecting,
     ] {
         if only
             .as_deref()

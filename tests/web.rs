@@ -508,6 +508,11 @@ async fn the_page_is_served() {
     for (path, kind) in [
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
+        ("/inspect.js", "text/javascript"),
+        ("/keep.js", "text/javascript"),
+        ("/studies.js", "text/javascript"),
+        ("/tree.js", "text/javascript"),
+        ("/online.js", "text/javascript"),
         ("/style.css", "text/css"),
     ] {
         let req = Request::get(path).body(Body::empty()).unwrap();
@@ -515,6 +520,17 @@ async fn the_page_is_served() {
         assert_eq!(res.status(), StatusCode::OK);
         let ct = res.headers()["content-type"].to_str().unwrap().to_owned();
         assert!(ct.starts_with(kind), "{path}: {ct}");
+    }
+    // Every script the page loads is one of those.
+    let req = Request::get("/").body(Body::empty()).unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let html =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    for script in html.split("<script src=\"").skip(1) {
+        let path = script.split('"').next().unwrap();
+        let req = Request::get(path).body(Body::empty()).unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
     }
     // Issue 28, defect 6: the think fields' max is the server's cap.
     let req = Request::get("/").body(Body::empty()).unwrap();
@@ -1442,4 +1458,200 @@ async fn analyse_streams_several_lines_deeper_and_stops_when_left() {
         assert!(first.starts_with(b"{\"depth\":1"), "{first:?}");
         drop(body);
     }
+}
+async fn attacks(app: &axum::Router, body: Value) -> (StatusCode, Value) {
+    post(app, "/api/attacks", body).await
+}
+
+/// The attackers of an answer as `side letter@name`.
+fn attackers(v: &Value) -> Vec<String> {
+    v["attackers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            format!(
+                "{} {}@{}",
+                a["side"].as_str().unwrap(),
+                a["letter"].as_str().unwrap(),
+                a["name"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn attacks_name_the_pieces_of_both_sides_on_a_square() {
+    let app = app();
+    let history = json!(["e2e4", "e7e5", "g1f3", "b8c6"]);
+    // e5: attacked by the f3 knight, defended by the c6 knight.
+    let (status, v) = attacks(
+        &app,
+        json!({"variant": "chess", "history": history, "square": 36}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["square"], 36);
+    assert_eq!(v["name"], "e5");
+    assert_eq!(attackers(&v), ["white N@f3", "black n@c6"]);
+    assert_eq!(v["attackers"][0]["piece"], "knight");
+    assert_eq!(v["attackers"][0]["square"], 21);
+    // d5: the e4 pawn for White; Black's own pawns attack forward, its
+    // queen is blocked by d7 and the c6 knight does not reach it.
+    let (_, v) = attacks(
+        &app,
+        json!({"variant": "chess", "history": history, "square": 35}),
+    )
+    .await;
+    assert_eq!(attackers(&v), ["white P@e4"]);
+    // f7, the square next to Black's king: defended by the king only.
+    let (_, v) = attacks(
+        &app,
+        json!({"variant": "chess", "history": history, "square": 53}),
+    )
+    .await;
+    assert_eq!(attackers(&v), ["black k@e8"]);
+    // The check itself: after 1. e4 f5 2. Qh5+ the queen attacks e8, and
+    // Black's queen on d8 defends its king's square.
+    let (_, v) = attacks(
+        &app,
+        json!({"variant": "chess", "history": ["e2e4", "f7f5", "d1h5"], "square": 60}),
+    )
+    .await;
+    assert_eq!(attackers(&v), ["white Q@h5", "black q@d8"]);
+}
+
+#[tokio::test]
+async fn attacks_in_duck_chess_the_cube_and_fourfold() {
+    let app = app();
+    // Duck Chess's start: every square's attackers are the kernel's.
+    let duck = duckchess::variants::by_name("duck").unwrap();
+    let start = duck.start();
+    for square in 0..90 {
+        let (status, v) = attacks(&app, json!({"variant": "duck", "square": square})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let mut expected = Vec::new();
+        for color in duckchess::kernel::Color::ALL {
+            expected.extend(start.attackers_of(square, color));
+        }
+        let got: Vec<usize> = v["attackers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["square"].as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(got, expected, "duck square {square}");
+    }
+    // (1,4), in front of Red's captain: the captain and its two guards
+    // (which step diagonally).
+    let (_, v) = attacks(&app, json!({"variant": "duck", "square": 13})).await;
+    assert_eq!(v["name"], "(1,4)");
+    assert_eq!(attackers(&v), ["red A@(0,3)", "red K@(0,4)", "red A@(0,5)"]);
+    // The ducks are pieces of their sides: some square is attacked by one.
+    let ducks: Vec<Value> = {
+        let mut found = Vec::new();
+        for square in 0..90 {
+            let (_, v) = attacks(&app, json!({"variant": "duck", "square": square})).await;
+            found.extend(
+                v["attackers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|a| a["piece"] == "duck")
+                    .cloned(),
+            );
+        }
+        found
+    };
+    assert!(!ducks.is_empty(), "no duck attacks anything at the start");
+    // Fourfold's starts and a cube puzzle: the answer is the kernel's.
+    for (name, position) in [
+        ("fourfold", None),
+        ("fourfold-classic", None),
+        ("cube", Some("n = 2, [rq,##],[##,K#]")),
+    ] {
+        let n = duckchess::variants::by_name(name).unwrap();
+        let start = position.map_or_else(|| n.start(), |p| n.read_position(p).unwrap());
+        let len = start.variant().shape.len();
+        let mut total = 0;
+        for square in 0..len {
+            let (status, v) = attacks(
+                &app,
+                json!({"variant": name, "position": position, "square": square}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            let expected: usize = duckchess::kernel::Color::ALL
+                .iter()
+                .map(|&c| start.attackers_of(square, c).len())
+                .sum();
+            assert_eq!(v["attackers"].as_array().unwrap().len(), expected);
+            total += expected;
+        }
+        assert!(total > 0, "{name}: nothing attacks anything");
+    }
+}
+
+#[tokio::test]
+async fn every_game_answers_attacks_and_a_bad_square_is_422() {
+    let app = app();
+    for n in duckchess::variants::all() {
+        let (status, v) = attacks(&app, json!({"variant": n.name(), "square": 0})).await;
+        assert_eq!(status, StatusCode::OK, "{}: {v}", n.name());
+        let len = n.start().variant().shape.len();
+        let (status, v) = attacks(&app, json!({"variant": n.name(), "square": len})).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}: {v}",
+            n.name()
+        );
+        let error = v["error"].as_str().unwrap();
+        assert!(
+            error.contains(&format!("square: {len} is off the board")),
+            "{error}"
+        );
+    }
+    let (status, v) = attacks(&app, json!({"variant": "chess", "square": -1})).await;
+    assert!(status.is_client_error(), "{v}");
+    let (status, v) = attacks(&app, json!({"variant": "chess"})).await;
+    assert!(status.is_client_error(), "{v}");
+    assert!(v["error"].as_str().unwrap().contains("square"), "{v}");
+}
+
+#[tokio::test]
+async fn each_possible_move_tells_what_it_takes_and_whether_it_checks() {
+    let app = app();
+    // 1. e4 d5: exd5 takes the pawn, Bb5 gives check.
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": ["e2e4", "d7d5"]}),
+    )
+    .await;
+    let find = |v: &Value, coord: &str| {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["coord"] == coord)
+            .cloned()
+            .unwrap()
+    };
+    let exd5 = find(&v, "e4d5");
+    assert_eq!(exd5["captures"], "pawn");
+    assert_eq!(exd5["check"], false);
+    let nf3 = find(&v, "g1f3");
+    assert_eq!(nf3["captures"], Value::Null);
+    let bb5 = find(&v, "f1b5");
+    assert_eq!(bb5["check"], true);
+    assert_eq!(bb5["notation"], "Bb5+");
+    // En passant takes a pawn that is not on the target square.
+    let (_, v) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "history": ["e2e4", "a7a6", "e4e5", "d7d5"]}),
+    )
+    .await;
+    assert_eq!(find(&v, "e5d6")["captures"], "pawn");
 }

@@ -7,11 +7,12 @@
 //! few microseconds a move.
 
 use super::types::{
-    Board, Cell, GameRequest, GameResult, ImportResponse, ImportedGame, Label, MoveInfo, PieceInfo,
-    RecordRequest, RecordResponse, State, StudyInfo, TreeNode, VariantInfo,
+    Attacker, AttacksResponse, Board, Cell, GameRequest, GameResult, ImportResponse, ImportedGame,
+    Label, MoveInfo, PieceInfo, RecordRequest, RecordResponse, State, StudyInfo, TreeNode,
+    VariantInfo,
 };
 use super::ApiError;
-use crate::kernel::{AnyGame, AnyPosition, Move, Outcome};
+use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome};
 use crate::variants::{self, line, status, Notation};
 
 /// Longest history a request may replay.
@@ -201,10 +202,50 @@ impl Loaded {
             .map_err(|_| ApiError::unprocessable(format!("move `{text}` is illegal")))?;
         Ok(info)
     }
+
+    /// The pieces of both sides attacking `square` (its number), as
+    /// `POST /api/attacks` answers: [`AnyPosition::attackers_of`] for
+    /// each side, the first side's first. Every game alike: in Duck Chess
+    /// the ducks are pieces of their sides, attacking (by their lame
+    /// (3,2) leap) and blocking like the others.
+    pub fn attacks(&self, square: usize) -> Result<AttacksResponse, ApiError> {
+        let pos = self.game.position();
+        let len = pos.variant().shape.len();
+        if square >= len {
+            return Err(ApiError::unprocessable(format!(
+                "square: {square} is off the board ({} has squares 0 to {})",
+                self.notation.name(),
+                len - 1
+            )));
+        }
+        let variant = pos.variant();
+        let attackers = Color::ALL
+            .into_iter()
+            .flat_map(|color| {
+                pos.attackers_of(square, color)
+                    .into_iter()
+                    .filter_map(move |from| Some((from, pos.piece_at(from)?)))
+            })
+            .map(|(from, piece)| Attacker {
+                square: from,
+                name: self.notation.square_name(pos, from),
+                side: self.notation.side_name(piece.color).into(),
+                piece: variant.kind(piece.kind).name.to_string(),
+                letter: variant.piece_char(piece).to_string(),
+            })
+            .collect();
+        Ok(AttacksResponse {
+            square,
+            name: self.notation.square_name(pos, square),
+            attackers,
+        })
+    }
 }
 
-/// A move as the API tells it.
+/// A move as the API tells it, with what it takes and whether it checks
+/// (found by playing it on a copy).
 pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -> MoveInfo {
+    let played = position.clone_box().play(m).ok();
     MoveInfo {
         from: m.from(),
         to: m.to(),
@@ -213,6 +254,10 @@ pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -
         promotion: m
             .promotion
             .map(|k| position.variant().kind(k).letter.to_string()),
+        captures: played
+            .and_then(|p| p.captured)
+            .map(|p| position.variant().kind(p.kind).name.to_string()),
+        check: played.is_some_and(|p| p.check),
     }
 }
 

@@ -238,6 +238,7 @@ impl Limited for BestRequest {}
 impl Limited for MateRequest {}
 impl Limited for ImportRequest {}
 impl Limited for RecordRequest {}
+impl Limited for AttacksRequest {}
 impl Limited for JudgeRequest {
     const TOO_LARGE: &'static str = "body: more than the 1 MiB a judge input may have";
 }
@@ -357,6 +358,7 @@ pub fn router(state: AppState) -> Router {
         .route("/keep.js", api_get(keep_js))
         .route("/studies.js", api_get(studies_js))
         .route("/tree.js", api_get(tree_js))
+        .route("/inspect.js", api_get(inspect_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
@@ -369,6 +371,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/record", api_post(record))
         .route("/api/judge", judge_route)
         .route("/api/mate", api_post(mate))
+        .route("/api/attacks", api_post(attacks))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
@@ -506,6 +509,13 @@ async fn tree_js() -> impl IntoResponse {
     )
 }
 
+async fn inspect_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/inspect.js"),
+    )
+}
+
 async fn online_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
@@ -571,6 +581,13 @@ async fn moves(JsonBody(req): JsonBody<GameRequest>) -> Result<Json<types::State
         state.line = Some(loaded.notations());
     }
     Ok(Json(state))
+}
+
+/// `POST /api/attacks`: the pieces of both sides attacking a square.
+async fn attacks(
+    JsonBody(req): JsonBody<AttacksRequest>,
+) -> Result<Json<AttacksResponse>, ApiError> {
+    load(&req.game())?.attacks(req.square).map(Json)
 }
 
 async fn import(JsonBody(req): JsonBody<ImportRequest>) -> Result<Json<ImportResponse>, ApiError> {

@@ -143,6 +143,72 @@ impl BestRequest {
     }
 }
 
+/// `POST /api/attacks`: a game and one of its squares.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttacksRequest {
+    /// As [`GameRequest::variant`].
+    pub variant: String,
+    /// As [`GameRequest::position`].
+    #[serde(default)]
+    pub position: Option<String>,
+    /// As [`GameRequest::history`].
+    #[serde(default)]
+    pub history: Vec<String>,
+    /// As [`GameRequest::claim`] (accepted so that every game request has
+    /// the same fields; the attacks are the position's).
+    #[serde(default)]
+    pub claim: bool,
+    /// As [`GameRequest::flip`] (accepted likewise).
+    #[serde(default)]
+    pub flip: bool,
+    /// The square asked about: its number, as [`Cell::square`].
+    pub square: usize,
+}
+
+impl AttacksRequest {
+    /// The game whose square is asked about.
+    pub fn game(&self) -> GameRequest {
+        GameRequest {
+            variant: self.variant.clone(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            claim: self.claim,
+            flip: self.flip,
+            notations: false,
+        }
+    }
+}
+
+/// A piece attacking the square of `POST /api/attacks`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attacker {
+    /// Its square's number.
+    pub square: usize,
+    /// Its square's name.
+    pub name: String,
+    /// Its side (`white`, `red`, ...).
+    pub side: String,
+    /// Its kind's name (`knight`).
+    pub piece: String,
+    /// Its notation letter (upper case for the first side).
+    pub letter: String,
+}
+
+/// `POST /api/attacks`'s answer: the pieces of both sides attacking a
+/// square ([`crate::kernel::AnyPosition::attackers_of`]: those that could
+/// capture there if a piece of the other side stood on it), the first
+/// side's first, each side's in square order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttacksResponse {
+    /// The square's number.
+    pub square: usize,
+    /// Its name.
+    pub name: String,
+    /// Every attacker, of either side.
+    pub attackers: Vec<Attacker>,
+}
+
 /// `POST /api/import`: a text a person pasted, read as a game of `variant`
 /// (or of the game it belongs to).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -393,6 +459,14 @@ pub struct MoveInfo {
     pub notation: String,
     /// The promoted kind's letter, if a promotion.
     pub promotion: Option<String>,
+    /// The kind of the piece it takes (`pawn`; en passant included), if a
+    /// capture: for the page's preview.
+    #[serde(default)]
+    pub captures: Option<String>,
+    /// Whether it attacks the other side's royal piece (check; in Duck
+    /// Chess, the judge's check).
+    #[serde(default)]
+    pub check: bool,
 }
 
 /// How the game ended.

@@ -751,6 +751,7 @@ function renderBoard() {
     d.addEventListener("pointerdown", (e) => onDragStart(e, c.square));
     add(d, c.row + 1 + top, c.col + 2);
   }
+  if (typeof inspectBoard === "function") inspectBoard();
 }
 
 // A board of points (Duck Chess's xiangqi board): the lines the API gives
@@ -868,6 +869,7 @@ function renderLegal() {
     b.dataset.notation = m.notation;
     box.appendChild(b);
   }
+  if (typeof inspectLegal === "function") inspectLegal(box, moves);
 }
 
 function renderInfo() {
