@@ -885,6 +885,13 @@ async fn a_board_of_points(c: Client, url: String) {
     open(&c, &url, "chess").await;
     assert!(c.find(Locator::Css("#board svg.lines")).await.is_err());
     wait_all(&c, "#square-grid-box[hidden]", 1).await;
+    let shown = js(
+        &c,
+        "return document.querySelector('#square-grid-box').offsetParent !== null;",
+        vec![],
+    )
+    .await;
+    assert_eq!(shown, json!(false), "the squares box is not shown in chess");
     println!("a board of points");
 }
 
@@ -981,6 +988,112 @@ async fn my_studies(c: Client, url: String) {
     )
     .await;
     println!("my studies");
+}
+
+/// The deepening analysis: several lines (MultiPV) growing deeper, the
+/// evaluation bar, a line's move played into the tree, Stop.
+async fn deepening_lines(c: Client, url: String) {
+    open(&c, &url, "chess").await;
+    import(&c, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").await;
+    wait_all(&c, ".cell[data-name='d1'].movable", 1).await;
+    select(&c, "#lines", "3").await;
+    click(&c, "#analyse").await;
+    wait_js(
+        &c,
+        "three lines at depth 3 or more",
+        "document.querySelectorAll('#eval-lines li').length === 3 && +document.querySelector('#eval-lines').dataset.depth >= 3",
+    )
+    .await;
+    assert_eq!(text(&c, "#analyse").await, "Stop");
+    // (Read in one script: the list is drawn again at every depth.)
+    let first = js(
+        &c,
+        "return document.querySelector('#eval-lines li').textContent.replace(/\\s+/g, ' ').trim();",
+        vec![],
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string();
+    assert!(
+        first.starts_with("mate in 1") && first.contains("Rd8#"),
+        "{first}"
+    );
+    let firsts: Vec<String> = serde_json::from_value(
+        js(
+            &c,
+            "return [...document.querySelectorAll('#eval-lines li')].map(li => li.querySelector('.line-move').textContent);",
+            vec![],
+        )
+        .await,
+    )
+    .unwrap();
+    let distinct: std::collections::HashSet<&String> = firsts.iter().collect();
+    assert_eq!(distinct.len(), 3, "{firsts:?}");
+    // The bar: White all but wins.
+    let share: f64 = attr(
+        &c.find(Locator::Css("#eval-bar:not([hidden])"))
+            .await
+            .unwrap(),
+        "data-first",
+    )
+    .await
+    .parse()
+    .unwrap();
+    assert!(share > 0.99, "{share}");
+    viewport(&c, 1280, 1000).await;
+    js(&c, "window.scrollTo(0, 0);", vec![]).await;
+    screenshot(&c, "chess-lines").await;
+    viewport(&c, 1280, 800).await;
+    // Stop: the depth grows no more.
+    click(&c, "#analyse").await;
+    wait_js(
+        &c,
+        "stopped",
+        "document.querySelector('#analyse').textContent === 'Analyse'",
+    )
+    .await;
+    let depth = attr(
+        &c.find(Locator::Css("#eval-lines")).await.unwrap(),
+        "data-depth",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        attr(
+            &c.find(Locator::Css("#eval-lines")).await.unwrap(),
+            "data-depth"
+        )
+        .await,
+        depth
+    );
+    // The second line's second move: both moves played into the tree.
+    click(&c, "#eval-lines li:nth-child(2) .line-move[data-up-to='1']").await;
+    at_ply(&c, "chess", 2).await;
+    // Every position: a new position gets its own lines, for its side.
+    click(&c, "#continuous").await;
+    wait_js(
+        &c,
+        "the new position's lines",
+        "document.querySelectorAll('#eval-lines li').length >= 1 && document.querySelector('#eval').textContent.includes('for white')",
+    )
+    .await;
+    shortcut(&c, &Key::Left.to_string()).await;
+    at_ply(&c, "chess", 1).await;
+    wait_js(
+        &c,
+        "the line before it analysed",
+        "document.querySelector('#eval').textContent.includes('for black')",
+    )
+    .await;
+    click(&c, "#continuous").await;
+    wait_js(
+        &c,
+        "stopped",
+        "document.querySelector('#analyse').textContent === 'Analyse'",
+    )
+    .await;
+    println!("deepening lines");
 }
 
 /// Defect 7 and analysis: the hint and the evaluation are readable
@@ -1697,6 +1810,7 @@ async fn the_analysis_board_in_a_real_browser() {
         nothing_lost_on_reload,
         a_board_of_points,
         my_studies,
+        deepening_lines,
         analysis,
         flip_claim_moves_and_studies,
         small_screens_and_contrast,

@@ -358,6 +358,7 @@ pub fn router(state: AppState) -> Router {
         .route("/keep.js", api_get(keep_js))
         .route("/studies.js", api_get(studies_js))
         .route("/tree.js", api_get(tree_js))
+        .route("/analysis.js", api_get(analysis_js))
         .route("/inspect.js", api_get(inspect_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
@@ -499,6 +500,13 @@ async fn keep_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/keep.js"),
+    )
+}
+
+async fn analysis_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/analysis.js"),
     )
 }
 

@@ -151,7 +151,7 @@ async function init() {
   $("flip").addEventListener("click", flip);
   $("claim").addEventListener("click", claim);
   $("analyse").addEventListener("click", analyse);
-  $("continuous").addEventListener("change", () => $("continuous").checked && analyse());
+  analysisInit();
   $("think").addEventListener("change", thinkMs);
   $("square-grid").checked = localStorage.getItem("duckchess-square-grid") === "on";
   $("square-grid").addEventListener("change", () => {
@@ -305,7 +305,7 @@ function show(state) {
 
 function afterChange() {
   maybeComputer();
-  if ($("continuous").checked) analyse();
+  analysisFollows();
 }
 
 // Plays a move from the current node: the node's child if it has that move
@@ -432,25 +432,6 @@ function numbered(moves, node) {
 function advice() {
   const mate = game.study && game.study.mate_in;
   return mate ? { think_ms: thinkMs(), mate_in: mate } : { think_ms: thinkMs() };
-}
-
-async function analyse() {
-  const st = game.state;
-  if (!st || st.result) {
-    $("eval").textContent = st && st.result ? "the game is over" : "";
-    $("eval-line").textContent = "";
-    return;
-  }
-  const node = game.cur;
-  $("eval").textContent = "analysing…";
-  try {
-    const best = await api("/api/best", request(advice(), node));
-    if (game.cur !== node) return;
-    $("eval").textContent = `${best.eval} for ${best.eval_for} · depth ${best.depth}`;
-    $("eval-line").textContent = numbered(best.line, node);
-  } catch (e) {
-    if (game.cur === node) $("eval").textContent = e.message;
-  }
 }
 
 async function hint() {
