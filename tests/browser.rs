@@ -1327,7 +1327,10 @@ async fn small_screens_and_contrast(c: Client, url: String) {
           return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
         const first = document.querySelector('#variant').value === 'duck' ? 'red' : 'white';
         const piece = [...document.querySelectorAll(`.cell.light .piece.${first}`)][0];
-        const square = getComputedStyle(piece.parentElement).backgroundColor;
+        // What is behind the glyph: the piece's own disc on a board of
+        // points, else its square.
+        const own = getComputedStyle(piece).backgroundColor;
+        const square = own === 'rgba(0, 0, 0, 0)' || own === 'transparent' ? getComputedStyle(piece.parentElement).backgroundColor : own;
         const ink = getComputedStyle(piece).color;
         const [a, b] = [lum(ink), lum(square)].sort((x, y) => y - x);
         return (a + 0.05) / (b + 0.05);
@@ -1534,67 +1537,52 @@ async fn promotion_mate_and_drag(c: Client, url: String) {
     assert!(s.contains("Game over") && s.contains("checkmate"), "{s}");
     screenshot(&c, "chess-mate").await;
     open(&c, &url, "duck").await;
-    let (from, to) = (cell(&c, "(3,0)").await, cell(&c, "(4,0)").await);
-    let drag = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: from,
-            duration: None,
-            x: 0,
-            y: 0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
-            element: to,
-            duration: Some(Duration::from_millis(100)),
-            x: 0,
-            y: 0,
-        })
-        .then(PointerAction::Up {
+    // A pointer pressed on `from` and let go on `to` (a drag), or on `from`
+    // (a tap).
+    let press = |from: fantoccini::elements::Element, to: Option<fantoccini::elements::Element>| {
+        let mut steps = vec![
+            PointerAction::MoveToElement {
+                element: from,
+                duration: None,
+                x: 0,
+                y: 0,
+            },
+            PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            },
+        ];
+        if let Some(to) = to {
+            steps.push(PointerAction::MoveToElement {
+                element: to,
+                duration: Some(Duration::from_millis(150)),
+                x: 0,
+                y: 0,
+            });
+        }
+        steps.push(PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
         });
+        steps
+    };
+    let (from, to) = (cell(&c, "(3,0)").await, cell(&c, "(4,0)").await);
+    let drag = press(from, Some(to))
+        .into_iter()
+        .fold(MouseActions::new("mouse".into()), |a, s| a.then(s));
     c.perform_actions(drag).await.unwrap();
     at_ply(&c, "duck", 1).await;
     assert_eq!(cell(&c, "(4,0)").await.text().await.unwrap(), "兵");
     // A finger: a drag of blue's soldier, then red's by two taps.
     let (from, to) = (cell(&c, "(6,2)").await, cell(&c, "(5,2)").await);
-    let swipe = TouchActions::new("finger".into())
-        .then(PointerAction::MoveToElement {
-            element: from,
-            duration: None,
-            x: 0,
-            y: 0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
-            element: to,
-            duration: Some(Duration::from_millis(150)),
-            x: 0,
-            y: 0,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
+    let swipe = press(from, Some(to))
+        .into_iter()
+        .fold(TouchActions::new("finger".into()), |a, s| a.then(s));
     c.perform_actions(swipe).await.unwrap();
     at_ply(&c, "duck", 2).await;
     assert_eq!(cell(&c, "(5,2)").await.text().await.unwrap(), "兵");
     for name in ["(3,2)", "(4,2)"] {
-        let tap = TouchActions::new("finger".into())
-            .then(PointerAction::MoveToElement {
-                element: cell(&c, name).await,
-                duration: None,
-                x: 0,
-                y: 0,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
+        let tap = press(cell(&c, name).await, None)
+            .into_iter()
+            .fold(TouchActions::new("finger".into()), |a, s| a.then(s));
         c.perform_actions(tap).await.unwrap();
     }
     at_ply(&c, "duck", 3).await;
