@@ -360,3 +360,63 @@ fn python_chess_drives_it() {
     );
     assert!(text.contains("all checks passed"), "{text}");
 }
+
+/// `MultiPV`: offered in the handshake; with 3, each depth tells three
+/// lines `multipv 1` to `3` with distinct first moves, the first the best
+/// (here the mate); the answer is the first line's move; out of range is
+/// refused in words and changes nothing.
+#[test]
+fn multipv_tells_several_lines_each_depth() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", |l| l == "uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 5"),
+        "{lines:?}"
+    );
+    e.send("setoption name MultiPV value 9");
+    e.send("isready");
+    let said = e.until("readyok", |l| l == "readyok");
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string") && l.contains("MultiPV")),
+        "{said:?}"
+    );
+    e.send("setoption name MultiPV value 3");
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("go depth 3");
+    let out = e.until("bestmove", |l| l.starts_with("bestmove "));
+    for depth in 1..=3 {
+        let at: Vec<&String> = out
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} multipv ")))
+            .collect();
+        assert_eq!(at.len(), 3, "depth {depth}: {out:?}");
+        let firsts: std::collections::HashSet<&str> = at
+            .iter()
+            .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+            .collect();
+        assert_eq!(firsts.len(), 3, "{at:?}");
+        for (k, l) in at.iter().enumerate() {
+            assert!(l.contains(&format!(" multipv {} ", k + 1)), "{l}");
+        }
+    }
+    let best = out
+        .iter()
+        .find(|l| l.starts_with("info depth 3 multipv 1 "))
+        .unwrap();
+    assert!(
+        best.contains("score mate 1") && best.contains(" pv d1d8"),
+        "{best}"
+    );
+    assert_eq!(out.last().unwrap(), "bestmove d1d8");
+    // Back to one line: no multipv in the info lines.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 2");
+    let out = e.until("bestmove", |l| l.starts_with("bestmove "));
+    assert!(out.iter().all(|l| !l.contains("multipv")), "{out:?}");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

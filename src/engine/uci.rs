@@ -4,13 +4,16 @@
 //!
 //! Commands read: `uci`, `isready`, `ucinewgame`, `setoption name NAME
 //! [value VALUE]` (`Hash` in MiB, `UCI_Variant` — any name `duckchess
-//! variants` lists, chess by default — and `Clear Hash`), `position startpos|fen
+//! variants` lists, chess by default —, `MultiPV` from 1 to [`MAX_MULTIPV`]
+//! and `Clear Hash`), `position startpos|fen
 //! FEN [moves M1 M2 ...]`, `go` with `wtime btime winc binc movestogo`,
 //! `movetime`, `depth`, `nodes` or `infinite`, `stop`, `quit`; `d` prints the
 //! position (a debugging aid). The search runs on its own thread, so `stop`,
 //! `isready` and `quit` are answered while it thinks; each completed
 //! iteration is told as `info depth D seldepth S score cp X|mate N nodes N
-//! nps N time T pv ...`, and the answer as `bestmove M`. Moves are each
+//! nps N time T pv ...` (with `MultiPV` above 1, one line per line found,
+//! `info depth D multipv K ...`, best first), and the answer as `bestmove
+//! M`. Moves are each
 //! game's one-word coordinates ([`Notation::uci_move`]: UCI for chess,
 //! Fairy-Stockfish's `d1e2` for Duck Chess). A command that cannot be
 //! understood is answered with `info string` and changes nothing, but
@@ -33,6 +36,9 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The most lines `MultiPV` asks for.
+pub const MAX_MULTIPV: usize = 5;
 
 /// The largest `Hash` offered, in MiB.
 pub const MAX_HASH_MB: usize = 4096;
@@ -84,6 +90,8 @@ struct Session {
     notation: &'static dyn Notation,
     game: Box<dyn AnyGame>,
     hash_mb: usize,
+    /// How many lines a search tells (`MultiPV`).
+    multipv: usize,
     /// The engine, lent to the search thread while it runs.
     engine: Option<Engine>,
     running: Option<Running>,
@@ -96,6 +104,7 @@ impl Session {
             notation,
             game: notation.start().new_game(),
             hash_mb: DEFAULT_HASH_MB,
+            multipv: 1,
             engine: Some(Engine::new(DEFAULT_HASH_MB)),
             running: None,
         }
@@ -158,6 +167,10 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::
                         "option name UCI_Variant type combo default chess {}",
                         vars.join(" ")
                     ),
+                )?;
+                say(
+                    &out,
+                    &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
                 )?;
                 say(&out, "option name Clear Hash type button")?;
                 say(&out, "uciok")?;
@@ -272,6 +285,15 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
             })?;
             session.notation = notation;
             session.game = notation.start().new_game();
+            Ok(())
+        }
+        "multipv" => {
+            session.multipv = value
+                .and_then(|v| v.parse().ok())
+                .filter(|n| (1..=MAX_MULTIPV).contains(n))
+                .ok_or_else(|| {
+                    format!("MultiPV: expected a whole number from 1 to {MAX_MULTIPV}")
+                })?;
             Ok(())
         }
         "clear hash" => {
@@ -425,14 +447,44 @@ fn go<W: Write + Send + 'static>(
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let out = out.clone();
+    let lines = session.multipv;
     let handle = std::thread::spawn(move || {
         let position = game.position();
-        let mut report = |found: &SearchResult| {
-            let _ = say(&out, &info(notation, position, found));
-        };
         let answer = if game.outcome().is_some() {
             None
+        } else if lines > 1 {
+            let mut report = |found: &[SearchResult]| {
+                for (k, r) in found.iter().enumerate() {
+                    let line = info(notation, position, r);
+                    let line = line.replacen(
+                        &format!("info depth {} ", r.depth),
+                        &format!("info depth {} multipv {} ", r.depth, k + 1),
+                        1,
+                    );
+                    let _ = say(&out, &line);
+                }
+            };
+            engine
+                .search_lines(position, game.keys(), limits, lines, &flag, &mut report)
+                .ok()
+                .and_then(|found| found.into_iter().next())
+                // Stopped before a first depth was done: a move all the same.
+                .or_else(|| {
+                    let unstopped = AtomicBool::new(false);
+                    engine
+                        .search(
+                            position,
+                            game.keys(),
+                            Limits::depth(1),
+                            &unstopped,
+                            &mut |_| {},
+                        )
+                        .ok()
+                })
         } else {
+            let mut report = |found: &SearchResult| {
+                let _ = say(&out, &info(notation, position, found));
+            };
             engine
                 .search(position, game.keys(), limits, &flag, &mut report)
                 .ok()
