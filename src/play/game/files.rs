@@ -60,9 +60,16 @@ impl Game {
     }
 
     pub(super) fn new_game(&mut self) {
+        self.restart(self.options.start.clone(), &[]);
+        self.message = Some("new game".into());
+    }
+
+    /// A game from `start` with `moves` played, as a new game or a loaded
+    /// record begins: no search, undo, claim, end or review left over.
+    fn restart(&mut self, start: Box<dyn AnyPosition>, moves: &[Move]) {
         self.cancel_thinking();
-        self.start = self.options.start.clone();
-        self.replay(&[]);
+        self.start = start;
+        self.replay(moves);
         self.redo.clear();
         self.claimed = None;
         self.end = None;
@@ -70,7 +77,6 @@ impl Game {
         self.reset_clocks();
         self.after_jump();
         self.cursor = self.home();
-        self.message = Some("new game".into());
     }
 
     /// The record of the game so far, in the variant's record format; a
@@ -152,17 +158,8 @@ impl Game {
             .notation
             .read_record(&text)
             .map_err(|e| e.to_string())?;
-        self.cancel_thinking();
-        self.start = start;
-        self.replay(&moves);
+        self.restart(start, &moves);
         self.saved = Some(self.moves().len());
-        self.redo.clear();
-        self.claimed = None;
-        self.end = None;
-        self.review = None;
-        self.reset_clocks();
-        self.after_jump();
-        self.cursor = self.home();
         Ok(())
     }
 
