@@ -23,6 +23,10 @@ mod common;
 mod driver;
 mod system;
 
+#[path = "browser_parts/review.rs"]
+mod review;
+use review::analyse_the_game;
+
 use driver::*;
 
 /// Checks the move just played: the move list has it, the target holds
@@ -1805,6 +1809,7 @@ async fn the_analysis_board_in_a_real_browser() {
         import_errors_and_the_puzzle,
         promotion_mate_and_drag,
         choosing_and_inspecting,
+        analyse_the_game,
     ] {
         if only
             .as_deref()

@@ -1368,6 +1368,103 @@ async fn a_studys_proven_mate_is_the_hint() {
     assert_eq!(best["eval"], "mate in 2", "{best}");
 }
 
+/// `POST /api/review`: the whole game analysed, a line per position with
+/// the first side's winning chance and the judgement of the move that led
+/// there, then each side's counts. In the Scholar's mate, 3... Nf6 lets
+/// White mate at once: a blunder, and the last position is White's win.
+#[tokio::test]
+async fn review_judges_every_move_of_a_game() {
+    let app = router(AppState::with_engine());
+    let moves = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
+    let res = app
+        .clone()
+        .oneshot(
+            Request::builder()
+                .method("POST")
+                .uri("/api/review")
+                .header("content-type", "application/json")
+                .body(Body::from(
+                    json!({"variant": "chess", "history": moves, "think_ms": 100}).to_string(),
+                ))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "application/x-ndjson");
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["positions"], 8, "{text}");
+    assert_eq!(lines[0]["think_ms"], 100, "{text}");
+    let positions = &lines[1..9];
+    for (i, p) in positions.iter().enumerate() {
+        assert_eq!(p["ply"], i, "{p}");
+        let first = p["first"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&first), "{p}");
+    }
+    assert_eq!(positions[0]["judgement"], Value::Null);
+    let blunder = &positions[6];
+    assert_eq!(blunder["judgement"], "blunder", "{text}");
+    assert_eq!(blunder["nag"], 4);
+    assert_eq!(blunder["turn"], "white");
+    assert_eq!(blunder["eval"], "mate in 1", "{blunder}");
+    assert_eq!(blunder["best"]["notation"], "Qxf7#", "{blunder}");
+    assert_eq!(blunder["first"], 1.0);
+    let mate = &positions[7];
+    assert_eq!(mate["over"], true, "{mate}");
+    assert_eq!(mate["first"], 1.0);
+    assert_eq!(mate["best"], Value::Null);
+    let done = &lines[9];
+    assert_eq!(done["done"], true, "{text}");
+    assert_eq!(done["sides"][1]["side"], "black");
+    assert!(
+        done["sides"][1]["blunders"].as_u64().unwrap() >= 1,
+        "{done}"
+    );
+    // What each side was charged is what the lines said.
+    for (side, moved) in [(0, 0usize), (1, 1)] {
+        for (key, name) in [
+            ("inaccuracies", "inaccuracy"),
+            ("mistakes", "mistake"),
+            ("blunders", "blunder"),
+        ] {
+            let listed = positions
+                .iter()
+                .skip(1)
+                .filter(|p| p["ply"].as_u64().unwrap() as usize % 2 == (moved + 1) % 2)
+                .filter(|p| p["judgement"] == name)
+                .count();
+            assert_eq!(
+                done["sides"][side][key], listed,
+                "{key} of side {side}: {text}"
+            );
+        }
+    }
+    // Bounds, in words.
+    let (status, v) = post(
+        &app,
+        "/api/review",
+        json!({"variant": "chess", "think_ms": 5}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        v["error"].as_str().unwrap().contains("from 10 to 10000"),
+        "{v}"
+    );
+    let (status, v) = post(
+        &app,
+        "/api/review",
+        json!({"variant": "chess", "history": ["e2e5"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+}
+
 /// `POST /api/analyse`: NDJSON, a line per depth with the best lines (best
 /// first, distinct first moves, each a whole line in both notations),
 /// then `done`; its bounds refused in words; and a reader that goes away

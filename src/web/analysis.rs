@@ -94,7 +94,7 @@ fn line_json(loaded: &Loaded, r: &SearchResult) -> Value {
 
 /// Sets the search's stop flag when the response is dropped: the reader
 /// went away (or the stream ended).
-struct StopOnDrop(Arc<AtomicBool>);
+pub(super) struct StopOnDrop(pub(super) Arc<AtomicBool>);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {

@@ -28,6 +28,7 @@ pub mod lichess;
 pub mod lobby;
 pub mod online;
 pub mod players;
+pub mod review;
 pub mod types;
 
 use crate::duck;
@@ -359,6 +360,7 @@ pub fn router(state: AppState) -> Router {
         .route("/studies.js", api_get(studies_js))
         .route("/tree.js", api_get(tree_js))
         .route("/analysis.js", api_get(analysis_js))
+        .route("/review.js", api_get(review_js))
         .route("/inspect.js", api_get(inspect_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
@@ -368,6 +370,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play", api_post(play))
         .route("/api/best", api_post(best))
         .route("/api/analyse", api_post(analysis::analyse))
+        .route("/api/review", api_post(review::review))
         .route("/api/import", api_post(import))
         .route("/api/record", api_post(record))
         .route("/api/judge", judge_route)
@@ -507,6 +510,14 @@ async fn analysis_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/analysis.js"),
+    )
+}
+
+/// The page's whole-game review.
+async fn review_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/review.js"),
     )
 }
 

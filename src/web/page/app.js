@@ -152,6 +152,7 @@ async function init() {
   $("claim").addEventListener("click", claim);
   $("analyse").addEventListener("click", analyse);
   analysisInit();
+  reviewInit();
   $("think").addEventListener("change", thinkMs);
   $("square-grid").checked = localStorage.getItem("duckchess-square-grid") === "on";
   $("square-grid").addEventListener("change", () => {
@@ -223,6 +224,7 @@ function setVariant(name) {
 // and which way up the board was.
 async function loadGame(name, start, history, notations, ply, tree = [], tags = [], kept = null) {
   keepEarlier();
+  stopReview();
   setVariant(name);
   game.start = start;
   game.tags = tags;
@@ -534,6 +536,7 @@ function render() {
   renderLegal();
   renderInfo();
   renderAnnotate();
+  drawReview();
 }
 
 // The boards' size in cells and how many stand across and down, from the
