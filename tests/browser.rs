@@ -26,6 +26,9 @@ mod system;
 #[path = "browser_parts/review.rs"]
 mod review;
 use review::analyse_the_game;
+#[path = "browser_parts/drawings.rs"]
+mod drawings;
+use drawings::arrows_and_circles;
 
 use driver::*;
 
@@ -1710,8 +1713,9 @@ async fn choosing_and_inspecting(c: Client, url: String) {
     wait_all(&c, "#moves button.current", 1).await;
     assert_eq!(text(&c, "#moves button.current").await, "Bxf7+");
     assert!(marked(&c, "preview-from").await.is_empty());
-    // A right-click on e5: White's f3 knight attacks it, Black's c6
-    // knight defends it.
+    // A right-click on e5, with the right button set to show attacks:
+    // White's f3 knight attacks it, Black's c6 knight defends it.
+    select(&c, "#right-button", "attacks").await;
     let e5 = num(&cell(&c, "e5").await, "data-square").await as usize;
     right_click(&c, e5).await;
     wait_all(&c, "#board .cell.attacker", 2).await;
@@ -1761,6 +1765,7 @@ async fn choosing_and_inspecting(c: Client, url: String) {
         assert!(line.contains("attacked by"), "{name}: {line}");
         println!("{name}: square {square} attacked as the kernel says: {line}");
     }
+    select(&c, "#right-button", "draw").await;
     println!("choosing from the possible moves and inspecting attacks");
 }
 
@@ -1810,6 +1815,7 @@ async fn the_analysis_board_in_a_real_browser() {
         promotion_mate_and_drag,
         choosing_and_inspecting,
         analyse_the_game,
+        arrows_and_circles,
     ] {
         if only
             .as_deref()

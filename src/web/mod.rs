@@ -361,6 +361,7 @@ pub fn router(state: AppState) -> Router {
         .route("/tree.js", api_get(tree_js))
         .route("/analysis.js", api_get(analysis_js))
         .route("/review.js", api_get(review_js))
+        .route("/drawings.js", api_get(drawings_js))
         .route("/inspect.js", api_get(inspect_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
@@ -518,6 +519,14 @@ async fn review_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/review.js"),
+    )
+}
+
+/// The page's arrows and circles.
+async fn drawings_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/drawings.js"),
     )
 }
 

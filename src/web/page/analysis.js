@@ -9,6 +9,7 @@
 const analysis = {
   ctrl: null, // the stream's AbortController while one runs
   node: null, // the node analysed
+  shown: null, // the lines' first moves shown: {node, moves: [{from, to}]}
 };
 
 // The API's mate scale: a mate in n is MATE - n.
@@ -57,6 +58,9 @@ function showLines(msg, node) {
   const found = msg.lines;
   if (!found.length) return;
   const top = found[0];
+  // Each line's first move, drawn as an arrow (drawings.js).
+  analysis.shown = { node, moves: found.filter((l) => l.best).map((l) => ({ from: l.best.from, to: l.best.to })) };
+  drawShapes();
   $("eval").textContent = `${top.eval} for ${top.eval_for} · depth ${msg.depth}`;
   $("eval-line").textContent = numbered(top.line, node);
   const side = game.variant.sides.indexOf(top.eval_for);

@@ -260,6 +260,12 @@ async function loadGame(name, start, history, notations, ply, tree = [], tags = 
   autoFlip();
   if (kept && typeof kept.flipped === "boolean") game.flipped = kept.flipped;
   await go(at);
+  // Arrows and circles come in comments (PGN's [%cal] and [%csl]); the
+  // square names they use are known once a position is shown.
+  if (shapesFromComments()) {
+    drawShapes();
+    treeChanged();
+  }
 }
 
 async function newGame(name) {
@@ -736,6 +742,7 @@ function renderBoard() {
     add(d, c.row + 1 + top, c.col + 2);
   }
   if (typeof inspectBoard === "function") inspectBoard();
+  if (typeof drawShapes === "function") drawShapes();
 }
 
 // A board of points (Duck Chess's xiangqi board): the lines the API gives
@@ -886,7 +893,7 @@ async function renderRecord() {
   const tree = [];
   const walk = (node, parent) => {
     for (const c of node.children) {
-      tree.push({ parent, coord: c.coord, comment: c.comment, nags: c.nags });
+      tree.push({ parent, coord: c.coord, comment: fullComment(c), nags: c.nags });
       walk(c, tree.length - 1);
     }
   };
@@ -926,6 +933,8 @@ let drag = null;
 // pointer is let go (a touch pointer's events all go to the square it
 // started on, so the target is found by position).
 function onDragStart(e, sq) {
+  // The right button draws (drawings.js), never moves.
+  if (e.button !== 0) return;
   drag = movesFrom(sq).length ? sq : null;
 }
 function onPointerUp(e) {

@@ -199,6 +199,8 @@ function inspectInit() {
     const sq = squareAt(e.target);
     if (sq === null) return;
     e.preventDefault();
+    // The right button draws arrows and circles unless set to attacks.
+    if (rightButtonDraws()) return;
     inspectSquare(sq);
   });
   // A long press on a touch screen: 500 ms without moving.

@@ -195,7 +195,7 @@ function snapshot() {
       parent: n.parent === game.root ? null : index.get(n.parent),
       coord: n.coord,
       notation: n.notation,
-      comment: n.comment,
+      comment: fullComment(n),
       nags: n.nags.length ? n.nags : undefined,
       claimed: n.claimed || undefined,
       next: n.parent.next === n || undefined,
