@@ -733,6 +733,8 @@ function renderBoard() {
     add(d, c.row + 1 + top, c.col + 2);
   }
   if (typeof inspectBoard === "function") inspectBoard();
+  // The 3D view (view3d.js) follows every drawing of the boards.
+  if (typeof renderView3d === "function") renderView3d();
 }
 
 // A board of points (Duck Chess's xiangqi board): the lines the API gives
