@@ -23,7 +23,11 @@ mod common;
 mod driver;
 mod system;
 
+#[path = "browser_parts/view3d.rs"]
+mod view3d;
+
 use driver::*;
+use view3d::*;
 
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
@@ -1805,6 +1809,8 @@ async fn the_analysis_board_in_a_real_browser() {
         import_errors_and_the_puzzle,
         promotion_mate_and_drag,
         choosing_and_inspecting,
+        fourfold_as_a_tesseract,
+        the_cube_in_3d,
     ] {
         if only
             .as_deref()
