@@ -252,7 +252,12 @@ pub async fn fourfold_as_a_tesseract(c: Client, url: String) {
         });
     c.perform_actions(drag).await.unwrap();
     c.release_actions().await.unwrap();
-    assert_ne!(rotation(&c).await, home, "a drag turns it");
+    wait_js(
+        &c,
+        "a drag turns it",
+        &format!("document.querySelector('#view3d svg').dataset.rotation !== '{home}'"),
+    )
+    .await;
     at_ply(&c, "fourfold", 2).await;
     turn(&c, &Key::Home.to_string()).await;
     // A check: a line from each attacker to the king.

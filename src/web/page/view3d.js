@@ -27,6 +27,7 @@ const view3d = {
   pitch: V3D_PITCH,
   press: null, // {x, y, yaw, pitch, id, turning}: a press that may become a drag
   dragged: false, // a drag just ended: its click is no move
+  frame: 0, // the drawing asked for the next frame, while dragging
   attacks: { position: null, squares: new Map() }, // checked square -> its attackers
 };
 
@@ -62,17 +63,20 @@ function v3dProject(p) {
   return [x * s, y * s, z, s * f4];
 }
 
-// The squares attacking each checked royal piece, asked once a position.
+// The squares attacking each checked royal piece, asked once a position;
+// an answer for a position no longer shown is dropped.
 async function v3dAttacks(st) {
   const a = view3d.attacks;
   if (a.position === st.position) return;
-  a.position = st.position;
-  a.squares = new Map();
+  const position = st.position;
+  const squares = new Map();
+  a.position = position;
+  a.squares = squares;
   for (const square of st.checked) {
     try {
       const res = await api("/api/attacks", request({ square }));
-      if (!game.state || game.state.position !== a.position) return;
-      a.squares.set(square, res.attackers);
+      if (a.position !== position || !game.state || game.state.position !== position) return;
+      squares.set(square, res.attackers);
     } catch (e) {
       return; // the lines are extra: the flat board tells the check
     }
@@ -230,10 +234,21 @@ function renderView3d() {
   }
 }
 
-function v3dTurn(yaw, pitch) {
+// Turns the view to these angles: drawn at once for a key, at the next
+// frame for a drag (a pointer moves more often than the screen is drawn,
+// and the cube at n = 10 has a thousand cells).
+function v3dTurn(yaw, pitch, later) {
   view3d.yaw = ((((yaw + 180) % 360) + 360) % 360) - 180;
   view3d.pitch = Math.max(-90, Math.min(90, pitch));
-  renderView3d();
+  if (!later) {
+    renderView3d();
+    return;
+  }
+  if (view3d.frame) return;
+  view3d.frame = requestAnimationFrame(() => {
+    view3d.frame = 0;
+    renderView3d();
+  });
 }
 
 function onView3dKey(e) {
@@ -278,7 +293,7 @@ function view3dInit() {
       p.turning = true;
       holder.setPointerCapture(e.pointerId);
     }
-    v3dTurn(p.yaw + dx * 0.5, p.pitch + dy * 0.5);
+    v3dTurn(p.yaw + dx * 0.5, p.pitch + dy * 0.5, true);
   });
   const end = (e) => {
     const p = view3d.press;
