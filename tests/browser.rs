@@ -29,8 +29,11 @@ use review::analyse_the_game;
 #[path = "browser_parts/drawings.rs"]
 mod drawings;
 use drawings::arrows_and_circles;
+#[path = "browser_parts/view3d.rs"]
+mod view3d;
 
 use driver::*;
+use view3d::*;
 
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
@@ -1816,6 +1819,8 @@ async fn the_analysis_board_in_a_real_browser() {
         choosing_and_inspecting,
         analyse_the_game,
         arrows_and_circles,
+        fourfold_as_a_tesseract,
+        the_cube_in_3d,
     ] {
         if only
             .as_deref()

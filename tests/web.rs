@@ -509,6 +509,7 @@ async fn the_page_is_served() {
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
         ("/inspect.js", "text/javascript"),
+        ("/view3d.js", "text/javascript"),
         ("/keep.js", "text/javascript"),
         ("/studies.js", "text/javascript"),
         ("/tree.js", "text/javascript"),
@@ -901,6 +902,53 @@ async fn every_cell_carries_its_coordinates_and_the_board_turns() {
         ),
         (Some(0), Some(7))
     );
+}
+
+/// The 3D views place each cell by `coords`: one number an axis of the
+/// game's board, x first (so chess has two, the cube three, Fourfold four).
+#[tokio::test]
+async fn every_cell_tells_its_coordinate_on_each_axis() {
+    let app = app();
+    let coords_of = |v: &Value, name: &str| {
+        v["board"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("no cell {name}"))["coords"]
+            .clone()
+    };
+    let (_, v) = post(&app, "/api/moves", json!({"variant": "fourfold"})).await;
+    assert_eq!(coords_of(&v, "c2[1,0]"), json!([2, 1, 1, 0]));
+    assert_eq!(coords_of(&v, "a4[0,1]"), json!([0, 3, 0, 1]));
+    let (_, v) = post(&app, "/api/moves", json!({"variant": "cube"})).await;
+    let n = v["board"]["cells"].as_array().unwrap().len();
+    assert_eq!(n, 64, "the cube's start is n = 4");
+    assert_eq!(coords_of(&v, "b3(IV)"), json!([1, 2, 3]));
+    let (_, v) = post(&app, "/api/moves", json!({"variant": "chess"})).await;
+    assert_eq!(coords_of(&v, "e4"), json!([4, 3]));
+    // Every game: as many numbers as axes, and the square they name.
+    for name in games() {
+        let shape = duckchess::variants::by_name(name)
+            .unwrap()
+            .start()
+            .variant()
+            .shape;
+        let (_, v) = post(&app, "/api/moves", json!({"variant": name})).await;
+        for cell in v["board"]["cells"].as_array().unwrap() {
+            let c: Vec<usize> = serde_json::from_value(cell["coords"].clone()).unwrap();
+            assert_eq!(c.len(), shape.axes(), "{name}");
+            let mut all = [0i32; 4];
+            for (a, &x) in c.iter().enumerate() {
+                all[a] = x as i32;
+            }
+            assert_eq!(
+                shape.index(all),
+                cell["square"].as_u64().map(|s| s as usize),
+                "{name}"
+            );
+        }
+    }
 }
 
 #[tokio::test]

@@ -288,6 +288,10 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
                 rank: notation.rank_label(coords[1] as usize),
                 row,
                 col,
+                coords: coords[..variant.shape.axes()]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .collect(),
                 piece: pos.piece_at(sq).map(|p| PieceInfo {
                     letter: variant.piece_char(p).to_string(),
                     color: notation.side_name(p.color).into(),

@@ -363,6 +363,7 @@ pub fn router(state: AppState) -> Router {
         .route("/review.js", api_get(review_js))
         .route("/drawings.js", api_get(drawings_js))
         .route("/inspect.js", api_get(inspect_js))
+        .route("/view3d.js", api_get(view3d_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
@@ -541,6 +542,13 @@ async fn inspect_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("page/inspect.js"),
+    )
+}
+
+async fn view3d_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/view3d.js"),
     )
 }
 

@@ -409,6 +409,11 @@ pub struct Cell {
     pub row: usize,
     /// Column on the page, left first.
     pub col: usize,
+    /// The square's coordinate on each axis of the variant's board, x
+    /// first (Fourfold's `[x, y, z, w]`, the cube's `[x, y, z]`): the 3D
+    /// views place cells by it. Defaulted so that older bodies still read.
+    #[serde(default)]
+    pub coords: Vec<usize>,
     /// The piece there.
     pub piece: Option<PieceInfo>,
 }

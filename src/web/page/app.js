@@ -743,6 +743,8 @@ function renderBoard() {
   }
   if (typeof inspectBoard === "function") inspectBoard();
   if (typeof drawShapes === "function") drawShapes();
+  // The 3D view (view3d.js) follows every drawing of the boards.
+  if (typeof renderView3d === "function") renderView3d();
 }
 
 // A board of points (Duck Chess's xiangqi board): the lines the API gives
