@@ -25,6 +25,10 @@ mod system;
 
 use driver::*;
 
+#[path = "browser_parts/editor.rs"]
+mod editor;
+use editor::*;
+
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
 async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &str, ply: usize) {
@@ -1805,6 +1809,7 @@ async fn the_analysis_board_in_a_real_browser() {
         import_errors_and_the_puzzle,
         promotion_mate_and_drag,
         choosing_and_inspecting,
+        the_board_editor,
     ] {
         if only
             .as_deref()

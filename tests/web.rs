@@ -509,6 +509,7 @@ async fn the_page_is_served() {
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
         ("/inspect.js", "text/javascript"),
+        ("/editor.js", "text/javascript"),
         ("/keep.js", "text/javascript"),
         ("/studies.js", "text/javascript"),
         ("/tree.js", "text/javascript"),
