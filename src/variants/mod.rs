@@ -324,7 +324,7 @@ pub trait Notation: Sync {
     /// ([`PositionError::describe`]), then the game's own reader on the
     /// position written, so that whatever it refuses ([`Notation::read_position`])
     /// is refused here too. Gives the position and its text.
-    fn from_setup(
+    fn position_of_setup(
         &self,
         board: &dyn AnyPosition,
         setup: &Setup,

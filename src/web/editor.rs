@@ -5,7 +5,7 @@
 //! Everything goes through the registry's [`Notation`]: its board sizes
 //! ([`Notation::board_sizes`]), a board of the chosen size to draw the setup
 //! on ([`Notation::board_of_size`]) and its check of a setup
-//! ([`Notation::from_setup`]); no game is named here.
+//! ([`Notation::position_of_setup`]); no game is named here.
 
 use super::game::{draw_board, unknown_variant};
 use super::types::{EditorPiece, Reach, SetupRequest, SetupResponse};
@@ -252,7 +252,7 @@ pub fn setup(req: &SetupRequest) -> Result<SetupResponse, ApiError> {
         }
     };
     let variant = board.variant();
-    let built = notation.from_setup(&*board, &setup);
+    let built = notation.position_of_setup(&*board, &setup);
     let letters = |bits: u8| -> String {
         variant
             .castling
