@@ -190,12 +190,14 @@ function editorControls(a) {
 }
 
 function editorBoard(a) {
-  const b = a.board;
+  // Laid out as the analysis board is (app.js's view): boards too small
+  // side by side wrap onto more rows.
+  const b = Object.assign({}, view(a.board), { flipped: a.board.flipped });
   const board = $("editor-board");
   const top = b.labels.length ? 1 : 0;
-  const room = Math.max(200, Math.min(window.innerWidth - (window.innerWidth >= 900 ? 420 : 40), 900));
-  const size = Math.max(12, Math.min(56, Math.floor(room / (b.cols + 1))));
-  const edge = Math.max(12, Math.round(size * 0.4));
+  // Smaller than the analysis board's: the pieces to place stand above it.
+  const size = Math.min(b.size, 60);
+  const edge = Math.max(14, Math.round(size * 0.4));
   board.style.setProperty("--cell", size + "px");
   board.style.setProperty("--edge", edge + "px");
   board.style.gridTemplateColumns = `${edge}px repeat(${b.cols}, ${size}px)`;
