@@ -573,6 +573,57 @@ mod never_panics {
                 }
             }
         }
+
+        /// Any setup of the board editor, legal or not, in every game and
+        /// on every cube size, is answered without a panic, and what it
+        /// calls a position is one the board takes.
+        #[test]
+        fn any_setup_is_answered(
+            pieces in proptest::collection::vec((0usize..1000, any::<bool>(), "[kqrbnpaehsdKQRBNPAEHSDx]"), 0..24),
+            black in any::<bool>(),
+            castling in "[KQkq-]{0,4}",
+            size in 2usize..=10,
+        ) {
+            use duckchess::web::types::{Placed, SetupRequest};
+            for name in names() {
+                let notation = duckchess::variants::by_name(name).unwrap();
+                let sized = notation.board_sizes().map(|_| size);
+                let len = notation
+                    .board_of_size(sized)
+                    .unwrap()
+                    .variant()
+                    .shape
+                    .len();
+                let sides = [notation.side_name(duckchess::kernel::Color::White),
+                             notation.side_name(duckchess::kernel::Color::Black)];
+                let mut seen = std::collections::HashSet::new();
+                let board = pieces
+                    .iter()
+                    .filter(|(sq, _, _)| seen.insert(sq % len))
+                    .map(|(sq, side, letter)| Placed {
+                        square: sq % len,
+                        side: sides[*side as usize].into(),
+                        letter: letter.clone(),
+                    })
+                    .collect();
+                let req = SetupRequest {
+                    variant: name.into(),
+                    size: sized,
+                    board,
+                    turn: Some(sides[black as usize].into()),
+                    castling: Some(castling.clone()),
+                    ..Default::default()
+                };
+                if let Ok(answer) = duckchess::web::editor::setup(&req) {
+                    prop_assert_eq!(answer.board.cells.len(), len);
+                    prop_assert!(answer.position.is_some() != answer.error.is_some());
+                    if let Some(text) = &answer.position {
+                        let loaded = Loaded::new(name, Some(text), &[]);
+                        prop_assert!(loaded.is_ok(), "{}: {}", name, text);
+                    }
+                }
+            }
+        }
     }
 }
 
