@@ -1818,6 +1818,16 @@ async fn a_setup_of_every_game_is_a_position_the_board_takes() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "en passant is a move: {moves}");
+    // The move counters of a position opened are kept through the edits.
+    let text = "4k3/8/8/4R3/8/8/8/4K3 b - - 7 31";
+    let (_, v) = setup(&app, json!({"variant": "chess", "position": text})).await;
+    assert_eq!(
+        (v["halfmove"].as_u64(), v["fullmove"].as_u64()),
+        (Some(7), Some(31))
+    );
+    let body = json!({"variant": "chess", "board": placed(&v), "turn": "black", "halfmove": 7, "fullmove": 31});
+    let (_, v) = setup(&app, body).await;
+    assert_eq!(v["position"], text, "{v}");
 }
 
 #[tokio::test]

@@ -119,6 +119,8 @@ fn setup_of(
             setup.en_passant = Some(square);
         }
     }
+    setup.halfmove = req.halfmove.unwrap_or(0);
+    setup.fullmove = req.fullmove.unwrap_or(1).max(1);
     Ok(setup)
 }
 
@@ -204,10 +206,12 @@ pub fn setup(req: &SetupRequest) -> Result<SetupResponse, ApiError> {
                 || req.turn.is_some()
                 || req.castling.is_some()
                 || req.en_passant.is_some()
+                || req.halfmove.is_some()
+                || req.fullmove.is_some()
             {
                 return Err(refuse(
                     "position: a position text sets up the whole board; give it without \
-                     size, board, turn, castling or en passant"
+                     size, board, turn, castling, en passant or move counters"
                         .into(),
                 ));
             }
@@ -298,6 +302,8 @@ pub fn setup(req: &SetupRequest) -> Result<SetupResponse, ApiError> {
         turn: notation.side_name(setup.turn).into(),
         castling,
         en_passant: en_passant.map(|s| notation.square_name(&*board, s)),
+        halfmove: setup.halfmove,
+        fullmove: setup.fullmove,
         castling_rights: variant
             .castling
             .iter()

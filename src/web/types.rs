@@ -603,6 +603,12 @@ pub struct SetupRequest {
     /// The square a pawn just passed by a double step, by its name.
     #[serde(default)]
     pub en_passant: Option<String>,
+    /// Plies since the last capture or pawn move (0 when absent).
+    #[serde(default)]
+    pub halfmove: Option<u32>,
+    /// The move number (1 when absent).
+    #[serde(default)]
+    pub fullmove: Option<u32>,
     /// As [`GameRequest::flip`].
     #[serde(default)]
     pub flip: bool,
@@ -654,6 +660,10 @@ pub struct SetupResponse {
     pub castling: String,
     /// The en passant square's name, if one is set.
     pub en_passant: Option<String>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The move number.
+    pub fullmove: u32,
     /// The castling rights the game has, by their letters (empty: none).
     pub castling_rights: Vec<String>,
     /// Whether the game has en passant (pawns that step twice).

@@ -28,6 +28,9 @@ function editorRequest(change = {}) {
     turn: a ? a.turn : undefined,
     castling: a ? a.castling : undefined,
     en_passant: a && a.en_passant ? a.en_passant : undefined,
+    // The counters of the position opened, kept through the edits.
+    halfmove: a ? a.halfmove : undefined,
+    fullmove: a ? a.fullmove : undefined,
     flip: game.flipped,
   };
   if (a && a.size !== null) body.size = a.size;
@@ -342,7 +345,7 @@ function editorInit() {
   });
   $("editor-size").addEventListener("change", () => {
     // Another size is another board: its squares start empty.
-    editorSend(editorRequest({ size: parseInt($("editor-size").value, 10), board: [], castling: "", en_passant: undefined }));
+    editorSend(editorRequest({ size: parseInt($("editor-size").value, 10), board: [], castling: "", en_passant: undefined, halfmove: 0, fullmove: 1 }));
   });
   $("editor-turn").addEventListener("change", () => editorSend(editorRequest({ turn: $("editor-turn").value, en_passant: undefined })));
   $("editor-castling").addEventListener("change", () => {
@@ -351,7 +354,7 @@ function editorInit() {
   });
   $("editor-ep").addEventListener("change", () => editorSend(editorRequest({ en_passant: $("editor-ep").value.trim() || undefined })));
   $("editor-clear").addEventListener("click", () =>
-    editorSend(editorRequest({ board: [], castling: "", en_passant: undefined })));
+    editorSend(editorRequest({ board: [], castling: "", en_passant: undefined, halfmove: 0, fullmove: 1 })));
   $("editor-start").addEventListener("click", () => {
     const v = game.variants.find((x) => x.name === editor.variant);
     editorSend({ variant: v.name, position: v.start, flip: game.flipped });
