@@ -35,6 +35,10 @@ mod view3d;
 use driver::*;
 use view3d::*;
 
+#[path = "browser_parts/editor.rs"]
+mod editor;
+use editor::*;
+
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
 async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &str, ply: usize) {
@@ -1821,6 +1825,7 @@ async fn the_analysis_board_in_a_real_browser() {
         arrows_and_circles,
         fourfold_as_a_tesseract,
         the_cube_in_3d,
+        the_board_editor,
     ] {
         if only
             .as_deref()

@@ -510,6 +510,7 @@ async fn the_page_is_served() {
         ("/app.js", "text/javascript"),
         ("/inspect.js", "text/javascript"),
         ("/view3d.js", "text/javascript"),
+        ("/editor.js", "text/javascript"),
         ("/keep.js", "text/javascript"),
         ("/studies.js", "text/javascript"),
         ("/tree.js", "text/javascript"),
@@ -570,6 +571,57 @@ mod never_panics {
                 if let Ok(mut start) = Loaded::new(name, None, &[]) {
                     let _ = start.play(&mv);
                     let _ = start.state();
+                }
+            }
+        }
+
+        /// Any setup of the board editor, legal or not, in every game and
+        /// on every cube size, is answered without a panic, and what it
+        /// calls a position is one the board takes.
+        #[test]
+        fn any_setup_is_answered(
+            pieces in proptest::collection::vec((0usize..1000, any::<bool>(), "[kqrbnpaehsdKQRBNPAEHSDx]"), 0..24),
+            black in any::<bool>(),
+            castling in "[KQkq-]{0,4}",
+            size in 2usize..=10,
+        ) {
+            use duckchess::web::types::{Placed, SetupRequest};
+            for name in names() {
+                let notation = duckchess::variants::by_name(name).unwrap();
+                let sized = notation.board_sizes().map(|_| size);
+                let len = notation
+                    .board_of_size(sized)
+                    .unwrap()
+                    .variant()
+                    .shape
+                    .len();
+                let sides = [notation.side_name(duckchess::kernel::Color::White),
+                             notation.side_name(duckchess::kernel::Color::Black)];
+                let mut seen = std::collections::HashSet::new();
+                let board = pieces
+                    .iter()
+                    .filter(|(sq, _, _)| seen.insert(sq % len))
+                    .map(|(sq, side, letter)| Placed {
+                        square: sq % len,
+                        side: sides[*side as usize].into(),
+                        letter: letter.clone(),
+                    })
+                    .collect();
+                let req = SetupRequest {
+                    variant: name.into(),
+                    size: sized,
+                    board,
+                    turn: Some(sides[black as usize].into()),
+                    castling: Some(castling.clone()),
+                    ..Default::default()
+                };
+                if let Ok(answer) = duckchess::web::editor::setup(&req) {
+                    prop_assert_eq!(answer.board.cells.len(), len);
+                    prop_assert!(answer.position.is_some() != answer.error.is_some());
+                    if let Some(text) = &answer.position {
+                        let loaded = Loaded::new(name, Some(text), &[]);
+                        prop_assert!(loaded.is_ok(), "{}: {}", name, text);
+                    }
                 }
             }
         }
@@ -1799,4 +1851,356 @@ async fn each_possible_move_tells_what_it_takes_and_whether_it_checks() {
     )
     .await;
     assert_eq!(find(&v, "e5d6")["captures"], "pawn");
+}
+
+async fn setup(app: &axum::Router, body: Value) -> (StatusCode, Value) {
+    post(app, "/api/setup", body).await
+}
+
+/// The square number of a square's name on a setup's board.
+fn square_of(v: &Value, name: &str) -> u64 {
+    v["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no square {name}"))["square"]
+        .as_u64()
+        .unwrap()
+}
+
+/// The pieces of a setup's board as a request gives them back.
+fn placed(v: &Value) -> Vec<Value> {
+    v["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c["piece"].is_null())
+        .map(|c| json!({"square": c["square"], "side": c["piece"]["color"], "letter": c["piece"]["letter"]}))
+        .collect()
+}
+
+/// A chess setup of pieces given by square name and FEN letter.
+async fn chess_setup(app: &axum::Router, pieces: &[(&str, &str)], turn: &str) -> Value {
+    let (_, empty) = setup(app, json!({"variant": "chess"})).await;
+    let board: Vec<Value> = pieces
+        .iter()
+        .map(|(sq, letter)| {
+            let side = if letter.chars().all(|c| c.is_ascii_uppercase()) {
+                "white"
+            } else {
+                "black"
+            };
+            json!({"square": square_of(&empty, sq), "side": side, "letter": letter})
+        })
+        .collect();
+    let (status, v) = setup(
+        app,
+        json!({"variant": "chess", "board": board, "turn": turn}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    v
+}
+
+#[tokio::test]
+async fn a_setup_of_every_game_is_a_position_the_board_takes() {
+    let app = app();
+    for n in duckchess::variants::all() {
+        let start = n.write_position(&*n.start());
+        // The start set up from its text, then piece by piece again.
+        let (status, from_text) =
+            setup(&app, json!({"variant": n.name(), "position": start})).await;
+        assert_eq!(status, StatusCode::OK, "{}: {from_text}", n.name());
+        assert_eq!(from_text["position"], start, "{}", n.name());
+        assert!(from_text["error"].is_null());
+        assert!(!from_text["pieces"].as_array().unwrap().is_empty());
+        let mut body = json!({
+            "variant": n.name(),
+            "board": placed(&from_text),
+            "turn": from_text["turn"],
+            "castling": from_text["castling"],
+        });
+        if let Some(size) = from_text["size"].as_u64() {
+            body["size"] = json!(size);
+        }
+        let (status, v) = setup(&app, body).await;
+        assert_eq!(status, StatusCode::OK, "{}: {v}", n.name());
+        assert_eq!(v["position"], start, "{}: {v}", n.name());
+        let (status, moves) = post(
+            &app,
+            "/api/moves",
+            json!({"variant": n.name(), "position": v["position"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{}: {moves}", n.name());
+        assert_eq!(
+            moves["moves"].as_array().unwrap().len(),
+            n.start().legal_moves().len()
+        );
+    }
+    // A chess setup by hand, castling and en passant set.
+    let (_, empty) = setup(&app, json!({"variant": "chess"})).await;
+    assert_eq!(empty["castling_rights"], json!(["K", "Q", "k", "q"]));
+    assert_eq!(empty["has_en_passant"], true);
+    let sq = |name| square_of(&empty, name);
+    let (status, v) = setup(
+        &app,
+        json!({"variant": "chess", "turn": "black", "castling": "Q", "en_passant": "e3",
+               "board": [{"square": sq("e1"), "side": "white", "letter": "K"},
+                         {"square": sq("a1"), "side": "white", "letter": "r"},
+                         {"square": sq("e4"), "side": "white", "letter": "P"},
+                         {"square": sq("d4"), "side": "black", "letter": "p"},
+                         {"square": sq("e8"), "side": "black", "letter": "k"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["position"], "4k3/8/8/8/3pP3/8/8/R3K3 b Q e3 0 1", "{v}");
+    let (status, moves) = post(
+        &app,
+        "/api/moves",
+        json!({"variant": "chess", "position": v["position"], "history": ["d4e3"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "en passant is a move: {moves}");
+    // The move counters of a position opened are kept through the edits.
+    let text = "4k3/8/8/4R3/8/8/8/4K3 b - - 7 31";
+    let (_, v) = setup(&app, json!({"variant": "chess", "position": text})).await;
+    assert_eq!(
+        (v["halfmove"].as_u64(), v["fullmove"].as_u64()),
+        (Some(7), Some(31))
+    );
+    let body = json!({"variant": "chess", "board": placed(&v), "turn": "black", "halfmove": 7, "fullmove": 31});
+    let (_, v) = setup(&app, body).await;
+    assert_eq!(v["position"], text, "{v}");
+}
+
+#[tokio::test]
+async fn an_illegal_setup_is_refused_in_words_and_still_drawn() {
+    let app = app();
+    let two_kings = chess_setup(&app, &[("e1", "K"), ("d1", "K"), ("e8", "k")], "white").await;
+    assert!(two_kings["position"].is_null());
+    assert_eq!(
+        two_kings["error"], "white has 2 kings, not 1",
+        "{two_kings}"
+    );
+    let drawn = placed(&two_kings);
+    assert_eq!(
+        drawn.len(),
+        3,
+        "an illegal setup keeps its pieces on the board"
+    );
+    let pawn = chess_setup(&app, &[("e1", "K"), ("e8", "k"), ("a8", "P")], "white").await;
+    let error = pawn["error"].as_str().unwrap();
+    assert!(error.contains("a8, its last rank"), "{error}");
+    let check = chess_setup(&app, &[("e1", "K"), ("e8", "k"), ("e5", "R")], "white").await;
+    let error = check["error"].as_str().unwrap();
+    assert!(
+        error.contains("black king on e8 is in check with white to move"),
+        "{error}"
+    );
+    // The same with Black to move is a position.
+    let check = chess_setup(&app, &[("e1", "K"), ("e8", "k"), ("e5", "R")], "black").await;
+    assert_eq!(check["position"], "4k3/8/8/4R3/8/8/8/4K3 b - - 0 1");
+    // The cube's own rule, from its reader: a white king.
+    let (status, v) = setup(
+        &app,
+        json!({"variant": "cube", "size": 3, "board": [{"square": 0, "side": "black", "letter": "k"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["position"].is_null());
+    assert_eq!(
+        v["error"], "0 white kings; the puzzle has exactly one",
+        "{v}"
+    );
+    // Duck Chess without its red king.
+    let (_, duck) = setup(&app, json!({"variant": "duck"})).await;
+    let error = duck["error"].as_str().unwrap();
+    assert!(error.contains("neither side has a captain"), "{error}");
+    assert_eq!(duck["castling_rights"], json!([]));
+    assert_eq!(duck["has_en_passant"], false);
+}
+
+#[tokio::test]
+async fn the_cube_is_set_up_on_a_board_of_2_to_10() {
+    let app = app();
+    for (n, cells) in [(2u64, 8usize), (10, 1000)] {
+        let (status, v) = setup(
+            &app,
+            json!({"variant": "cube", "size": n, "board": [{"square": 0, "side": "white", "letter": "K"}]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["size"], n);
+        assert_eq!(v["sizes"], json!([2, 10]));
+        assert_eq!(v["board"]["cells"].as_array().unwrap().len(), cells);
+        let position = v["position"].as_str().unwrap();
+        assert!(position.starts_with(&format!("n = {n}, [")), "{position}");
+        let (status, _) = post(
+            &app,
+            "/api/moves",
+            json!({"variant": "cube", "position": position}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    for n in [0, 1, 11, 1000] {
+        let (status, v) = setup(&app, json!({"variant": "cube", "size": n})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{n}: {v}");
+        assert_eq!(
+            v["error"],
+            format!("size: {n}: the board sizes of cube are 2 to 10")
+        );
+    }
+    let (status, v) = setup(&app, json!({"variant": "chess", "size": 8})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("one board"), "{v}");
+    // A position text gives its size.
+    let (_, v) = setup(
+        &app,
+        json!({"variant": "cube", "position": "[#q,##],[##,K#]"}),
+    )
+    .await;
+    assert_eq!(v["size"], 2, "{v}");
+}
+
+#[tokio::test]
+async fn a_setup_tells_the_squares_each_piece_reaches() {
+    let app = app();
+    let v = chess_setup(
+        &app,
+        &[("h1", "K"), ("h8", "k"), ("d4", "R"), ("d6", "n")],
+        "white",
+    )
+    .await;
+    let reach_of = |v: &Value, name: &str| -> (Vec<String>, bool) {
+        let square = square_of(v, name);
+        let r = v["reach"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["square"] == square)
+            .unwrap_or_else(|| panic!("no reach for {name}: {v}"));
+        let cells = v["board"]["cells"].as_array().unwrap();
+        let mut names: Vec<String> = r["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                cells[s.as_u64().unwrap() as usize]["name"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        names.sort();
+        (names, r["legal"].as_bool().unwrap())
+    };
+    let (rook, legal) = reach_of(&v, "d4");
+    assert!(legal);
+    // Up to the knight it takes, the whole rank.
+    assert_eq!(
+        rook,
+        ["a4", "b4", "c4", "d1", "d2", "d3", "d5", "d6", "e4", "f4", "g4", "h4"]
+    );
+    // The knight's moves as if Black were to move.
+    let (knight, legal) = reach_of(&v, "d6");
+    assert!(legal);
+    assert_eq!(knight, ["b5", "b7", "c4", "c8", "e4", "e8", "f5", "f7"]);
+    // A rook alone with its king on the cube of side 3: its six neighbours
+    // along the axes from the centre.
+    let centre = 1 + 3 * (1 + 3);
+    let (_, v) = setup(
+        &app,
+        json!({"variant": "cube", "size": 3, "board": [{"square": 0, "side": "white", "letter": "K"},
+                                                        {"square": centre, "side": "white", "letter": "R"}]}),
+    )
+    .await;
+    let r = v["reach"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["square"] == centre)
+        .unwrap();
+    assert_eq!(r["to"], json!([4, 10, 12, 14, 16, 22]), "{v}");
+    // No position with either side to move: the squares it attacks.
+    let v = chess_setup(
+        &app,
+        &[("e1", "K"), ("d1", "K"), ("e8", "k"), ("a1", "R")],
+        "white",
+    )
+    .await;
+    let (rook, legal) = reach_of(&v, "a1");
+    assert!(!legal);
+    assert_eq!(rook.len(), 9, "{rook:?}");
+}
+
+#[tokio::test]
+async fn a_bad_setup_request_is_refused_with_a_sentence() {
+    let app = app();
+    let (status, v) = send(&app, "POST", "/api/setup", b"{not json".to_vec()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    for body in [
+        json!({"variant": "chess", "boards": []}),
+        json!({"variant": "chess", "board": [{"square": -1, "side": "white", "letter": "K"}]}),
+        json!({"variant": "chess", "board": [{"square": 1, "side": "white"}]}),
+        json!({"variant": "chess", "size": "big"}),
+    ] {
+        let (status, v) = setup(&app, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().starts_with("body: "), "{v}");
+    }
+    let piece = |square: u64, side: &str, letter: &str| json!({"square": square, "side": side, "letter": letter});
+    for (body, error) in [
+        (json!({"variant": "go"}), "unknown variant `go`"),
+        (
+            json!({"variant": "chess", "board": [piece(64, "white", "K")]}),
+            "board: square 64 is off the board (its squares are 0 to 63)",
+        ),
+        (
+            json!({"variant": "chess", "board": [piece(0, "red", "K")]}),
+            "board: a1: `red` is no side of chess (its sides: white and black)",
+        ),
+        (
+            json!({"variant": "chess", "board": [piece(0, "white", "X")]}),
+            "board: a1: `X` is no piece letter of chess (its letters: k q r b n p)",
+        ),
+        (
+            json!({"variant": "chess", "board": [piece(0, "white", "K"), piece(0, "black", "k")]}),
+            "board: two pieces on a1",
+        ),
+        (
+            json!({"variant": "chess", "turn": "blue"}),
+            "turn: `blue` is no side of chess (its sides: white and black)",
+        ),
+        (
+            json!({"variant": "chess", "castling": "KX"}),
+            "castling: `X` is no castling right of chess (its rights: KQkq)",
+        ),
+        (
+            json!({"variant": "chess", "en_passant": "z9"}),
+            "en passant: `z9` is no square of the board",
+        ),
+        (
+            json!({"variant": "chess", "position": "8/8 w"}),
+            "position: ",
+        ),
+        (
+            json!({"variant": "chess", "position": "8/8/8/8/8/8/8/8 w - - 0 1", "turn": "white"}),
+            "position: a position text sets up the whole board",
+        ),
+    ] {
+        let (status, v) = setup(&app, body.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        assert!(
+            v["error"].as_str().unwrap().starts_with(error),
+            "{body}: {v}"
+        );
+    }
+    // More pieces than squares.
+    let many: Vec<Value> = (0..65).map(|s| piece(s, "white", "P")).collect();
+    let (status, v) = setup(&app, json!({"variant": "chess", "board": many})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"], "board: 65 pieces, more than the 64 squares");
 }

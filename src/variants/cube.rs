@@ -753,6 +753,22 @@ impl super::Notation for Cube {
     fn across(&self) -> super::layout::Across {
         super::layout::Across::Descending
     }
+
+    fn board_sizes(&self) -> Option<(usize, usize)> {
+        Some((MIN_N, MAX_N))
+    }
+
+    /// The empty cube of side n (the kernel takes it: the puzzle's white
+    /// king is checked by [`read`]); the example's 4-cube without a size.
+    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
+        match size {
+            None => Some(self.start()),
+            Some(n) if (MIN_N..=MAX_N).contains(&n) => position_for(n, &Setup::empty(n * n * n))
+                .ok()
+                .map(|p| p.boxed()),
+            Some(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for CubePosition {

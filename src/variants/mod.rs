@@ -25,7 +25,7 @@ pub mod picture;
 pub mod status;
 pub mod studies;
 
-use crate::kernel::{AnyPosition, Color, Move, Piece};
+use crate::kernel::{AnyPosition, Color, Move, Piece, Position, PositionError, Setup};
 use layout::{Across, Layout};
 use std::error::Error;
 
@@ -300,6 +300,45 @@ pub trait Notation: Sync {
     /// one: Duck Chess's judge line (`red guard;NA;no;no`).
     fn verdict(&self, _before: &dyn AnyPosition, _m: Move) -> Option<String> {
         None
+    }
+
+    /// The sizes of board the game is played on, smallest and largest,
+    /// when it has more than one (the cube's side n, 2 to 10): the board
+    /// editor offers them. `None` by default: one board.
+    fn board_sizes(&self) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// A position on the board of `size` (one of [`Notation::board_sizes`];
+    /// `None`: the board of [`Notation::start`]), whose squares, names and
+    /// layout the board editor draws a setup on: the start by default, which
+    /// has one board; the cube's empty cube of side n.
+    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
+        size.is_none().then(|| self.start())
+    }
+
+    /// The position of a setup on the board of `board` (a position from
+    /// [`Notation::board_of_size`]), checked as the game checks the
+    /// positions it reads: the kernel's [`Position::from_setup`] with the
+    /// board's rules, its refusal in words with the game's square names
+    /// ([`PositionError::describe`]), then the game's own reader on the
+    /// position written, so that whatever it refuses ([`Notation::read_position`])
+    /// is refused here too. Gives the position and its text.
+    fn position_of_setup(
+        &self,
+        board: &dyn AnyPosition,
+        setup: &Setup,
+    ) -> Result<(Box<dyn AnyPosition>, String), String> {
+        let built: Result<Box<dyn AnyPosition>, PositionError> = crate::kernel::with_position!(
+            board.concrete(),
+            p => Position::from_setup(p.rules(), setup).map(|q| Box::new(q) as Box<dyn AnyPosition>)
+        );
+        let built =
+            built.map_err(|e| e.describe(board.variant(), &|s| self.square_name(board, s)))?;
+        let text = self.write_position(&*built);
+        let read = self.read_position(&text).map_err(|e| e.to_string())?;
+        let text = self.write_position(&*read);
+        Ok((read, text))
     }
 }
 

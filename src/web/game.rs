@@ -12,7 +12,7 @@ use super::types::{
     VariantInfo,
 };
 use super::ApiError;
-use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome};
+use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome, Piece};
 use crate::variants::{self, line, status, Notation};
 
 /// Longest history a request may replay.
@@ -64,7 +64,7 @@ pub fn variants() -> Vec<VariantInfo> {
         .collect()
 }
 
-fn unknown_variant(name: &str) -> ApiError {
+pub(super) fn unknown_variant(name: &str) -> ApiError {
     ApiError::unprocessable(format!(
         "unknown variant `{name}` (known: {})",
         variants::names().join(", ")
@@ -273,8 +273,15 @@ fn result(notation: &dyn Notation, game: &dyn AnyGame, outcome: Outcome) -> Game
     }
 }
 
-fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool) -> State {
-    let pos = game.position();
+/// The board as the page draws it: `position`'s squares, names and
+/// layout with the pieces `piece_at` says (the position's own, or a setup's
+/// that may not be a position at all: the board editor's).
+pub fn draw_board(
+    notation: &dyn Notation,
+    pos: &dyn AnyPosition,
+    flipped: bool,
+    piece_at: &dyn Fn(usize) -> Option<Piece>,
+) -> Board {
     let variant = pos.variant();
     let layout = notation.layout(pos).flipped(flipped);
     let cells = (0..variant.shape.len())
@@ -292,7 +299,7 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
                     .iter()
                     .map(|&c| c as usize)
                     .collect(),
-                piece: pos.piece_at(sq).map(|p| PieceInfo {
+                piece: piece_at(sq).map(|p| PieceInfo {
                     letter: variant.piece_char(p).to_string(),
                     color: notation.side_name(p.color).into(),
                     name: variant.kind(p.kind).name.into(),
@@ -314,6 +321,18 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
             })
         })
         .collect();
+    Board {
+        flipped,
+        rows: layout.rows(),
+        cols: layout.cols(),
+        labels,
+        cells,
+        lines: notation.board_lines(pos),
+    }
+}
+
+fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool) -> State {
+    let pos = game.position();
     let outcome = game.outcome();
     // Check as the game counts it: any royal piece attacked (in chess only
     // the side to move's can be).
@@ -327,14 +346,7 @@ fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool
         start: start.into(),
         position: notation.write_position(pos),
         turn: notation.side_name(pos.turn()).into(),
-        board: Board {
-            flipped,
-            rows: layout.rows(),
-            cols: layout.cols(),
-            labels,
-            cells,
-            lines: notation.board_lines(pos),
-        },
+        board: draw_board(notation, pos, flipped, &|sq| pos.piece_at(sq)),
         moves: if outcome.is_some() {
             Vec::new()
         } else {

@@ -22,6 +22,7 @@
 //! ```
 
 pub mod analysis;
+pub mod editor;
 pub mod game;
 pub mod guard;
 pub mod lichess;
@@ -240,6 +241,7 @@ impl Limited for MateRequest {}
 impl Limited for ImportRequest {}
 impl Limited for RecordRequest {}
 impl Limited for AttacksRequest {}
+impl Limited for types::SetupRequest {}
 impl Limited for JudgeRequest {
     const TOO_LARGE: &'static str = "body: more than the 1 MiB a judge input may have";
 }
@@ -364,11 +366,13 @@ pub fn router(state: AppState) -> Router {
         .route("/drawings.js", api_get(drawings_js))
         .route("/inspect.js", api_get(inspect_js))
         .route("/view3d.js", api_get(view3d_js))
+        .route("/editor.js", api_get(editor_js))
         .route("/favicon.ico", api_get(favicon))
         .route("/favicon.svg", api_get(favicon))
         .route("/api/variants", api_get(list_variants))
         .route("/api/studies", api_get(list_studies))
         .route("/api/moves", api_post(moves))
+        .route("/api/setup", api_post(setup))
         .route("/api/play", api_post(play))
         .route("/api/best", api_post(best))
         .route("/api/analyse", api_post(analysis::analyse))
@@ -552,6 +556,13 @@ async fn view3d_js() -> impl IntoResponse {
     )
 }
 
+async fn editor_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("page/editor.js"),
+    )
+}
+
 async fn online_js() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
@@ -617,6 +628,14 @@ async fn moves(JsonBody(req): JsonBody<GameRequest>) -> Result<Json<types::State
         state.line = Some(loaded.notations());
     }
     Ok(Json(state))
+}
+
+/// `POST /api/setup`: a position set up piece by piece (the board
+/// editor's), checked by the game's rules.
+async fn setup(
+    JsonBody(req): JsonBody<types::SetupRequest>,
+) -> Result<Json<types::SetupResponse>, ApiError> {
+    editor::setup(&req).map(Json)
 }
 
 /// `POST /api/attacks`: the pieces of both sides attacking a square.

@@ -564,3 +564,120 @@ pub struct ErrorBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdicts: Option<Vec<Verdict>>,
 }
+
+/// A piece the board editor places: its square, side and kind.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placed {
+    /// The square's number, as [`Cell::square`].
+    pub square: usize,
+    /// Its side, in the game's words ([`VariantInfo::sides`]: `white`,
+    /// `red`, ...).
+    pub side: String,
+    /// Its kind's letter (either case: the side says whose it is).
+    pub letter: String,
+}
+
+/// `POST /api/setup`: a position as the board editor sets it up, piece by
+/// piece, or the position of a text to set up from.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupRequest {
+    /// As [`GameRequest::variant`].
+    pub variant: String,
+    /// The board's size, for a game played on more than one
+    /// ([`SetupResponse::sizes`]: the cube's side n, 2 to 10); absent: the
+    /// board of the game's start.
+    #[serde(default)]
+    pub size: Option<usize>,
+    /// A position text to set up from: the editor opened on a position.
+    /// The pieces, turn, castling and en passant are then the position's,
+    /// and the request gives none of them.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The pieces, at most one a square.
+    #[serde(default)]
+    pub board: Vec<Placed>,
+    /// The side to move, in the game's words; absent: the first side.
+    #[serde(default)]
+    pub turn: Option<String>,
+    /// The castling rights kept, by their letters (`KQkq` in chess; `-` or
+    /// empty: none).
+    #[serde(default)]
+    pub castling: Option<String>,
+    /// The square a pawn just passed by a double step, by its name.
+    #[serde(default)]
+    pub en_passant: Option<String>,
+    /// Plies since the last capture or pawn move (0 when absent).
+    #[serde(default)]
+    pub halfmove: Option<u32>,
+    /// The move number (1 when absent).
+    #[serde(default)]
+    pub fullmove: Option<u32>,
+    /// As [`GameRequest::flip`].
+    #[serde(default)]
+    pub flip: bool,
+}
+
+/// A kind of piece the board editor can place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EditorPiece {
+    /// Its kind's letter, lower case.
+    pub letter: String,
+    /// Its kind's name.
+    pub name: String,
+    /// How each side's is drawn, the first side's first.
+    pub glyphs: [String; 2],
+    /// How each side's is written in the game's notation (`N`, `n`).
+    pub letters: [String; 2],
+}
+
+/// The squares one piece of a setup reaches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reach {
+    /// Its square.
+    pub square: usize,
+    /// The squares it reaches, ascending.
+    pub to: Vec<usize>,
+    /// Whether they are its legal moves (its side to move in a legal
+    /// position); `false`: the position cannot be with its side to move, and
+    /// they are the squares it attacks, its own side's left out.
+    pub legal: bool,
+}
+
+/// `POST /api/setup`'s answer: the setup as a position, or the rules'
+/// refusal in words, and what the editor draws either way.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SetupResponse {
+    /// The game.
+    pub variant: String,
+    /// The board's size when the game has several (the cube's n).
+    pub size: Option<usize>,
+    /// The smallest and largest sizes, when the game has several.
+    pub sizes: Option<[usize; 2]>,
+    /// The position's text in the game's notation, `None` if illegal.
+    pub position: Option<String>,
+    /// Why the setup is not a position, in words; `None` if it is one.
+    pub error: Option<String>,
+    /// The side to move, in the game's words.
+    pub turn: String,
+    /// The castling rights set, by their letters (empty: none).
+    pub castling: String,
+    /// The en passant square's name, if one is set.
+    pub en_passant: Option<String>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The move number.
+    pub fullmove: u32,
+    /// The castling rights the game has, by their letters (empty: none).
+    pub castling_rights: Vec<String>,
+    /// Whether the game has en passant (pawns that step twice).
+    pub has_en_passant: bool,
+    /// The board with the setup's pieces, drawn like [`State::board`]
+    /// even when the setup is no position.
+    pub board: Board,
+    /// The kinds the editor can place.
+    pub pieces: Vec<EditorPiece>,
+    /// For each occupied square, the squares its piece reaches.
+    pub reach: Vec<Reach>,
+}

@@ -557,10 +557,10 @@ function boardGrid(cells, rows, cols) {
   return { w, h, across: (cols + 1) / (w + 1), down: (rows + 1) / (h + 1) };
 }
 
-// Where each cell and label is drawn: the API's places, with the boards
-// wrapped onto more rows when they would be too small side by side.
-function view() {
-  const b = game.state.board;
+// Where each cell and label of board `b` (the board shown by default; the
+// board editor's) is drawn: the API's places, with the boards wrapped onto
+// more rows when they would be too small side by side.
+function view(b = game.state.board) {
   const g = boardGrid(b.cells, b.rows, b.cols);
   const wide = window.innerWidth >= 900;
   const width = wide ? window.innerWidth - 400 : document.documentElement.clientWidth - 28;
