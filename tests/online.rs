@@ -471,11 +471,7 @@ async fn the_computer_takes_a_seat_and_answers_each_move() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::new(T0);
     // The computer here plays each position's first legal move.
-    let first: duckchess::online::Computer = Arc::new(
-        |game: &dyn duckchess::kernel::AnyGame, _, _: &std::sync::atomic::AtomicBool| {
-            game.position().legal_moves().first().copied()
-        },
-    );
+    let first = duckchess::engine::computer::first_legal();
     let s = Service::with_clock(
         store(&dir).await,
         Some(first),

@@ -463,11 +463,7 @@ async fn rated_series(s: &Arc<Service>, clock: &ManualClock, suffix: &str, url: 
 async fn the_computer_is_a_rated_opponent_with_a_rating_of_its_own() {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::new(T0);
-    let first: duckchess::online::Computer = Arc::new(
-        |game: &dyn duckchess::kernel::AnyGame, _, _: &std::sync::atomic::AtomicBool| {
-            game.position().legal_moves().first().copied()
-        },
-    );
+    let first = duckchess::engine::computer::first_legal();
     let store =
         duckchess::store::Store::open(&format!("sqlite://{}/games.db", dir.path().display()))
             .await

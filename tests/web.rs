@@ -4,7 +4,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use duckchess::duck::{self, judge, Position};
-use duckchess::web::{router, AppState, Best, BODY_LIMIT};
+use duckchess::web::{router, AppState, BODY_LIMIT};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -279,19 +279,16 @@ async fn best_answers_a_legal_move_in_every_variant() {
 
 #[tokio::test]
 async fn a_slow_search_is_stopped_at_its_time_and_blocks_no_other_request() {
-    // A chooser that thinks until told to stop.
+    // A computer that thinks until told to stop.
     let slow = AppState::new(Arc::new(
-        |game: &dyn duckchess::kernel::AnyGame, _: Duration, stop: &AtomicBool| {
+        |game: &dyn duckchess::kernel::AnyGame,
+         _: duckchess::engine::search::Limits,
+         stop: &AtomicBool| {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(5));
             }
             let best = game.position().legal_moves()[0];
-            Some(Best {
-                best,
-                score: 0,
-                pv: vec![best],
-                depth: 1,
-            })
+            Some(duckchess::engine::computer::just(best))
         },
     ));
     let app = router(slow);

@@ -2,12 +2,12 @@
 
 use super::{fail, usage, GameArgs};
 use duckchess::engine::arena::{Opponent, Player};
-use duckchess::engine::search::{best, Limits};
+use duckchess::engine::computer::{self, Computer};
+use duckchess::engine::search::Limits;
 use duckchess::kernel::{AnyGame, AnyPosition, Color, Move};
 use duckchess::play::clock::TimeControl;
 use duckchess::play::config::{self, Config};
-use duckchess::play::eval::Evaluator;
-use duckchess::play::game::{Chooser, Game, Options};
+use duckchess::play::game::{Game, Options};
 use duckchess::play::screen::{self, View};
 use duckchess::play::Vs;
 use duckchess::variants::picture::{color_for_stdout, ColorChoice, Style};
@@ -177,14 +177,10 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         (Some(control), None) => Limits::think(control.base + control.increment),
         _ => limits,
     };
-    // The engine's search, with the game's keys as its history; or the
-    // other engine, through `match`'s UCI client.
-    let chooser: Chooser = match &opponent {
-        None => Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-            best(game.position(), keys, move_limits, stop)
-                .ok()
-                .map(|found| found.best)
-        }),
+    // The engine's search; or the other engine, through `match`'s UCI
+    // client.
+    let chooser: Computer = match &opponent {
+        None => computer::search(),
         Some(opponent) => {
             let player = opponent
                 .player(notation, 0)
@@ -192,19 +188,17 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             uci_chooser(notation, player)
         }
     };
-    // The same search for the `e` line and a draw offer's answer, with
+    // The engine's search for the `e` line and a draw offer's answer, with
     // its score and principal variation.
-    let evaluator: Evaluator =
-        Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-            best(game.position(), keys, limits, stop).ok()
-        });
     let options = Options {
         start,
         moves,
         vs: args.vs,
         computer,
         chooser: Some(chooser),
-        evaluator: Some(evaluator),
+        think: move_limits,
+        evaluator: Some(computer::search()),
+        eval_think: limits,
         clock: args.clock,
         ..Options::new(notation)
     };
@@ -264,16 +258,6 @@ fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
         Some(depth) => Limits::depth(depth),
         None => Limits::think(Duration::from_millis(args.think_ms)),
     };
-    // The engine still suggests (h) and evaluates (e); it never plays.
-    let chooser: Chooser = Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-        best(game.position(), keys, limits, stop)
-            .ok()
-            .map(|found| found.best)
-    });
-    let evaluator: Evaluator =
-        Arc::new(move |game: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-            best(game.position(), keys, limits, stop).ok()
-        });
     let clock = session.first.clock.map(|(base, inc)| TimeControl {
         base: Duration::from_millis(base.max(0) as u64),
         increment: Duration::from_millis(inc.max(0) as u64),
@@ -281,8 +265,11 @@ fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
     let options = Options {
         start: session.start(),
         vs: Vs::Human,
-        chooser: Some(chooser),
-        evaluator: Some(evaluator),
+        // The engine still suggests (h) and evaluates (e); it never plays.
+        chooser: Some(computer::search()),
+        think: limits,
+        evaluator: Some(computer::search()),
+        eval_think: limits,
         clock,
         online: Some(session.first.you),
         ..Options::new(notation)
@@ -301,18 +288,21 @@ fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
     }
 }
 
-/// A chooser asking a UCI engine (one at a time: its searches are
-/// queued). The engine is given the position as it stands, as a position
+/// The computer as a UCI engine (one at a time: its searches are
+/// queued; it thinks as its own options say). The engine is given the position as it stands, as a position
 /// without past moves: the game's start may be no position the engine
 /// knows a history from. An engine that fails gives no move, and the
 /// status line says so.
-fn uci_chooser(notation: &'static dyn Notation, player: Box<dyn Player>) -> Chooser {
+fn uci_chooser(notation: &'static dyn Notation, player: Box<dyn Player>) -> Computer {
     let player = Mutex::new(player);
-    Arc::new(move |game: &dyn AnyGame, _: &[u64], _: &AtomicBool| {
+    Arc::new(move |game: &dyn AnyGame, _: Limits, _: &AtomicBool| {
         let position = game.position();
         let fresh = position.new_game();
         let mut player = player.lock().unwrap_or_else(|e| e.into_inner());
-        player.choose(notation, position, &*fresh).ok()
+        player
+            .choose(notation, position, &*fresh)
+            .ok()
+            .map(computer::just)
     })
 }
 

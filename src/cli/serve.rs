@@ -88,7 +88,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             guard.trusted_proxies = std::sync::Arc::new(args.trusted_proxy.clone());
             guard
         });
-        let service = Service::new(store, Some(state.computer()));
+        let service = Service::new(store, Some(state.computer.clone()));
         // Clocks resume from what was stored: a flag that fell while the
         // server was down falls now.
         let ended = service

@@ -7,6 +7,8 @@
 //!   mate scores; [`search::best`] is the entry point for front ends.
 //! - [`eval`]: the evaluation, from the variant's piece values, mobility and
 //!   a centralisation term computed from the board's shape.
+//! - [`computer`]: the computer as the front ends ask it, one type for
+//!   all of them.
 //! - [`review`]: a whole game scored position by position, its moves
 //!   judged by the winning chance they lost (inaccuracy, mistake, blunder).
 //! - `arena`: matches of the computer against simple baselines (cargo
@@ -26,6 +28,7 @@
 
 #[cfg(feature = "contest")]
 pub mod arena;
+pub mod computer;
 pub mod eval;
 pub mod mate;
 pub mod review;

@@ -8,17 +8,12 @@ use super::hub::Hub;
 use super::rating::{self, Rating};
 use super::referee::{Change, Refusal, Table};
 use super::view::{self, Seat};
-use crate::kernel::{AnyGame, Move};
 use crate::store::{GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-/// The computer: a legal move of the game, thinking up to the time given or
-/// until the flag is set.
-pub type Computer = Arc<dyn Fn(&dyn AnyGame, Duration, &AtomicBool) -> Option<Move> + Send + Sync>;
+pub use crate::engine::computer::Computer;
 
 /// The computer's rated levels: its think time a move, each an account
 /// (`duckchess-300ms`) with a rating of its own.

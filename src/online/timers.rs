@@ -3,6 +3,7 @@
 
 use super::referee::Table;
 use super::service::{Action, Actor, Result, Service};
+use crate::engine::search::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,14 +114,19 @@ impl Service {
                 flag.store(true, Ordering::Relaxed);
             });
             let found = tokio::task::spawn_blocking(move || {
-                computer(&*game, Duration::from_millis(think as u64), &stop)
-                    .map(|m| {
-                        (
-                            m,
-                            crate::variants::by_name(game.position().variant().name.as_str()),
-                        )
-                    })
-                    .and_then(|(m, n)| n.map(|n| n.uci_move(game.position(), m)))
+                computer(
+                    &*game,
+                    Limits::think(Duration::from_millis(think as u64)),
+                    &stop,
+                )
+                .map(|found| found.best)
+                .map(|m| {
+                    (
+                        m,
+                        crate::variants::by_name(game.position().variant().name.as_str()),
+                    )
+                })
+                .and_then(|(m, n)| n.map(|n| n.uci_move(game.position(), m)))
             })
             .await
             .ok()

@@ -14,17 +14,8 @@
 //! ```
 
 use crate::engine::search::SearchResult;
-use crate::kernel::{AnyGame, AnyPosition};
+use crate::kernel::AnyPosition;
 use crate::variants::Notation;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
-/// How the engine evaluates a game: given the game, the hash keys of its
-/// positions (the current one last) and a stop flag, its search's result,
-/// or `None` when stopped or the game is over. Asked for the `e` line and
-/// for the computer's answer to a draw offer.
-pub type Evaluator =
-    Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<SearchResult> + Send + Sync>;
 
 /// `eval for white: +0.35 (depth 9): e4 e5 Nf3 Nc6`: the score for the
 /// side to move, the depth, the principal variation written move by move

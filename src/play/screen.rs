@@ -1156,15 +1156,8 @@ mod tests {
     /// The hint is marked `* *`, a king in check `! !`.
     #[test]
     fn hint_and_check_marks() {
-        use crate::kernel::{AnyGame, Move};
-        use std::sync::atomic::AtomicBool;
-        use std::sync::Arc;
         let chess = by_name("chess").unwrap();
-        let first = Arc::new(
-            |g: &dyn AnyGame, _: &[u64], _: &AtomicBool| -> Option<Move> {
-                g.position().legal_moves().first().copied()
-            },
-        );
+        let first = crate::engine::computer::first_legal();
         let mut g = Game::new(Options {
             start: chess.read_position("k7/8/8/8/8/8/8/r6K w - - 0 1").unwrap(),
             chooser: Some(first),

@@ -2,11 +2,11 @@
 
 use super::clock::{ManualTime, TimeControl};
 use super::ending::End;
-use super::game::{Action as A, Answer, Chooser, Game, Options};
+use super::game::{Action as A, Answer, Game, Options};
 use super::Vs;
-use crate::kernel::{AnyGame, Color, Move};
+use crate::kernel::Color;
 use crate::variants::by_name;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -80,11 +80,7 @@ fn a_flag_loses_or_draws_when_the_other_side_cannot_mate() {
 fn the_computers_search_stops_at_its_share_of_its_clock() {
     let time = ManualTime::default();
     let chess = by_name("chess").unwrap();
-    let first: Chooser = Arc::new(
-        |g: &dyn AnyGame, _: &[u64], _: &AtomicBool| -> Option<Move> {
-            g.position().legal_moves().first().copied()
-        },
-    );
+    let first = crate::engine::computer::first_legal();
     let mut game = Game::new(Options {
         vs: Vs::Computer,
         computer: Color::White,

@@ -2,27 +2,23 @@
 //! finished game, through [`Game`].
 
 use super::ending::End;
-use super::eval::Evaluator;
-use super::game::{Action as A, Chooser, Game, Options};
+use super::game::{Action as A, Computer, Game, Options};
 use super::Vs;
-use crate::engine::search::{best, Limits, Score, SearchResult};
-use crate::kernel::{AnyGame, Color, Move};
+use crate::engine::computer;
+use crate::engine::search::{Limits, Score, SearchResult};
+use crate::kernel::{AnyGame, Color};
 use crate::variants::by_name;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-fn first_move() -> Chooser {
-    Arc::new(
-        |g: &dyn AnyGame, _: &[u64], _: &AtomicBool| -> Option<Move> {
-            g.position().legal_moves().first().copied()
-        },
-    )
+fn first_move() -> Computer {
+    computer::first_legal()
 }
 
 /// An evaluator that always says `score` for the side to move.
-fn says(score: Score) -> Evaluator {
-    Arc::new(move |g: &dyn AnyGame, _: &[u64], _: &AtomicBool| {
+fn says(score: Score) -> Computer {
+    Arc::new(move |g: &dyn AnyGame, _: Limits, _: &AtomicBool| {
         let best = *g.position().legal_moves().first()?;
         Some(SearchResult {
             best,
@@ -36,7 +32,7 @@ fn says(score: Score) -> Evaluator {
     })
 }
 
-fn against_computer(evaluator: Evaluator) -> Game {
+fn against_computer(evaluator: Computer) -> Game {
     let chess = by_name("chess").unwrap();
     Game::new(Options {
         vs: Vs::Computer,
@@ -113,12 +109,10 @@ fn between_people_the_other_side_answers_an_offer() {
 #[test]
 fn the_eval_line_shows_the_engines_score_and_line() {
     let chess = by_name("chess").unwrap();
-    let depth2: Evaluator = Arc::new(|g: &dyn AnyGame, keys: &[u64], stop: &AtomicBool| {
-        best(g.position(), keys, Limits::depth(2), stop).ok()
-    });
     let mut game = Game::new(Options {
         chooser: Some(first_move()),
-        evaluator: Some(depth2),
+        evaluator: Some(computer::search()),
+        eval_think: Limits::depth(2),
         ..Options::new(chess)
     });
     assert_eq!(game.detail(), "");

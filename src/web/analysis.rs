@@ -10,8 +10,8 @@
 
 use super::game::{self, Loaded};
 use super::types::GameRequest;
-use super::{eval, ApiError, AppState, JsonBody, Limited, MATE};
-use crate::engine::search::{Engine, Limits, Score, SearchResult};
+use super::{api_score, eval, ApiError, AppState, JsonBody, Limited};
+use crate::engine::search::{Engine, Limits, SearchResult};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -56,15 +56,6 @@ pub struct AnalyseRequest {
 
 impl Limited for AnalyseRequest {}
 
-/// A score on the API's scale (a mate in n is `MATE - n`).
-fn score_of(score: Score) -> i32 {
-    match score {
-        Score::Centipawns(cp) => cp,
-        Score::Mate(n) if n > 0 => MATE - n,
-        Score::Mate(n) => -MATE - n,
-    }
-}
-
 /// One line as the page shows it: its moves in coordinates and in the
 /// game's notation, up to the first that is not legal.
 fn line_json(loaded: &Loaded, r: &SearchResult) -> Value {
@@ -81,7 +72,7 @@ fn line_json(loaded: &Loaded, r: &SearchResult) -> Value {
             break;
         }
     }
-    let score = score_of(r.score);
+    let score = api_score(r.score);
     json!({
         "score": score,
         "eval": eval(score),

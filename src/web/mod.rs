@@ -33,7 +33,8 @@ pub mod review;
 pub mod types;
 
 use crate::duck;
-use crate::kernel::{AnyGame, Move};
+use crate::engine::computer::{self, Computer};
+use crate::engine::search::{self, Score};
 use crate::variants::duck::trace::Tracer;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -70,31 +71,11 @@ pub const MAX_JUDGES: usize = 2;
 /// (503).
 pub const JUDGE_WAIT: Duration = Duration::from_secs(10);
 
-/// A computer's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Best {
-    /// The move to play: legal in the position searched.
-    pub best: Move,
-    /// Its score for the side to move, in centipawns; a mate in n moves
-    /// is 100000 − n (mated: −100000 + n).
-    pub score: i32,
-    /// The expected line, starting with `best`.
-    pub pv: Vec<Move>,
-    /// The deepest search completed, in plies (0 for a chooser that does
-    /// not search).
-    pub depth: u32,
-}
-
-/// The computer: given a game, a thinking time and a
-/// stop flag (set when the time is up or the page went away), the best move,
-/// or `None` when there is no legal move.
-pub type Chooser = Arc<dyn Fn(&dyn AnyGame, Duration, &AtomicBool) -> Option<Best> + Send + Sync>;
-
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    /// The computer, for every game.
-    pub chooser: Chooser,
+    /// The computer, for every game (the page's and the online games').
+    pub computer: Computer,
     searches: Arc<Semaphore>,
     judges: Arc<Semaphore>,
     /// Games between people, when the server keeps a database.
@@ -104,10 +85,10 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// A state whose games are played by `chooser`.
-    pub fn new(chooser: Chooser) -> AppState {
+    /// A state whose games are played by `computer`.
+    pub fn new(computer: Computer) -> AppState {
         AppState {
-            chooser,
+            computer,
             searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
             judges: Arc::new(Semaphore::new(MAX_JUDGES)),
             online: None,
@@ -132,58 +113,42 @@ impl AppState {
         self.guard = guard;
         self
     }
-
-    /// The computer as the online games' opponent: the chooser's move.
-    pub fn computer(&self) -> crate::online::Computer {
-        let chooser = self.chooser.clone();
-        Arc::new(
-            move |game: &dyn AnyGame, think: Duration, stop: &AtomicBool| {
-                chooser(game, think, stop).map(|b| b.best)
-            },
-        )
-    }
 }
 
 impl AppState {
     /// A state whose games are played by the engine's search
-    /// ([`crate::engine::search`]) within the thinking time asked.
+    /// ([`crate::engine::computer::search`]) within the thinking time asked.
     pub fn with_engine() -> AppState {
-        use crate::engine::search::{best_in_game, Limits, Score};
-        AppState::new(Arc::new(
-            |game: &dyn AnyGame, think: Duration, stop: &AtomicBool| {
-                let found = best_in_game(game, Limits::think(think), stop).ok()?;
-                let score = match found.score {
-                    Score::Centipawns(cp) => cp,
-                    Score::Mate(n) if n > 0 => MATE - n,
-                    Score::Mate(n) => -MATE - n,
-                };
-                Some(Best {
-                    best: found.best,
-                    score,
-                    pv: found.pv,
-                    depth: found.depth,
-                })
-            },
-        ))
+        AppState::new(computer::search())
     }
 }
 
 /// The score of a mate in no moves; a mate in n is `MATE - n`.
 pub const MATE: i32 = 100_000;
 
-/// A state with the simplest chooser: the first legal move. For tests and
+/// A search's score on the API's scale: centipawns, a mate in n
+/// `MATE - n`, being mated in n `-MATE + n`.
+///
+/// ```
+/// use duckchess::engine::search::Score;
+/// use duckchess::web::{api_score, MATE};
+/// assert_eq!(api_score(Score::Centipawns(-40)), -40);
+/// assert_eq!(api_score(Score::Mate(3)), MATE - 3);
+/// assert_eq!(api_score(Score::Mate(-2)), -MATE + 2);
+/// ```
+pub fn api_score(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(n) if n > 0 => MATE - n,
+        Score::Mate(n) => -MATE - n,
+    }
+}
+
+/// A state with the simplest computer: the first legal move. For tests and
 /// for a library user who brings no computer.
 impl Default for AppState {
     fn default() -> AppState {
-        AppState::new(Arc::new(|game: &dyn AnyGame, _, _: &AtomicBool| {
-            let best = *game.position().legal_moves().first()?;
-            Some(Best {
-                best,
-                score: 0,
-                pv: vec![best],
-                depth: 0,
-            })
-        }))
+        AppState::new(computer::first_legal())
     }
 }
 
@@ -709,12 +674,12 @@ async fn best(
             stop.store(true, Ordering::Relaxed);
         })
     };
-    let chooser = app.chooser.clone();
+    let computer = app.computer.clone();
     let mate_in = req.mate_in.map(|n| n.min(MAX_MATE_IN));
     let task = tokio::task::spawn_blocking(move || {
         mate_in
             .and_then(|n| proven_mate(&loaded, n, think / 2, &stop))
-            .or_else(|| best_move(&loaded, think, &stop, &chooser))
+            .or_else(|| best_move(&loaded, think, &stop, &computer))
     });
     let answer = task.await;
     timer.abort();
@@ -786,9 +751,9 @@ pub fn best_move(
     loaded: &Loaded,
     think: Duration,
     stop: &AtomicBool,
-    chooser: &Chooser,
+    computer: &Computer,
 ) -> Option<BestResponse> {
-    let best = chooser(&*loaded.game, think, stop)?;
+    let best = computer(&*loaded.game, search::Limits::think(think), stop)?;
     let pos = loaded.game.position();
     // The line is told in coordinates and in the game's notation, each
     // move in the position it is played from; it stops at the first move
@@ -805,8 +770,8 @@ pub fn best_move(
     }
     Some(BestResponse {
         best: game::move_info(loaded.notation, pos, best.best),
-        score: best.score,
-        eval: eval(best.score),
+        score: api_score(best.score),
+        eval: eval(api_score(best.score)),
         eval_for: loaded.notation.side_name(pos.turn()).into(),
         depth: best.depth,
         pv,

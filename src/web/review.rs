@@ -11,9 +11,9 @@
 use super::analysis::StopOnDrop;
 use super::game::{self, Loaded};
 use super::types::GameRequest;
-use super::{eval, ApiError, AppState, JsonBody, Limited, MATE};
+use super::{api_score, eval, ApiError, AppState, JsonBody, Limited};
 use crate::engine::review::{self, Judgement, Reviewed};
-use crate::engine::search::{Limits, Score};
+use crate::engine::search::Limits;
 use crate::kernel::Color;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -52,15 +52,6 @@ pub struct ReviewRequest {
 }
 
 impl Limited for ReviewRequest {}
-
-/// A score on the API's scale (a mate in n is `MATE - n`).
-fn api_score(score: Score) -> i32 {
-    match score {
-        Score::Centipawns(cp) => cp,
-        Score::Mate(n) if n > 0 => MATE - n,
-        Score::Mate(n) => -MATE - n,
-    }
-}
 
 /// One position's line.
 fn position_json(loaded: &Loaded, at: &dyn crate::kernel::AnyPosition, r: &Reviewed) -> Value {

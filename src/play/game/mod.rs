@@ -22,9 +22,9 @@
 
 use super::clock::{self, Clocks, Time, TimeControl};
 use super::ending::{accepts_draw, End};
-use super::eval::Evaluator;
 use super::prompt::{Completion, MovePrompt};
 use super::Vs;
+use crate::engine::search::Limits;
 use crate::engine::search::SearchResult;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
@@ -35,11 +35,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::SystemTime;
 
-/// How the computer chooses a move: given the game, the hash keys of its
-/// positions from the start (the current one last, for repetitions) and a
-/// stop flag, a legal move, or `None` when it has none or was stopped. The
-/// command line passes one; the engine's search plugs in here.
-pub type Chooser = Arc<dyn Fn(&dyn AnyGame, &[u64], &AtomicBool) -> Option<Move> + Send + Sync>;
+/// The computer, as every front end takes it (the command line passes the
+/// engine's search, or another engine's through UCI).
+pub use crate::engine::computer::Computer;
 
 /// What an online game sends to its server (see [`super::online`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,12 +103,16 @@ pub struct Options {
     pub vs: Vs,
     /// The side the computer plays when `vs` is [`Vs::Computer`].
     pub computer: Color,
-    /// The computer's move chooser, also asked for hints; `None`: no
-    /// computer (and no hints).
-    pub chooser: Option<Chooser>,
+    /// The computer's moves, also asked for hints; `None`: no computer
+    /// (and no hints).
+    pub chooser: Option<Computer>,
+    /// How long or deep `chooser` thinks (a clock may stop it sooner).
+    pub think: Limits,
     /// The engine's evaluation, for the `e` line and the computer's answer
     /// to a draw offer; `None`: neither.
-    pub evaluator: Option<Evaluator>,
+    pub evaluator: Option<Computer>,
+    /// How long or deep `evaluator` thinks.
+    pub eval_think: Limits,
     /// Where saved games go and are loaded from; empty: the current
     /// directory.
     pub save_dir: PathBuf,
@@ -134,7 +136,9 @@ impl Options {
             vs: Vs::Human,
             computer: Color::Black,
             chooser: None,
+            think: Limits::think(std::time::Duration::from_secs(1)),
             evaluator: None,
+            eval_think: Limits::think(std::time::Duration::from_secs(1)),
             save_dir: PathBuf::new(),
             clock: None,
             time: Arc::new(clock::SystemTime::default()),
@@ -266,18 +270,18 @@ pub struct Request {
     pub purpose: Purpose,
     /// The game to search.
     pub game: Box<dyn AnyGame>,
-    /// The keys of the game's positions, the start first, the current last.
-    pub keys: Vec<u64>,
     /// Set when the answer is no longer wanted (undo, new, quit).
     pub stop: Arc<AtomicBool>,
-    chooser: Chooser,
-    evaluator: Option<Evaluator>,
+    chooser: Computer,
+    think: Limits,
+    evaluator: Option<Computer>,
+    eval_think: Limits,
 }
 
 impl Request {
     /// Runs the chooser.
     pub fn think(&self) -> Option<Move> {
-        (self.chooser)(&*self.game, &self.keys, &self.stop)
+        (self.chooser)(&*self.game, self.think, &self.stop).map(|found| found.best)
     }
 
     /// Runs what the purpose asks: the chooser for a move or a hint, the
@@ -288,7 +292,7 @@ impl Request {
             Purpose::Eval | Purpose::DrawOffer => Answer::Eval(
                 self.evaluator
                     .as_ref()
-                    .and_then(|e| e(&*self.game, &self.keys, &self.stop)),
+                    .and_then(|e| e(&*self.game, self.eval_think, &self.stop)),
             ),
         }
     }

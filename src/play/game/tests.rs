@@ -67,11 +67,9 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// A chooser for tests: the first legal move.
-fn first_move() -> Chooser {
-    Arc::new(|game: &dyn AnyGame, _keys: &[u64], _stop: &AtomicBool| {
-        game.position().legal_moves().first().copied()
-    })
+/// A computer for tests: the first legal move.
+fn first_move() -> Computer {
+    crate::engine::computer::first_legal()
 }
 
 #[test]
@@ -316,11 +314,14 @@ fn a_hint_is_asked_of_the_chooser_and_shown() {
 #[test]
 fn a_dropped_search_is_stopped_and_its_answer_ignored() {
     for action in [A::Undo, A::New, A::Quit] {
-        let slow: Chooser = Arc::new(|game: &dyn AnyGame, _: &[u64], stop: &AtomicBool| {
+        let slow: Computer = Arc::new(|game: &dyn AnyGame, _: Limits, stop: &AtomicBool| {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
-            game.position().legal_moves().first().copied()
+            game.position()
+                .legal_moves()
+                .first()
+                .map(|&m| crate::engine::computer::just(m))
         });
         let mut game = Game::new(Options {
             vs: Vs::Computer,

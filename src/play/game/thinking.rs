@@ -115,10 +115,11 @@ impl Game {
             id: self.next_id,
             purpose,
             game: self.game.clone(),
-            keys: self.keys(),
             stop,
             chooser,
+            think: self.options.think,
             evaluator,
+            eval_think: self.options.eval_think,
         })
     }
 
