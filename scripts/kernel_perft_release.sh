@@ -3,9 +3,9 @@
 # same tests stops at 250,000 nodes (see NODE_LIMIT in tests/kernel_chess.rs);
 # this release run checks the rest, chess perft(6) from the start included,
 # Duck Chess perft(5) in tests/perft.rs, and the naive checkers' deep
-# counts: classic Fourfold perft(5) in tests/fourfold.rs (about a minute and
-# a half on two threads) and Duck Chess perft(4) in tests/duck_kernel.rs
-# (about 20 s). CI runs this script; it prints chess perft(6) with its time.
+# counts: classic Fourfold perft(5) in tests/fourfold.rs (about 80 s of
+# CPU, on two threads) and Duck Chess perft(4) in tests/duck_kernel.rs
+# (about 16 s). CI runs this script; it prints chess perft(6) with its time.
 set -eu
 cd "$(dirname "$0")/.."
 cargo test --release --test kernel_chess --test kernel_shapes --test perft

@@ -10,6 +10,31 @@
 /// The most axes a board has (Fourfold's four).
 const AXES: usize = 4;
 
+/// The coordinates of every square of a board of `dims`, worked out once
+/// for each shape and kept.
+fn points(dims: &[usize]) -> &'static [[i64; AXES]] {
+    type Shapes = Vec<(Vec<usize>, &'static [[i64; AXES]])>;
+    static SHAPES: std::sync::Mutex<Shapes> = std::sync::Mutex::new(Vec::new());
+    let mut shapes = SHAPES.lock().unwrap();
+    if let Some(&(_, points)) = shapes.iter().find(|(d, _)| d == dims) {
+        return points;
+    }
+    let squares = dims.iter().product();
+    let points: Vec<[i64; AXES]> = (0..squares)
+        .map(|mut i| {
+            let mut c = [0; AXES];
+            for (k, &d) in dims.iter().enumerate() {
+                c[k] = (i % d) as i64;
+                i /= d;
+            }
+            c
+        })
+        .collect();
+    let points = &*Box::leak(points.into_boxed_slice());
+    shapes.push((dims.to_vec(), points));
+    points
+}
+
 /// Which game's rules: they differ in the bishop and the pawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Game {
@@ -37,7 +62,7 @@ pub struct Board {
     /// The coordinates of each square, worked out once (only for speed:
     /// the naive perft of tests/fourfold.rs asks for millions); the axes
     /// past the board's are 0.
-    points: std::sync::Arc<Vec<[i64; AXES]>>,
+    points: &'static [[i64; AXES]],
 }
 
 /// A move: from, to, and the promotion letter if any.
@@ -52,22 +77,12 @@ impl Board {
     /// An empty board.
     pub fn empty(game: Game, dims: &[usize]) -> Board {
         let squares = dims.iter().product();
-        let points = (0..squares)
-            .map(|mut i| {
-                let mut c = [0; AXES];
-                for (k, &d) in dims.iter().enumerate() {
-                    c[k] = (i % d) as i64;
-                    i /= d;
-                }
-                c
-            })
-            .collect();
         Board {
             game,
             dims: dims.to_vec(),
             cells: vec![None; squares],
             white_to_move: true,
-            points: std::sync::Arc::new(points),
+            points: points(dims),
         }
     }
 
@@ -195,6 +210,7 @@ impl Board {
     pub fn legal_moves(&self) -> Vec<NaiveMove> {
         let white = self.white_to_move;
         let mut out = Vec::new();
+        let mut trial = self.clone();
         for from in 0..self.cells.len() {
             let Some(man) = self.cells[from] else {
                 continue;
@@ -218,7 +234,14 @@ impl Board {
                     to,
                     promotion,
                 };
-                if !self.after(m).in_check(white) {
+                // Played on a scratch board, asked, and taken back (the same
+                // as `self.after(m).in_check(white)`, without a copy each time).
+                let (mover, target) = (trial.cells[from], trial.cells[to]);
+                trial.cells[to] = trial.after_cell(m);
+                trial.cells[from] = None;
+                let safe = !trial.in_check(white);
+                (trial.cells[from], trial.cells[to]) = (mover, target);
+                if safe {
                     out.push(m);
                 }
             }
@@ -227,14 +250,21 @@ impl Board {
         out
     }
 
-    /// The board after move `m` (not checked for legality).
-    pub fn after(&self, m: NaiveMove) -> Board {
-        let mut b = self.clone();
-        let mut man = b.cells[m.from].take().unwrap();
+    /// What stands on the target of move `m` once it is played: the man
+    /// moved, promoted if it is.
+    fn after_cell(&self, m: NaiveMove) -> Option<Man> {
+        let mut man = self.cells[m.from].unwrap();
         if let Some(p) = m.promotion {
             man.kind = p;
         }
-        b.cells[m.to] = Some(man);
+        Some(man)
+    }
+
+    /// The board after move `m` (not checked for legality).
+    pub fn after(&self, m: NaiveMove) -> Board {
+        let mut b = self.clone();
+        b.cells[m.to] = b.after_cell(m);
+        b.cells[m.from] = None;
         b.white_to_move = !b.white_to_move;
         b
     }
