@@ -314,7 +314,9 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .collect();
     names.sort();
-    let samples: Vec<(String, Vec<(i64, i64, i64, i64)>, Vec<String>)> = names
+    // (name, commands, answer lines)
+    type Sample = (String, Vec<(i64, i64, i64, i64)>, Vec<String>);
+    let samples: Vec<Sample> = names
         .iter()
         .map(|path| {
             let numbers: Vec<i64> = std::fs::read_to_string(path)

@@ -744,9 +744,10 @@ fn the_full_army_start_is_a_mate_in_four() {
 /// Classic Fourfold perft(5), 145,609,706, counted by the naive checker of
 /// `tests/naive` (no code shared with the crate) from the spec's start text,
 /// and compared move by move with the kernel's divide. The spec stops at
-/// depth 4; this is where depth 5 in docs/fourfold.md comes from. About 80 s
-/// of CPU in release (40 s on two idle cores), hours in debug: the release
-/// run of this file (`scripts/kernel_perft_release.sh`, in CI) checks it.
+/// depth 4; this is where depth 5 in docs/fourfold.md comes from. About
+/// 80 s of CPU in release (so about 40 s on two idle cores), hours in
+/// debug: the release run of this file (`scripts/kernel_perft_release.sh`,
+/// in CI) checks it.
 #[cfg(not(debug_assertions))]
 #[test]
 fn the_naive_checker_counts_classic_perft_five() {
