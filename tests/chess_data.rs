@@ -54,6 +54,13 @@ fn python_chess_agrees_on_every_legal_move_of_a_thousand_positions() {
     assert!(figure("positions") >= 1000, "{text}");
     assert!(figure("moves compared") >= 20_000, "{text}");
     assert_eq!(figure("differences"), 0, "{text}");
+    // The figures, in the test's output.
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("games:") || l.starts_with("moves seen:"))
+    {
+        eprintln!("python-chess: {line}");
+    }
     let (ok, text) = crosscheck(&["--seed", "7", "--games", "1", "--drop-one"]);
     assert!(!ok, "a dropped move went unseen: {text}");
 }

@@ -296,45 +296,64 @@ impl Xorshift {
 }
 
 /// The naive referee written from the rules page (tests/naive_duck) against
-/// both engines: the official sample first, then random games — mostly
-/// valid moves, captures preferred half the time so that games end, a
-/// random command one time in eight, and commands after the end — with
-/// every position's list of valid commands compared with both engines',
-/// and every judge line with judge mode's.
+/// both engines: every sample of `samples/` (its lines against the sample's
+/// hand-written answer) continued by a random game, then random games from
+/// the start — mostly valid moves, captures preferred half the time so that
+/// games end, a random command one time in eight, and commands after the
+/// end — with every position's list of valid commands compared with both
+/// engines', and every judge line with judge mode's.
 #[test]
 fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
     use naive_duck::Referee;
     // The naive referee itself against the official sample's answer.
-    let sample = include_str!("../samples/official.in");
-    let answer = include_str!("../samples/official.ans");
-    let numbers: Vec<i64> = sample
-        .split_whitespace()
-        .map(|w| w.parse().unwrap())
+    // Each sample's commands and answer lines, in the order of their names.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .collect();
-    let mut referee = Referee::new();
-    let lines: Vec<String> = numbers[1..]
-        .chunks(4)
-        .map(|c| referee.play(c[0], c[1], c[2], c[3]))
+    names.sort();
+    // (name, commands, answer lines)
+    type Sample = (String, Vec<(i64, i64, i64, i64)>, Vec<String>);
+    let samples: Vec<Sample> = names
+        .iter()
+        .map(|path| {
+            let numbers: Vec<i64> = std::fs::read_to_string(path)
+                .unwrap()
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            let commands = numbers[1..]
+                .chunks(4)
+                .map(|c| (c[0], c[1], c[2], c[3]))
+                .collect();
+            let answer = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, commands, answer.lines().map(String::from).collect())
+        })
         .collect();
-    assert_eq!(
-        lines.join("\n") + "\n",
-        answer,
-        "the naive referee on the sample"
-    );
+    assert!(samples.len() >= 20, "{} samples", samples.len());
 
     let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     let (mut positions, mut valid, mut ended, mut captures, mut games) = (0, 0, 0, 0, 0);
+    let mut from_samples = 0;
     let mut differences = Vec::new();
-    while positions < 10_000 || games < 40 {
+    while positions < 10_000 || games < 40 + samples.len() {
         games += 1;
+        // The sample this game begins with, if any; its answer's lines.
+        let (name, prefix, answer) = match samples.get(games - 1) {
+            Some((name, commands, answer)) => (name.as_str(), &commands[..], &answer[..]),
+            None => ("random", &[][..], &[][..]),
+        };
         let mut referee = Referee::new();
         let mut fast = duck::Position::initial();
         let mut kernel = kernel_duck::start();
         let mut input = Vec::new();
         let mut expected = Vec::new();
         let mut after_end = 0;
-        for ply in 0..300 {
-            let at = format!("game {games} command {}", ply + 1);
+        for ply in 0..prefix.len() + 300 {
+            let at = format!("game {games} ({name}) command {}", ply + 1);
             // The lists of valid commands, as start and target indices.
             let naive: BTreeSet<(usize, usize)> = referee
                 .moves()
@@ -352,7 +371,10 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
                 differences.push(format!("{at}: moves differ from the kernel's"));
             }
             let moves = referee.moves();
-            let command = if moves.is_empty() || rng.below(8) == 0 {
+            let command = if let Some(&command) = prefix.get(ply) {
+                from_samples += 1;
+                command
+            } else if moves.is_empty() || rng.below(8) == 0 {
                 (
                     rng.below(10) as i64,
                     rng.below(9) as i64,
@@ -373,6 +395,12 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
             };
             let (xs, ys, xt, yt) = command;
             let line = referee.play(xs, ys, xt, yt);
+            if let Some(want) = answer.get(ply) {
+                assert_eq!(
+                    &line, want,
+                    "{at}: the naive referee against the sample's answer"
+                );
+            }
             valid += u64::from(line != "Invalid command");
             let command = Command::new(xs, ys, xt, yt);
             let _ = fast.play(command);
@@ -386,7 +414,7 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
                 if after_end == 1 {
                     ended += 1;
                 }
-                if after_end > 3 {
+                if after_end > 3 && ply >= prefix.len() {
                     break;
                 }
             }
@@ -411,7 +439,8 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
     }
     assert!(differences.is_empty(), "{}", differences.join("\n"));
     eprintln!(
-        "naive referee: {games} games, {positions} positions compared, {valid} valid moves ({captures} chosen captures), {ended} games ended"
+        "naive referee: {games} games ({} from the samples, {from_samples} of their commands), {positions} positions compared, {valid} valid moves ({captures} chosen captures), {ended} games ended",
+        samples.len()
     );
     assert!(
         positions >= 10_000 && ended >= 20,
@@ -420,10 +449,43 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
 }
 
 /// Perft from the start by the naive referee: an independent source for
-/// the counts of depths 1 to 3 (depth 4 would take minutes this way).
+/// the counts of depths 1 to 3 (depth 4 takes minutes in debug: the release
+/// run counts it, below).
 #[test]
 fn the_naive_referee_counts_the_same_perft() {
     let start = naive_duck::Referee::new();
     let counts: Vec<u64> = (1..=3).map(|d| start.perft(d)).collect();
     assert_eq!(counts, [43, 1_849, 80_066]);
+}
+
+/// Depth 4 by the naive referee, 3,466,638: the count no outside source
+/// gives, counted again without the crate's code (release only: minutes in
+/// debug; `scripts/kernel_perft_release.sh`, in CI, runs it). Two threads,
+/// each taking every other first move.
+#[cfg(not(debug_assertions))]
+#[test]
+fn the_naive_referee_counts_perft_four() {
+    let start = naive_duck::Referee::new();
+    let first = start.moves();
+    let total: u64 = std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2)
+            .map(|t| {
+                let (start, first) = (&start, &first);
+                s.spawn(move || {
+                    first
+                        .iter()
+                        .skip(t)
+                        .step_by(2)
+                        .map(|&(xs, ys, xt, yt)| {
+                            let mut next = start.clone();
+                            next.play(xs, ys, xt, yt);
+                            next.perft(3)
+                        })
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    assert_eq!(total, 3_466_638);
 }

@@ -740,3 +740,47 @@ fn the_full_army_start_is_a_mate_in_four() {
     walk(&root, &lines, &mut at, &find);
     assert_eq!(at, lines.len());
 }
+
+/// Classic Fourfold perft(5), 145,609,706, counted by the naive checker of
+/// `tests/naive` (no code shared with the crate) from the spec's start text,
+/// and compared move by move with the kernel's divide. The spec stops at
+/// depth 4; this is where depth 5 in docs/fourfold.md comes from. About
+/// 80 s of CPU in release (so about 40 s on two idle cores), hours in
+/// debug: the release run of this file (`scripts/kernel_perft_release.sh`,
+/// in CI) checks it.
+#[cfg(not(debug_assertions))]
+#[test]
+fn the_naive_checker_counts_classic_perft_five() {
+    let spec_start = "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1";
+    let root = naive::parse_fourfold(spec_start);
+    let first = root.legal_moves();
+    // Two threads, each counting every other first move.
+    let counts: Vec<(naive::NaiveMove, u64)> = std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2)
+            .map(|t| {
+                let (root, first) = (&root, &first);
+                s.spawn(move || {
+                    first
+                        .iter()
+                        .skip(t)
+                        .step_by(2)
+                        .map(|&m| (m, root.after(m).perft(4)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let mut naive: Vec<(usize, usize, u64)> =
+        counts.iter().map(|&(m, n)| (m.from, m.to, n)).collect();
+    naive.sort();
+    let kernel_start = read_position(Army::Classic, spec_start).unwrap();
+    let mut kernel: Vec<(usize, usize, u64)> = duckchess::kernel::divide(&kernel_start, 5)
+        .into_iter()
+        .map(|(m, n)| (m.from(), m.to(), n))
+        .collect();
+    kernel.sort();
+    assert_eq!(naive, kernel);
+    let total: u64 = naive.iter().map(|m| m.2).sum();
+    assert_eq!((naive.len(), total), (41, 145_609_706));
+}

@@ -61,10 +61,22 @@ const POSITIONS: &[(&str, &str, &[u64])] = &[
 fn published_perft_counts() {
     for &(name, fen, counts) in POSITIONS {
         let position = from_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for (depth, &expected) in (1..).zip(counts).filter(|&(_, &n)| n <= NODE_LIMIT) {
+        for (depth, &expected) in (1..).zip(counts) {
+            if expected > NODE_LIMIT {
+                left_to_release(&format!("{name} depth {depth}"), expected);
+                continue;
+            }
             assert_eq!(perft(&position, depth), expected, "{name} depth {depth}");
         }
     }
+}
+
+/// Says, on the test's output, which count this debug run did not check.
+fn left_to_release(what: &str, count: u64) {
+    eprintln!(
+        "NOT CHECKED in debug: {what} ({count} nodes, over {NODE_LIMIT}); \
+         the release run checks it (scripts/kernel_perft_release.sh, in CI)"
+    );
 }
 
 /// Small positions from published perft suites that catch the rare rules:
@@ -142,10 +154,11 @@ fn perft_of_positions_with_rare_rules() {
     for &(fen, counts, (deep, deep_count)) in SMALL {
         let position = from_fen(fen).unwrap();
         let shallow = (1..).zip(counts.iter().copied());
-        for (depth, expected) in shallow
-            .chain([(deep, deep_count)])
-            .filter(|&(_, n)| n <= NODE_LIMIT)
-        {
+        for (depth, expected) in shallow.chain([(deep, deep_count)]) {
+            if expected > NODE_LIMIT {
+                left_to_release(&format!("{fen} depth {depth}"), expected);
+                continue;
+            }
             assert_eq!(perft(&position, depth), expected, "{fen} depth {depth}");
         }
     }

@@ -1,5 +1,6 @@
-//! Perft: the published counts from the initial position, and small
-//! positions whose counts are worked out by hand in the comments.
+//! Perft: the counts from the initial position (where each comes from:
+//! docs/duck-chess.md, "Perft"), and small positions whose counts are
+//! worked out by hand in the comments.
 
 use duckchess::duck::perft::{divide, perft, perft_threads};
 use duckchess::duck::{Command, Position};
@@ -46,9 +47,16 @@ fn divide_sums_to_the_total_and_lists_each_first_move_once() {
     }
 }
 
+mod naive_duck;
+
+/// Three counts of the same tree: the bulk counter; the judge's path, every
+/// listed move played with `Position::play` (the same move generator: this
+/// checks the counting, not the rules); and the naive referee of
+/// `tests/naive_duck`, written from the rules page with no code of the
+/// crate (the independent count; tests/duck_kernel.rs compares its move
+/// lists with both engines on 10,000 positions).
 #[test]
-fn bulk_counting_agrees_with_playing_every_move() {
-    // An independent count: play each listed move through the judge path.
+fn bulk_counting_agrees_with_playing_every_move_and_with_the_naive_referee() {
     fn slow(p: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -66,13 +74,23 @@ fn bulk_counting_agrees_with_playing_every_move() {
             })
             .sum()
     }
-    for fen in [
-        duckchess::duck::fen::INITIAL_FEN,
-        "r3k4/9/9/4d4/9/4S4/9/9/4D4/R3K4 w",
-        "4k4/9/9/9/9/9/9/9/9/r3K3R b",
+    // The naive referee is slow in debug: depth 2 from the start (its
+    // depth 3 is in tests/duck_kernel.rs), 3 from the others.
+    for (fen, depth, naive_depth) in [
+        (duckchess::duck::fen::INITIAL_FEN, 3, 2),
+        ("r3k4/9/9/4d4/9/4S4/9/9/4D4/R3K4 w", 3, 3),
+        ("4k4/9/9/9/9/9/9/9/9/r3K3R b", 3, 3),
+        // Ducks and horses whose blocking points are taken, a captain to
+        // take at once.
+        ("3k5/9/4s4/3d5/2S1H4/1DS6/9/5h3/9/4K4 w", 3, 3),
     ] {
         let mut p = pos(fen);
-        assert_eq!(perft(&mut p, 3), slow(&p, 3), "{fen}");
+        assert_eq!(perft(&mut p, depth), slow(&p, depth), "{fen}");
+        assert_eq!(
+            perft(&mut p, naive_depth),
+            naive_duck::Referee::from_fen(fen).perft(naive_depth),
+            "{fen}: the naive referee"
+        );
     }
 }
 

@@ -5,15 +5,33 @@
 //! end), mixed with random coordinates in `0..=10` (so off the board too).
 //! The check flag is compared with a brute force that asks `validate`, for
 //! each side, whether any of its pieces may move onto the other captain —
-//! not `attackers` or `is_check`.
+//! not `attackers` or `is_check`, but still the crate's own move rules: it
+//! checks the crate against itself. The independent check is the naive
+//! referee of `tests/naive_duck` (written from the rules page, no code of
+//! the crate), which plays every random game alongside: its judge line for
+//! each command, and its list of valid commands, must be the crate's.
+//!
+//! The random cases come from a fixed seed (1, or DUCKCHESS_PROPERTY_SEED),
+//! so a failure is found again by running the test again.
 
 use duckchess::duck::judge::{self, JudgeError};
 use duckchess::duck::{Board, Color, Command, Invalid, Move, Point, Position, Role, INVALID_LINE};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestRng, TestRunner};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
+
+mod naive_duck;
+
+/// The seed of every random case here: 1, or DUCKCHESS_PROPERTY_SEED (a
+/// number) to explore others.
+fn seed() -> u64 {
+    std::env::var("DUCKCHESS_PROPERTY_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
 
 /// How one command of a random game is chosen.
 #[derive(Clone, Debug)]
@@ -106,10 +124,12 @@ fn judge_text(commands: &[Command]) -> String {
     input
 }
 
-/// Plays `choices` with `Position::play`, checking each step, then runs the
-/// same commands through `judge::run` and compares line by line.
+/// Plays `choices` with `Position::play`, checking each step and each line
+/// against the naive referee's, then runs the same commands through
+/// `judge::run` and compares line by line.
 fn check_game(choices: &[Choice], seen: &mut Seen) -> Result<(), TestCaseError> {
     let mut pos = Position::initial();
+    let mut referee = naive_duck::Referee::new();
     let mut commands = Vec::new();
     let mut expected = Vec::new();
     for choice in choices {
@@ -142,6 +162,13 @@ fn check_game(choices: &[Choice], seen: &mut Seen) -> Result<(), TestCaseError> 
                 expected.push(INVALID_LINE.to_string());
             }
         }
+        let naive = referee.play(command.xs, command.ys, command.xt, command.yt);
+        prop_assert_eq!(
+            expected.last().unwrap(),
+            &naive,
+            "{}: the naive referee",
+            command
+        );
         commands.push(command);
     }
     let mut out = Vec::new();
@@ -164,10 +191,7 @@ fn check_game(choices: &[Choice], seen: &mut Seen) -> Result<(), TestCaseError> 
 fn random_games_agree_with_the_rules_and_judge_mode() {
     // A fixed seed, so that a failure is found again by running the test
     // again; DUCKCHESS_PROPERTY_SEED (a number) explores other games.
-    let seed: u64 = std::env::var("DUCKCHESS_PROPERTY_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+    let seed = seed();
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let mut runner = TestRunner::new_with_rng(
@@ -196,7 +220,21 @@ fn random_games_agree_with_the_rules_and_judge_mode() {
     );
 }
 
-/// The points of every valid move, by asking `validate` about all pairs.
+/// The naive referee's valid commands, as moves.
+fn naive_moves(referee: &naive_duck::Referee) -> BTreeSet<Move> {
+    let point = |x, y| Point::new(x, y).expect("the referee's points are on the board");
+    referee
+        .moves()
+        .into_iter()
+        .map(|(xs, ys, xt, yt)| Move {
+            from: point(xs, ys),
+            to: point(xt, yt),
+        })
+        .collect()
+}
+
+/// The points of every valid move, by asking `validate` about all pairs
+/// (the crate's own rules: `moves` against `validate`).
 fn brute_force_moves(pos: &Position) -> BTreeSet<Move> {
     let mut moves = BTreeSet::new();
     for from in Point::all() {
@@ -210,22 +248,36 @@ fn brute_force_moves(pos: &Position) -> BTreeSet<Move> {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 64, failure_persistence: None, ..Config::default() })]
+    // A fixed seed (see `seed`): a failing case fails every run, with its
+    // shrunk input printed.
+    #![proptest_config(Config {
+        cases: 64,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(seed()),
+        ..Config::default()
+    })]
 
     #[test]
-    fn moves_are_exactly_the_validated_pairs(choices in proptest::collection::vec(choice(), 0..120)) {
+    fn moves_are_exactly_the_validated_pairs_and_the_naive_referees(
+        choices in proptest::collection::vec(choice(), 0..120)
+    ) {
         let mut pos = Position::initial();
+        let mut referee = naive_duck::Referee::new();
         for (i, choice) in choices.iter().enumerate() {
             // Every other position, and the last, to keep the run short.
             if i % 2 == 0 {
                 let listed: BTreeSet<Move> = pos.moves().into_iter().collect();
                 prop_assert_eq!(listed.len(), pos.moves().len(), "a move listed twice");
-                prop_assert_eq!(listed, brute_force_moves(&pos));
+                prop_assert_eq!(&listed, &brute_force_moves(&pos));
+                prop_assert_eq!(&listed, &naive_moves(&referee), "the naive referee");
             }
-            let _ = pos.play(command(&pos, choice));
+            let c = command(&pos, choice);
+            let _ = pos.play(c);
+            referee.play(c.xs, c.ys, c.xt, c.yt);
         }
         let listed: BTreeSet<Move> = pos.moves().into_iter().collect();
-        prop_assert_eq!(listed, brute_force_moves(&pos));
+        prop_assert_eq!(&listed, &brute_force_moves(&pos));
+        prop_assert_eq!(&listed, &naive_moves(&referee), "the naive referee");
     }
 
     #[test]

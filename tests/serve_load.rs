@@ -200,8 +200,11 @@ fn load(addr: &str) -> Duration {
         thread::sleep(Duration::from_millis(20));
     }
     let freed = left.elapsed();
-    // Searches of 5 s each, abandoned: their slots come back well before
-    // they would have ended (loose for a loaded machine).
+    eprintln!("the abandoned searches' slots free again after {freed:?}");
+    // Searches of 5 s each (the server's cap: a search cannot be longer),
+    // abandoned: their slots come back before they would have ended. The
+    // bound cannot be looser than those 5 s; on an idle machine they are
+    // free again in about 0.1 s, 40 times less than the bound.
     assert!(
         freed < Duration::from_secs(4),
         "the abandoned searches held their slots for {freed:?}"
@@ -247,5 +250,6 @@ fn many_clients_on_every_endpoint_then_memory_comes_back() {
             "the server grew from {before} KiB to {now} KiB"
         );
     }
-    assert!(took < Duration::from_secs(40), "the loads took {took:?}");
+    // About 5 s on an idle machine; loose for a loaded one.
+    assert!(took < Duration::from_secs(60), "the loads took {took:?}");
 }

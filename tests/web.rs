@@ -317,9 +317,10 @@ async fn a_slow_search_is_stopped_at_its_time_and_blocks_no_other_request() {
     let (status, v) = search.await.unwrap();
     assert_eq!(status, StatusCode::OK, "{v}");
     let took = started.elapsed();
-    // Capped at 5 s, whatever was asked.
+    // Capped at 5 s, whatever was asked: not the minute asked for (the
+    // upper bound is loose for a loaded machine).
     assert!(
-        took >= Duration::from_secs(5) && took < Duration::from_secs(7),
+        took >= Duration::from_secs(5) && took < Duration::from_secs(30),
         "{took:?}"
     );
 }

@@ -7,6 +7,34 @@
 
 #![allow(dead_code)]
 
+/// The most axes a board has (Fourfold's four).
+const AXES: usize = 4;
+
+/// The coordinates of every square of a board of `dims`, worked out once
+/// for each shape and kept.
+fn points(dims: &[usize]) -> &'static [[i64; AXES]] {
+    type Shapes = Vec<(Vec<usize>, &'static [[i64; AXES]])>;
+    static SHAPES: std::sync::Mutex<Shapes> = std::sync::Mutex::new(Vec::new());
+    let mut shapes = SHAPES.lock().unwrap();
+    if let Some(&(_, points)) = shapes.iter().find(|(d, _)| d == dims) {
+        return points;
+    }
+    let squares = dims.iter().product();
+    let points: Vec<[i64; AXES]> = (0..squares)
+        .map(|mut i| {
+            let mut c = [0; AXES];
+            for (k, &d) in dims.iter().enumerate() {
+                c[k] = (i % d) as i64;
+                i /= d;
+            }
+            c
+        })
+        .collect();
+    let points = &*Box::leak(points.into_boxed_slice());
+    shapes.push((dims.to_vec(), points));
+    points
+}
+
 /// Which game's rules: they differ in the bishop and the pawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Game {
@@ -31,6 +59,10 @@ pub struct Board {
     pub dims: Vec<usize>,
     pub cells: Vec<Option<Man>>,
     pub white_to_move: bool,
+    /// The coordinates of each square, worked out once (only for speed:
+    /// the naive perft of tests/fourfold.rs asks for millions); the axes
+    /// past the board's are 0.
+    points: &'static [[i64; AXES]],
 }
 
 /// A move: from, to, and the promotion letter if any.
@@ -44,24 +76,25 @@ pub struct NaiveMove {
 impl Board {
     /// An empty board.
     pub fn empty(game: Game, dims: &[usize]) -> Board {
+        let squares = dims.iter().product();
         Board {
             game,
             dims: dims.to_vec(),
-            cells: vec![None; dims.iter().product()],
+            cells: vec![None; squares],
             white_to_move: true,
+            points: points(dims),
         }
     }
 
     /// The coordinates of square `i`.
-    pub fn coords(&self, mut i: usize) -> Vec<i64> {
-        self.dims
-            .iter()
-            .map(|&d| {
-                let c = (i % d) as i64;
-                i /= d;
-                c
-            })
-            .collect()
+    pub fn coords(&self, i: usize) -> Vec<i64> {
+        self.point(i)[..self.dims.len()].to_vec()
+    }
+
+    /// The coordinates of square `i` in a fixed array (no allocation, for
+    /// speed alone); the axes past the board's are 0.
+    fn point(&self, i: usize) -> [i64; AXES] {
+        self.points[i]
     }
 
     /// The square at coordinates `c`, if on the board.
@@ -85,15 +118,19 @@ impl Board {
         if from == to {
             return false;
         }
-        let a = self.coords(from);
-        let b = self.coords(to);
-        let d: Vec<i64> = a.iter().zip(&b).map(|(x, y)| y - x).collect();
-        let moved: Vec<i64> = d.iter().filter(|v| **v != 0).map(|v| v.abs()).collect();
-        let k = moved.len();
-        let equal = moved.iter().all(|&m| m == moved[0]);
-        let slide = |ok: bool| ok && equal && self.clear_between(&a, &d, moved[0]);
+        let a = self.point(from);
+        let b = self.point(to);
+        let mut d = [0i64; AXES];
+        for k in 0..AXES {
+            d[k] = b[k] - a[k];
+        }
+        // How many coordinates change, and by how much each at most.
+        let k = d.iter().filter(|v| **v != 0).count();
+        let dist = d.iter().map(|v| v.abs()).max().unwrap();
+        let equal = d.iter().all(|&v| v == 0 || v.abs() == dist);
+        let slide = |ok: bool| ok && equal && self.clear_between(&a, &d, dist);
         match man.kind {
-            'K' => moved.iter().all(|&m| m == 1),
+            'K' => dist == 1,
             'R' => slide(k == 1),
             'B' => match self.game {
                 Game::Cube => slide(k == 3),
@@ -101,20 +138,20 @@ impl Board {
             },
             'Q' => slide(true),
             'N' => {
-                let mut m = moved.clone();
-                m.sort();
-                m == [1, 2]
+                // Two coordinates change, one by 1 and the other by 2.
+                k == 2 && dist == 2 && d.iter().map(|v| v.abs()).sum::<i64>() == 3
             }
             'P' => {
                 let forward = if man.white { 1 } else { -1 };
                 if d[1] != forward {
                     return false;
                 }
-                let sideways: Vec<usize> = (0..d.len()).filter(|&i| i != 1 && d[i] != 0).collect();
+                // The coordinates other than Y that change.
+                let sideways = k - 1;
                 if capture {
-                    sideways.len() == 1 && d[sideways[0]].abs() == 1
+                    sideways == 1 && dist == 1
                 } else {
-                    sideways.is_empty()
+                    sideways == 0
                 }
             }
             other => panic!("naive checker: unknown piece {other}"),
@@ -123,9 +160,12 @@ impl Board {
 
     /// Every square strictly between `a` and `a + d` is empty (d is `dist`
     /// equal steps).
-    fn clear_between(&self, a: &[i64], d: &[i64], dist: i64) -> bool {
+    fn clear_between(&self, a: &[i64; AXES], d: &[i64; AXES], dist: i64) -> bool {
         (1..dist).all(|s| {
-            let c: Vec<i64> = a.iter().zip(d).map(|(x, v)| x + v.signum() * s).collect();
+            let mut c = [0; AXES];
+            for k in 0..AXES {
+                c[k] = a[k] + d[k].signum() * s;
+            }
             self.cells[self.index(&c).unwrap()].is_none()
         })
     }
@@ -133,11 +173,17 @@ impl Board {
     /// The squares holding a man of side `white` that attacks `target`.
     pub fn attackers(&self, target: usize, white: bool) -> Vec<usize> {
         (0..self.cells.len())
-            .filter(|&s| match self.cells[s] {
-                Some(m) if m.white == white => self.reaches(s, target, m, true),
-                _ => false,
-            })
+            .filter(|&s| self.attacks(s, target, white))
             .collect()
+    }
+
+    /// Whether the square `s` holds a man of side `white` that attacks
+    /// `target`.
+    fn attacks(&self, s: usize, target: usize, white: bool) -> bool {
+        match self.cells[s] {
+            Some(m) if m.white == white => self.reaches(s, target, m, true),
+            _ => false,
+        }
     }
 
     /// The king square of side `white`, if there is one.
@@ -148,7 +194,7 @@ impl Board {
     /// Whether side `white`'s king is attacked.
     pub fn in_check(&self, white: bool) -> bool {
         self.king(white)
-            .is_some_and(|k| !self.attackers(k, !white).is_empty())
+            .is_some_and(|k| (0..self.cells.len()).any(|s| self.attacks(s, k, !white)))
     }
 
     /// The last rank for side `white`'s pawns.
@@ -164,6 +210,7 @@ impl Board {
     pub fn legal_moves(&self) -> Vec<NaiveMove> {
         let white = self.white_to_move;
         let mut out = Vec::new();
+        let mut trial = self.clone();
         for from in 0..self.cells.len() {
             let Some(man) = self.cells[from] else {
                 continue;
@@ -181,13 +228,20 @@ impl Board {
                     continue;
                 }
                 let promotion =
-                    (man.kind == 'P' && self.coords(to)[1] == self.last_rank(white)).then_some('Q');
+                    (man.kind == 'P' && self.point(to)[1] == self.last_rank(white)).then_some('Q');
                 let m = NaiveMove {
                     from,
                     to,
                     promotion,
                 };
-                if !self.after(m).in_check(white) {
+                // Played on a scratch board, asked, and taken back (the same
+                // as `self.after(m).in_check(white)`, without a copy each time).
+                let (mover, target) = (trial.cells[from], trial.cells[to]);
+                trial.cells[to] = trial.after_cell(m);
+                trial.cells[from] = None;
+                let safe = !trial.in_check(white);
+                (trial.cells[from], trial.cells[to]) = (mover, target);
+                if safe {
                     out.push(m);
                 }
             }
@@ -196,14 +250,21 @@ impl Board {
         out
     }
 
-    /// The board after move `m` (not checked for legality).
-    pub fn after(&self, m: NaiveMove) -> Board {
-        let mut b = self.clone();
-        let mut man = b.cells[m.from].take().unwrap();
+    /// What stands on the target of move `m` once it is played: the man
+    /// moved, promoted if it is.
+    fn after_cell(&self, m: NaiveMove) -> Option<Man> {
+        let mut man = self.cells[m.from].unwrap();
         if let Some(p) = m.promotion {
             man.kind = p;
         }
-        b.cells[m.to] = Some(man);
+        Some(man)
+    }
+
+    /// The board after move `m` (not checked for legality).
+    pub fn after(&self, m: NaiveMove) -> Board {
+        let mut b = self.clone();
+        b.cells[m.to] = b.after_cell(m);
+        b.cells[m.from] = None;
         b.white_to_move = !b.white_to_move;
         b
     }

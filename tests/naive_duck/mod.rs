@@ -92,6 +92,60 @@ impl Referee {
         }
     }
 
+    /// A position in the notation of docs/explain.md ("FEN"): ranks from
+    /// row 9 down to row 0, within a rank the columns 0 to 8, a digit
+    /// counting empty points, upper case red; then `w` (red) or `b` (blue).
+    /// The counters, if any, are passed over. A position without a captain
+    /// is a finished game.
+    pub fn from_fen(text: &str) -> Referee {
+        let mut fields = text.split_whitespace();
+        let ranks: Vec<&str> = fields.next().expect("a placement").split('/').collect();
+        assert_eq!(ranks.len(), 10, "{text}: ten ranks");
+        let mut board = [[None; 9]; 10];
+        for (i, rank) in ranks.iter().enumerate() {
+            let x = 9 - i;
+            let mut y = 0;
+            for c in rank.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    y += n as usize;
+                    continue;
+                }
+                let side = if c.is_ascii_uppercase() {
+                    Side::Red
+                } else {
+                    Side::Blue
+                };
+                let kind = match c.to_ascii_lowercase() {
+                    'k' => Kind::Captain,
+                    'a' => Kind::Guard,
+                    'e' => Kind::Elephant,
+                    'h' => Kind::Horse,
+                    'r' => Kind::Car,
+                    'd' => Kind::Duck,
+                    's' => Kind::Soldier,
+                    other => panic!("{text}: no piece is {other:?}"),
+                };
+                board[x][y] = Some((side, kind));
+                y += 1;
+            }
+            assert_eq!(y, 9, "{text}: rank {x} has nine points");
+        }
+        let turn = match fields.next() {
+            Some("b") => Side::Blue,
+            _ => Side::Red,
+        };
+        let captains = board
+            .iter()
+            .flatten()
+            .filter(|p| matches!(p, Some((_, Kind::Captain))))
+            .count();
+        Referee {
+            board,
+            turn,
+            over: captains < 2,
+        }
+    }
+
     fn on_board(x: i64, y: i64) -> bool {
         (0..10).contains(&x) && (0..9).contains(&y)
     }
