@@ -55,6 +55,7 @@
 mod any;
 mod color;
 mod game;
+mod magics;
 mod moves;
 pub mod perft;
 mod piece;

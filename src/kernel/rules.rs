@@ -2,6 +2,7 @@
 //! squares a lame leap passes, per direction the ray as a set, which
 //! directions line two squares up, pawn steps, and hashing keys.
 
+use super::magics::KnownGroup;
 use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 
@@ -64,6 +65,8 @@ pub struct Rules<S> {
     pub(crate) kind_groups: [u32; MAX_KINDS],
     /// Bit `g` set: group `g` has magics (`magics[g * len + square]`).
     magic_groups: u32,
+    /// The groups whose magics came from [`super::magics::KNOWN`].
+    magics_known: u32,
     /// `lines[g * len + square]`: group `g`'s rays from `square` on an
     /// empty board, to tell cheaply whether a slider could reach it at all.
     pub(crate) lines: Vec<S>,
@@ -120,8 +123,21 @@ pub struct Rules<S> {
 }
 
 impl<S: SquareSet> Rules<S> {
-    /// Expands a variant's tables.
+    /// Expands a variant's tables. The sliders' magic factors come from
+    /// the ones found before for the built-in games
+    /// ([`super::magics::KNOWN`]) where they fit, else from a search.
     pub fn new(variant: Variant) -> Result<Rules<S>, VariantError> {
+        Rules::build(variant, super::magics::KNOWN)
+    }
+
+    #[cfg(test)]
+    /// [`Rules::new`] searching every magic factor afresh (what
+    /// `magics::KNOWN` was written from).
+    pub(crate) fn searched(variant: Variant) -> Result<Rules<S>, VariantError> {
+        Rules::build(variant, &[])
+    }
+
+    fn build(variant: Variant, known: &[KnownGroup]) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
         let shape = variant.shape;
         let len = shape.len();
@@ -351,6 +367,7 @@ impl<S: SquareSet> Rules<S> {
             groups,
             kind_groups,
             magic_groups: 0,
+            magics_known: 0,
             lines: Vec::new(),
             magics: Vec::new(),
             magic_table: Vec::new(),
@@ -387,17 +404,18 @@ impl<S: SquareSet> Rules<S> {
                     .fold(S::EMPTY, |set, &d| set | rules.ray(square, d as usize))
             })
             .collect();
-        rules.find_magics();
+        rules.find_magics(known);
         Ok(rules)
     }
 
     /// Finds, per group of slider directions and per square, a "fancy magic"
     /// multiplier: the blockers that matter (the rays without their last
     /// squares), folded to 64 bits and multiplied, give in their top bits an
-    /// index to the attack set. A seeded search, so the tables are the same
-    /// on every run; a group whose masks are too big or whose search fails
-    /// keeps the ray-by-ray scan.
-    fn find_magics(&mut self) {
+    /// index to the attack set. A factor known for the group
+    /// ([`KnownGroup`]) is checked and taken; otherwise a seeded search
+    /// finds one, so the tables are the same on every run. A group whose
+    /// masks are too big or whose search fails keeps the ray-by-ray scan.
+    fn find_magics(&mut self, known: &[KnownGroup]) {
         const MAX_BITS: usize = 14;
         // Tries per size: few at the smallest table, where most squares of
         // a long mask find no factor anyway, before one more index bit.
@@ -413,14 +431,30 @@ impl<S: SquareSet> Rules<S> {
             shift: 63,
             offset: 0,
         };
+        let mut subsets: Vec<S> = Vec::new();
+        let mut attacks: Vec<S> = Vec::new();
+        let mut ray_attacks: Vec<S> = Vec::new();
+        let mut folded: Vec<u64> = Vec::new();
+        let mut stamp: Vec<u32> = Vec::new();
+        let mut slot: Vec<S> = Vec::new();
+        let mut epoch = 0u32;
         for (g, (_, dirs)) in groups.iter().enumerate() {
             let table_start = self.magic_table.len();
             let mut entries = Vec::with_capacity(self.len);
-            let mut stamp: Vec<u32> = Vec::new();
-            let mut slot: Vec<S> = Vec::new();
-            let mut epoch = 0u32;
+            let key = self.group_key(dirs);
+            let given = known
+                .iter()
+                .find(|k| k.key == key && k.magics.len() == self.len)
+                .map(|k| k.magics);
+            self.magics_known &= !(1 << g);
+            let mut all_given = given.is_some();
             for square in 0..self.len {
+                // The blockers that matter, direction by direction (the
+                // rays of one square are disjoint): bit `i` of a subset's
+                // number is `bits[i]`, each direction's bits together.
                 let mut mask = S::EMPTY;
+                let mut bits: Vec<usize> = Vec::new();
+                let mut parts: Vec<(usize, usize, usize)> = Vec::with_capacity(dirs.len());
                 for &d in dirs {
                     let ray = self.ray(square, d as usize);
                     let end = if self.dir_up[d as usize] {
@@ -428,66 +462,153 @@ impl<S: SquareSet> Rules<S> {
                     } else {
                         ray.first()
                     };
-                    if let Some(end) = end {
-                        mask |= ray ^ S::single(end);
-                    }
+                    let inner = end.map_or(S::EMPTY, |end| ray ^ S::single(end));
+                    mask |= inner;
+                    parts.push((d as usize, bits.len(), inner.count() as usize));
+                    bits.extend(inner.squares());
                 }
-                let bits: Vec<usize> = mask.squares().collect();
                 if bits.len() > MAX_BITS {
                     break;
                 }
-                let size = 1usize << bits.len();
-                let subsets: Vec<S> = (0..size)
-                    .map(|i| {
-                        bits.iter()
-                            .enumerate()
-                            .filter(|(j, _)| i >> j & 1 == 1)
-                            .fold(S::EMPTY, |set, (_, &b)| set | S::single(b))
-                    })
-                    .collect();
-                let attacks: Vec<S> = subsets
-                    .iter()
-                    .map(|&occupied| {
-                        dirs.iter().fold(S::EMPTY, |a, &d| {
-                            a | self.ray_attacks(square, d as usize, occupied)
-                        })
-                    })
-                    .collect();
-                let folded: Vec<u64> = subsets.iter().map(|s| s.fold()).collect();
-                // A square whose search runs long gets one more index bit
-                // (a table twice the size, many more good factors).
-                let mut found = None;
-                for (extra, &tries) in TRIES.iter().enumerate() {
-                    let index_bits = bits.len() + extra;
-                    let shift = (64 - index_bits as u32).min(63);
-                    let size = 1usize << index_bits;
-                    stamp.clear();
-                    stamp.resize(size, 0);
-                    slot.clear();
-                    slot.resize(size, S::EMPTY);
-                    found = (0..tries).find_map(|_| {
-                        let factor = next() & next() & next();
-                        // A factor that leaves few bits of the whole mask at
-                        // the top rarely separates its subsets: skip it.
-                        if bits.len() > 6
-                            && (mask.fold().wrapping_mul(factor) >> 56).count_ones() < 6
-                        {
-                            return None;
+                // Each direction's attacks for each subset of its own
+                // blockers, looked up below for every subset of the mask:
+                // a few lookups a subset rather than a walk along each ray.
+                ray_attacks.clear();
+                let mut tables = Vec::with_capacity(parts.len());
+                for &(d, first, count) in &parts {
+                    tables.push(ray_attacks.len());
+                    for j in 0..1usize << count {
+                        let occupied = (0..count)
+                            .filter(|k| j >> k & 1 == 1)
+                            .fold(S::EMPTY, |set, k| set | S::single(bits[first + k]));
+                        ray_attacks.push(self.ray_attacks(square, d, occupied));
+                    }
+                }
+                // A known factor: each subset's attacks go straight into the
+                // table, the subsets in Gray-code order (one blocker more or
+                // fewer at each step), checked as they go.
+                let known_here = given
+                    .map(|m| m[square])
+                    .map(|(factor, shift)| (factor, u32::from(shift)))
+                    .filter(|&(_, shift)| (1..64).contains(&shift));
+                if let Some((factor, shift)) = known_here {
+                    let offset = self.magic_table.len();
+                    let size = 1usize << (64 - shift);
+                    self.magic_table.resize(offset + size, S::EMPTY);
+                    if stamp.len() < size {
+                        stamp.resize(size, 0);
+                    }
+                    epoch += 1;
+                    let table = &mut self.magic_table[offset..];
+                    // The directions' attacks are disjoint, so a step that
+                    // changes one direction's blockers changes the whole
+                    // by that direction's old and new attacks, exclusive-or.
+                    let part_of: Vec<usize> = parts
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(p, &(_, _, count))| std::iter::repeat_n(p, count))
+                        .collect();
+                    let mut now: Vec<S> = tables.iter().map(|&t| ray_attacks[t]).collect();
+                    let mut attack = now.iter().fold(S::EMPTY, |a, &b| a | b);
+                    let (mut code, mut occupied) = (0usize, S::EMPTY);
+                    let mut fits = true;
+                    for i in 0..1usize << bits.len() {
+                        if i > 0 {
+                            let low = i.trailing_zeros() as usize;
+                            code ^= 1 << low;
+                            occupied ^= S::single(bits[low]);
+                            let p = part_of[low];
+                            let (_, first, count) = parts[p];
+                            let new = ray_attacks[tables[p] + (code >> first & ((1 << count) - 1))];
+                            attack ^= now[p] ^ new;
+                            now[p] = new;
                         }
-                        epoch += 1;
-                        for (&key, &attack) in folded.iter().zip(&attacks) {
-                            let i = (key.wrapping_mul(factor) >> shift) as usize;
-                            if stamp[i] != epoch {
-                                stamp[i] = epoch;
-                                slot[i] = attack;
-                            } else if slot[i] != attack {
+                        let at = (occupied.fold().wrapping_mul(factor) >> shift) as usize;
+                        if stamp[at] != epoch {
+                            stamp[at] = epoch;
+                            table[at] = attack;
+                        } else if table[at] != attack {
+                            fits = false;
+                            break;
+                        }
+                    }
+                    if fits {
+                        entries.push(Magic {
+                            mask,
+                            factor,
+                            shift,
+                            offset: offset as u32,
+                        });
+                        continue;
+                    }
+                    self.magic_table.truncate(offset);
+                }
+                all_given = false;
+                // Every subset of the mask, each from one with a bit fewer.
+                let size = 1usize << bits.len();
+                subsets.clear();
+                subsets.push(S::EMPTY);
+                for i in 1..size {
+                    let low = i.trailing_zeros() as usize;
+                    subsets.push(subsets[i & (i - 1)] | S::single(bits[low]));
+                }
+                attacks.clear();
+                attacks.extend((0..size).map(|i| {
+                    parts
+                        .iter()
+                        .zip(&tables)
+                        .fold(S::EMPTY, |a, (&(_, first, count), &t)| {
+                            a | ray_attacks[t + (i >> first & ((1 << count) - 1))]
+                        })
+                }));
+                folded.clear();
+                folded.extend(subsets.iter().map(|s| s.fold()));
+                // Whether `factor` with `shift` gives every subset a slot
+                // of its own attacks; `slot` then holds the table.
+                let mut fits = |factor: u64, shift: u32| -> bool {
+                    let size = 1usize << (64 - shift);
+                    if stamp.len() < size {
+                        stamp.resize(size, 0);
+                    }
+                    // Slots left from an earlier try are never looked up:
+                    // only the stamped ones are a subset's.
+                    if slot.len() != size {
+                        slot.clear();
+                        slot.resize(size, S::EMPTY);
+                    }
+                    epoch += 1;
+                    for (&key, &attack) in folded.iter().zip(&attacks) {
+                        let i = (key.wrapping_mul(factor) >> shift) as usize;
+                        if stamp[i] != epoch {
+                            stamp[i] = epoch;
+                            slot[i] = attack;
+                        } else if slot[i] != attack {
+                            return false;
+                        }
+                    }
+                    true
+                };
+                let mut found = None;
+                {
+                    // A square whose search runs long gets one more index
+                    // bit (a table twice the size, many more good factors).
+                    for (extra, &tries) in TRIES.iter().enumerate() {
+                        let index_bits = bits.len() + extra;
+                        let shift = (64 - index_bits as u32).min(63);
+                        found = (0..tries).find_map(|_| {
+                            let factor = next() & next() & next();
+                            // A factor that leaves few bits of the whole mask
+                            // at the top rarely separates its subsets: skip it.
+                            if bits.len() > 6
+                                && (mask.fold().wrapping_mul(factor) >> 56).count_ones() < 6
+                            {
                                 return None;
                             }
+                            fits(factor, shift).then_some((factor, shift))
+                        });
+                        if found.is_some() {
+                            break;
                         }
-                        Some((factor, shift))
-                    });
-                    if found.is_some() {
-                        break;
                     }
                 }
                 let Some((factor, shift)) = found else { break };
@@ -502,12 +623,50 @@ impl<S: SquareSet> Rules<S> {
             if entries.len() == self.len {
                 self.magics.extend(entries);
                 self.magic_groups |= 1 << g;
+                if all_given {
+                    self.magics_known |= 1 << g;
+                }
             } else {
                 self.magic_table.truncate(table_start);
                 self.magics
                     .extend(std::iter::repeat_n(placeholder.clone(), self.len));
             }
         }
+    }
+
+    /// What names a group of slider directions on this board for
+    /// [`KnownGroup`]: the board's sizes and the directions, hashed.
+    fn group_key(&self, dirs: &[u16]) -> u64 {
+        let shape = self.variant.shape;
+        let sizes = (0..shape.axes()).map(|a| shape.size(a) as i64);
+        let steps = dirs
+            .iter()
+            .flat_map(|&d| self.dirs[d as usize].0.map(i64::from));
+        super::magics::hash(sizes.chain([-1]).chain(steps))
+    }
+
+    #[cfg(test)]
+    /// Each group's magic factors and shifts by square, with the group's
+    /// key, as [`super::magics::KNOWN`] holds them (groups without magics
+    /// left out).
+    pub(crate) fn magic_factors(&self) -> Vec<(u64, Vec<(u64, u8)>)> {
+        (0..self.groups.len())
+            .filter(|&g| self.magic_groups >> g & 1 == 1)
+            .map(|g| {
+                let factors = self.magics[g * self.len..(g + 1) * self.len]
+                    .iter()
+                    .map(|m| (m.factor, m.shift as u8))
+                    .collect();
+                (self.group_key(&self.groups[g].1), factors)
+            })
+            .collect()
+    }
+
+    #[cfg(test)]
+    /// Whether every group with magics took them from
+    /// [`super::magics::KNOWN`] (no search at start-up).
+    pub(crate) fn magics_all_known(&self) -> bool {
+        self.magics_known == self.magic_groups
     }
 
     /// The squares sliders along group `g`'s directions reach from `square`.

@@ -20,6 +20,8 @@ pub mod fourfold;
 pub mod input;
 pub mod layout;
 pub mod line;
+#[cfg(test)]
+mod magics_tests;
 pub mod perft;
 pub mod picture;
 pub mod status;
