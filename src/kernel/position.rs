@@ -4,7 +4,8 @@
 
 use super::rules::NONE;
 use super::{
-    Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, Variant, MAX_KINDS,
+    Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, Stalemate, Variant,
+    MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -289,6 +290,9 @@ pub enum Win {
     Checkmate,
     /// The loser's royal piece was taken (Duck Chess).
     RoyalCaptured,
+    /// The loser, not in check, has no legal move, and the variant's
+    /// stalemate is a loss (xiangqi).
+    Stalemate,
 }
 
 /// Why a game is drawn.
@@ -579,7 +583,9 @@ impl<S: SquareSet> Position<S> {
                 });
             }
         }
-        if variant.royalty != Royalty::Check {
+        // Hoppers and steppers give checks these counts do not foresee (a
+        // cannon's screen moving can add a third check).
+        if variant.royalty != Royalty::Check || r.special.any {
             return Ok(());
         }
         let Some(king) = self.royal_square(self.turn) else {
@@ -805,6 +811,9 @@ impl<S: SquareSet> Position<S> {
             if sliders.any() {
                 found |= r.group_attacks(g, square, occupied) & sliders;
             }
+        }
+        if r.special.any {
+            found = self.special_attackers(square, color, occupied, found);
         }
         found
     }
@@ -1347,6 +1356,11 @@ impl<S: SquareSet> Position<S> {
                 Outcome::Decisive {
                     winner: !self.turn,
                     how: Win::Checkmate,
+                }
+            } else if variant.stalemate == Stalemate::Loss {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    how: Win::Stalemate,
                 }
             } else {
                 Outcome::Draw(Draw::Stalemate)

@@ -2,6 +2,7 @@
 //! squares a lame leap passes, per direction the ray as a set, which
 //! directions line two squares up, pawn steps, and hashing keys.
 
+use super::special::{self, Special};
 use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 
@@ -117,6 +118,8 @@ pub struct Rules<S> {
     /// Whether check and pin masks give legality (otherwise moves are made
     /// and tested).
     pub(crate) masks: bool,
+    /// Regions, steps, hoppers and the flying general.
+    pub(crate) special: Special<S>,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -137,6 +140,7 @@ impl<S: SquareSet> Rules<S> {
         let mut dirs: Vec<Vector> = kinds
             .iter()
             .flat_map(|k| k.slides.iter().flat_map(|c| c.directions(axes)))
+            .chain(special::directions(&variant))
             .collect();
         dirs.sort();
         dirs.dedup();
@@ -172,7 +176,8 @@ impl<S: SquareSet> Rules<S> {
             })
             .collect();
         let mut groups: Vec<(u8, Vec<u16>)> = Vec::new();
-        for (d, &mask) in dir_kinds.iter().enumerate() {
+        // A direction no kind slides along (a hopper's alone) needs no group.
+        for (d, &mask) in dir_kinds.iter().enumerate().filter(|(_, &m)| m != 0) {
             match groups.iter_mut().find(|(m, _)| *m == mask) {
                 Some((_, ds)) => ds.push(d as u16),
                 None => groups.push((mask, vec![d as u16])),
@@ -331,7 +336,9 @@ impl<S: SquareSet> Rules<S> {
         let ep_keys = (0..len).map(|_| rng.next_u64()).collect();
         let black_key = rng.next_u64();
 
-        let masks = variant.royalty == Royalty::Check && lame_kinds == 0;
+        let special = Special::new(&variant, &dirs);
+        // Masks know leaps and slides only.
+        let masks = variant.royalty == Royalty::Check && lame_kinds == 0 && !special.any;
         let promotions = pawn
             .and_then(|p| kinds[p.index()].pawn.as_ref())
             .map_or(Vec::new(), |rules| rules.promotion.clone());
@@ -377,6 +384,7 @@ impl<S: SquareSet> Rules<S> {
             castle_safe,
             odd_squares,
             masks,
+            special,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -608,7 +616,8 @@ impl<S: SquareSet> Rules<S> {
     }
 
     /// The squares a piece of `kind` and `color` on `square` attacks given
-    /// the occupied squares.
+    /// the occupied squares; for a hopper (the cannon), every square it
+    /// moves to: its quiet moves too.
     #[inline(always)]
     pub fn attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
         let k = kind.index();
@@ -631,6 +640,9 @@ impl<S: SquareSet> Rules<S> {
         while groups != 0 {
             set |= self.group_attacks(groups.trailing_zeros() as usize, square, occupied);
             groups &= groups - 1;
+        }
+        if self.special.kinds >> k & 1 == 1 {
+            set = self.special_attacks(k, color, square, occupied, set);
         }
         set
     }

@@ -35,7 +35,7 @@ use crate::duck::{
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DrawRules, Kind, Move, Piece, PieceKind, Position, Royalty,
-    Rules, Setup, SquareSet, Variant,
+    Rules, Setup, SquareSet, Stalemate, Variant,
 };
 use std::sync::OnceLock;
 
@@ -106,6 +106,8 @@ pub fn variant() -> Variant {
         // placements too.
         royal_required: false,
         draws: DrawRules::default(),
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 
