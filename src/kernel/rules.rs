@@ -118,8 +118,14 @@ pub struct Rules<S> {
     /// Whether check and pin masks give legality (otherwise moves are made
     /// and tested).
     pub(crate) masks: bool,
-    /// Regions, steps, hoppers and the flying general.
-    pub(crate) special: Special<S>,
+    /// Kinds with a region, steps or hops ([`Special::kinds`]), kept here
+    /// beside the hot tables.
+    pub(crate) special_kinds: u8,
+    /// Whether any special rule applies ([`Special::any`]).
+    pub(crate) special_any: bool,
+    /// Regions, steps, hoppers and the flying general: boxed, so the hot
+    /// tables' layout stays as it is for the games without them.
+    pub(crate) special: Box<Special<S>>,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -384,7 +390,9 @@ impl<S: SquareSet> Rules<S> {
             castle_safe,
             odd_squares,
             masks,
-            special,
+            special_kinds: special.kinds,
+            special_any: special.any,
+            special: Box::new(special),
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -620,6 +628,20 @@ impl<S: SquareSet> Rules<S> {
     /// moves to: its quiet moves too.
     #[inline(always)]
     pub fn attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
+        let set = self.plain_attacks(kind, color, square, occupied);
+        let k = kind.index();
+        if self.special_kinds >> k & 1 == 1 {
+            self.special_attacks(k, color, square, occupied, set)
+        } else {
+            set
+        }
+    }
+
+    /// [`Rules::attacks`] by leaps, slides and pawn captures alone, for
+    /// the generation loops, which ask whether a kind is special once
+    /// rather than once a piece.
+    #[inline(always)]
+    pub(crate) fn plain_attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
         let k = kind.index();
         if Some(kind) == self.pawn {
             return self.pawn_captures[color.index()][square];
@@ -640,9 +662,6 @@ impl<S: SquareSet> Rules<S> {
         while groups != 0 {
             set |= self.group_attacks(groups.trailing_zeros() as usize, square, occupied);
             groups &= groups - 1;
-        }
-        if self.special.kinds >> k & 1 == 1 {
-            set = self.special_attacks(k, color, square, occupied, set);
         }
         set
     }
