@@ -24,6 +24,7 @@ pub mod perft;
 pub mod picture;
 pub mod status;
 pub mod studies;
+pub mod xiangqi;
 
 use crate::kernel::{AnyPosition, Color, Move, Piece};
 use layout::{Across, Layout};
@@ -433,6 +434,7 @@ pub fn all() -> &'static [&'static dyn Notation] {
         &cube::Cube,
         &fourfold::FULL,
         &fourfold::CLASSIC,
+        &xiangqi::Xiangqi,
     ]
 }
 
