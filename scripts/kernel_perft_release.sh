@@ -2,9 +2,13 @@
 # The kernel's perft tests at every published depth: the debug run of the
 # same tests stops at 250,000 nodes (see NODE_LIMIT in tests/kernel_chess.rs);
 # this release run checks the rest, chess perft(6) from the start included,
-# and Duck Chess perft(5) in tests/perft.rs (CI runs this script),
-# and prints chess perft(6) with its time.
+# Duck Chess perft(5) in tests/perft.rs and xiangqi perft(4) in
+# tests/xiangqi.rs (CI runs this script), and prints chess perft(6) and
+# xiangqi perft(5) with their times.
 set -eu
 cd "$(dirname "$0")/.."
-cargo test --release --test kernel_chess --test kernel_shapes --test perft
+cargo test --release --test kernel_chess --test kernel_shapes --test perft --test xiangqi
 cargo run --release --example kernel_perft -- 6
+# Xiangqi perft(5) from the start, published as 133,312,995.
+nodes=$(cargo run --release -q --example variant_perft -- xiangqi 5)
+[ "$nodes" = 133312995 ] || { echo "xiangqi perft(5) = $nodes, not 133312995" >&2; exit 1; }
