@@ -314,11 +314,12 @@ impl Notation for Xiangqi {
         }
     }
 
-    /// The pieces' characters as printed on them (simplified script): Red's
-    /// 帅 仕 相 马 车 炮 兵, Black's 将 士 象 马 车 炮 卒.
+    /// The pieces' characters as printed on traditional sets, where every
+    /// one of Red's differs from Black's: Red's 帥 仕 相 傌 俥 炮 兵,
+    /// Black's 將 士 象 馬 車 砲 卒.
     fn glyph(&self, _position: &dyn AnyPosition, piece: Piece) -> char {
-        const RED: [char; 7] = ['帅', '仕', '相', '马', '车', '炮', '兵'];
-        const BLACK: [char; 7] = ['将', '士', '象', '马', '车', '炮', '卒'];
+        const RED: [char; 7] = ['帥', '仕', '相', '傌', '俥', '炮', '兵'];
+        const BLACK: [char; 7] = ['將', '士', '象', '馬', '車', '砲', '卒'];
         let glyphs = match piece.color {
             Color::White => RED,
             Color::Black => BLACK,
