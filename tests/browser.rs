@@ -1339,7 +1339,7 @@ async fn small_screens_and_contrast(c: Client, url: String) {
         const lum = (s) => { const m = s.match(/\d+(\.\d+)?/g).map(Number);
           const [r, g, b] = m.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
           return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-        const first = document.querySelector('#variant').value === 'duck' ? 'red' : 'white';
+        const first = ['duck', 'xiangqi'].includes(document.querySelector('#variant').value) ? 'red' : 'white';
         const piece = [...document.querySelectorAll(`.cell.light .piece.${first}`)][0];
         // What is behind the glyph: the piece's own disc on a board of
         // points, else its square.

@@ -99,7 +99,7 @@ fn one_games_own_formats_refuse_the_others_in_one_line() {
         ),
         (
             &["show", "--variant", "go"][..],
-            "unknown variant \"go\": the variants are duck, chess, cube, fourfold, fourfold-classic",
+            "unknown variant \"go\": the variants are duck, chess, cube, fourfold, fourfold-classic, xiangqi",
         ),
         (
             &["show", "--from", "start", "start"][..],

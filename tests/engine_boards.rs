@@ -10,7 +10,7 @@ use duckchess::engine::search::{best, Limits, Score};
 use duckchess::geometry::{DirectionClass, Shape};
 use duckchess::kernel::{
     AnyPosition, Big, Color, DrawRules, Kind, Outcome, Piece, PieceKind, Position, Royalty, Rules,
-    Setup, SquareSet, Variant, Win,
+    Setup, SquareSet, Stalemate, Variant, Win,
 };
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -39,6 +39,8 @@ fn variant(sizes: &[usize]) -> Variant {
         royalty: Royalty::Check,
         royal_required: true,
         draws: DrawRules::default(),
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 

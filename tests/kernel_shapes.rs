@@ -7,7 +7,7 @@
 use duckchess::geometry::{DirectionClass, Shape};
 use duckchess::kernel::{
     perft, Big, Color, DrawRules, Kind, PawnRules, Piece, PieceKind, Position, Royalty, Rules,
-    Setup, SquareSet, Variant,
+    Setup, SquareSet, Stalemate, Variant,
 };
 
 fn army(axes: usize, pawn: Option<PawnRules>) -> Vec<PieceKind> {
@@ -48,6 +48,8 @@ fn variant(
         royalty: Royalty::Check,
         royal_required: false,
         draws: DrawRules::default(),
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 

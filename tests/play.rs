@@ -181,9 +181,20 @@ fn kernel_cell(screen: &str, name: &str, (row, col): (usize, usize), rows: usize
         .find(|&i| lines[i].chars().nth(left) == Some('└'))
         .expect("the board box's bottom");
     let h = (bottom - top - 3) / rows;
-    // Border, margin of 2 (rank numbers), then 3 columns a square, the
-    // glyph in the middle; the first row is the labels.
-    let x = left + 1 + 2 + 3 * col + 1;
+    // Border, a margin for the rank numbers (2 columns, 3 where the top
+    // rank's number has two digits: xiangqi's 10), then 3 columns a
+    // square, the glyph in the middle; the first row is the labels.
+    let top_rank: Vec<char> = lines[top + 2 + h / 2]
+        .chars()
+        .skip(left + 1)
+        .take(2)
+        .collect();
+    let margin = if top_rank.iter().all(|c| c.is_ascii_digit()) {
+        3
+    } else {
+        2
+    };
+    let x = left + 1 + margin + 3 * col + 1;
     lines[top + 2 + row * h + h / 2]
         .chars()
         .nth(x)

@@ -409,9 +409,10 @@ pub(crate) fn parse_variant(name: &str) -> Result<&'static dyn Notation, String>
 #[derive(clap::Args)]
 pub(crate) struct GameArgs {
     /// The game, as `duckchess variants` names it (any case). Without it,
-    /// the game is recognised from the position (10 ranks: Duck Chess; 8:
-    /// chess; four boards split by `|`: Fourfold; levels in brackets: the
-    /// cube), and with no position it is Duck Chess.
+    /// the game is recognised from the position (10 ranks: xiangqi if its
+    /// letters are xiangqi's `b n c p`, else Duck Chess; 8: chess; four
+    /// boards split by `|`: Fourfold; levels in brackets: the cube), and
+    /// with no position it is Duck Chess.
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
     /// The position: `start`, or one in the game's notation (FEN for Duck

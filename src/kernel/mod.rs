@@ -44,6 +44,8 @@
 //!     royalty: Royalty::Check,
 //!     royal_required: true,
 //!     draws: DrawRules::default(),
+//!     stalemate: Stalemate::Draw,
+//!     flying_general: false,
 //! };
 //! let rules: &'static Rules<u128> = Rules::new(variant).unwrap().leak();
 //! let start = Position::new(rules);
@@ -60,7 +62,9 @@ mod moves;
 pub mod perft;
 mod piece;
 mod position;
+mod region;
 mod rules;
+mod special;
 mod squares;
 mod variant;
 
@@ -72,6 +76,9 @@ pub use moves::{Move, MoveKind, Played};
 pub use perft::{divide, perft};
 pub use piece::{Kind, Leap, PawnRules, Piece, PieceKind, MAX_KINDS};
 pub use position::{Draw, IllegalMove, Outcome, Position, PositionError, Setup, Win};
+pub use region::{Region, Step};
 pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
-pub use variant::{CastlingRule, DeadPositions, DrawRules, Royalty, Variant, VariantError};
+pub use variant::{
+    CastlingRule, DeadPositions, DrawRules, Royalty, Stalemate, Variant, VariantError,
+};

@@ -1,7 +1,7 @@
 //! Kinds of piece as data: how each one moves, whether it is royal, what it
 //! is worth.
 
-use super::Color;
+use super::{Color, Region, Step};
 use crate::geometry::{DirectionClass, Vector};
 use std::fmt;
 
@@ -81,6 +81,17 @@ pub struct PieceKind {
     pub slides: Vec<DirectionClass>,
     /// Pawn movement instead of leaps and slides, if a pawn.
     pub pawn: Option<PawnRules>,
+    /// Steps that point one way for each side, some only from a region
+    /// (xiangqi's soldier: forward, and sideways over the river).
+    pub steps: Vec<Step>,
+    /// Hopper lines (xiangqi's cannon): along each direction of these
+    /// classes the piece moves like a slider to empty squares only, and
+    /// captures the first piece beyond exactly one other (of either side).
+    pub hops: Vec<DirectionClass>,
+    /// The region the piece never leaves, for each side (xiangqi's palace
+    /// for the general and the advisors, the own half for the elephants):
+    /// its moves end inside it, and it attacks nothing outside.
+    pub region: Option<Region>,
     /// Whether the piece is the royal one (the king, Duck Chess's captain).
     pub royal: bool,
     /// A rough worth for evaluation, in hundredths of a pawn.
@@ -96,6 +107,9 @@ impl PieceKind {
             leaps: Vec::new(),
             slides: Vec::new(),
             pawn: None,
+            steps: Vec::new(),
+            hops: Vec::new(),
+            region: None,
             royal: false,
             value,
         }
@@ -122,6 +136,39 @@ impl PieceKind {
     /// Adds slides along a direction class.
     pub fn slide(mut self, class: DirectionClass) -> PieceKind {
         self.slides.push(class);
+        self
+    }
+
+    /// Adds a step by `vector` as White sees it (mirrored for Black), from
+    /// anywhere.
+    pub fn step(mut self, vector: &[i32]) -> PieceKind {
+        self.steps.push(Step {
+            vector: Vector::new(vector),
+            zone: None,
+        });
+        self
+    }
+
+    /// Adds a step by `vector` as White sees it (mirrored for Black), a
+    /// move only from a square of the mover's `zone`.
+    pub fn step_in(mut self, vector: &[i32], zone: Region) -> PieceKind {
+        self.steps.push(Step {
+            vector: Vector::new(vector),
+            zone: Some(zone),
+        });
+        self
+    }
+
+    /// Adds hopper lines along a direction class: quiet slides, and
+    /// captures over exactly one piece (the cannon).
+    pub fn hop(mut self, class: DirectionClass) -> PieceKind {
+        self.hops.push(class);
+        self
+    }
+
+    /// Confines the kind to a region (per side: Black's is mirrored).
+    pub fn confined(mut self, region: Region) -> PieceKind {
+        self.region = Some(region);
         self
     }
 

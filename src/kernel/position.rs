@@ -4,7 +4,8 @@
 
 use super::rules::NONE;
 use super::{
-    Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, Variant, MAX_KINDS,
+    Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, Stalemate, Variant,
+    MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -289,6 +290,9 @@ pub enum Win {
     Checkmate,
     /// The loser's royal piece was taken (Duck Chess).
     RoyalCaptured,
+    /// The loser, not in check, has no legal move, and the variant's
+    /// stalemate is a loss (xiangqi).
+    Stalemate,
 }
 
 /// Why a game is drawn.
@@ -579,7 +583,9 @@ impl<S: SquareSet> Position<S> {
                 });
             }
         }
-        if variant.royalty != Royalty::Check {
+        // Hoppers and steppers give checks these counts do not foresee (a
+        // cannon's screen moving can add a third check).
+        if variant.royalty != Royalty::Check || r.special_any {
             return Ok(());
         }
         let Some(king) = self.royal_square(self.turn) else {
@@ -775,6 +781,18 @@ impl<S: SquareSet> Position<S> {
 
     /// The pieces of `color` attacking `square`, with these squares occupied.
     pub fn attackers(&self, square: usize, color: Color, occupied: S) -> S {
+        let found = self.plain_attackers(square, color, occupied);
+        if self.rules.special_any {
+            self.special_attackers(square, color, occupied, found)
+        } else {
+            found
+        }
+    }
+
+    /// [`Position::attackers`] by leaps, slides and pawns alone: all there
+    /// is where the masks apply.
+    #[inline]
+    fn plain_attackers(&self, square: usize, color: Color, occupied: S) -> S {
         let r = self.rules;
         let theirs = self.by_color[color.index()];
         let mut found = S::EMPTY;
@@ -853,7 +871,7 @@ impl<S: SquareSet> Position<S> {
                 continue;
             }
             for from in pieces.squares() {
-                map |= r.attacks(kind, color, from, occupied);
+                map |= r.plain_attacks(kind, color, from, occupied);
             }
         }
         map
@@ -959,11 +977,12 @@ impl<S: SquareSet> Position<S> {
             return;
         };
         let royal = r.royal.expect("a royal square means a royal kind");
-        let checkers = self.attackers(king, !us, occupied);
+        // Masks mean no special rules: the plain attackers are all.
+        let checkers = self.plain_attackers(king, !us, occupied);
         // The king may not step along a checking ray away from a slider, so
         // it is tested with itself removed.
         let without_king = occupied ^ S::single(king);
-        let steps = r.attacks(royal, us, king, occupied) & !own;
+        let steps = r.plain_attacks(royal, us, king, occupied) & !own;
         // Testing each step costs a lookup per kind; a king with many steps
         // (a 4-axis board gives it up to 80) is cheaper served by the map of
         // every square the other side attacks.
@@ -1063,10 +1082,18 @@ impl<S: SquareSet> Position<S> {
                 }
                 continue;
             }
+            if r.special_kinds >> k & 1 == 1 {
+                for from in pieces.squares() {
+                    let set = r.plain_attacks(kind, us, from, occupied);
+                    let set = r.special_attacks(k, us, from, occupied, set);
+                    out.push_all(from, set & !own & target & line(from));
+                }
+                continue;
+            }
             for from in pieces.squares() {
                 out.push_all(
                     from,
-                    r.attacks(kind, us, from, occupied) & !own & target & line(from),
+                    r.plain_attacks(kind, us, from, occupied) & !own & target & line(from),
                 );
             }
         }
@@ -1347,6 +1374,11 @@ impl<S: SquareSet> Position<S> {
                 Outcome::Decisive {
                     winner: !self.turn,
                     how: Win::Checkmate,
+                }
+            } else if variant.stalemate == Stalemate::Loss {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    how: Win::Stalemate,
                 }
             } else {
                 Outcome::Draw(Draw::Stalemate)

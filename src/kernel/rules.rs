@@ -3,6 +3,7 @@
 //! directions line two squares up, pawn steps, and hashing keys.
 
 use super::magics::KnownGroup;
+use super::special::{self, Special};
 use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 
@@ -120,6 +121,14 @@ pub struct Rules<S> {
     /// Whether check and pin masks give legality (otherwise moves are made
     /// and tested).
     pub(crate) masks: bool,
+    /// Kinds with a region, steps or hops ([`Special::kinds`]), kept here
+    /// beside the hot tables.
+    pub(crate) special_kinds: u8,
+    /// Whether any special rule applies ([`Special::any`]).
+    pub(crate) special_any: bool,
+    /// Regions, steps, hoppers and the flying general: boxed, so the hot
+    /// tables' layout stays as it is for the games without them.
+    pub(crate) special: Box<Special<S>>,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -153,6 +162,7 @@ impl<S: SquareSet> Rules<S> {
         let mut dirs: Vec<Vector> = kinds
             .iter()
             .flat_map(|k| k.slides.iter().flat_map(|c| c.directions(axes)))
+            .chain(special::directions(&variant))
             .collect();
         dirs.sort();
         dirs.dedup();
@@ -188,7 +198,8 @@ impl<S: SquareSet> Rules<S> {
             })
             .collect();
         let mut groups: Vec<(u8, Vec<u16>)> = Vec::new();
-        for (d, &mask) in dir_kinds.iter().enumerate() {
+        // A direction no kind slides along (a hopper's alone) needs no group.
+        for (d, &mask) in dir_kinds.iter().enumerate().filter(|(_, &m)| m != 0) {
             match groups.iter_mut().find(|(m, _)| *m == mask) {
                 Some((_, ds)) => ds.push(d as u16),
                 None => groups.push((mask, vec![d as u16])),
@@ -347,7 +358,9 @@ impl<S: SquareSet> Rules<S> {
         let ep_keys = (0..len).map(|_| rng.next_u64()).collect();
         let black_key = rng.next_u64();
 
-        let masks = variant.royalty == Royalty::Check && lame_kinds == 0;
+        let special = Special::new(&variant, &dirs);
+        // Masks know leaps and slides only.
+        let masks = variant.royalty == Royalty::Check && lame_kinds == 0 && !special.any;
         let promotions = pawn
             .and_then(|p| kinds[p.index()].pawn.as_ref())
             .map_or(Vec::new(), |rules| rules.promotion.clone());
@@ -394,6 +407,9 @@ impl<S: SquareSet> Rules<S> {
             castle_safe,
             odd_squares,
             masks,
+            special_kinds: special.kinds,
+            special_any: special.any,
+            special: Box::new(special),
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -767,9 +783,24 @@ impl<S: SquareSet> Rules<S> {
     }
 
     /// The squares a piece of `kind` and `color` on `square` attacks given
-    /// the occupied squares.
+    /// the occupied squares; for a hopper (the cannon), every square it
+    /// moves to: its quiet moves too.
     #[inline(always)]
     pub fn attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
+        let set = self.plain_attacks(kind, color, square, occupied);
+        let k = kind.index();
+        if self.special_kinds >> k & 1 == 1 {
+            self.special_attacks(k, color, square, occupied, set)
+        } else {
+            set
+        }
+    }
+
+    /// [`Rules::attacks`] by leaps, slides and pawn captures alone, for
+    /// the generation loops, which ask whether a kind is special once
+    /// rather than once a piece.
+    #[inline(always)]
+    pub(crate) fn plain_attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
         let k = kind.index();
         if Some(kind) == self.pawn {
             return self.pawn_captures[color.index()][square];

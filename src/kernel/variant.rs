@@ -43,6 +43,16 @@ pub enum Royalty {
     Capture,
 }
 
+/// What a side to move with no legal move, not in check, gets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Stalemate {
+    /// A draw (chess).
+    #[default]
+    Draw,
+    /// A loss for the side that cannot move (xiangqi).
+    Loss,
+}
+
 /// One castling move: the king and one rook, both unmoved, jump to their
 /// squares. The squares between each piece and its target must be empty
 /// (apart from the two pieces), and the king may not be in check, pass over
@@ -115,6 +125,12 @@ pub struct Variant {
     pub royal_required: bool,
     /// The draw rules.
     pub draws: DrawRules,
+    /// What stalemate means.
+    pub stalemate: Stalemate,
+    /// Xiangqi's flying general: the royal pieces may not face each other
+    /// along a file (axis 1) with nothing between; a move leaving them so is
+    /// illegal, as if each attacked the other along the file.
+    pub flying_general: bool,
 }
 
 impl Variant {

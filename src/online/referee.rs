@@ -509,6 +509,10 @@ fn outcome_status(outcome: Outcome) -> (&'static str, Option<usize>) {
             winner,
             how: Win::RoyalCaptured,
         } => ("variantEnd", Some(index(winner))),
+        Outcome::Decisive {
+            winner,
+            how: Win::Stalemate,
+        } => ("stalemate", Some(index(winner))),
         Outcome::Draw(Draw::Stalemate) => ("stalemate", None),
         Outcome::Draw(_) => ("draw", None),
     }

@@ -6,7 +6,7 @@
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     AnyPosition, Color, DrawRules, Kind, Move, PawnRules, Piece, PieceKind, Position, Royalty,
-    Rules, Setup, Variant,
+    Rules, Setup, Stalemate, Variant,
 };
 use crate::variants::layout::Across;
 use crate::variants::{Notation, NotationError};
@@ -77,6 +77,8 @@ fn variant(name: &str, sizes: &[usize], start: &[(&[i32], char)]) -> Variant {
             automatic_repetitions: Some(3),
             ..DrawRules::default()
         },
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 

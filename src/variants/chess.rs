@@ -16,7 +16,7 @@ use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, CastlingRule, Color, DeadPositions, DrawRules, Kind, Move,
     MoveKind, PawnRules, Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup,
-    SquareSet, Variant,
+    SquareSet, Stalemate, Variant,
 };
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -133,6 +133,8 @@ pub fn variant() -> Variant {
                 same_colour_pair: Some(BISHOP),
             },
         },
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 

@@ -28,7 +28,7 @@ pub mod mate;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     AnyPosition, Big, Bits, Color, DrawRules, Kind, Move, Piece, PieceKind, Position,
-    PositionError, PositionRef, Royalty, Rules, Setup, Variant, Width,
+    PositionError, PositionRef, Royalty, Rules, Setup, Stalemate, Variant, Width,
 };
 use std::fmt;
 use std::sync::OnceLock;
@@ -93,6 +93,8 @@ pub fn variant(n: usize) -> Variant {
         // by [`read`], not by the kernel.
         royal_required: false,
         draws: DrawRules::default(),
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 

@@ -24,7 +24,8 @@ use super::line::shorten;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules,
-    Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Variant,
+    Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Stalemate,
+    Variant,
 };
 use std::fmt;
 use std::sync::OnceLock;
@@ -215,6 +216,8 @@ pub fn variant(army: Army) -> Variant {
                 same_colour_pair: None,
             },
         },
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::kernel::{Big, Bits};
 use crate::kernel::{Rules, SquareSet};
 use crate::variants::cube::CubeSet;
-use crate::variants::{chess, cube, duck, fourfold};
+use crate::variants::{chess, cube, duck, fourfold, xiangqi};
 
 /// A rules' slider groups: each group's key and its factors and shifts.
 type Factors = Vec<(u64, Vec<(u64, u8)>)>;
@@ -26,6 +26,8 @@ fn each_game(mut f: impl FnMut(&str, &dyn Fn() -> Factors, bool)) {
     f("chess", &|| searched(chess::rules()), known);
     let (_, known) = of(duck::rules());
     f("duck", &|| searched(duck::rules()), known);
+    let (_, known) = of(xiangqi::rules());
+    f("xiangqi", &|| searched(xiangqi::rules()), known);
     for army in [fourfold::Army::Full, fourfold::Army::Classic] {
         let (_, known) = of(fourfold::rules(army));
         f("fourfold", &|| searched(fourfold::rules(army)), known);

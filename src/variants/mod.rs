@@ -26,6 +26,7 @@ pub mod perft;
 pub mod picture;
 pub mod status;
 pub mod studies;
+pub mod xiangqi;
 
 use crate::kernel::{AnyPosition, Color, Move, Piece, Position, PositionError, Setup};
 use layout::{Across, Layout};
@@ -474,6 +475,7 @@ pub fn all() -> &'static [&'static dyn Notation] {
         &cube::Cube,
         &fourfold::FULL,
         &fourfold::CLASSIC,
+        &xiangqi::Xiangqi,
     ]
 }
 

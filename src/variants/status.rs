@@ -28,7 +28,11 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
             how: Win::RoyalCaptured,
             ..
         } => format!("capture of the {}", royal_name(position)),
-        Outcome::Draw(Draw::Stalemate) => "stalemate".into(),
+        Outcome::Decisive {
+            how: Win::Stalemate,
+            ..
+        }
+        | Outcome::Draw(Draw::Stalemate) => "stalemate".into(),
         Outcome::Draw(Draw::DeadPosition) => "dead position".into(),
         Outcome::Draw(Draw::MoveLimit) => "move limit".into(),
         Outcome::Draw(Draw::Repetition) => "repetition".into(),
@@ -74,6 +78,10 @@ pub fn describe(
                     "{winner_name} wins by taking the {} {}",
                     notation.side_name(!winner),
                     royal_name(position)
+                ),
+                Win::Stalemate => format!(
+                    "{winner_name} wins: {} cannot move (stalemate loses)",
+                    notation.side_name(!winner)
                 ),
             }
         }
@@ -339,7 +347,8 @@ impl Status {
             (
                 !self.can_move
                     && !self.in_check
-                    && self.outcome == Some(Outcome::Draw(Draw::Stalemate)),
+                    && (self.outcome == Some(Outcome::Draw(Draw::Stalemate))
+                        || won(Win::Stalemate)),
                 "stalemate",
             ),
             (self.dead, "dead"),

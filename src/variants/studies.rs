@@ -1,7 +1,7 @@
 //! Positions to study, for every game of the registry: chess endgames and
 //! tactics, the ten published cube puzzles, Fourfold positions with a
 //! forced mate, Duck Chess situations from the hand-worked `samples/` and
-//! the contest's sample game.
+//! the contest's sample game, a xiangqi opening and mate.
 //!
 //! Each study is a text the page's import reads ([`super::line::read_text`]:
 //! a position, a line `start moves ...` or a record), the goal in words,
@@ -81,6 +81,7 @@ pub fn all() -> &'static [Study] {
         all.extend(chess());
         all.extend(cube());
         all.extend(fourfold());
+        all.extend(xiangqi());
         all
     })
 }
@@ -367,6 +368,33 @@ fn duck() -> Vec<Study> {
             "Each captain attacks the other: the judge's check counts either side's. Blue to move takes first.",
             include_str!("../../samples/check_by_captain.in"),
             Mate(1),
+        ),
+    ]
+}
+
+fn xiangqi() -> Vec<Study> {
+    use Claim::*;
+    let x = "xiangqi";
+    let mut opening = study(
+        x,
+        "Central cannon against screen horses",
+        "Step through the commonest opening: Red brings a cannon to the central file, aiming \
+         at Black's central soldier over it; Black screens with horses and a chariot.",
+        "start moves C2=5 H8+7 H2+3 R9=8",
+        "",
+        Nothing,
+    );
+    opening.from_start = true;
+    vec![
+        opening,
+        study(
+            x,
+            "Two chariots",
+            "Red mates in 2: the lone general has few points in its palace, and the flying \
+             general keeps it off Red's file.",
+            "4k4/9/9/9/9/9/9/9/R7R/3K5 w - - 0 1",
+            "1. R9=5 (the e-file closed; d10 faces Red's general) K5=6 2. R1=4#",
+            Mate(2),
         ),
     ]
 }

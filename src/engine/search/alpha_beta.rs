@@ -47,6 +47,9 @@ pub(super) struct Search<'a> {
     may_stop: bool,
     stopped: bool,
     draw_plies: Option<u32>,
+    /// Whether a side that cannot move, not in check, has lost (xiangqi)
+    /// rather than drawn.
+    stalemate_loses: bool,
     royalty: Royalty,
     limits: Limits,
     /// Each kind's value to the static exchange (the royal kind's is
@@ -111,6 +114,7 @@ impl<'a> Search<'a> {
             may_stop: false,
             stopped: false,
             draw_plies: variant.draws.claim_plies.or(variant.draws.automatic_plies),
+            stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             royalty: variant.royalty,
             limits,
             see_values,
@@ -507,7 +511,11 @@ impl<'a> Search<'a> {
         self.moves[ply] = moves;
         let count = self.moves[ply].len();
         if count == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if in_check || self.stalemate_loses {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
         let tt_move = entry.and_then(|e| e.best);
         self.order_moves(position, ply, tt_move);
@@ -643,7 +651,11 @@ impl<'a> Search<'a> {
         position.generate_legal(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if in_check || self.stalemate_loses {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
         let mut best_score = -INFINITY;
         // Deep in the capture search, a check is scored as it stands (a

@@ -35,7 +35,7 @@ use crate::duck::{
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DrawRules, Kind, Move, Piece, PieceKind, Position, Royalty,
-    Rules, Setup, SquareSet, Variant,
+    Rules, Setup, SquareSet, Stalemate, Variant,
 };
 use std::sync::OnceLock;
 
@@ -106,6 +106,8 @@ pub fn variant() -> Variant {
         // placements too.
         royal_required: false,
         draws: DrawRules::default(),
+        stalemate: Stalemate::Draw,
+        flying_general: false,
     }
 }
 
@@ -454,9 +456,13 @@ impl Notation for DuckChess {
     }
 
     /// Ten ranks of nine points, no `|`.
+    /// Ten rows, no `|`, and not xiangqi's (whose FENs have as many rows:
+    /// [`super::xiangqi::looks_like_xiangqi`]).
     fn recognizes(&self, text: &str) -> bool {
         let board = text.split_whitespace().next().unwrap_or("");
-        !board.contains('|') && board.split('/').count() == ROWS
+        !board.contains('|')
+            && board.split('/').count() == ROWS
+            && !super::xiangqi::looks_like_xiangqi(board)
     }
 
     fn checkered(&self) -> bool {
@@ -468,25 +474,7 @@ impl Notation for DuckChess {
     /// go on across it), and each palace's two diagonals (y 3 to 5, x 0
     /// to 2 and 7 to 9).
     fn board_lines(&self, _position: &dyn AnyPosition) -> Vec<[usize; 2]> {
-        let at = |x: i64, y: i64| square(x, y).expect("a point of the board");
-        let (rows, columns) = (ROWS as i64, COLUMNS as i64);
-        let mut lines = Vec::new();
-        for x in 0..rows {
-            for y in 0..columns {
-                if y + 1 < columns {
-                    lines.push([at(x, y), at(x, y + 1)]);
-                }
-                let river = x == 4 && y > 0 && y < columns - 1;
-                if x + 1 < rows && !river {
-                    lines.push([at(x, y), at(x + 1, y)]);
-                }
-            }
-        }
-        for x in [0, 7] {
-            lines.push([at(x, 3), at(x + 2, 5)]);
-            lines.push([at(x, 5), at(x + 2, 3)]);
-        }
-        lines
+        super::xiangqi::board_lines()
     }
 
     fn side_name(&self, color: Color) -> &'static str {

@@ -1,0 +1,362 @@
+//! The rules beyond leaps, slides and pawns, expanded into tables once:
+//! kinds confined to a region, steps that point one way for each side
+//! (some only from a region), hoppers (xiangqi's cannon) and the flying
+//! general. A variant with none of them (chess, Fourfold, the cube, Duck
+//! Chess) has empty tables, and its attack code pays one test of a kind
+//! mask that is always zero.
+
+use super::rules::NONE;
+use super::{Color, Kind, Position, Rules, SquareSet, Variant, MAX_KINDS};
+use crate::geometry::Vector;
+
+/// The tables of the special rules.
+#[derive(Clone, Debug)]
+pub(crate) struct Special<S> {
+    /// Kinds with a region, steps or hops, as a bit mask: their attacks
+    /// take [`Rules::special_attacks`].
+    pub(crate) kinds: u8,
+    /// Whether anything here applies (special kinds or the flying
+    /// general): [`Position::attackers`] then asks
+    /// [`Position::special_attackers`].
+    pub(crate) any: bool,
+    /// Kinds confined to a region.
+    pub(crate) confined: u8,
+    /// `region[color][kind]`: where a confined kind may stand.
+    pub(crate) region: [[S; MAX_KINDS]; 2],
+    /// Kinds with steps.
+    pub(crate) steppers: u8,
+    /// `steps[color][kind * len + square]`: where the steps from `square`
+    /// lead.
+    pub(crate) steps: [Vec<S>; 2],
+    /// `steps_in[color][kind * len + square]`: the squares whose steps lead
+    /// to `square`.
+    pub(crate) steps_in: [Vec<S>; 2],
+    /// Kinds that hop.
+    pub(crate) hoppers: u8,
+    /// Per kind, its hop directions (indices into the rules' directions).
+    pub(crate) hop_dirs: [Vec<u16>; MAX_KINDS],
+    /// Under the flying general, the two directions along the files; else
+    /// both [`NONE`].
+    pub(crate) facing: [u16; 2],
+}
+
+/// The directions the special rules need in the rules' direction list
+/// beside the sliders': every hop direction, and the files' two under the
+/// flying general.
+pub(crate) fn directions(variant: &Variant) -> Vec<Vector> {
+    let axes = variant.shape.axes();
+    let mut dirs: Vec<Vector> = variant
+        .kinds
+        .iter()
+        .flat_map(|k| k.hops.iter().flat_map(|c| c.directions(axes)))
+        .collect();
+    if variant.flying_general && axes > 1 {
+        dirs.extend(file_steps());
+    }
+    dirs
+}
+
+/// One step up and one down the file (axis 1).
+fn file_steps() -> [Vector; 2] {
+    [Vector::new(&[0, 1]), Vector::new(&[0, -1])]
+}
+
+impl<S: SquareSet> Special<S> {
+    /// Expands a variant's special rules, given the rules' direction list
+    /// (which holds [`directions`]).
+    pub(crate) fn new(variant: &Variant, dirs: &[Vector]) -> Special<S> {
+        let shape = variant.shape;
+        let len = shape.len();
+        let axes = shape.axes();
+        let mut special = Special {
+            kinds: 0,
+            any: false,
+            confined: 0,
+            region: [[!S::EMPTY; MAX_KINDS]; 2],
+            steppers: 0,
+            steps: [Vec::new(), Vec::new()],
+            steps_in: [Vec::new(), Vec::new()],
+            hoppers: 0,
+            hop_dirs: std::array::from_fn(|_| Vec::new()),
+            facing: [NONE; 2],
+        };
+        let dir_index = |v: Vector| {
+            dirs.iter()
+                .position(|&d| d == v)
+                .expect("the rules list every special direction") as u16
+        };
+        for (k, kind) in variant.kinds.iter().enumerate() {
+            if let Some(region) = kind.region {
+                special.confined |= 1 << k;
+                for color in Color::ALL {
+                    special.region[color.index()][k] = (0..len)
+                        .filter(|&s| region.contains(shape, color, s))
+                        .fold(S::EMPTY, |set, s| set | S::single(s));
+                }
+            }
+            if !kind.steps.is_empty() {
+                special.steppers |= 1 << k;
+            }
+            if !kind.hops.is_empty() {
+                special.hoppers |= 1 << k;
+                let mut hop: Vec<u16> = kind
+                    .hops
+                    .iter()
+                    .flat_map(|c| c.directions(axes))
+                    .map(dir_index)
+                    .collect();
+                hop.sort_unstable();
+                hop.dedup();
+                special.hop_dirs[k] = hop;
+            }
+        }
+        if special.steppers != 0 {
+            let n = variant.kinds.len() * len;
+            special.steps = [vec![S::EMPTY; n], vec![S::EMPTY; n]];
+            special.steps_in = [vec![S::EMPTY; n], vec![S::EMPTY; n]];
+            for (k, kind) in variant.kinds.iter().enumerate() {
+                for step in &kind.steps {
+                    for color in Color::ALL {
+                        let c = color.index();
+                        let v = step.for_color(color);
+                        for from in 0..len {
+                            if step.zone.is_some_and(|z| !z.contains(shape, color, from)) {
+                                continue;
+                            }
+                            if let Some(to) = shape.offset(from, v) {
+                                special.steps[c][k * len + from] |= S::single(to);
+                                special.steps_in[c][k * len + to] |= S::single(from);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if variant.flying_general && axes > 1 {
+            special.facing = file_steps().map(dir_index);
+        }
+        special.kinds = special.confined | special.steppers | special.hoppers;
+        special.any = special.kinds != 0 || special.facing[0] != NONE;
+        special
+    }
+}
+
+impl<S: SquareSet> Rules<S> {
+    /// A special kind's moves from `square`, given `set`, the moves its
+    /// leaps and slides make: its steps and hops added (a hopper's quiet
+    /// moves to empty squares and its captures over one piece, of either
+    /// side: the caller removes its own), then all kept inside its region.
+    #[inline(never)]
+    pub(crate) fn special_attacks(
+        &self,
+        k: usize,
+        color: Color,
+        square: usize,
+        occupied: S,
+        mut set: S,
+    ) -> S {
+        let sp = &self.special;
+        let c = color.index();
+        if sp.steppers >> k & 1 == 1 {
+            set |= sp.steps[c][k * self.len + square];
+        }
+        if sp.hoppers >> k & 1 == 1 {
+            for &d in &sp.hop_dirs[k] {
+                let d = d as usize;
+                set |= self.ray_attacks(square, d, occupied) & !occupied;
+                if let Some(screen) = self.first_blocker(square, d, occupied) {
+                    if let Some(target) = self.first_blocker(screen, d, occupied) {
+                        set |= S::single(target);
+                    }
+                }
+            }
+        }
+        if sp.confined >> k & 1 == 1 {
+            set &= sp.region[c][k];
+        }
+        set
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// [`Position::attackers`]'s part for the special rules: `found` (what
+    /// leaps and slides attack) with the steppers and hoppers of `color`
+    /// that attack `square` added, the confined pieces that cannot go there
+    /// dropped, and under the flying general `color`'s royal piece if it
+    /// faces `square` along an empty file.
+    #[inline(never)]
+    pub(crate) fn special_attackers(
+        &self,
+        square: usize,
+        color: Color,
+        occupied: S,
+        mut found: S,
+    ) -> S {
+        let r = self.rules();
+        let sp = &r.special;
+        let c = color.index();
+        let theirs = self.by_color(color);
+        let mut steppers = sp.steppers;
+        while steppers != 0 {
+            let k = steppers.trailing_zeros() as usize;
+            found |= sp.steps_in[c][k * r.len + square] & self.by_kind(Kind(k as u8)) & theirs;
+            steppers &= steppers - 1;
+        }
+        let mut hoppers = sp.hoppers;
+        while hoppers != 0 {
+            let k = hoppers.trailing_zeros() as usize;
+            let pieces = self.by_kind(Kind(k as u8)) & theirs;
+            if pieces.any() {
+                // Hop lines are symmetric: a hopper beyond one screen along
+                // a direction from `square` hops back along it onto `square`.
+                for &d in &sp.hop_dirs[k] {
+                    let d = d as usize;
+                    if let Some(screen) = r.first_blocker(square, d, occupied) {
+                        if let Some(hopper) = r.first_blocker(screen, d, occupied) {
+                            if pieces.contains(hopper) {
+                                found |= S::single(hopper);
+                            }
+                        }
+                    }
+                }
+            }
+            hoppers &= hoppers - 1;
+        }
+        let mut confined = sp.confined;
+        while confined != 0 {
+            let k = confined.trailing_zeros() as usize;
+            if !sp.region[c][k].contains(square) {
+                found &= !self.by_kind(Kind(k as u8));
+            }
+            confined &= confined - 1;
+        }
+        if sp.facing[0] != NONE {
+            if let Some(royal) = self.royal_square(color) {
+                let on_file = r
+                    .aligned(square, royal)
+                    .is_some_and(|d| sp.facing.contains(&(d as u16)));
+                if on_file && (r.between(square, royal) & occupied).is_empty() {
+                    found |= S::single(royal);
+                }
+            }
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::{DirectionClass, Shape};
+    use crate::kernel::*;
+
+    /// A 5 × 6 board: kings confined to files b–d of their first two
+    /// ranks, a cannon, soldiers that step sideways on the far three ranks,
+    /// the flying general, stalemate a loss.
+    fn rules() -> &'static Rules<u64> {
+        let kinds = vec![
+            PieceKind::new("king", 'k', 0)
+                .leap(&[1, 0])
+                .confined(Region::new(&[(1, 3), (0, 1)]))
+                .royal(),
+            PieceKind::new("cannon", 'c', 450).hop(DirectionClass::ROOK),
+            PieceKind::new("soldier", 'p', 100)
+                .step(&[0, 1])
+                .step_in(&[1, 0], Region::new(&[(0, 4), (3, 5)]))
+                .step_in(&[-1, 0], Region::new(&[(0, 4), (3, 5)])),
+        ];
+        let variant = Variant {
+            name: "mini".into(),
+            shape: Shape::new(&[5, 6]).unwrap(),
+            kinds,
+            start: vec![(2, piece(Color::White, 0)), (27, piece(Color::Black, 0))],
+            castling: vec![],
+            royalty: Royalty::Check,
+            royal_required: true,
+            draws: DrawRules::default(),
+            stalemate: Stalemate::Loss,
+            flying_general: true,
+        };
+        Rules::new(variant).unwrap().leak()
+    }
+
+    fn piece(color: Color, kind: u8) -> Piece {
+        Piece {
+            color,
+            kind: Kind(kind),
+        }
+    }
+
+    fn position(pieces: &[(usize, Color, u8)], turn: Color) -> Position<u64> {
+        let rules = rules();
+        let mut setup = Setup::empty(rules.len());
+        for &(square, color, kind) in pieces {
+            setup.board[square] = Some(piece(color, kind));
+        }
+        setup.turn = turn;
+        Position::from_setup(rules, &setup).unwrap()
+    }
+
+    fn targets(p: &Position<u64>, from: usize) -> Vec<usize> {
+        let mut to: Vec<usize> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == from)
+            .map(|m| m.to())
+            .collect();
+        to.sort_unstable();
+        to
+    }
+
+    #[test]
+    fn the_cannon_slides_quietly_and_captures_over_one_screen() {
+        use Color::{Black, White};
+        // White: king c2 (7), cannon a1 (0); Black: king d6 (28), soldiers
+        // a3 (10, the screen) and a5 (20, the victim).
+        let p = position(
+            &[
+                (7, White, 0),
+                (0, White, 1),
+                (28, Black, 0),
+                (10, Black, 2),
+                (20, Black, 2),
+            ],
+            White,
+        );
+        assert_eq!(targets(&p, 0), [1, 2, 3, 4, 5, 20]);
+        // The king stays in its region (not c3 = 12) and may not step to
+        // d2 (8), facing the black king up an empty file.
+        assert_eq!(targets(&p, 7), [2, 6]);
+    }
+
+    #[test]
+    fn soldiers_step_sideways_only_in_their_zone_and_facing_kings_check() {
+        use Color::{Black, White};
+        // White soldiers on b2 (6, own side: forward only) and b5 (21,
+        // zone: forward and sideways); kings b1 (1) and c6 (27).
+        let p = position(
+            &[(1, White, 0), (6, White, 2), (21, White, 2), (27, Black, 0)],
+            White,
+        );
+        assert_eq!(targets(&p, 6), [11]);
+        assert_eq!(targets(&p, 21), [20, 22, 26]);
+        // Moving the king to c1 would face c6 on an empty file.
+        assert!(!targets(&p, 1).contains(&2));
+    }
+
+    #[test]
+    fn stalemate_loses_where_the_variant_says_so() {
+        use Color::{Black, White};
+        // Black king b6 (26): c6 faces the white king on c1, a6 and b5 are
+        // outside its region or attacked (the soldier on a5 steps to b5),
+        // so it cannot move, and it is not in check.
+        let p = position(&[(2, White, 0), (26, Black, 0), (20, White, 2)], Black);
+        assert!(!p.is_check());
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::Decisive {
+                winner: White,
+                how: Win::Stalemate
+            })
+        );
+    }
+}
