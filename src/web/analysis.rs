@@ -85,12 +85,33 @@ fn line_json(loaded: &Loaded, r: &SearchResult) -> Value {
 
 /// Sets the search's stop flag when the response is dropped: the reader
 /// went away (or the stream ended).
-pub(super) struct StopOnDrop(pub(super) Arc<AtomicBool>);
+struct StopOnDrop(Arc<AtomicBool>);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// The answer of a streamed search: each value from `rx` a line of
+/// NDJSON as it comes; `stop` is set when the reader goes away.
+pub(super) fn ndjson(rx: tokio::sync::mpsc::Receiver<Value>, stop: Arc<AtomicBool>) -> Response {
+    let guard = StopOnDrop(stop);
+    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let v = rx.recv().await?;
+        Some((
+            Ok::<Bytes, std::convert::Infallible>(Bytes::from(format!("{v}\n"))),
+            (rx, guard),
+        ))
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response()
 }
 
 /// The handler.
@@ -158,20 +179,5 @@ pub async fn analyse(
         );
         let _ = tx.blocking_send(json!({"done": true, "depth": deepest}));
     });
-    let guard = StopOnDrop(stop);
-    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
-        let v = rx.recv().await?;
-        Some((
-            Ok::<Bytes, std::convert::Infallible>(Bytes::from(format!("{v}\n"))),
-            (rx, guard),
-        ))
-    });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        Body::from_stream(stream),
-    )
-        .into_response())
+    Ok(ndjson(rx, stop))
 }

@@ -8,17 +8,16 @@
 //! the reader goes away; it holds one of the server's search places
 //! meanwhile.
 
-use super::analysis::StopOnDrop;
+use super::analysis::ndjson;
 use super::game::{self, Loaded};
 use super::types::GameRequest;
 use super::{api_score, eval, ApiError, AppState, JsonBody, Limited};
 use crate::engine::review::{self, Judgement, Reviewed};
 use crate::engine::search::Limits;
 use crate::kernel::Color;
-use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -155,20 +154,5 @@ pub async fn review(
             .collect();
         let _ = tx.blocking_send(json!({"done": true, "sides": sides}));
     });
-    let guard = StopOnDrop(stop);
-    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
-        let v = rx.recv().await?;
-        Some((
-            Ok::<Bytes, std::convert::Infallible>(Bytes::from(format!("{v}\n"))),
-            (rx, guard),
-        ))
-    });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        Body::from_stream(stream),
-    )
-        .into_response())
+    Ok(ndjson(rx, stop))
 }
