@@ -10,11 +10,11 @@
 
 use super::game::{self, Loaded};
 use super::types::GameRequest;
-use super::{api_score, eval, ApiError, AppState, JsonBody, Limited};
+use super::{api_score, eval, ApiError, AppState, JsonBody, Limited, StopOnDrop};
 use crate::engine::search::{Engine, Limits, SearchResult};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -83,16 +83,6 @@ fn line_json(loaded: &Loaded, r: &SearchResult) -> Value {
     })
 }
 
-/// Sets the search's stop flag when the response is dropped: the reader
-/// went away (or the stream ended).
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
 /// The answer of a streamed search: each value from `rx` a line of
 /// NDJSON as it comes; `stop` is set when the reader goes away.
 pub(super) fn ndjson(rx: tokio::sync::mpsc::Receiver<Value>, stop: Arc<AtomicBool>) -> Response {
@@ -142,15 +132,7 @@ pub async fn analyse(
         .think_ms
         .map_or(MAX_ANALYSIS, Duration::from_millis)
         .min(MAX_ANALYSIS);
-    let permit = app.searches.clone().try_acquire_owned().map_err(|_| {
-        ApiError::with(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "{} searches are running; try again shortly",
-                super::MAX_SEARCHES
-            ),
-        )
-    })?;
+    let permit = app.search_place()?;
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = tokio::sync::mpsc::channel::<Value>(4);
     let flag = stop.clone();

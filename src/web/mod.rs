@@ -96,6 +96,17 @@ impl AppState {
         }
     }
 
+    /// One of the server's [`MAX_SEARCHES`] search places, held while a
+    /// search runs; none free is 503.
+    pub(super) fn search_place(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        self.searches.clone().try_acquire_owned().map_err(|_| {
+            ApiError::with(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("{MAX_SEARCHES} searches are running; try again shortly"),
+            )
+        })
+    }
+
     /// The judges' permits: a request holds one while it is judged (and
     /// while its input is read), so a test or an embedder can see them.
     pub fn judge_permits(&self) -> Arc<Semaphore> {
@@ -636,8 +647,9 @@ async fn play(JsonBody(req): JsonBody<PlayRequest>) -> Result<Json<PlayResponse>
     }))
 }
 
-/// Sets the flag when dropped: a search whose request went away stops.
-struct StopOnDrop(Arc<AtomicBool>);
+/// Sets the flag when dropped: a search whose request (or whose stream's
+/// reader) went away stops.
+pub(super) struct StopOnDrop(pub(super) Arc<AtomicBool>);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
@@ -659,12 +671,7 @@ async fn best(
             "the game is over ({over})"
         )));
     }
-    let _permit = app.searches.clone().try_acquire_owned().map_err(|_| {
-        ApiError::with(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{MAX_SEARCHES} searches are running; try again shortly"),
-        )
-    })?;
+    let _permit = app.search_place()?;
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_drop = StopOnDrop(stop.clone());
     let timer = {

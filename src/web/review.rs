@@ -16,7 +16,6 @@ use crate::engine::review::{self, Judgement, Reviewed};
 use crate::engine::search::Limits;
 use crate::kernel::Color;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -93,15 +92,7 @@ pub async fn review(
     let positions = loaded.game.moves().len() + 1;
     let fit = MAX_REVIEW.as_millis() as u64 / positions as u64;
     let think = asked.min(fit).max(*THINK_MS.start());
-    let permit = app.searches.clone().try_acquire_owned().map_err(|_| {
-        ApiError::with(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "{} searches are running; try again shortly",
-                super::MAX_SEARCHES
-            ),
-        )
-    })?;
+    let permit = app.search_place()?;
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = tokio::sync::mpsc::channel::<Value>(8);
     let flag = stop.clone();

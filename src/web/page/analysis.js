@@ -16,10 +16,12 @@ const analysis = {
 const ANALYSIS_MATE = 100000;
 
 // The chance the side to move wins, from a score in centipawns: lichess's
-// curve (a logistic fitted to its players' games), a mate 1 or 0.
+// curve (a logistic fitted to its players' games) on the score held to
+// ±1000, a mate 1 or 0 — as the server's review (engine::review) maps it.
 function winningChance(score) {
   if (Math.abs(score) >= ANALYSIS_MATE - 1000) return score > 0 ? 1 : 0;
-  return 1 / (1 + Math.exp(-0.00368208 * score));
+  const cp = Math.max(-1000, Math.min(1000, score));
+  return 1 / (1 + Math.exp(-0.00368208 * cp));
 }
 
 function analysisRunning() {
