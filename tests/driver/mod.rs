@@ -279,7 +279,9 @@ pub async fn play_listed(c: &Client, notation: &str) {
         c,
         &format!("the move {notation} is played"),
         &format!(
-            "document.querySelector('#board').dataset.plies == '{}'",
+            // At least: an opponent (the computer) may answer before
+            // the page is looked at again.
+            "Number(document.querySelector('#board').dataset.plies) >= {}",
             before + 1
         ),
     )
