@@ -10,36 +10,11 @@ use duckchess::variants::chess;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod brute;
+use brute::{is_mate, mates_within};
+
 fn fen(text: &str) -> Position<u64> {
     chess::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn is_mate(p: &Position<u64>) -> bool {
-    matches!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            how: Win::Checkmate,
-            ..
-        })
-    )
-}
-
-/// Whether the side to move mates in at most `n` moves, by trying every
-/// line: independent of the engine's pruning, ordering and scores.
-fn mates_within(p: &Position<u64>, n: u32) -> bool {
-    n > 0
-        && p.legal_moves().into_iter().any(|m| {
-            let mut after = *p;
-            after.play(m).unwrap();
-            is_mate(&after)
-                || (n > 1
-                    && !after.legal_moves().is_empty()
-                    && after.legal_moves().into_iter().all(|reply| {
-                        let mut next = after;
-                        next.play(reply).unwrap();
-                        mates_within(&next, n - 1)
-                    }))
-        })
 }
 
 /// Searches `text` to `depth` plies, checks the score is mate in `n`, that

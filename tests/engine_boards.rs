@@ -10,11 +10,14 @@ use duckchess::engine::search::{best, Limits, Score};
 use duckchess::geometry::{DirectionClass, Shape};
 use duckchess::kernel::{
     AnyPosition, Big, Color, DrawRules, Kind, Outcome, Piece, PieceKind, Position, Royalty, Rules,
-    Setup, SquareSet, Stalemate, Variant, Win,
+    Setup, SquareSet, Stalemate, Variant,
 };
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
+
+mod brute;
+use brute::{is_mate, mates_within};
 
 const KING: Kind = Kind(0);
 const QUEEN: Kind = Kind(1);
@@ -42,33 +45,6 @@ fn variant(sizes: &[usize]) -> Variant {
         stalemate: Stalemate::Draw,
         flying_general: false,
     }
-}
-
-fn is_mate<S: SquareSet>(p: &Position<S>) -> bool {
-    matches!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            how: Win::Checkmate,
-            ..
-        })
-    )
-}
-
-/// Whether the side to move mates in at most `n` moves, trying every line.
-fn mates_within<S: SquareSet>(p: &Position<S>, n: u32) -> bool {
-    n > 0
-        && p.legal_moves().into_iter().any(|m| {
-            let mut after = *p;
-            after.play(m).unwrap();
-            is_mate(&after)
-                || (n > 1
-                    && !after.legal_moves().is_empty()
-                    && after.legal_moves().into_iter().all(|reply| {
-                        let mut next = after;
-                        next.play(reply).unwrap();
-                        mates_within(&next, n - 1)
-                    }))
-        })
 }
 
 /// Positions with White's king, queen and rook against Black's king near
