@@ -12,7 +12,7 @@
 //!   images, direction classes, lame-leap paths — no pieces;
 //! - [`kernel`]: pieces and variants as data, legal move generation,
 //!   outcomes, perft — no notation;
-//! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
+//! - [`judge`]: the Duck Chess judge engine — position, judge format, FEN,
 //!   perft;
 //! - [`variants`]: one module per game with its data and notation, the
 //!   registry every front end reaches every game through (Duck Chess
@@ -30,7 +30,7 @@
 //! beyond `itertools` and `thiserror`.
 //!
 //! ```
-//! use duckchess::duck::{Command, Position};
+//! use duckchess::judge::{Command, Position};
 //! let mut game = Position::initial();
 //! assert!(game.play(Command::new(3, 0, 4, 0)).is_ok());
 //! ```
@@ -39,9 +39,9 @@
 
 #[cfg(feature = "contest")]
 pub mod contest;
-pub mod duck;
 pub mod engine;
 pub mod geometry;
+pub mod judge;
 pub mod kernel;
 #[cfg(feature = "web")]
 pub mod online;

@@ -1,6 +1,6 @@
 //! Duck Chess as a game of the family: the kernel variant value and its
 //! notation ([`DuckChess`], first in the registry), beside the judge's fast
-//! engine ([`crate::duck`]), which the judge, the contest tools and perft
+//! engine ([`crate::judge`]), which the judge, the contest tools and perft
 //! use. `tests/duck_kernel.rs` plays generated games through both and
 //! compares every verdict.
 //!
@@ -15,7 +15,7 @@
 //! between the two; [`squares`] reads a judge [`Command`].
 //!
 //! ```
-//! use duckchess::duck::Command;
+//! use duckchess::judge::Command;
 //! use duckchess::variants::duck;
 //! let start = duck::start();
 //! assert_eq!(start.legal_moves().len(), 43);
@@ -29,10 +29,10 @@
 pub mod trace;
 
 use super::{Notation, NotationError};
-use crate::duck::{
+use crate::geometry::{DirectionClass, Shape};
+use crate::judge::{
     Board, Color as DuckColor, Command, Piece as DuckPiece, Point, Position as DuckPosition, Role,
 };
-use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DrawRules, Kind, Move, Piece, PieceKind, Position, Royalty,
     Rules, Setup, SquareSet, Stalemate, Variant,
@@ -324,7 +324,7 @@ impl Notation for DuckChess {
     }
 
     fn name(&self) -> &'static str {
-        crate::duck::NAME
+        crate::judge::NAME
     }
 
     fn title(&self) -> &'static str {
@@ -332,7 +332,7 @@ impl Notation for DuckChess {
     }
 
     fn summary(&self) -> String {
-        crate::duck::SUMMARY.into()
+        crate::judge::SUMMARY.into()
     }
 
     fn start(&self) -> Box<dyn AnyPosition> {
@@ -425,7 +425,7 @@ impl Notation for DuckChess {
         let mut moves = Vec::new();
         let mut game = start.clone();
         let mut kernel = from_duck(&start);
-        let mut commands = crate::duck::judge::Commands::new(input.as_bytes());
+        let mut commands = crate::judge::Commands::new(input.as_bytes());
         loop {
             match commands.next_command() {
                 Ok(Some(command)) => {
@@ -536,7 +536,7 @@ impl Notation for DuckChess {
     /// The judge's engine counts (the same counts as the kernel's, faster).
     fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
         let legal = position.legal_moves();
-        crate::duck::perft::divide(&duck_of(position), depth, threads)
+        crate::judge::perft::divide(&duck_of(position), depth, threads)
             .into_iter()
             .map(|(m, n)| {
                 let (from, to) = (m.from.index(), m.to.index());

@@ -10,8 +10,8 @@
 //! move number, which starts at 1 and goes up after each blue move
 //! (`0 1` when absent).
 
-use crate::duck::position::PositionError;
-use crate::duck::{Board, Color, Piece, Point, Position, Role};
+use crate::judge::position::PositionError;
+use crate::judge::{Board, Color, Piece, Point, Position, Role};
 use crate::variants::line::shorten;
 use itertools::Itertools;
 use std::fmt;
@@ -110,7 +110,7 @@ impl FromStr for Position {
     /// Reads a FEN.
     ///
     /// ```
-    /// use duckchess::duck::{fen::INITIAL_FEN, Position};
+    /// use duckchess::judge::{fen::INITIAL_FEN, Position};
     /// let pos: Position = INITIAL_FEN.parse().unwrap();
     /// assert_eq!(pos, Position::initial());
     /// assert_eq!(pos.to_fen(), INITIAL_FEN);
