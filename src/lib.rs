@@ -8,6 +8,9 @@
 //! The crate is a library first; the `duckchess` binary is a thin layer over
 //! it. The folders show the layers:
 //!
+//! - [`text`]: text as users give it (bounded lines, any line end, UTF-8
+//!   named by line and byte) and as messages quote it back — nothing else
+//!   of the crate;
 //! - [`geometry`]: boards of 1 to 4 axes, vectors and their symmetry
 //!   images, direction classes, lame-leap paths — no pieces;
 //! - [`kernel`]: pieces and variants as data, legal move generation,
@@ -49,6 +52,7 @@ pub mod online;
 pub mod play;
 #[cfg(feature = "web")]
 pub mod store;
+pub mod text;
 pub mod variants;
 #[cfg(feature = "web")]
 pub mod web;
