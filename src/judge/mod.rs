@@ -14,9 +14,9 @@
 //! - [`perft`]: move counting.
 //!
 //! It uses nothing of the crate but [`crate::geometry`] and the text
-//! helpers of [`crate::text`]: pictures, traces and every other front end reach Duck
-//! Chess as a game of the family, through `variants::duck`, which is built
-//! on this module (its piece set and start position come from here).
+//! helpers of [`crate::text`]: pictures, traces and every other front end
+//! reach Duck Chess as a game of the family, through `variants::duck`,
+//! which is built on this module (its piece set and start come from here).
 //!
 //! ```
 //! use duckchess::judge::{Command, Position};
