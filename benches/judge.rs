@@ -8,7 +8,7 @@
 
 use divan::{black_box, Bencher};
 use duckchess::contest::gen::{self, Profile};
-use duckchess::duck::{judge, Position};
+use duckchess::judge::{self, Position};
 
 fn main() {
     divan::main();

@@ -1,8 +1,8 @@
 //! Perft and move generation speed: `cargo bench --bench perft`.
 
 use divan::{black_box, Bencher};
-use duckchess::duck::perft::{perft, perft_threads};
-use duckchess::duck::Position;
+use duckchess::judge::perft::{perft, perft_threads};
+use duckchess::judge::Position;
 
 fn main() {
     divan::main();

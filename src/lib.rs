@@ -8,11 +8,14 @@
 //! The crate is a library first; the `duckchess` binary is a thin layer over
 //! it. The folders show the layers:
 //!
+//! - [`text`]: text as users give it (bounded lines, any line end, UTF-8
+//!   named by line and byte) and as messages quote it back — nothing else
+//!   of the crate;
 //! - [`geometry`]: boards of 1 to 4 axes, vectors and their symmetry
 //!   images, direction classes, lame-leap paths — no pieces;
 //! - [`kernel`]: pieces and variants as data, legal move generation,
 //!   outcomes, perft — no notation;
-//! - [`duck`]: the Duck Chess judge engine — position, judge format, FEN,
+//! - [`judge`]: the Duck Chess judge engine — position, judge format, FEN,
 //!   perft;
 //! - [`variants`]: one module per game with its data and notation, the
 //!   registry every front end reaches every game through (Duck Chess
@@ -30,7 +33,7 @@
 //! beyond `itertools` and `thiserror`.
 //!
 //! ```
-//! use duckchess::duck::{Command, Position};
+//! use duckchess::judge::{Command, Position};
 //! let mut game = Position::initial();
 //! assert!(game.play(Command::new(3, 0, 4, 0)).is_ok());
 //! ```
@@ -39,9 +42,9 @@
 
 #[cfg(feature = "contest")]
 pub mod contest;
-pub mod duck;
 pub mod engine;
 pub mod geometry;
+pub mod judge;
 pub mod kernel;
 #[cfg(feature = "web")]
 pub mod online;
@@ -49,6 +52,7 @@ pub mod online;
 pub mod play;
 #[cfg(feature = "web")]
 pub mod store;
+pub mod text;
 pub mod variants;
 #[cfg(feature = "web")]
 pub mod web;

@@ -414,7 +414,7 @@ fn a_missing_script_is_a_runtime_error_that_shows_standard_error_at_once() {
 /// check-on-capture bug fails exactly on them.
 fn seeds_taking_a_captain(first: u64, cases: u64, commands: usize) -> Vec<u64> {
     use duckchess::contest::gen;
-    use duckchess::duck::{Position, Role};
+    use duckchess::judge::{Position, Role};
     (first..first + cases)
         .filter(|&seed| {
             let mut game = Position::initial();

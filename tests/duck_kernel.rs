@@ -1,9 +1,9 @@
-//! Duck Chess twice: the judge's fast engine (`duckchess::duck`) and the
+//! Duck Chess twice: the judge's fast engine (`duckchess::judge`) and the
 //! kernel variant value (`duckchess::variants::duck`) play the same
 //! generated games, and every verdict, position and move list must agree.
 
 use duckchess::contest::gen::{generate, Profile};
-use duckchess::duck::{self, Command};
+use duckchess::judge::{self, Command};
 use duckchess::kernel::{perft, Piece, Position};
 use duckchess::variants::duck as kernel_duck;
 use std::collections::BTreeSet;
@@ -34,7 +34,7 @@ impl Tally {
     }
 }
 
-fn kernel_piece(piece: duck::Piece) -> Piece {
+fn kernel_piece(piece: judge::Piece) -> Piece {
     Piece {
         color: kernel_duck::color(piece.color),
         kind: kernel_duck::kind(piece.role),
@@ -42,7 +42,7 @@ fn kernel_piece(piece: duck::Piece) -> Piece {
 }
 
 /// The fast engine's moves as (from, to) kernel squares.
-fn fast_moves(game: &duck::Position) -> BTreeSet<(usize, usize)> {
+fn fast_moves(game: &judge::Position) -> BTreeSet<(usize, usize)> {
     game.moves()
         .into_iter()
         .map(|m| (m.from.index(), m.to.index()))
@@ -63,7 +63,7 @@ fn kernel_moves(position: &Position<u128>) -> BTreeSet<(usize, usize)> {
 }
 
 /// Compares the two engines' positions and move lists.
-fn compare_positions(tally: &mut Tally, at: &str, fast: &duck::Position, kernel: &Position<u128>) {
+fn compare_positions(tally: &mut Tally, at: &str, fast: &judge::Position, kernel: &Position<u128>) {
     tally.positions += 1;
     if kernel_duck::from_duck(fast) != *kernel {
         tally.differ(
@@ -85,7 +85,7 @@ fn compare_positions(tally: &mut Tally, at: &str, fast: &duck::Position, kernel:
 /// Plays `commands` through both engines, comparing every verdict.
 fn play_both(tally: &mut Tally, name: &str, commands: &[Command]) {
     tally.games += 1;
-    let mut fast = duck::Position::initial();
+    let mut fast = judge::Position::initial();
     let mut kernel = kernel_duck::start();
     compare_positions(tally, &format!("{name} start"), &fast, &kernel);
     for (i, &command) in commands.iter().enumerate() {
@@ -179,7 +179,7 @@ fn off_board_commands_are_invalid_in_both() {
         Command::new(3, 0, 4, -1),
         Command::new(i64::MAX, 0, 0, 0),
     ] {
-        assert!(duck::Position::initial().play(command).is_err());
+        assert!(judge::Position::initial().play(command).is_err());
         assert_eq!(kernel_duck::find_move(&kernel, command), None, "{command}");
     }
     for m in kernel.legal_moves() {
@@ -195,8 +195,8 @@ fn kernel_perft_from_the_start() {
     let start = kernel_duck::start();
     let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, [43, 1_849, 80_066]);
-    let mut fast = duck::Position::initial();
-    assert_eq!(duck::perft::perft(&mut fast, 3), 80_066);
+    let mut fast = judge::Position::initial();
+    assert_eq!(judge::perft::perft(&mut fast, 3), 80_066);
 }
 
 /// Once a captain is taken the kernel lists no move, as the judge accepts
@@ -204,7 +204,7 @@ fn kernel_perft_from_the_start() {
 /// the blue soldier on (8,0) may not move on.
 #[test]
 fn no_move_follows_a_taken_captain() {
-    let fast: duck::Position = "4k4/s8/9/9/9/4R4/9/9/9/4K4 w".parse().unwrap();
+    let fast: judge::Position = "4k4/s8/9/9/9/4R4/9/9/9/4K4 w".parse().unwrap();
     let mut kernel = kernel_duck::from_duck(&fast);
     let take = kernel_duck::find_move(&kernel, Command::new(4, 4, 9, 4)).expect("legal");
     kernel.play(take).unwrap();
@@ -228,10 +228,10 @@ fn perft_through_the_registry_is_the_kernels() {
         "3k5/9/9/9/9/9/9/9/4R4/4K4 w",
         "4k4/9/9/9/9/4d4/9/9/4R4/3K5 b",
     ];
-    let mut samples: Vec<duck::Position> = made.iter().map(|f| f.parse().unwrap()).collect();
+    let mut samples: Vec<judge::Position> = made.iter().map(|f| f.parse().unwrap()).collect();
     for seed in 0..12 {
         let input = generate(seed, 120, Profile::Endgame);
-        let mut fast = duck::Position::initial();
+        let mut fast = judge::Position::initial();
         for (i, &command) in input.iter().enumerate() {
             if fast.play(command).is_ok() && i % 10 == 0 && !fast.is_over() {
                 samples.push(fast.clone());
@@ -347,7 +347,7 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
             None => ("random", &[][..], &[][..]),
         };
         let mut referee = Referee::new();
-        let mut fast = duck::Position::initial();
+        let mut fast = judge::Position::initial();
         let mut kernel = kernel_duck::start();
         let mut input = Vec::new();
         let mut expected = Vec::new();
@@ -359,7 +359,7 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
                 .moves()
                 .into_iter()
                 .map(|(xs, ys, xt, yt)| {
-                    let p = |x, y| duck::Point::new(x, y).unwrap().index();
+                    let p = |x, y| judge::Point::new(x, y).unwrap().index();
                     (p(xs, ys), p(xt, yt))
                 })
                 .collect();
@@ -421,7 +421,7 @@ fn a_naive_referee_from_the_rules_agrees_on_ten_thousand_positions() {
         }
         let text = format!("{}\n{}\n", input.len(), input.join("\n"));
         let mut out = Vec::new();
-        duck::judge::run(text.as_bytes(), &mut out, duck::Position::initial()).unwrap();
+        judge::run(text.as_bytes(), &mut out, judge::Position::initial()).unwrap();
         let out = String::from_utf8(out).unwrap();
         for (i, (got, want)) in out.lines().zip(&expected).enumerate() {
             if got != want {

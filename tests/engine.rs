@@ -492,7 +492,7 @@ fn a_fairy_stockfish_opponent_is_given_the_games_definition() {
         String::from_utf8_lossy(&out.stderr)
     );
     let told = std::fs::read_to_string(&log).unwrap();
-    let definition = duckchess::duck::fen::FSF_CONFIG;
+    let definition = duckchess::judge::fen::FSF_CONFIG;
     assert!(
         told.contains(&format!("file:\n{definition}end of file\n")),
         "{told}"

@@ -3,8 +3,8 @@
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
-use duckchess::duck::fen::{FSF_CONFIG, INITIAL_FEN};
-use duckchess::duck::{Command as JudgeCommand, Position};
+use duckchess::judge::fen::{FSF_CONFIG, INITIAL_FEN};
+use duckchess::judge::{Command as JudgeCommand, Position};
 
 const OFFICIAL: &str = include_str!("../samples/official.in");
 const OFFICIAL_ANSWER: &str = include_str!("../samples/official.ans");

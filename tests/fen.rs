@@ -1,7 +1,7 @@
 //! FEN round trips: any placement, and any position reached by play.
 
-use duckchess::duck::perft::perft;
-use duckchess::duck::{judge, Board, Color, Command, Piece, Point, Position, Role};
+use duckchess::judge::perft::perft;
+use duckchess::judge::{self, Board, Color, Command, Piece, Point, Position, Role};
 use proptest::prelude::*;
 
 /// Every piece but the captains, which are placed separately (at most one

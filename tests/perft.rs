@@ -2,8 +2,8 @@
 //! docs/duck-chess.md, "Perft"), and small positions whose counts are
 //! worked out by hand in the comments.
 
-use duckchess::duck::perft::{divide, perft, perft_threads};
-use duckchess::duck::{Command, Position};
+use duckchess::judge::perft::{divide, perft, perft_threads};
+use duckchess::judge::{Command, Position};
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -17,7 +17,7 @@ fn counts(fen: &str, depth: u32) -> Vec<u64> {
 #[test]
 fn initial_position_depths_one_to_four() {
     assert_eq!(
-        counts(duckchess::duck::fen::INITIAL_FEN, 4),
+        counts(duckchess::judge::fen::INITIAL_FEN, 4),
         [43, 1_849, 80_066, 3_466_638]
     );
 }
@@ -77,7 +77,7 @@ fn bulk_counting_agrees_with_playing_every_move_and_with_the_naive_referee() {
     // The naive referee is slow in debug: depth 2 from the start (its
     // depth 3 is in tests/duck_kernel.rs), 3 from the others.
     for (fen, depth, naive_depth) in [
-        (duckchess::duck::fen::INITIAL_FEN, 3, 2),
+        (duckchess::judge::fen::INITIAL_FEN, 3, 2),
         ("r3k4/9/9/4d4/9/4S4/9/9/4D4/R3K4 w", 3, 3),
         ("4k4/9/9/9/9/9/9/9/9/r3K3R b", 3, 3),
         // Ducks and horses whose blocking points are taken, a captain to

@@ -1,7 +1,7 @@
 //! `duckchess play` as a program: refusing to run without a terminal, its
 //! options, and one real game under tmux (keys and clicks in, screen out).
 
-use duckchess::duck::{Command as JudgeCommand, Position};
+use duckchess::judge::{Command as JudgeCommand, Position};
 use duckchess::kernel::{AnyPosition, Move as KernelMove};
 use duckchess::play::game::{Game as KernelGame, Options as KernelOptions};
 use duckchess::variants::layout::{Layout, GAP};

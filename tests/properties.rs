@@ -14,8 +14,8 @@
 //! The random cases come from a fixed seed (1, or DUCKCHESS_PROPERTY_SEED),
 //! so a failure is found again by running the test again.
 
-use duckchess::duck::judge::{self, JudgeError};
-use duckchess::duck::{Board, Color, Command, Invalid, Move, Point, Position, Role, INVALID_LINE};
+use duckchess::judge::{self, JudgeError};
+use duckchess::judge::{Board, Color, Command, Invalid, Move, Point, Position, Role, INVALID_LINE};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestRng, TestRunner};

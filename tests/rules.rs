@@ -2,7 +2,7 @@
 //! positions. Every expected set below is worked out from the
 //! rules (`docs/rules.md`), not read off the program.
 
-use duckchess::duck::{Color, Command, Invalid, Move, Piece, Point, Position, Role};
+use duckchess::judge::{Color, Command, Invalid, Move, Piece, Point, Position, Role};
 use std::collections::BTreeSet;
 
 /// A position from a list of `(x, y, FEN letter)` placements, written as a

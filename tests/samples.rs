@@ -2,7 +2,7 @@
 //! and a snapshot transcript (command, verdict, and the reason for each
 //! invalid one) to review when the rules code changes.
 
-use duckchess::duck::{judge, Command, Position, INVALID_LINE};
+use duckchess::judge::{self, Command, Position, INVALID_LINE};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! Snapshots of trace mode on every sample, read through the library.
 
-use duckchess::duck::Position;
+use duckchess::judge::Position;
 use duckchess::variants::duck::trace;
 use duckchess::variants::picture::Style;
 

@@ -3,7 +3,7 @@
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use duckchess::duck::{self, judge, Position};
+use duckchess::judge::{self, Position};
 use duckchess::web::{router, AppState, BODY_LIMIT};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -49,7 +49,7 @@ async fn variants_lists_duck_chess_and_the_registry() {
     for n in duckchess::variants::names() {
         assert!(names.contains(&n), "{n} missing from {names:?}");
     }
-    assert_eq!(v[0]["start"], duck::fen::INITIAL_FEN);
+    assert_eq!(v[0]["start"], judge::fen::INITIAL_FEN);
 }
 
 #[tokio::test]
@@ -246,7 +246,7 @@ async fn play_in_duck_chess_tells_the_new_fen_and_an_invalid_move_its_reason() {
     .await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let mut p = Position::initial();
-    p.play(duck::Command::new(0, 3, 1, 4)).unwrap();
+    p.play(judge::Command::new(0, 3, 1, 4)).unwrap();
     assert_eq!(v["position"], p.to_fen());
     assert_eq!(v["move"]["coord"], "0 3 1 4");
     let (status, v) = post(

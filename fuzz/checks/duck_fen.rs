@@ -1,7 +1,7 @@
 //! Duck Chess FEN, as the judge's `--from` and every command read it: what
 //! reads, written again, reads back the same, through the fast engine and
 //! through the registry alike.
-use duckchess::duck::Position;
+use duckchess::judge::Position;
 use duckchess::variants::by_name;
 
 /// The target's checks on one input; a failure panics.

@@ -1,7 +1,7 @@
 //! The judge input (`duckchess [FILE]`): any bytes, read as the official
 //! solution reads them. A well-formed input gets one verdict line per
 //! command; a malformed one an error naming its line, briefly.
-use duckchess::duck::{judge, Position};
+use duckchess::judge::{self, Position};
 
 /// The target's checks on one input; a failure panics.
 pub fn check(data: &[u8]) {

@@ -2,7 +2,7 @@
 
 use super::{fail, say, usage};
 use duckchess::contest::answer::{self, AnswerError};
-use duckchess::duck::judge::JudgeError;
+use duckchess::judge::JudgeError;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

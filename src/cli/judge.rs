@@ -1,7 +1,7 @@
 //! `duckchess [judge] [FILE]`: the judge's output, byte for byte.
 
 use super::{finish, open_input, InputArgs};
-use duckchess::duck::judge;
+use duckchess::judge;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 

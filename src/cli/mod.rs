@@ -27,9 +27,9 @@ mod verify;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, Subcommand};
-use duckchess::duck::fen::FSF_CONFIG;
-use duckchess::duck::judge::{JudgeError, Summary};
-use duckchess::duck::Position;
+use duckchess::judge::fen::FSF_CONFIG;
+use duckchess::judge::Position;
+use duckchess::judge::{JudgeError, Summary};
 use duckchess::kernel::AnyGame;
 use duckchess::variants::input::{self, InputError};
 use duckchess::variants::picture::ColorChoice;
@@ -612,7 +612,7 @@ impl InputArgs {
     fn start(&self) -> Result<Position, ExitCode> {
         only_variant(
             self.variant.as_deref(),
-            duckchess::duck::NAME,
+            duckchess::judge::NAME,
             "the judge input (Q, then commands xs ys xt yt) is Duck Chess's",
         )?;
         match self.from.as_deref().map(str::trim) {

@@ -3,8 +3,8 @@
 
 use crate::contest::files;
 use crate::contest::gen::{self, Profile};
-use crate::duck::judge::{self, JudgeError};
-use crate::duck::Position;
+use crate::judge::Position;
+use crate::judge::{self, JudgeError};
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};

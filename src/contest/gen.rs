@@ -11,8 +11,8 @@
 //! integer arithmetic only, so a seed gives the same bytes on every machine
 //! for a given version of this crate.
 
-use crate::duck::attacks::{points, tables, Bits, DIRECTIONS};
-use crate::duck::{Command, Invalid, Move, Point, Position};
+use crate::judge::attacks::{points, tables, Bits, DIRECTIONS};
+use crate::judge::{Command, Invalid, Move, Point, Position};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, Write};
@@ -324,7 +324,7 @@ impl Generator {
                     .filter(|l| l.blocking_points().any(|b| board.get(b).is_some()))
                     .map(|l| l.other);
                 let beyond_first: Bits = (0..DIRECTIONS)
-                    .filter(|_| role == crate::duck::Role::Car)
+                    .filter(|_| role == crate::judge::Role::Car)
                     .map(|d| t.ray(from, d) & !t.slide(from, d, board.occupied()).0)
                     .fold(0, |acc, b| acc | b);
                 let rays = points(beyond_first).map(|p| p.index() as u8);

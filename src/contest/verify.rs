@@ -10,8 +10,8 @@
 //! escaped, so a message is always one printable line.
 
 use crate::contest::testlib::{Judgement, Outcome};
-use crate::duck::judge::{Commands, JudgeError};
-use crate::duck::{Color, Command, Position, INVALID_LINE};
+use crate::judge::{Color, Command, Position, INVALID_LINE};
+use crate::judge::{Commands, JudgeError};
 use crate::variants::duck::{from_duck, DuckChess};
 use crate::variants::status;
 use std::fmt;
@@ -235,13 +235,13 @@ impl<R: BufRead> Lines<R> {
 /// Whether `line` has the shape of a judge line: `Invalid command`, or
 /// `<colour> <piece>;<colour> <piece>|NA;yes|no;yes|no`.
 pub fn is_judge_line(line: &str) -> bool {
-    if line == crate::duck::INVALID_LINE {
+    if line == crate::judge::INVALID_LINE {
         return true;
     }
     let piece = |s: &str| {
         s.split_once(' ').is_some_and(|(c, r)| {
             Color::ALL.iter().any(|k| k.name() == c)
-                && crate::duck::Role::ALL.iter().any(|k| k.name() == r)
+                && crate::judge::Role::ALL.iter().any(|k| k.name() == r)
         })
     };
     let flag = |s: &str| s == "yes" || s == "no";
@@ -373,7 +373,7 @@ pub fn replay(commands: &[Command]) -> Position {
 ///
 /// ```
 /// use duckchess::contest::verify::explain;
-/// use duckchess::duck::{Command, Position};
+/// use duckchess::judge::{Command, Position};
 /// let why = explain(&Position::initial(), Command::new(2, 0, 4, 3));
 /// assert_eq!(why, "duck at (2,0) is blocked: its second blocking point (3,2) holds red soldier");
 /// ```

@@ -173,31 +173,9 @@ pub fn read_line(notation: &dyn Notation, text: &str) -> Result<Box<dyn AnyGame>
     Ok(game)
 }
 
-/// The most characters of a user's text a message quotes, counted as a
-/// message writes them (`{:?}`: a control character is several).
-const QUOTED: usize = 60;
-
-/// A user's text as a message quotes it: whole when short, else its first
-/// characters and `…`, so a huge bad input never floods standard error. A
-/// character counts as many as it takes in a quoted message (`\u{15}` is
-/// six), so the quote stays short whatever the text holds.
-///
-/// ```
-/// use duckchess::variants::line::shorten;
-/// assert_eq!(shorten("e4"), "e4");
-/// assert_eq!(shorten(&"x".repeat(1000)).chars().count(), 61);
-/// assert!(format!("{:?}", shorten(&"\u{15}".repeat(1000))).len() < 70);
-/// ```
-pub fn shorten(text: &str) -> String {
-    let mut width = 0;
-    for (at, c) in text.char_indices() {
-        width += c.escape_debug().count();
-        if width > QUOTED {
-            return format!("{}…", &text[..at]);
-        }
-    }
-    text.to_string()
-}
+/// A user's text as a message quotes it; it lives in [`crate::text`], the
+/// bottom layer, so the judge's engine can use it too.
+pub use crate::text::shorten;
 
 /// Moves written one after another as a line shows them: separated by
 /// spaces, or by `, ` where a move has spaces of its own (Duck Chess's

@@ -17,7 +17,8 @@ pub mod chess;
 pub mod cube;
 pub mod duck;
 pub mod fourfold;
-pub mod input;
+/// Text as users give it; it lives in [`crate::text`], the bottom layer.
+pub use crate::text::input;
 pub mod layout;
 pub mod line;
 #[cfg(test)]

@@ -43,7 +43,7 @@ pub fn variants() -> Vec<VariantInfo> {
             let start = n.start();
             let layout = n.layout(&*start);
             // The API's endpoints for one game's own formats.
-            let tools = [(crate::duck::NAME, "judge"), ("cube", "mate")]
+            let tools = [(crate::judge::NAME, "judge"), ("cube", "mate")]
                 .iter()
                 .filter(|(game, _)| *game == n.name())
                 .map(|(_, tool)| tool.to_string())

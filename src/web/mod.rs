@@ -32,9 +32,9 @@ pub mod players;
 pub mod review;
 pub mod types;
 
-use crate::duck;
 use crate::engine::computer::{self, Computer};
 use crate::engine::search::{self, Score};
+use crate::judge;
 use crate::variants::duck::trace::Tracer;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -862,13 +862,13 @@ pub fn run_judge(req: &JudgeRequest) -> Result<JudgeResponse, ApiError> {
         .map(str::trim)
         .filter(|t| !t.is_empty());
     let start = match given.or(fen) {
-        None => duck::Position::initial(),
+        None => judge::Position::initial(),
         Some(t) => t
             .parse()
             .map_err(|e| ApiError::unprocessable(format!("position: {e}")))?,
     };
     let mut tracer = Tracer::new(start);
-    let mut commands = duck::judge::Commands::new(input.as_bytes());
+    let mut commands = judge::Commands::new(input.as_bytes());
     let mut verdicts = Vec::new();
     loop {
         match commands.next_command() {

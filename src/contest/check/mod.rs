@@ -16,7 +16,7 @@ use crate::contest::files;
 use crate::contest::gen::{self, Profile};
 use crate::contest::runner::{self, Ending, Limits, Run};
 use crate::contest::verify::{self, Difference};
-use crate::duck::{judge, Command, Position};
+use crate::judge::{self, Command, Position};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

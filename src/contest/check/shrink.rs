@@ -12,7 +12,7 @@
 
 use super::{run_case, Config, Observer, Outcome, Verdict};
 use crate::contest::verify;
-use crate::duck::{Command, Move, Point, Position, Role};
+use crate::judge::{Command, Move, Point, Position, Role};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -77,8 +77,8 @@ fn class_of(game: &mut Position, command: Command) -> Class {
     }
 }
 
-fn invalid_class(e: crate::duck::Invalid) -> Class {
-    use crate::duck::Invalid::*;
+fn invalid_class(e: crate::judge::Invalid) -> Class {
+    use crate::judge::Invalid::*;
     let role = match e {
         EnemyPiece { piece, .. }
         | TargetOffBoard { piece, .. }

@@ -5,8 +5,8 @@
 use super::{Options, PackageError, MAX_PER_PROFILE, PROFILES};
 use crate::contest::gen;
 use crate::contest::validate::{validate, CONTEST_MAX_Q};
-use crate::duck::judge;
-use crate::duck::Position;
+use crate::judge;
+use crate::judge::Position;
 
 /// One test: a name (no extension), the input, the judge's answer, and
 /// whether it is a sample shown with the statement.

@@ -1,6 +1,6 @@
 //! Duck Chess as a game of the family: the kernel variant value and its
 //! notation ([`DuckChess`], first in the registry), beside the judge's fast
-//! engine ([`crate::duck`]), which the judge, the contest tools and perft
+//! engine ([`crate::judge`]), which the judge, the contest tools and perft
 //! use. `tests/duck_kernel.rs` plays generated games through both and
 //! compares every verdict.
 //!
@@ -15,7 +15,7 @@
 //! between the two; [`squares`] reads a judge [`Command`].
 //!
 //! ```
-//! use duckchess::duck::Command;
+//! use duckchess::judge::Command;
 //! use duckchess::variants::duck;
 //! let start = duck::start();
 //! assert_eq!(start.legal_moves().len(), 43);
@@ -29,10 +29,11 @@
 pub mod trace;
 
 use super::{Notation, NotationError};
-use crate::duck::{
-    Board, Color as DuckColor, Command, Piece as DuckPiece, Point, Position as DuckPosition, Role,
-};
 use crate::geometry::{DirectionClass, Shape};
+use crate::judge::{
+    Board, Color as DuckColor, Command, Movement, Piece as DuckPiece, Point,
+    Position as DuckPosition, Role,
+};
 use crate::kernel::{
     with_position, AnyPosition, Color, DrawRules, Kind, Move, Piece, PieceKind, Position, Royalty,
     Rules, Setup, SquareSet, Stalemate, Variant,
@@ -40,61 +41,75 @@ use crate::kernel::{
 use std::sync::OnceLock;
 
 /// The captain, kind 0: kinds are numbered as [`Role::index`].
-pub const CAPTAIN: Kind = Kind(0);
+pub const CAPTAIN: Kind = Kind(Role::Captain.index() as u8);
 /// The guard.
-pub const GUARD: Kind = Kind(1);
+pub const GUARD: Kind = Kind(Role::Guard.index() as u8);
 /// The elephant.
-pub const ELEPHANT: Kind = Kind(2);
+pub const ELEPHANT: Kind = Kind(Role::Elephant.index() as u8);
 /// The horse.
-pub const HORSE: Kind = Kind(3);
+pub const HORSE: Kind = Kind(Role::Horse.index() as u8);
 /// The car.
-pub const CAR: Kind = Kind(4);
+pub const CAR: Kind = Kind(Role::Car.index() as u8);
 /// The duck.
-pub const DUCK: Kind = Kind(5);
+pub const DUCK: Kind = Kind(Role::Duck.index() as u8);
 /// The soldier.
-pub const SOLDIER: Kind = Kind(6);
+pub const SOLDIER: Kind = Kind(Role::Soldier.index() as u8);
 
 /// Columns of the board (the judge's `y`, the kernel's axis 0).
-const COLUMNS: usize = 9;
+const COLUMNS: usize = crate::judge::COLUMNS;
 /// Rows of the board (the judge's `x`, the kernel's axis 1).
-const ROWS: usize = 10;
+const ROWS: usize = crate::judge::ROWS;
 
-/// Duck Chess as data: 10 rows × 9 columns, the seven kinds, the judge's
-/// start, and capture royalty (every move by a piece's rules is legal;
-/// taking the other's captain ends the game). No draw rules: the judge has
-/// none.
-pub fn variant() -> Variant {
-    let shape = Shape::new(&[COLUMNS, ROWS]).expect("9 × 10 is a board");
-    // Values as the fast engine's search weighs them.
-    let kinds = vec![
-        PieceKind::new("captain", 'k', 0).leap(&[1, 0]).royal(),
-        PieceKind::new("guard", 'a', 200).leap(&[1, 1]),
-        PieceKind::new("elephant", 'e', 200).lame_leap(&[2, 2]),
-        PieceKind::new("horse", 'h', 400).lame_leap(&[2, 1]),
-        PieceKind::new("car", 'r', 900).slide(DirectionClass::ROOK),
-        PieceKind::new("duck", 'd', 450).lame_leap(&[3, 2]),
-        PieceKind::new("soldier", 's', 250)
-            .leap(&[1, 0])
-            .leap(&[1, 1]),
-    ];
-    // Red's half, by (row, column); Blue's is its mirror across the middle
-    // row (row x ↔ row 9 − x).
-    let back = [
-        CAR, HORSE, ELEPHANT, GUARD, CAPTAIN, GUARD, ELEPHANT, HORSE, CAR,
-    ];
-    let mut red: Vec<(usize, usize, Kind)> = back
-        .iter()
-        .enumerate()
-        .map(|(y, &kind)| (0, y, kind))
-        .collect();
-    red.extend([(2, 0, DUCK), (2, 8, DUCK)]);
-    red.extend((0..COLUMNS).step_by(2).map(|y| (3, y, SOLDIER)));
-    let mut start = Vec::new();
-    for &(x, y, kind) in &red {
-        for (color, row) in [(Color::White, x), (Color::Black, ROWS - 1 - x)] {
-            start.push((row * COLUMNS + y, Piece { color, kind }));
+/// What the search weighs each role, in [`Role::ALL`]'s order (the one
+/// thing about the pieces the judge's engine does not say).
+const VALUES: [i32; 7] = [0, 200, 200, 400, 900, 450, 250];
+
+/// A role of the judge's engine as a kernel piece kind: its name, letter
+/// and movement are the judge's ([`Role::movement`]), its leaps lame where
+/// a leap passes points; the captain is royal.
+fn piece_kind(role: Role) -> PieceKind {
+    let mut kind = PieceKind::new(role.name(), role.char(), VALUES[role.index()]);
+    match role.movement() {
+        Movement::Leaper(vectors) => {
+            for v in vectors {
+                kind = if v.path().is_empty() {
+                    kind.leap(&v.0[..2])
+                } else {
+                    kind.lame_leap(&v.0[..2])
+                };
+            }
+        }
+        Movement::Slider(vectors) => {
+            for v in vectors {
+                kind = kind.slide(DirectionClass::exactly(v.changed_axes()));
+            }
         }
     }
+    if role == Role::Captain {
+        kind = kind.royal();
+    }
+    kind
+}
+
+/// Duck Chess as data: 10 rows × 9 columns, the seven kinds and the
+/// judge's start — both taken from the judge's engine ([`Role::ALL`],
+/// [`Board::initial`]), so the piece set and the start are stated once —
+/// and capture royalty (every move by a piece's rules is legal; taking the
+/// other's captain ends the game). No draw rules: the judge has none.
+pub fn variant() -> Variant {
+    let shape = Shape::new(&[COLUMNS, ROWS]).expect("9 × 10 is a board");
+    let kinds = Role::ALL.into_iter().map(piece_kind).collect();
+    // The judge's point (x, y) is the kernel's square y + 9·x.
+    let start = Board::initial()
+        .pieces()
+        .map(|(p, piece)| {
+            let piece = Piece {
+                color: color(piece.color),
+                kind: kind(piece.role),
+            };
+            (p.index(), piece)
+        })
+        .collect();
     Variant {
         name: "duck".into(),
         shape,
@@ -295,28 +310,9 @@ pub fn uci_command(text: &str) -> Option<Command> {
 pub struct DuckChess;
 
 /// A Fairy-Stockfish variant definition under which FSF reads and writes the
-/// same FEN and plays by the same rules.
-pub const FSF_CONFIG: &str = "[duckxq]
-maxRank = 10
-maxFile = 9
-king = -
-customPiece1 = k:W
-fers = a
-elephant = e
-horse = h
-rook = r
-customPiece2 = d:nZ
-commoner = s
-startFen = rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1
-castling = false
-doubleStep = false
-promotionPieceTypes = -
-extinctionValue = loss
-extinctionPieceTypes = k
-stalemateValue = loss
-nMoveRule = 0
-nFoldRule = 0
-";
+/// same FEN and plays by the same rules (kept with the judge's FEN, whose
+/// start it states).
+pub use crate::judge::fen::FSF_CONFIG;
 
 impl Notation for DuckChess {
     fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
@@ -324,7 +320,7 @@ impl Notation for DuckChess {
     }
 
     fn name(&self) -> &'static str {
-        crate::duck::NAME
+        crate::judge::NAME
     }
 
     fn title(&self) -> &'static str {
@@ -332,7 +328,7 @@ impl Notation for DuckChess {
     }
 
     fn summary(&self) -> String {
-        crate::duck::SUMMARY.into()
+        crate::judge::SUMMARY.into()
     }
 
     fn start(&self) -> Box<dyn AnyPosition> {
@@ -425,7 +421,7 @@ impl Notation for DuckChess {
         let mut moves = Vec::new();
         let mut game = start.clone();
         let mut kernel = from_duck(&start);
-        let mut commands = crate::duck::judge::Commands::new(input.as_bytes());
+        let mut commands = crate::judge::Commands::new(input.as_bytes());
         loop {
             match commands.next_command() {
                 Ok(Some(command)) => {
@@ -536,7 +532,7 @@ impl Notation for DuckChess {
     /// The judge's engine counts (the same counts as the kernel's, faster).
     fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
         let legal = position.legal_moves();
-        crate::duck::perft::divide(&duck_of(position), depth, threads)
+        crate::judge::perft::divide(&duck_of(position), depth, threads)
             .into_iter()
             .map(|(m, n)| {
                 let (from, to) = (m.from.index(), m.to.index());

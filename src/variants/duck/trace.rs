@@ -1,6 +1,6 @@
 //! Trace mode: the judge's verdicts, each with a plain-words explanation.
 //!
-//! A trace reads the same judge input as [`judge::run`](crate::duck::judge::run)
+//! A trace reads the same judge input as [`judge::run`](crate::judge::run)
 //! (through the shared [`Commands`] reader, so malformed input is reported
 //! the same way) and prints, for each command, its number, the command, the
 //! judge line and why: the reason an invalid command is invalid, what a
@@ -9,7 +9,7 @@
 //! and a picture of the board after every valid move.
 //!
 //! ```
-//! use duckchess::duck::Position;
+//! use duckchess::judge::Position;
 //! use duckchess::variants::duck::trace;
 //! let mut out = Vec::new();
 //! let input = "2\n0 0 7 0\n0 3 1 2\n";
@@ -26,8 +26,8 @@
 //! ```
 
 use super::{from_duck, DuckChess};
-use crate::duck::judge::{Commands, JudgeError, KeepReading, Summary};
-use crate::duck::{Command, Invalid, MoveRecord, Piece, Point, Position, Role, INVALID_LINE};
+use crate::judge::{Command, Invalid, MoveRecord, Piece, Point, Position, Role, INVALID_LINE};
+use crate::judge::{Commands, JudgeError, KeepReading, Summary};
 use crate::variants::picture::{Picture, Style};
 use crate::variants::status;
 use std::fmt;
@@ -90,7 +90,7 @@ impl fmt::Display for Note {
 /// allowed), then those on the other side.
 ///
 /// ```
-/// use duckchess::duck::Position;
+/// use duckchess::judge::Position;
 /// use duckchess::variants::duck::trace;
 /// let pos: Position = "4k4/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
 /// let notes: Vec<String> = trace::checks(&pos).iter().map(|n| n.to_string()).collect();
@@ -132,7 +132,7 @@ impl Step {
 /// Plays commands one by one and explains each.
 ///
 /// ```
-/// use duckchess::duck::{Command, Position};
+/// use duckchess::judge::{Command, Position};
 /// use duckchess::variants::duck::trace::Tracer;
 /// let mut tracer = Tracer::new(Position::initial());
 /// let step = tracer.step(Command::new(0, 1, 1, 3));

@@ -22,10 +22,10 @@
 //! always empty, so every leap is tested with the same two look-ups whatever
 //! its shape.
 
-use crate::duck::point::shape;
-use crate::duck::role::Movement;
-use crate::duck::{Point, Role};
 use crate::geometry::Vector;
+use crate::judge::point::shape;
+use crate::judge::role::Movement;
+use crate::judge::{Point, Role};
 use std::sync::LazyLock;
 
 /// Index of the always-empty cell past the last point of the board.

@@ -9,14 +9,17 @@
 //! - [`Color`], [`Role`] (the piece set, as data), [`Piece`], [`Point`];
 //! - [`attacks`]: per-point tables expanded from the roles;
 //! - [`Board`] and [`Position`] (a game: play, validate, moves, check);
-//! - [`fen`]: the position notation; [`judge`]: the judge format;
+//! - [`fen`]: the position notation; [`io`]: the judge format (its reader
+//!   [`Commands`] and [`run`] are re-exported here);
 //! - [`perft`]: move counting.
 //!
-//! Pictures, traces and every other front end reach Duck Chess as a game of
-//! the family, through [`crate::variants::duck`].
+//! It uses nothing of the crate but [`crate::geometry`] and the text
+//! helpers of [`crate::text`]: pictures, traces and every other front end
+//! reach Duck Chess as a game of the family, through `variants::duck`,
+//! which is built on this module (its piece set and start come from here).
 //!
 //! ```
-//! use duckchess::duck::{Command, Position};
+//! use duckchess::judge::{Command, Position};
 //! let mut game = Position::initial();
 //! let verdict = game.play(Command::new(0, 0, 7, 0));
 //! assert_eq!(
@@ -31,7 +34,7 @@ mod board;
 mod color;
 mod command;
 pub mod fen;
-pub mod judge;
+pub mod io;
 pub mod perft;
 mod piece;
 mod point;
@@ -42,6 +45,8 @@ mod verdict;
 pub use board::Board;
 pub use color::Color;
 pub use command::Command;
+pub(crate) use io::KeepReading;
+pub use io::{run, Commands, JudgeError, Problem, Summary};
 pub use piece::Piece;
 pub use point::{Point, COLUMNS, ROWS};
 pub use position::{Move, Position, PositionError};

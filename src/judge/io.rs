@@ -9,9 +9,9 @@
 //! input the verdicts of every complete command before it are written
 //! first, then the error names the line where the problem is.
 
-use crate::duck::arbiter::Arbiter;
-use crate::duck::verdict::{line_slots, LineSlots, INVALID_INDEX, LINE_SLOT};
-use crate::duck::{Command, Position};
+use crate::judge::arbiter::Arbiter;
+use crate::judge::verdict::{line_slots, LineSlots, INVALID_INDEX, LINE_SLOT};
+use crate::judge::{Command, Position};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -335,7 +335,7 @@ impl Scan {
 /// yields each command, then at most one error, then stops.
 ///
 /// ```
-/// use duckchess::duck::{judge::Commands, Command};
+/// use duckchess::judge::{Commands, Command};
 /// let mut commands = Commands::new("2\n0 3 1 2\n\n9 9\n9 9\n".as_bytes());
 /// assert_eq!(commands.q().unwrap(), 2);
 /// let all: Vec<Command> = commands.map(Result::unwrap).collect();
@@ -482,7 +482,7 @@ impl<R: BufRead> Iterator for Commands<R> {
 /// line has been written and flushed.
 ///
 /// ```
-/// use duckchess::duck::{judge, Position};
+/// use duckchess::judge::{self, Position};
 /// let mut out = Vec::new();
 /// let input = "2\n0 3 1 2\n0 0 0 0\n";
 /// judge::run(input.as_bytes(), &mut out, Position::initial()).unwrap();

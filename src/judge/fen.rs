@@ -10,9 +10,9 @@
 //! move number, which starts at 1 and goes up after each blue move
 //! (`0 1` when absent).
 
-use crate::duck::position::PositionError;
-use crate::duck::{Board, Color, Piece, Point, Position, Role};
-use crate::variants::line::shorten;
+use crate::judge::position::PositionError;
+use crate::judge::{Board, Color, Piece, Point, Position, Role};
+use crate::text::shorten;
 use itertools::Itertools;
 use std::fmt;
 use std::str::FromStr;
@@ -21,12 +21,44 @@ use std::str::FromStr;
 /// below `u32::MAX` that counting on never overflows.
 const MAX_COUNTER: u32 = 1_000_000_000;
 
-/// The initial position.
-pub const INITIAL_FEN: &str = "rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1";
+/// The initial position's FEN, written once for [`INITIAL_FEN`] and the
+/// `startFen` of [`FSF_CONFIG`] (a macro, as `concat!` takes literals).
+macro_rules! initial_fen {
+    () => {
+        "rheakaehr/9/d7d/s1s1s1s1s/9/9/S1S1S1S1S/D7D/9/RHEAKAEHR w - - 0 1"
+    };
+}
 
-/// The game as a Fairy-Stockfish variant definition (kept with the game,
-/// in `variants::duck`).
-pub use crate::variants::duck::FSF_CONFIG;
+/// The initial position: [`Board::initial`], Red to move.
+pub const INITIAL_FEN: &str = initial_fen!();
+
+/// A Fairy-Stockfish variant definition under which FSF reads and writes the
+/// same FEN and plays by the same rules; its `startFen` is [`INITIAL_FEN`].
+pub const FSF_CONFIG: &str = concat!(
+    "[duckxq]
+maxRank = 10
+maxFile = 9
+king = -
+customPiece1 = k:W
+fers = a
+elephant = e
+horse = h
+rook = r
+customPiece2 = d:nZ
+commoner = s
+startFen = ",
+    initial_fen!(),
+    "
+castling = false
+doubleStep = false
+promotionPieceTypes = -
+extinctionValue = loss
+extinctionPieceTypes = k
+stalemateValue = loss
+nMoveRule = 0
+nFoldRule = 0
+"
+);
 
 /// Why a text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -110,7 +142,7 @@ impl FromStr for Position {
     /// Reads a FEN.
     ///
     /// ```
-    /// use duckchess::duck::{fen::INITIAL_FEN, Position};
+    /// use duckchess::judge::{fen::INITIAL_FEN, Position};
     /// let pos: Position = INITIAL_FEN.parse().unwrap();
     /// assert_eq!(pos, Position::initial());
     /// assert_eq!(pos.to_fen(), INITIAL_FEN);

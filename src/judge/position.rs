@@ -1,9 +1,9 @@
 //! A game in progress: the board, the side to move and whether a captain has
 //! been removed. Playing a command, generating moves and finding check.
 
-use crate::duck::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
-use crate::duck::verdict::{Invalid, MoveRecord};
-use crate::duck::{Board, Color, Command, Piece, Point, Role};
+use crate::judge::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
+use crate::judge::verdict::{Invalid, MoveRecord};
+use crate::judge::{Board, Color, Command, Piece, Point, Role};
 
 /// A move between two board points (valid or not: see [`Position::validate`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,7 +37,7 @@ pub enum PositionError {
 /// is no public way to make an unchecked move:
 ///
 /// ```compile_fail
-/// use duckchess::duck::{Move, Point, Position};
+/// use duckchess::judge::{Move, Point, Position};
 /// let mut game = Position::initial();
 /// let (from, to) = (Point::new(0, 0).unwrap(), Point::new(0, 1).unwrap());
 /// game.make(Move { from, to }); // would take red's own horse
@@ -73,7 +73,7 @@ impl Position {
     /// command is invalid.
     ///
     /// ```
-    /// use duckchess::duck::{Color, Position};
+    /// use duckchess::judge::{Color, Position};
     /// let won: Position = "9/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
     /// assert!(won.is_over() && won.moves().is_empty());
     /// assert_eq!(won.winner(), Some(Color::Red));
@@ -151,7 +151,7 @@ impl Position {
     /// then nothing changes).
     ///
     /// ```
-    /// use duckchess::duck::{Command, Position};
+    /// use duckchess::judge::{Command, Position};
     /// let mut game = Position::initial();
     /// // Line 5 of the official sample.
     /// let record = game.play(Command::new(0, 3, 1, 2)).unwrap();
@@ -453,7 +453,7 @@ impl Position {
     /// Every valid move of the side to move.
     ///
     /// ```
-    /// use duckchess::duck::Position;
+    /// use duckchess::judge::Position;
     /// assert_eq!(Position::initial().moves().len(), 43);
     /// ```
     pub fn moves(&self) -> Vec<Move> {
