@@ -288,13 +288,11 @@ pub fn read(betza: &str) -> Result<Moves, String> {
             continue;
         }
         let atoms = leaper(p.atom).ok_or_else(|| format!("atom {} is not supported", p.atom))?;
-        if lame {
-            if !matches!(p.atom, 'N' | 'A' | 'Z' | 'D') || !tags.is_empty() {
-                return Err(format!(
-                    "lame leaps are supported only as nN, nA, nZ and nD, not {}{}",
-                    p.mods, p.atom
-                ));
-            }
+        if lame && (!matches!(p.atom, 'N' | 'A' | 'Z' | 'D') || !tags.is_empty()) {
+            return Err(format!(
+                "lame leaps are supported only as nN, nA, nZ and nD, not {}{}",
+                p.mods, p.atom
+            ));
         }
         for &(a, b) in atoms {
             let picked = directed(a, b, &tags);
@@ -386,7 +384,7 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
         let (a, b) = (v[0].abs().max(v[1].abs()), v[0].abs().min(v[1].abs()));
         let atom = atom_of((a, b))
             .ok_or_else(|| format!("the {}'s leap {} has no Betza atom", kind.name, leap.vector))?;
-        if leap.lame && leap.vector.path().len() > 0 {
+        if leap.lame && !leap.vector.path().is_empty() {
             if !matches!(atom, 'N' | 'A' | 'Z' | 'D') {
                 return Err(format!(
                     "the {}'s lame leap n{atom} is not supported",

@@ -174,8 +174,7 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
                     if e.key.starts_with("promotionPieceTypes")
                         || e.key.starts_with("castlingRookPiece")
                     {
-                        e.value
-                            .retain(|c| c.to_ascii_lowercase() != letter.to_ascii_lowercase());
+                        e.value.retain(|c| !c.eq_ignore_ascii_case(&letter));
                     }
                 }
             }

@@ -1,11 +1,11 @@
 //! Games from a file in Fairy-Stockfish's `variants.ini` syntax: each
-//! section one game, built on the kernel as a [`Variant`] and played as a
+//! section one game, built on the kernel as a [`Variant`](crate::kernel::Variant) and played as a
 //! full game of the family ([`FileGame`]).
 //!
 //! Reading goes in three steps, one file each: [`parse`] splits the text
 //! into sections of `key = value` entries with their line numbers,
 //! [`betza`] maps a piece's Betza text onto the kernel's moves, and
-//! [`build`] turns a section's keys (its base's first) into a [`Variant`].
+//! [`build`](mod@build) turns a section's keys (its base's first) into a [`Variant`](crate::kernel::Variant).
 //! [`write()`] states a variant in the same syntax, so that reading it back
 //! gives the same game. Every key this reader does not understand is
 //! refused by name and line, never ignored (see `docs/variants-ini.md`).

@@ -157,7 +157,7 @@ fn other_keys_are_refused_by_name_and_line() {
     );
     assert_eq!(error("[a:chess]\nmandatoryPawnPromotion = false\n"), "line 2: mandatoryPawnPromotion = false is not supported: only mandatoryPawnPromotion = true is played here");
     assert_eq!(error("[a:chess]\npromotionRegionWhite = *7 *8\n"), "line 2: promotionRegionWhite = *7 *8 is not supported: pawns promote on the last rank only here");
-    assert_eq!(error("[a:chess]\nmaxRank = 10\nstartFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1\nmaxFile = 10\n").contains("promote on the last rank only"), true);
+    assert!(error("[a:chess]\nmaxRank = 10\nstartFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1\nmaxFile = 10\n").contains("promote on the last rank only"));
     assert_eq!(
         error("[a:chess]\ncastling = maybe\n"),
         "line 2: castling = \"maybe\": true or false"
@@ -401,7 +401,7 @@ fn round_trip() {
             let written = write(g.variant()).unwrap();
             let back = game(&written);
             same_game(back.variant(), g.variant());
-            assert_eq!(back.start_fen(), g.start_fen().replace(" w KQkq", " w KQkq"));
+            assert_eq!(back.start_fen(), g.start_fen());
         }
     }
 }
