@@ -772,20 +772,20 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             .map(|i| vec![Kind(i as u8)])
             .unwrap_or_default(),
     };
-    let king_to = [
-        match kingside {
-            Some(e) => file_value(e, files)?,
-            None => 6.min(files - 1),
-        },
-        match queenside {
-            Some(e) => file_value(e, files)?,
-            None => 2.min(files - 1),
-        },
-    ];
     if fields.len() > 2 && fields[2] != "-" {
         if !castling {
             fields[2] = "-".into();
         } else {
+            let king_to = [
+                match kingside {
+                    Some(e) => file_value(e, files)?,
+                    None => 6.min(files - 1),
+                },
+                match queenside {
+                    Some(e) => file_value(e, files)?,
+                    None => 2.min(files - 1),
+                },
+            ];
             let castle_error = |why: String| IniErrorKind::Castling(why).at(fen_line);
             for letter in fields[2].chars() {
                 let (color, kingside) = match letter {

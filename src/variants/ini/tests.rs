@@ -428,3 +428,98 @@ fn notation_is_fairy_stockfish_s() {
     let m = c.read_move(&*start, "Nc3").unwrap();
     assert_eq!(c.coordinate_move(&*start, m), "b1c3");
 }
+
+/// Fairy-Stockfish 11.1's built-in games restated in the syntax.
+const FAIRY: &str = "[gothic:chess]
+maxFile = j
+archbishop = a
+chancellor = c
+startFen = rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1
+promotionPieceTypes = qrbnac
+castlingKingsideFile = i
+castlingQueensideFile = c
+[janus:chess]
+maxFile = j
+archbishop = j
+startFen = rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1
+promotionPieceTypes = jqrbn
+castlingKingsideFile = i
+castlingQueensideFile = b
+[embassy:chess]
+maxFile = j
+archbishop = a
+chancellor = c
+startFen = rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1
+promotionPieceTypes = qrbnac
+castlingKingsideFile = h
+castlingQueensideFile = b
+[chancellor:chess]
+maxRank = 9
+maxFile = i
+chancellor = c
+startFen = rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1
+promotionRegionWhite = *9
+promotionRegionBlack = *1
+promotionPieceTypes = cqrbn
+[almost:chess]
+queen = -
+chancellor = c
+startFen = rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1
+promotionPieceTypes = crbn
+[amazon:chess]
+queen = -
+amazon = a
+startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1
+promotionPieceTypes = arbn
+[gardner:chess]
+maxRank = 5
+maxFile = e
+startFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1
+promotionRegionWhite = *5
+promotionRegionBlack = *1
+doubleStep = false
+castling = false
+[centaur:chess]
+maxFile = j
+centaur = c
+startFen = rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1
+promotionPieceTypes = qrbnc
+castlingKingsideFile = i
+castlingQueensideFile = c
+[chigorin:chess]
+chancellor = c
+startFen = rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1
+promotionPieceTypes = qrbnc
+";
+
+/// Each counts Fairy-Stockfish 11.1's perft(3) for its built-in game of
+/// the name (`setoption name UCI_Variant value NAME`, `go perft 3`).
+#[test]
+fn fairy_stockfish_games_at_depth_three() {
+    let expected = [
+        ("gothic", 25_283),
+        ("janus", 24_747),
+        ("embassy", 25_281),
+        ("chancellor", 15_896),
+        ("almost", 11_895),
+        ("amazon", 12_483),
+        ("gardner", 506),
+        ("centaur", 24_490),
+        ("chigorin", 11_408),
+    ];
+    let games = read(FAIRY).unwrap();
+    assert_eq!(games.len(), expected.len());
+    for (g, (name, count)) in games.iter().zip(expected) {
+        assert_eq!(g.name(), name);
+        assert_eq!(g.start().perft(3), count, "{name}");
+        // And each reads back from what the writer says.
+        same_game(game(&write(g.variant()).unwrap()).variant(), g.variant());
+    }
+    // Courier has nine kinds of piece: refused.
+    let courier =
+        "[courier:chess]\nmaxFile = l\nfers = f\nalfil = e\nwazir = w\ncommoner = m\nqueen = -\n";
+    assert_eq!(
+        error(courier),
+        "line 6: a variant has 1 to 8 kinds of piece, not 9"
+    );
+}
