@@ -89,8 +89,8 @@ struct Cli {
     #[command(flatten)]
     judge: judge::Args,
 
-    /// Games to add from a file in Fairy-Stockfish's variants.ini syntax
-    /// (docs/variants-ini.md), each section a game for --variant NAME;
+    /// Games to add from a file in Fairy-Stockfish's variants.ini syntax,
+    /// each section a game for --variant NAME;
     /// without it, the file the environment variable DUCKCHESS_VARIANTS
     /// names.
     #[arg(long, global = true, value_name = "FILE")]
@@ -183,7 +183,7 @@ enum Cmd {
     Perft(perft::Args),
     /// List every game --variant knows, with its board and pieces.
     #[command(
-        after_help = "Examples:\n  duckchess variants\n  duckchess --variants samples/variants.ini variants\n  duckchess variants --ini xiangqi > xiangqi.ini"
+        after_help = "Examples:\n  duckchess variants\n  duckchess variants --ini chess   # chess in the variants.ini syntax"
     )]
     Variants(variants::Args),
     /// Read chess games in PGN and write them again in export form (or their
