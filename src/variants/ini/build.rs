@@ -504,8 +504,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         return Err(IniErrorKind::Variant(VariantError::Kinds(pieces.len()))
             .at(pieces[MAX_KINDS].entry.line));
     }
-    let royals: Vec<&PieceEntry> = pieces.iter().filter(|p| p.royal).collect();
-    if royals.is_empty() {
+    if !pieces.iter().any(|p| p.royal) {
         return Err(IniErrorKind::NoKing.at(line));
     }
 

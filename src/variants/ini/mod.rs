@@ -115,9 +115,6 @@ pub enum IniErrorKind {
         /// The second key.
         second: String,
     },
-    /// More than one kind is royal.
-    #[error("only one kind may be royal (king), not {0}")]
-    Royals(String),
     /// No royal kind: the kernel needs one for check.
     #[error("no king: a game needs one royal kind (king = k)")]
     NoKing,
