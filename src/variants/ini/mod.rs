@@ -17,8 +17,10 @@
 //! let games = ini::read(text).unwrap();
 //! assert_eq!(games[0].name(), "nocastle");
 //! assert_eq!(games[0].start().legal_moves().len(), 20);
-//! let error = ini::read("[drops:chess]\npieceDrops = true\n").unwrap_err();
-//! assert_eq!(error.to_string(), "line 2: pieceDrops is not supported");
+//! let error = ini::read("[drops:chess]\ncapturesToHand = true\n").unwrap_err();
+//! assert_eq!(error.to_string(), "line 2: capturesToHand = true is not supported: only capturesToHand = false is played here");
+//! let error = ini::read("[x:chess]\n\nextinctionValue = loss\n").unwrap_err();
+//! assert_eq!(error.to_string(), "line 3: extinctionValue is not supported");
 //! ```
 
 pub mod betza;
