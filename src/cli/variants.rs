@@ -22,10 +22,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         let start = notation.start();
         return match ini::write(start.variant()) {
             Ok(text) => print(text),
-            Err(e) => Err(fail(
-                2,
-                &format!("{} has no ini form: {e}", notation.name()),
-            )),
+            Err(e) => Err(fail(2, &e.to_string())),
         };
     }
     let width = all.iter().map(|n| n.name().len()).max().unwrap_or(0);

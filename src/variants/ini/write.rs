@@ -11,7 +11,9 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum WriteError {
     /// Not a board of files and ranks.
-    #[error("{name}: the board has {axes} axes; the ini syntax knows files and ranks only")]
+    #[error(
+        "{name} has no ini form: the board has {axes} axes; the syntax knows files and ranks only"
+    )]
     Axes {
         /// The game.
         name: String,
@@ -20,14 +22,14 @@ pub enum WriteError {
     },
     /// Royalty other than check.
     #[error(
-        "{0}: its royal piece is captured, not checkmated; the ini syntax here knows check only"
+        "{0} has no ini form: its royal piece is captured, not checkmated; the syntax here knows check only"
     )]
     Royalty(String),
     /// No royal kind, or a side may lack one.
-    #[error("{0}: a game here needs one royal kind that each side has")]
+    #[error("{0} has no ini form: a game here needs one royal kind that each side has")]
     NoKing(String),
     /// A piece, castling or region the syntax cannot state.
-    #[error("{name}: {why}")]
+    #[error("{name} has no ini form: {why}")]
     Unstateable {
         /// The game.
         name: String,
