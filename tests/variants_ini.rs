@@ -142,7 +142,7 @@ fn a_bad_file_is_one_line_with_its_line_number_and_exit_2() {
         .assert()
         .code(2)
         .stderr(format!(
-            "duckchess: {}: a game named Chess is already known\n",
+            "duckchess: {}: line 1: Chess is a built-in game's name: name the section otherwise (a base may be Chess)\n",
             path.display()
         ));
     duckchess()

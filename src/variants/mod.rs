@@ -469,7 +469,7 @@ impl Record {
 
 /// The games built into the program, in the order `duckchess variants`
 /// lists them: Duck Chess first.
-const BUILT_IN: &[&dyn Notation] = &[
+pub(crate) const BUILT_IN: &[&dyn Notation] = &[
     &duck::DuckChess,
     &chess::Chess,
     &cube::Cube,

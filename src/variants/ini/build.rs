@@ -148,6 +148,12 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
     let mut resolved: Vec<(String, Vec<Entry>)> = Vec::new();
     let mut games = Vec::new();
     for section in sections(text)? {
+        if crate::variants::BUILT_IN
+            .iter()
+            .any(|n| n.name().eq_ignore_ascii_case(&section.name))
+        {
+            return Err(IniErrorKind::BuiltInName(section.name).at(section.line));
+        }
         let mut entries = match &section.base {
             None => Vec::new(),
             Some(base) => match resolved.iter().find(|(n, _)| n == base) {

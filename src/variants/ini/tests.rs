@@ -392,9 +392,11 @@ fn same_game(a: &Variant, b: &Variant) {
 fn round_trip() {
     for variant in [chess::variant(), xiangqi::variant()] {
         let text = write(&variant).unwrap();
-        let back = game(&text);
+        let renamed = text.replacen(&format!("[{}]", variant.name), "[again]", 1);
+        let back = game(&renamed);
         same_game(back.variant(), &variant);
-        assert_eq!(write(back.variant()).unwrap(), text);
+        assert_eq!(write(back.variant()).unwrap(), renamed);
+        assert!(error(&text).contains("is a built-in game's name"));
     }
     for text in [SCRATCH_CHESS, LOSALAMOS, CAPABLANCA, XIANGQI, "[g:chess]\ncustomPiece1 = s:FfW\ngold = g\nshogiKnight = h\nknight = -\nbishop = -\nstartFen = rsgqkgsr/pppppppp/8/8/8/8/PPPPPPPP/RSGQKGSR w KQkq - 0 1\n"] {
         for g in read(text).unwrap() {
