@@ -351,7 +351,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut rook_pieces: Option<&Entry> = None;
     let mut king_piece: Option<&Entry> = None;
     let mut double_step = true;
-    let mut promotion: Option<&Entry> = None;
+    let mut promotion_both: Option<&Entry> = None;
+    let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
     let mut double_zones: Vec<&Entry> = Vec::new();
     let mut stalemate = Stalemate::Draw;
@@ -444,18 +445,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "castlingKingPiece" => king_piece = Some(entry),
             "doubleStep" => double_step = boolean(entry)?,
             "doubleStepRegionWhite" | "doubleStepRegionBlack" => double_zones.push(entry),
-            "promotionPieceTypes" | "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
-                if let Some(other) = promotion.filter(|p| p.value != value) {
-                    return Err(refuse(
-                        entry,
-                        &format!(
-                            "each side promotes to the same pieces here (line {} says {})",
-                            other.line, other.value
-                        ),
-                    ));
-                }
-                promotion = Some(entry);
-            }
+            "promotionPieceTypes" => promotion_both = Some(entry),
+            "promotionPieceTypesWhite" => promotion_sides[0] = Some(entry),
+            "promotionPieceTypesBlack" => promotion_sides[1] = Some(entry),
             "promotionRegionWhite" | "promotionRegionBlack" | "promotionRank" => {
                 promotion_zones.push(entry)
             }
@@ -631,6 +623,22 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     // Promotion.
     if let Some(pk) = pawn_kind {
         let mut promo = Vec::new();
+        // Each side's list, its own key's or the common one's: the two
+        // must agree.
+        let [white, black] = promotion_sides.map(|e| e.or(promotion_both));
+        if let (Some(w), Some(b)) = (white, black) {
+            if w.value != b.value {
+                let (first, later) = if w.line <= b.line { (w, b) } else { (b, w) };
+                return Err(refuse(
+                    later,
+                    &format!(
+                        "each side promotes to the same pieces here (line {} says {})",
+                        first.line, first.value
+                    ),
+                ));
+            }
+        }
+        let promotion = white.or(black);
         match promotion {
             Some(entry) => {
                 for c in entry.value.chars().filter(|c| !c.is_whitespace()) {

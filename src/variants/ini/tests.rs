@@ -525,3 +525,45 @@ fn fairy_stockfish_games_at_depth_three() {
         "line 6: a variant has 1 to 8 kinds of piece, not 9"
     );
 }
+
+#[test]
+fn castling_promotion_and_piece_refusals() {
+    let cases = [
+        ("startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1", "castling: right 'A': only K, Q, k and q are read here"),
+        ("startFen = 1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling: right q: no rook on that side of the king"),
+        ("startFen = rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling: right k: no king on rank 8"),
+        ("castlingKingPiece = q", "castlingKingPiece = q is not supported: the king that castles is the royal piece here"),
+        ("castlingKingsideFile = z", "castlingKingsideFile = \"z\": a file from a to h (or 1 to 8)"),
+        ("promotionPieceTypesWhite = q\npromotionPieceTypesBlack = r", "promotionPieceTypesBlack = r is not supported: each side promotes to the same pieces here (line 2 says q)"),
+        ("promotionPieceTypes = qx", "promotionPieceTypes = \"qx\": letters of the game's pieces"),
+        ("promotionPieceTypes = qk", "promotionPieceTypes = qk is not supported: a pawn promotes to a piece neither royal nor a pawn here"),
+        ("doubleStepRegionWhite = *3", "doubleStepRegionWhite = *3 is not supported: pawns double-step from their second rank only here"),
+        ("knight = n:N", "knight = \"n:N\": a letter alone (letter:Betza is for king and customPieceN)"),
+        ("customPiece1 = x:fmWfcF", "piece x (customPiece1 = fmWfcF): a game has at most one pawn kind here"),
+        ("mobilityRegionWhiteWazir = *1", "mobilityRegionWhiteWazir is not supported"),
+        ("mobilityRegionWhiteKing = e1 z1", "mobilityRegionWhiteKing = \"e1 z1\": squares (e1), whole ranks (*1) or whole files (e*)"),
+        ("maxRank = many", "maxRank = \"many\": a whole number"),
+        ("nMoveRule = -1", "nMoveRule = \"-1\": a whole number"),
+    ];
+    for (lines, message) in cases {
+        let text = format!("[a:chess]\n{lines}\n");
+        let line = 1 + lines.lines().count();
+        assert_eq!(error(&text), format!("line {line}: {message}"), "{lines}");
+    }
+    // Castling off: rights in the start and the castling files are ignored.
+    let g = game("[a:chess]\ncastling = false\ncastlingKingsideFile = z\n");
+    assert!(g.variant().castling.is_empty());
+    assert_eq!(
+        g.start_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    );
+    // nMoveRule = 0 and nFoldRule = 0: no automatic draw.
+    let g = game("[a:chess]\nnMoveRule = 0\nnFoldRule = 0\n");
+    assert_eq!(
+        (
+            g.variant().draws.automatic_plies,
+            g.variant().draws.automatic_repetitions
+        ),
+        (None, None)
+    );
+}
