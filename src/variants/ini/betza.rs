@@ -358,7 +358,7 @@ pub fn read(betza: &str) -> Result<Moves, String> {
     Ok(moves)
 }
 
-/// The Betza text of a kind's moves (the pawn's with `double_step`), or
+/// The Betza text of a kind's moves (riders first: `BN`) (the pawn's with `double_step`), or
 /// why there is none: slides, hops and leaps of other kinds, steps only
 /// from a region.
 pub fn write(kind: &PieceKind) -> Result<String, String> {
@@ -373,6 +373,14 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
         });
     }
     let mut text = String::new();
+    for class in &kind.slides {
+        text.push_str(match *class {
+            c if c == DirectionClass::ROOK => "R",
+            c if c == DirectionClass::BISHOP => "B",
+            c if c == DirectionClass::ANY || c.counts == 0b110 => "Q",
+            _ => return Err(format!("the {}'s slides have no Betza letter", kind.name)),
+        });
+    }
     for leap in &kind.leaps {
         let v = leap.vector.0;
         if v[2..].iter().any(|&c| c != 0) {
@@ -394,14 +402,6 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
             text.push('n');
         }
         text.push(atom);
-    }
-    for class in &kind.slides {
-        text.push_str(match *class {
-            c if c == DirectionClass::ROOK => "R",
-            c if c == DirectionClass::BISHOP => "B",
-            c if c == DirectionClass::ANY || c.counts == 0b110 => "Q",
-            _ => return Err(format!("the {}'s slides have no Betza letter", kind.name)),
-        });
     }
     if kind.steps.iter().any(|s| s.zone.is_some()) {
         return Err(format!(

@@ -115,7 +115,19 @@ impl Notation for FileGame {
 
     fn summary(&self) -> String {
         let v = self.variant();
-        let names: Vec<&str> = v.kinds.iter().map(|k| k.name).collect();
+        // A custom piece by its letter and moves (`a=BN`).
+        let names: Vec<String> = v
+            .kinds
+            .iter()
+            .map(|k| match k.name.starts_with("customPiece") {
+                true => format!(
+                    "{}={}",
+                    k.letter,
+                    super::betza::write(k).unwrap_or_default()
+                ),
+                false => k.name.to_string(),
+            })
+            .collect();
         format!(
             "{}×{}; {}; from a variants.ini file",
             v.shape.size(0),
