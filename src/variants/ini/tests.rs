@@ -567,3 +567,37 @@ fn castling_promotion_and_piece_refusals() {
         (None, None)
     );
 }
+
+#[test]
+fn what_the_writer_cannot_state() {
+    use crate::kernel::{PieceKind, Region, Royalty};
+    let mut v = chess::variant();
+    v.royalty = Royalty::Capture;
+    assert!(write(&v)
+        .unwrap_err()
+        .to_string()
+        .contains("captured, not checkmated"));
+    let mut v = chess::variant();
+    v.kinds[4] = PieceKind::new("camel rider", 'n', 300).lame_leap(&[3, 1]);
+    assert!(write(&v)
+        .unwrap_err()
+        .to_string()
+        .contains("lame leap nC is not supported"));
+    let mut v = chess::variant();
+    v.kinds[4] = PieceKind::new("zebra", 'n', 300).leap(&[4, 1]);
+    assert!(write(&v)
+        .unwrap_err()
+        .to_string()
+        .contains("has no Betza atom"));
+    let mut v = chess::variant();
+    let zone = Region::new(&[(0, 3), (4, 7)]);
+    v.kinds[4] = PieceKind::new("odd", 'n', 300).step_in(&[0, 1], zone);
+    assert!(write(&v)
+        .unwrap_err()
+        .to_string()
+        .contains("steps from a region"));
+    let mut v = chess::variant();
+    v.castling[0].king_to = 5;
+    v.castling[0].rook_to = 6;
+    assert!(write(&v).unwrap_err().to_string().contains("castling"));
+}
