@@ -5,6 +5,7 @@ use super::IniErrorKind;
 use crate::kernel::{AnyPosition, Big, Bits, Move, Position, Rules, SquareSet, Variant};
 use crate::variants::chess::{read_fen, san, square_name, write_fen, write_uci, FenError};
 use crate::variants::{Notation, NotationError};
+use std::sync::OnceLock;
 
 /// A file game's tables, for the square-set type its board needs.
 #[derive(Debug)]
@@ -29,54 +30,66 @@ macro_rules! with_tables {
     };
 }
 
-fn tables<S: SquareSet>(variant: &Variant) -> Result<&'static Rules<S>, IniErrorKind> {
-    Rules::<S>::new(variant.clone())
-        .map(Rules::leak)
-        .map_err(IniErrorKind::Variant)
+/// The tables of a variant for the set type its board needs: the full
+/// ones, or (`quick`) ones without the sliders' magic search.
+fn tables(variant: &Variant, quick: bool) -> Result<Tables, IniErrorKind> {
+    fn make<S: SquareSet>(
+        variant: &Variant,
+        quick: bool,
+    ) -> Result<&'static Rules<S>, IniErrorKind> {
+        let rules = if quick {
+            Rules::<S>::unsearched(variant.clone())
+        } else {
+            Rules::<S>::new(variant.clone())
+        };
+        rules.map(Rules::leak).map_err(IniErrorKind::Variant)
+    }
+    Ok(match variant.shape.len() {
+        0..=64 => Tables::U64(make(variant, quick)?),
+        65..=128 => Tables::U128(make(variant, quick)?),
+        129..=256 => Tables::Bits4(make(variant, quick)?),
+        257..=512 => Tables::Bits8(make(variant, quick)?),
+        _ => Tables::Big(make(variant, quick)?),
+    })
 }
 
-/// A game from a `variants.ini` section: its variant, its start and its
-/// tables (built when the game is made, leaked for the program's life as
-/// the built-in games' are).
+/// A game from a `variants.ini` section: its variant and its start. The
+/// game is checked when made (with tables built without the sliders'
+/// search, quickly); its full tables are built when it is first played,
+/// and kept for the program's life as the built-in games' are.
 #[derive(Debug)]
 pub struct FileGame {
     name: &'static str,
     title: &'static str,
+    variant: Variant,
     start_fen: String,
-    tables: Tables,
+    tables: OnceLock<Tables>,
 }
 
 impl FileGame {
     /// The game of a variant and its start FEN; the name is the variant's.
     /// Fails if the kernel refuses the variant or the start does not read.
     pub fn new(variant: Variant, start_fen: String) -> Result<FileGame, IniErrorKind> {
-        let len = variant.shape.len();
         let name: &'static str = Box::leak(variant.name.clone().into_boxed_str());
         let mut title = variant.name.clone();
         if let Some(first) = title.get_mut(..1) {
             first.make_ascii_uppercase();
         }
-        let tables = match len {
-            0..=64 => Tables::U64(tables(&variant)?),
-            65..=128 => Tables::U128(tables(&variant)?),
-            129..=256 => Tables::Bits4(tables(&variant)?),
-            257..=512 => Tables::Bits8(tables(&variant)?),
-            _ => Tables::Big(tables(&variant)?),
-        };
-        let game = FileGame {
+        let quick = tables(&variant, true)?;
+        read_with(&quick, &variant, &start_fen)
+            .map_err(|e| IniErrorKind::StartFen(e.to_string()))?;
+        Ok(FileGame {
             name,
             title: Box::leak(title.into_boxed_str()),
+            variant,
             start_fen,
-            tables,
-        };
-        game.read(&game.start_fen)
-            .map_err(|e| IniErrorKind::StartFen(e.to_string()))?;
-        Ok(game)
+            tables: OnceLock::new(),
+        })
     }
 
     /// The game's variant.
-    pub fn variant(&self) -> &'static Variant {
-        with_tables!(&self.tables, r => r.variant())
+    pub fn variant(&self) -> &Variant {
+        &self.variant
     }
 
     /// The start position's FEN.
@@ -84,20 +97,38 @@ impl FileGame {
         &self.start_fen
     }
 
-    /// A FEN of this game; without castling rules, a castling field is
-    /// ignored as Fairy-Stockfish ignores it.
+    /// The full tables, built on first use.
+    fn full(&self) -> &Tables {
+        self.tables.get_or_init(|| {
+            // The quick tables of the same variant were built when the game
+            // was made, and the two fail alike.
+            tables(&self.variant, false).expect("the variant was checked when the game was made")
+        })
+    }
+
+    /// A FEN of this game.
     fn read(&self, text: &str) -> Result<Box<dyn AnyPosition>, FenError> {
-        let mut fields: Vec<&str> = text.split_whitespace().collect();
-        if self.variant().castling.is_empty() && fields.len() > 2 {
-            fields[2] = "-";
-        }
-        let text = fields.join(" ");
-        with_tables!(&self.tables, r => read_fen(r, &text).map(|p| Box::new(p) as Box<dyn AnyPosition>))
+        read_with(self.full(), &self.variant, text)
     }
 
     fn files(&self) -> usize {
-        self.variant().shape.size(0) as usize
+        self.variant.shape.size(0) as usize
     }
+}
+
+/// A FEN read with these tables; without castling rules, a castling field
+/// is ignored as Fairy-Stockfish ignores it.
+fn read_with(
+    tables: &Tables,
+    variant: &Variant,
+    text: &str,
+) -> Result<Box<dyn AnyPosition>, FenError> {
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    if variant.castling.is_empty() && fields.len() > 2 {
+        fields[2] = "-";
+    }
+    let text = fields.join(" ");
+    with_tables!(tables, r => read_fen(r, &text).map(|p| Box::new(p) as Box<dyn AnyPosition>))
 }
 
 fn san_of<S: SquareSet>(p: &Position<S>, m: Move) -> String {
@@ -114,7 +145,7 @@ impl Notation for FileGame {
     }
 
     fn summary(&self) -> String {
-        let v = self.variant();
+        let v = &self.variant;
         // A custom piece by its letter and moves (`a=BN`).
         let names: Vec<String> = v
             .kinds
@@ -154,7 +185,7 @@ impl Notation for FileGame {
     }
 
     fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
-        write_uci(self.variant(), m)
+        write_uci(&self.variant, m)
     }
 
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError> {
