@@ -857,6 +857,22 @@ impl SplitMix64 {
 
 #[cfg(test)]
 mod tests {
+    /// Without the magic search every slider scans its rays, and the
+    /// moves are the same.
+    #[test]
+    fn unsearched_tables_play_the_same_moves() {
+        use crate::kernel::{perft, Position, Rules};
+        let rules: &'static Rules<u64> = Rules::unsearched(crate::variants::chess::variant())
+            .unwrap()
+            .leak();
+        assert_eq!(rules.magic_groups, 0);
+        assert_eq!(perft(&Position::new(rules), 3), 8_902);
+        let xiangqi: &'static Rules<u128> = Rules::unsearched(crate::variants::xiangqi::variant())
+            .unwrap()
+            .leak();
+        assert_eq!(perft(&Position::new(xiangqi), 3), 79_666);
+    }
+
     #[test]
     fn chess_groups_have_magics() {
         let rules = crate::variants::chess::rules();
