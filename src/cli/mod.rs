@@ -89,6 +89,13 @@ struct Cli {
     #[command(flatten)]
     judge: judge::Args,
 
+    /// Games to add from a file in Fairy-Stockfish's variants.ini syntax,
+    /// each section a game for --variant NAME;
+    /// without it, the file the environment variable DUCKCHESS_VARIANTS
+    /// names.
+    #[arg(long, global = true, value_name = "FILE")]
+    variants: Option<PathBuf>,
+
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -175,8 +182,10 @@ enum Cmd {
     /// counts as one.
     Perft(perft::Args),
     /// List every game --variant knows, with its board and pieces.
-    #[command(after_help = "Examples:\n  duckchess variants")]
-    Variants,
+    #[command(
+        after_help = "Examples:\n  duckchess variants\n  duckchess variants --ini chess   # chess in the variants.ini syntax"
+    )]
+    Variants(variants::Args),
     /// Read chess games in PGN and write them again in export form (or their
     /// final positions), checking every move.
     Pgn(pgn::Args),
@@ -248,7 +257,8 @@ enum Cmd {
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
-    let args: Vec<OsString> = std::env::args_os().collect();
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    let leading_variants = take_leading_variants(&mut args);
     if let Some(error) = mistyped_command(&args) {
         let _ = error.print();
         return ExitCode::from(2);
@@ -269,6 +279,9 @@ pub fn main() -> ExitCode {
             });
         }
     };
+    if let Err(code) = variants::register(cli.variants.as_deref().or(leading_variants.as_deref())) {
+        return code;
+    }
     let result = match cli.command {
         None => judge::run(cli.judge),
         Some(Cmd::Judge(args)) => judge::run(args),
@@ -278,7 +291,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::FsfConfig) => print(FSF_CONFIG.to_string()),
         Some(Cmd::Perft(args)) => perft::run(args),
         Some(Cmd::Play(args)) => play::run(args),
-        Some(Cmd::Variants) => variants::run(),
+        Some(Cmd::Variants(args)) => variants::run(args),
         Some(Cmd::Pgn(args)) => pgn::run(args),
         Some(Cmd::Mate(args)) => mate::run(args),
         Some(Cmd::Best(args)) => best::run(args),
@@ -298,6 +311,26 @@ pub fn main() -> ExitCode {
         Some(Cmd::Verify(args)) => verify::run(args),
     };
     result.unwrap_or_else(|e| e)
+}
+
+/// Takes `--variants FILE` (or `--variants=FILE`) out of the words before
+/// the subcommand: the top level's judge options conflict with
+/// subcommands in clap, so a global option given there would turn the
+/// subcommand into the judge's FILE. After the subcommand, clap reads it.
+fn take_leading_variants(args: &mut Vec<OsString>) -> Option<PathBuf> {
+    let mut path = None;
+    while let Some(word) = args.get(1).and_then(|a| a.to_str()) {
+        if word == "--variants" && args.len() > 2 {
+            path = Some(PathBuf::from(args.remove(2)));
+            args.remove(1);
+        } else if let Some(value) = word.strip_prefix("--variants=") {
+            path = Some(PathBuf::from(value));
+            args.remove(1);
+        } else {
+            break;
+        }
+    }
+    path
 }
 
 /// A first word that is no subcommand and names no file, but is close to a

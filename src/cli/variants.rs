@@ -1,15 +1,49 @@
 //! `duckchess variants`: every game `--variant` knows, with its board and
-//! pieces, Duck Chess first.
+//! pieces, Duck Chess first and the games of a `--variants` file last;
+//! `--ini NAME` states one game in the variants.ini syntax.
 
-use super::print;
+use super::{fail, print, usage};
+use duckchess::variants::{self, ini};
+use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run() -> Result<ExitCode, ExitCode> {
-    let all = duckchess::variants::all();
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print this game in Fairy-Stockfish's variants.ini syntax instead
+    /// (a game the syntax cannot state is an error saying why).
+    #[arg(long, value_name = "NAME")]
+    ini: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    let all = variants::all();
+    if let Some(name) = args.ini {
+        let notation = super::parse_variant(&name).map_err(usage)?;
+        let start = notation.start();
+        return match ini::write(start.variant()) {
+            Ok(text) => print(text),
+            Err(e) => Err(fail(2, &e.to_string())),
+        };
+    }
     let width = all.iter().map(|n| n.name().len()).max().unwrap_or(0);
     let mut text = String::new();
     for notation in all {
         text += &format!("{:width$}  {}\n", notation.name(), notation.summary());
     }
     print(text)
+}
+
+/// Registers the games of `--variants FILE` (or of the file
+/// `DUCKCHESS_VARIANTS` names) before any command runs: a file that
+/// cannot be read exits 1, a bad one 2, with its line.
+pub fn register(path: Option<&Path>) -> Result<(), ExitCode> {
+    let from_env = std::env::var_os("DUCKCHESS_VARIANTS").filter(|v| !v.is_empty());
+    let Some(path) = path.map(Path::to_path_buf).or(from_env.map(Into::into)) else {
+        return Ok(());
+    };
+    let shown = path.display();
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| fail(1, &format!("{shown}: cannot read: {e}")))?;
+    let games = ini::read(&text).map_err(|e| fail(2, &format!("{shown}: {e}")))?;
+    variants::register(games).map_err(|e| fail(2, &format!("{shown}: {e}")))
 }

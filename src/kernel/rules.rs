@@ -136,17 +136,30 @@ impl<S: SquareSet> Rules<S> {
     /// the ones found before for the built-in games (kept in
     /// `src/kernel/magics_known.rs`) where they fit, else from a search.
     pub fn new(variant: Variant) -> Result<Rules<S>, VariantError> {
-        Rules::build(variant, super::magics::KNOWN)
+        Rules::build(variant, super::magics::KNOWN, true)
+    }
+
+    /// [`Rules::new`] without the sliders' magic factors: every slider
+    /// scans its rays. Quick to build and slower to play, for checking a
+    /// variant and a position of it once (a file of games is read so,
+    /// each game's full tables built when it is first played). Fails
+    /// exactly where [`Rules::new`] fails.
+    pub fn unsearched(variant: Variant) -> Result<Rules<S>, VariantError> {
+        Rules::build(variant, &[], false)
     }
 
     #[cfg(test)]
     /// [`Rules::new`] searching every magic factor afresh (what
     /// `magics::KNOWN` was written from).
     pub(crate) fn searched(variant: Variant) -> Result<Rules<S>, VariantError> {
-        Rules::build(variant, &[])
+        Rules::build(variant, &[], true)
     }
 
-    fn build(variant: Variant, known: &[KnownGroup]) -> Result<Rules<S>, VariantError> {
+    fn build(
+        variant: Variant,
+        known: &[KnownGroup],
+        search: bool,
+    ) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
         let shape = variant.shape;
         let len = shape.len();
@@ -420,7 +433,9 @@ impl<S: SquareSet> Rules<S> {
                     .fold(S::EMPTY, |set, &d| set | rules.ray(square, d as usize))
             })
             .collect();
-        rules.find_magics(known);
+        if search {
+            rules.find_magics(known);
+        }
         Ok(rules)
     }
 
@@ -892,6 +907,22 @@ impl SplitMix64 {
 
 #[cfg(test)]
 mod tests {
+    /// Without the magic search every slider scans its rays, and the
+    /// moves are the same.
+    #[test]
+    fn unsearched_tables_play_the_same_moves() {
+        use crate::kernel::{perft, Position, Rules};
+        let rules: &'static Rules<u64> = Rules::unsearched(crate::variants::chess::variant())
+            .unwrap()
+            .leak();
+        assert_eq!(rules.magic_groups, 0);
+        assert_eq!(perft(&Position::new(rules), 3), 8_902);
+        let xiangqi: &'static Rules<u128> = Rules::unsearched(crate::variants::xiangqi::variant())
+            .unwrap()
+            .leak();
+        assert_eq!(perft(&Position::new(xiangqi), 3), 79_666);
+    }
+
     #[test]
     fn chess_groups_have_magics() {
         let rules = crate::variants::chess::rules();

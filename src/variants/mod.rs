@@ -17,6 +17,7 @@ pub mod chess;
 pub mod cube;
 pub mod duck;
 pub mod fourfold;
+pub mod ini;
 /// Text as users give it; it lives in [`crate::text`], the bottom layer.
 pub use crate::text::input;
 pub mod layout;
@@ -467,17 +468,77 @@ impl Record {
     }
 }
 
+/// The games built into the program, in the order `duckchess variants`
+/// lists them: Duck Chess first.
+pub(crate) const BUILT_IN: &[&dyn Notation] = &[
+    &duck::DuckChess,
+    &chess::Chess,
+    &cube::Cube,
+    &fourfold::FULL,
+    &fourfold::CLASSIC,
+    &xiangqi::Xiangqi,
+];
+
+/// The games [`register`] added.
+static REGISTERED: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+
+/// The registry, fixed on first reading.
+static ALL: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+
+/// Why games could not be registered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    /// A name a built-in game or an earlier registered one has.
+    #[error("a game named {0} is already known")]
+    Clash(String),
+    /// The registry was read (or games registered) before.
+    #[error("games can be registered once, before the list of games is first read")]
+    Closed,
+}
+
+/// Adds games after the built-in ones (the games of a `variants.ini`
+/// file, [`ini::read`]): once, before [`all`] is first called. A name
+/// that clashes with another game's (in any case) is refused.
+///
+/// ```
+/// let games = duckchess::variants::ini::read("[clash:chess]\n").unwrap();
+/// assert!(duckchess::variants::names().contains(&"chess"));
+/// // The registry has been read above: too late.
+/// assert!(duckchess::variants::register(games).is_err());
+/// ```
+pub fn register(games: Vec<ini::FileGame>) -> Result<(), RegisterError> {
+    if ALL.get().is_some() {
+        return Err(RegisterError::Closed);
+    }
+    let mut names: Vec<String> = BUILT_IN.iter().map(|n| n.name().to_lowercase()).collect();
+    for game in &games {
+        let name = game.name().to_lowercase();
+        if names.contains(&name) {
+            return Err(RegisterError::Clash(game.name().to_string()));
+        }
+        names.push(name);
+    }
+    let games: Vec<&'static dyn Notation> = games
+        .into_iter()
+        .map(|g| &*Box::leak(Box::new(g)) as &'static dyn Notation)
+        .collect();
+    REGISTERED.set(games).map_err(|_| RegisterError::Closed)?;
+    if all().len() != BUILT_IN.len() + REGISTERED.get().map_or(0, Vec::len) {
+        return Err(RegisterError::Closed);
+    }
+    Ok(())
+}
+
 /// Every game of the registry, in the order `duckchess variants` lists them:
-/// Duck Chess first.
+/// Duck Chess first, the registered games ([`register`]) last.
 pub fn all() -> &'static [&'static dyn Notation] {
-    &[
-        &duck::DuckChess,
-        &chess::Chess,
-        &cube::Cube,
-        &fourfold::FULL,
-        &fourfold::CLASSIC,
-        &xiangqi::Xiangqi,
-    ]
+    ALL.get_or_init(|| {
+        BUILT_IN
+            .iter()
+            .copied()
+            .chain(REGISTERED.get().into_iter().flatten().copied())
+            .collect()
+    })
 }
 
 /// The game meant when none is named and no position tells: Duck Chess.

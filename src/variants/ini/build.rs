@@ -1,0 +1,899 @@
+//! A section's keys turned into a [`Variant`]: the pieces first (named
+//! keys such as `knight = n`, and `customPieceN = letter:Betza`), then the
+//! rules, each key checked against what the kernel plays.
+//!
+//! A section without a base starts from Fairy-Stockfish's template:
+//! chess's rules on 8 × 8 (its start, castling, the double step,
+//! promotion to queen, rook, bishop and knight, 50 moves and three
+//! repetitions) but no pieces. A base is an earlier section of the file or
+//! a built-in game with an ini form (`chess`, `xiangqi`); its keys come
+//! first and the section's replace them, `-` removing a piece.
+
+use super::game::FileGame;
+use super::parse::{sections, Entry};
+use super::{betza, IniError, IniErrorKind};
+use crate::geometry::Shape;
+use crate::kernel::{
+    CastlingRule, Color, DrawRules, Kind, PawnRules, Piece, PieceKind, Region, Royalty, Stalemate,
+    Variant, VariantError, MAX_KINDS,
+};
+
+/// The named piece keys: key, Betza text (Fairy-Stockfish's), worth.
+pub const PIECES: &[(&str, &str, i32)] = &[
+    ("pawn", "fmWfcFifmnD", 100),
+    ("knight", "N", 320),
+    ("bishop", "B", 330),
+    ("rook", "R", 500),
+    ("queen", "Q", 900),
+    ("king", "K", 0),
+    ("fers", "F", 150),
+    ("met", "F", 150),
+    ("alfil", "A", 120),
+    ("fersAlfil", "FA", 250),
+    ("silver", "FfW", 250),
+    ("khon", "FfW", 250),
+    ("aiwok", "RNF", 900),
+    ("bers", "RF", 700),
+    ("dragon", "RF", 700),
+    ("archbishop", "BN", 700),
+    ("chancellor", "RN", 850),
+    ("amazon", "QN", 1200),
+    ("wazir", "W", 150),
+    ("commoner", "K", 300),
+    ("centaur", "KN", 500),
+    ("cannon", "mRcpR", 450),
+    ("horse", "nN", 400),
+    ("elephant", "nA", 200),
+    ("janggiElephant", "nZ", 250),
+    ("soldier", "fsW", 100),
+    ("dragonHorse", "BW", 650),
+    ("shogiPawn", "fW", 100),
+    ("gold", "WfF", 300),
+    ("shogiKnight", "fN", 200),
+    ("immobile", "", 0),
+];
+
+/// The custom piece keys, `customPiece1` to `customPiece25`.
+pub const CUSTOM: [&str; 25] = [
+    "customPiece1",
+    "customPiece2",
+    "customPiece3",
+    "customPiece4",
+    "customPiece5",
+    "customPiece6",
+    "customPiece7",
+    "customPiece8",
+    "customPiece9",
+    "customPiece10",
+    "customPiece11",
+    "customPiece12",
+    "customPiece13",
+    "customPiece14",
+    "customPiece15",
+    "customPiece16",
+    "customPiece17",
+    "customPiece18",
+    "customPiece19",
+    "customPiece20",
+    "customPiece21",
+    "customPiece22",
+    "customPiece23",
+    "customPiece24",
+    "customPiece25",
+];
+
+/// Keys accepted with one value only, the template's: they change nothing
+/// here.
+const DEFAULTS: &[(&str, &str)] = &[
+    ("pieceDrops", "false"),
+    ("capturesToHand", "false"),
+    ("mustCapture", "false"),
+    ("mustDrop", "false"),
+    ("dropLoop", "false"),
+    ("gating", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("pass", "false"),
+    ("passOnStalemate", "false"),
+    ("makpongRule", "false"),
+    ("blastOnCapture", "false"),
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("checkCounting", "false"),
+    ("extinctionClaim", "false"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("immobilityIllegal", "false"),
+    ("piecePromotionOnCapture", "false"),
+    ("mandatoryPiecePromotion", "false"),
+    ("pieceDemotion", "false"),
+    ("moveRepetitionIllegal", "false"),
+    ("sittuyinPromotion", "false"),
+    ("flagMove", "false"),
+    ("castlingDroppedPiece", "false"),
+    ("firstRankPawnDrops", "false"),
+    ("promotionZonePawnDrops", "false"),
+    ("dropOnTop", "false"),
+    ("sittuyinRookDrop", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("dropPromoted", "false"),
+    ("nFoldValueAbsolute", "false"),
+    ("stalematePieceCount", "false"),
+    ("shogiPawnDropMateIllegal", "false"),
+    ("pocketSize", "0"),
+    ("castlingRank", "1"),
+    ("doubleStepRank", "2"),
+    ("mandatoryPawnPromotion", "true"),
+    ("checking", "true"),
+    ("checkmateValue", "loss"),
+    ("nFoldValue", "draw"),
+    ("dropChecks", "true"),
+    ("shogiDoubledPawn", "true"),
+];
+
+/// Keys accepted whatever their value, that change nothing here: what a
+/// graphical interface shows, evaluation weights, and the rule on
+/// perpetual check this kernel does not enforce (as the built-in xiangqi
+/// does not).
+const IGNORED: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pieceValueMg",
+    "pieceValueEg",
+    "perpetualCheckIllegal",
+];
+
+/// Reads every section of a file into a game, bases first.
+pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
+    let mut resolved: Vec<(String, Vec<Entry>)> = Vec::new();
+    let mut games = Vec::new();
+    for section in sections(text)? {
+        if crate::variants::BUILT_IN
+            .iter()
+            .any(|n| n.name().eq_ignore_ascii_case(&section.name))
+        {
+            return Err(IniErrorKind::BuiltInName(section.name).at(section.line));
+        }
+        let mut entries = match &section.base {
+            None => Vec::new(),
+            Some(base) => match resolved.iter().find(|(n, _)| n == base) {
+                Some((_, e)) => e.clone(),
+                None => built_in_base(base, section.line)
+                    .ok_or_else(|| IniErrorKind::UnknownBase(base.clone()).at(section.line))?,
+            },
+        };
+        for entry in &section.entries {
+            let removed = match entries.iter_mut().find(|e| e.key == entry.key) {
+                Some(old) => {
+                    let letter = old.value.chars().next();
+                    *old = entry.clone();
+                    letter.filter(|_| entry.value == "-")
+                }
+                None => {
+                    entries.push(entry.clone());
+                    None
+                }
+            };
+            // A piece removed is no longer promoted to or castled with.
+            if let Some(letter) = removed {
+                for e in &mut entries {
+                    if e.key.starts_with("promotionPieceTypes")
+                        || e.key.starts_with("castlingRookPiece")
+                    {
+                        e.value.retain(|c| !c.eq_ignore_ascii_case(&letter));
+                    }
+                }
+            }
+        }
+        let (variant, fen) = build(&section.name, &entries, section.line)?;
+        games.push(FileGame::new(variant, fen).map_err(|k| k.at(section.line))?);
+        resolved.push((section.name, entries));
+    }
+    Ok(games)
+}
+
+/// The keys of a built-in base, as if written at `line`: chess as
+/// Fairy-Stockfish has it (50 moves, three repetitions), and xiangqi.
+fn built_in_base(name: &str, line: usize) -> Option<Vec<Entry>> {
+    let variant = match name {
+        "chess" => crate::variants::chess::variant(),
+        "xiangqi" => crate::variants::xiangqi::variant(),
+        _ => return None,
+    };
+    let text = super::write(&variant).ok()?;
+    let mut entries = sections(&text).ok()?.pop()?.entries;
+    for e in &mut entries {
+        e.line = line;
+        match (name, e.key.as_str()) {
+            ("chess", "nMoveRule") => e.value = "50".into(),
+            ("chess", "nFoldRule") => e.value = "3".into(),
+            _ => {}
+        }
+    }
+    Some(entries)
+}
+
+/// The key of a mobility region's piece: `King`, `CustomPiece1`.
+pub fn capitalized(key: &str) -> String {
+    let mut chars = key.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+/// The file of a value: a letter (`g`) or a number from 1.
+fn file_value(entry: &Entry, files: usize) -> Result<usize, IniError> {
+    let v = entry.value.as_str();
+    let file = match v.parse::<usize>() {
+        Ok(n) if n >= 1 => Some(n - 1),
+        Ok(_) => None,
+        Err(_) => {
+            let mut chars = v.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_lowercase() => Some((c as u8 - b'a') as usize),
+                _ => None,
+            }
+        }
+    };
+    file.filter(|&f| f < files).ok_or_else(|| {
+        bad(
+            entry,
+            &format!(
+                "a file from a to {} (or 1 to {files})",
+                (b'a' + files as u8 - 1) as char
+            ),
+        )
+    })
+}
+
+fn bad(entry: &Entry, expected: &str) -> IniError {
+    IniErrorKind::BadValue {
+        key: entry.key.clone(),
+        value: entry.value.clone(),
+        expected: expected.into(),
+    }
+    .at(entry.line)
+}
+
+fn refuse(entry: &Entry, why: &str) -> IniError {
+    IniErrorKind::UnsupportedValue {
+        key: entry.key.clone(),
+        value: entry.value.clone(),
+        why: why.into(),
+    }
+    .at(entry.line)
+}
+
+fn boolean(entry: &Entry) -> Result<bool, IniError> {
+    match entry.value.as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(bad(entry, "true or false")),
+    }
+}
+
+fn number(entry: &Entry) -> Result<usize, IniError> {
+    entry
+        .value
+        .parse()
+        .map_err(|_| bad(entry, "a whole number"))
+}
+
+/// The squares (file, rank), from 0, of a region's value: square names
+/// (`e1`), whole ranks (`*1`) and whole files (`e*`), apart by white space.
+fn squares(entry: &Entry, files: usize, ranks: usize) -> Result<Vec<(usize, usize)>, IniError> {
+    let mut out = Vec::new();
+    let expected = "squares (e1), whole ranks (*1) or whole files (e*)";
+    for word in entry.value.split_whitespace() {
+        let (file, rank) = word.split_at(1);
+        let files_of: Vec<usize> = match file {
+            "*" => (0..files).collect(),
+            f => {
+                let c = f.chars().next().unwrap_or(' ');
+                if !c.is_ascii_lowercase() || (c as u8 - b'a') as usize >= files {
+                    return Err(bad(entry, expected));
+                }
+                vec![(c as u8 - b'a') as usize]
+            }
+        };
+        let ranks_of: Vec<usize> = match rank {
+            "*" => (0..ranks).collect(),
+            r => match r.parse::<usize>() {
+                Ok(n) if (1..=ranks).contains(&n) && !r.starts_with('0') => vec![n - 1],
+                _ => return Err(bad(entry, expected)),
+            },
+        };
+        for &f in &files_of {
+            for &r in &ranks_of {
+                if !out.contains(&(f, r)) {
+                    out.push((f, r));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The box a set of squares fills, as ((file lo, hi), (rank lo, hi)).
+fn as_box(set: &[(usize, usize)]) -> Option<((usize, usize), (usize, usize))> {
+    let f = (
+        set.iter().map(|s| s.0).min()?,
+        set.iter().map(|s| s.0).max()?,
+    );
+    let r = (
+        set.iter().map(|s| s.1).min()?,
+        set.iter().map(|s| s.1).max()?,
+    );
+    ((f.1 - f.0 + 1) * (r.1 - r.0 + 1) == set.len()).then_some((f, r))
+}
+
+/// One piece of the section before it becomes a kind.
+struct PieceEntry<'a> {
+    entry: &'a Entry,
+    letter: char,
+    betza: String,
+    royal: bool,
+    name: &'static str,
+    value: i32,
+}
+
+/// A section's effective keys (its base's merged in) into a variant and
+/// its start FEN; `line` is the section header's.
+pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, String), IniError> {
+    let mut files = 8usize;
+    let mut ranks = 8usize;
+    let mut fen = crate::variants::chess::START_FEN.to_string();
+    let mut fen_line = line;
+    let mut castling = true;
+    let mut kingside: Option<&Entry> = None;
+    let mut queenside: Option<&Entry> = None;
+    let mut rook_pieces: Option<&Entry> = None;
+    let mut king_piece: Option<&Entry> = None;
+    let mut double_step = true;
+    let mut promotion_both: Option<&Entry> = None;
+    let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
+    let mut promotion_zones: Vec<&Entry> = Vec::new();
+    let mut double_zones: Vec<&Entry> = Vec::new();
+    let mut stalemate = Stalemate::Draw;
+    let mut n_move = 50usize;
+    let mut n_fold = 3usize;
+    let mut flying = false;
+    let mut soldier_rank: Option<&Entry> = None;
+    let mut regions: Vec<&Entry> = Vec::new();
+    let mut pieces: Vec<PieceEntry> = Vec::new();
+
+    for entry in entries {
+        let key = entry.key.as_str();
+        let value = entry.value.as_str();
+        let named = PIECES.iter().find(|p| p.0 == key);
+        let custom = CUSTOM.iter().find(|&&c| c == key);
+        if named.is_some() || custom.is_some() {
+            if value == "-" {
+                continue;
+            }
+            let (letter, text) = match value.split_once(':') {
+                Some((l, b)) => (l.trim(), Some(b.trim())),
+                None => (value, None),
+            };
+            let mut chars = letter.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
+                _ => return Err(bad(entry, "a piece letter, or - to remove the piece")),
+            };
+            let (name, betza, value) = match (named, custom) {
+                (Some(&(k, b, v)), _) => {
+                    if text.is_some() && k != "king" {
+                        return Err(bad(
+                            entry,
+                            "a letter alone (letter:Betza is for king and customPieceN)",
+                        ));
+                    }
+                    (k, text.unwrap_or(b).to_string(), v)
+                }
+                (None, Some(&k)) => {
+                    let b = text.ok_or_else(|| bad(entry, "letter:Betza"))?;
+                    (k, b.to_string(), 0)
+                }
+                (None, None) => unreachable!("a piece key"),
+            };
+            if let Some(other) = pieces.iter().find(|p| p.letter == letter) {
+                return Err(IniErrorKind::LetterClash {
+                    letter,
+                    first: other.entry.key.clone(),
+                    second: entry.key.clone(),
+                }
+                .at(entry.line));
+            }
+            pieces.push(PieceEntry {
+                entry,
+                letter,
+                betza,
+                royal: key == "king",
+                name,
+                value,
+            });
+            continue;
+        }
+        match key {
+            "maxRank" => {
+                ranks = number(entry)?;
+                if !(1..=99).contains(&ranks) {
+                    return Err(bad(entry, "a number of ranks from 1 to 99"));
+                }
+            }
+            "maxFile" => {
+                files = match value.parse::<usize>() {
+                    Ok(n) => n,
+                    Err(_) => file_value(entry, 26)? + 1,
+                };
+                if !(1..=26).contains(&files) {
+                    return Err(bad(
+                        entry,
+                        "a number of files from 1 to 26, or a letter a to z",
+                    ));
+                }
+            }
+            "startFen" => {
+                fen = value.to_string();
+                fen_line = entry.line;
+            }
+            "castling" => castling = boolean(entry)?,
+            "castlingKingsideFile" => kingside = Some(entry),
+            "castlingQueensideFile" => queenside = Some(entry),
+            "castlingRookPiece" | "castlingRookPieces" => rook_pieces = Some(entry),
+            "castlingKingPiece" => king_piece = Some(entry),
+            "doubleStep" => double_step = boolean(entry)?,
+            "doubleStepRegionWhite" | "doubleStepRegionBlack" => double_zones.push(entry),
+            "promotionPieceTypes" => promotion_both = Some(entry),
+            "promotionPieceTypesWhite" => promotion_sides[0] = Some(entry),
+            "promotionPieceTypesBlack" => promotion_sides[1] = Some(entry),
+            "promotionRegionWhite" | "promotionRegionBlack" | "promotionRank" => {
+                promotion_zones.push(entry)
+            }
+            "stalemateValue" => {
+                stalemate = match value {
+                    "draw" => Stalemate::Draw,
+                    "loss" => Stalemate::Loss,
+                    "win" => return Err(refuse(entry, "stalemate is a draw or a loss here")),
+                    _ => return Err(bad(entry, "draw, loss or win")),
+                }
+            }
+            "nMoveRule" => n_move = number(entry)?,
+            "nFoldRule" => n_fold = number(entry)?,
+            "flyingGeneral" => flying = boolean(entry)?,
+            "soldierPromotionRank" => soldier_rank = Some(entry),
+            _ if key.starts_with("mobilityRegionWhite")
+                || key.starts_with("mobilityRegionBlack") =>
+            {
+                regions.push(entry)
+            }
+            _ if IGNORED.contains(&key) => {}
+            _ => match DEFAULTS.iter().find(|d| d.0 == key) {
+                Some(&(_, default)) if value == default => {}
+                Some(&(_, default)) => {
+                    return Err(refuse(
+                        entry,
+                        &format!("only {key} = {default} is played here"),
+                    ))
+                }
+                None => return Err(IniErrorKind::Unsupported(key.into()).at(entry.line)),
+            },
+        }
+    }
+
+    let shape = Shape::new(&[files, ranks]).map_err(|e| {
+        IniErrorKind::Board {
+            files,
+            ranks,
+            why: e.to_string(),
+        }
+        .at(line)
+    })?;
+    if shape.len() > 1024 {
+        return Err(IniErrorKind::Board {
+            files,
+            ranks,
+            why: "the square sets hold at most 1,024 squares".into(),
+        }
+        .at(line));
+    }
+    if pieces.len() > MAX_KINDS {
+        return Err(IniErrorKind::Variant(VariantError::Kinds(pieces.len()))
+            .at(pieces[MAX_KINDS].entry.line));
+    }
+    if !pieces.iter().any(|p| p.royal) {
+        return Err(IniErrorKind::NoKing.at(line));
+    }
+
+    // The kinds.
+    let letter_kind = |c: char| {
+        pieces
+            .iter()
+            .position(|p| p.letter == c.to_ascii_lowercase())
+            .map(|i| Kind(i as u8))
+    };
+    let mut kinds = Vec::new();
+    let mut pawn_kind = None;
+    for (i, p) in pieces.iter().enumerate() {
+        let betza_error = |why: String| {
+            IniErrorKind::Betza {
+                key: p.entry.key.clone(),
+                piece: p.letter,
+                betza: p.betza.clone(),
+                why,
+            }
+            .at(p.entry.line)
+        };
+        let moves = betza::read(&p.betza).map_err(betza_error)?;
+        let mut kind = PieceKind::new(p.name, p.letter, p.value);
+        if p.name == "soldier" {
+            let spr = match soldier_rank {
+                Some(e) => number(e)?.clamp(1, ranks),
+                None => 1,
+            };
+            kind = kind.step(&[0, 1]);
+            if spr == 1 {
+                kind = kind.step(&[1, 0]).step(&[-1, 0]);
+            } else {
+                let zone =
+                    Region::new(&[(0, files as i32 - 1), (spr as i32 - 1, ranks as i32 - 1)]);
+                kind = kind.step_in(&[1, 0], zone).step_in(&[-1, 0], zone);
+            }
+        } else if let Some(double) = moves.pawn {
+            if pawn_kind.is_some() {
+                return Err(betza_error("a game has at most one pawn kind here".into()));
+            }
+            pawn_kind = Some(Kind(i as u8));
+            kind = kind.pawn(PawnRules {
+                forward_axis: 1,
+                capture_axes: 1,
+                double_step: if p.name == "pawn" {
+                    double_step
+                } else {
+                    double
+                },
+                en_passant: true,
+                promotion: Vec::new(),
+            });
+        } else {
+            kind = moves.apply(kind);
+        }
+        if p.royal {
+            kind = kind.royal();
+        }
+        if kind.value == 0 && !kind.royal {
+            kind.value = guess_value(&kind);
+        }
+        kinds.push(kind);
+    }
+
+    // Mobility regions.
+    for entry in &regions {
+        let (white, rest) = match entry.key.strip_prefix("mobilityRegionWhite") {
+            Some(rest) => (true, rest),
+            None => (false, &entry.key["mobilityRegionBlack".len()..]),
+        };
+        let Some(k) = pieces
+            .iter()
+            .position(|p| capitalized(&p.entry.key) == rest)
+        else {
+            return Err(IniErrorKind::Unsupported(entry.key.clone()).at(entry.line));
+        };
+        let region_error = |why: String| {
+            IniErrorKind::Region {
+                key: entry.key.clone(),
+                why,
+            }
+            .at(entry.line)
+        };
+        let mut set = squares(entry, files, ranks)?;
+        if !white {
+            for s in &mut set {
+                s.1 = ranks - 1 - s.1;
+            }
+        }
+        let Some(((f0, f1), (r0, r1))) = as_box(&set) else {
+            return Err(region_error(
+                "the squares must fill a box (a rectangle)".into(),
+            ));
+        };
+        let region = Region::new(&[(f0 as i32, f1 as i32), (r0 as i32, r1 as i32)]);
+        let other_key = if white {
+            entry.key.replacen("White", "Black", 1)
+        } else {
+            entry.key.replacen("Black", "White", 1)
+        };
+        let mirror_given = regions.iter().any(|e| e.key == other_key);
+        if !mirror_given {
+            return Err(region_error(format!(
+                "{other_key} must be given too, as the mirror image of White's"
+            )));
+        }
+        match kinds[k].region {
+            Some(r) if r != region => {
+                return Err(region_error(
+                    "Black's region must be the mirror image of White's".into(),
+                ))
+            }
+            _ => kinds[k].region = Some(region),
+        }
+    }
+
+    // Promotion.
+    if let Some(pk) = pawn_kind {
+        let mut promo = Vec::new();
+        // Each side's list, its own key's or the common one's: the two
+        // must agree.
+        let [white, black] = promotion_sides.map(|e| e.or(promotion_both));
+        if let (Some(w), Some(b)) = (white, black) {
+            if w.value != b.value {
+                let (first, later) = if w.line <= b.line { (w, b) } else { (b, w) };
+                return Err(refuse(
+                    later,
+                    &format!(
+                        "each side promotes to the same pieces here (line {} says {})",
+                        first.line, first.value
+                    ),
+                ));
+            }
+        }
+        let promotion = white.or(black);
+        match promotion {
+            Some(entry) => {
+                for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
+                    let kind =
+                        letter_kind(c).ok_or_else(|| bad(entry, "letters of the game's pieces"))?;
+                    if kinds[kind.index()].royal || Some(kind) == pawn_kind {
+                        return Err(refuse(
+                            entry,
+                            "a pawn promotes to a piece neither royal nor a pawn here",
+                        ));
+                    }
+                    if !promo.contains(&kind) {
+                        promo.push(kind);
+                    }
+                }
+            }
+            None => {
+                for key in ["queen", "rook", "bishop", "knight"] {
+                    if let Some(i) = pieces.iter().position(|p| p.entry.key == key) {
+                        promo.push(Kind(i as u8));
+                    }
+                }
+            }
+        }
+        let last = ranks;
+        let mut stated = false;
+        for entry in &promotion_zones {
+            stated = true;
+            let ok = match entry.key.as_str() {
+                "promotionRank" => number(entry)? == last,
+                "promotionRegionWhite" => {
+                    let mut s = squares(entry, files, ranks)?;
+                    s.sort();
+                    s == (0..files).map(|f| (f, last - 1)).collect::<Vec<_>>()
+                }
+                _ => {
+                    let mut s = squares(entry, files, ranks)?;
+                    s.sort();
+                    s == (0..files).map(|f| (f, 0)).collect::<Vec<_>>()
+                }
+            };
+            if !ok {
+                return Err(refuse(entry, "pawns promote on the last rank only here"));
+            }
+        }
+        if !stated && last != 8 {
+            return Err(IniErrorKind::UnsupportedValue {
+                key: "promotionRegionWhite".into(),
+                value: "*8 (the default)".into(),
+                why: format!("pawns promote on the last rank only here: state promotionRegionWhite = *{last} and promotionRegionBlack = *1"),
+            }
+            .at(line));
+        }
+        for entry in &double_zones {
+            let mut s = squares(entry, files, ranks)?;
+            s.sort();
+            let rank = if entry.key.ends_with("White") {
+                1
+            } else {
+                ranks.saturating_sub(2)
+            };
+            if s != (0..files).map(|f| (f, rank)).collect::<Vec<_>>() {
+                return Err(refuse(
+                    entry,
+                    "pawns double-step from their second rank only here",
+                ));
+            }
+        }
+        if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
+            rules.promotion = promo;
+        }
+    }
+
+    // The start.
+    let fen_error = |why: String| IniErrorKind::StartFen(why).at(fen_line);
+    let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+    if fields.is_empty() {
+        return Err(fen_error("empty".into()));
+    }
+    let rows: Vec<&str> = fields[0].split('/').collect();
+    if rows.len() != ranks {
+        return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
+    }
+    let mut start = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i;
+        let mut file = 0;
+        let mut digits = 0;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                digits = digits * 10 + d as usize;
+                continue;
+            }
+            file += std::mem::take(&mut digits);
+            let kind = letter_kind(ch)
+                .filter(|_| ch.is_ascii_alphabetic())
+                .ok_or_else(|| fen_error(format!("{ch:?} is no piece of the game")))?;
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if file >= files {
+                return Err(fen_error(format!(
+                    "rank {} has more than {files} files",
+                    rank + 1
+                )));
+            }
+            start.push((rank * files + file, Piece { color, kind }));
+            file += 1;
+        }
+        file += digits;
+        if file != files {
+            return Err(fen_error(format!(
+                "rank {} covers {file} files, not {files}",
+                rank + 1
+            )));
+        }
+    }
+
+    // Castling, as Fairy-Stockfish derives it from the start's rights.
+    let mut rules = Vec::new();
+    let royal = Kind(pieces.iter().position(|p| p.royal).unwrap_or(0) as u8);
+    if let Some(entry) = king_piece {
+        if letter_kind(entry.value.chars().next().unwrap_or(' ')) != Some(royal)
+            || entry.value.len() != 1
+        {
+            return Err(refuse(
+                entry,
+                "the king that castles is the royal piece here",
+            ));
+        }
+    }
+    let rook_kinds: Vec<Kind> = match rook_pieces {
+        Some(entry) => entry
+            .value
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| letter_kind(c).ok_or_else(|| bad(entry, "letters of the game's pieces")))
+            .collect::<Result<_, _>>()?,
+        None => pieces
+            .iter()
+            .position(|p| p.entry.key == "rook")
+            .map(|i| vec![Kind(i as u8)])
+            .unwrap_or_default(),
+    };
+    if fields.len() > 2 && fields[2] != "-" {
+        if !castling {
+            fields[2] = "-".into();
+        } else {
+            let king_to = [
+                match kingside {
+                    Some(e) => file_value(e, files)?,
+                    None => 6.min(files - 1),
+                },
+                match queenside {
+                    Some(e) => file_value(e, files)?,
+                    None => 2.min(files - 1),
+                },
+            ];
+            let castle_error = |why: String| IniErrorKind::Castling(why).at(fen_line);
+            for letter in fields[2].chars() {
+                let (color, kingside) = match letter {
+                    'K' => (Color::White, true),
+                    'Q' => (Color::White, false),
+                    'k' => (Color::Black, true),
+                    'q' => (Color::Black, false),
+                    _ => {
+                        return Err(castle_error(format!(
+                            "right {letter:?}: only K, Q, k and q are read here"
+                        )))
+                    }
+                };
+                let rank = if color == Color::White { 0 } else { ranks - 1 };
+                let on_rank = |file: usize| {
+                    start
+                        .iter()
+                        .find(|(s, _)| *s == rank * files + file)
+                        .map(|(_, p)| *p)
+                };
+                let king_file = (0..files)
+                    .find(|&f| on_rank(f) == Some(Piece { color, kind: royal }))
+                    .ok_or_else(|| {
+                        castle_error(format!("right {letter}: no king on rank {}", rank + 1))
+                    })?;
+                let mut side: Vec<usize> = if kingside {
+                    (king_file + 1..files).rev().collect()
+                } else {
+                    (0..king_file).collect()
+                };
+                side.retain(|&f| {
+                    on_rank(f).is_some_and(|p| p.color == color && rook_kinds.contains(&p.kind))
+                });
+                let rook_file = *side.first().ok_or_else(|| {
+                    castle_error(format!("right {letter}: no rook on that side of the king"))
+                })?;
+                let to = king_to[usize::from(!kingside)];
+                let rook_to = if kingside {
+                    to.checked_sub(1)
+                } else {
+                    Some(to + 1)
+                }
+                .filter(|&f| f < files)
+                .ok_or_else(|| {
+                    castle_error(format!(
+                        "right {letter}: the rook has no square beside the king"
+                    ))
+                })?;
+                rules.push(CastlingRule {
+                    color,
+                    king_from: rank * files + king_file,
+                    king_to: rank * files + to,
+                    rook_from: rank * files + rook_file,
+                    rook_to: rank * files + rook_to,
+                    rook: on_rank(rook_file).map_or(royal, |p| p.kind),
+                    letter,
+                });
+            }
+        }
+    }
+    let fen = fields.join(" ");
+
+    let variant = Variant {
+        name: name.into(),
+        shape,
+        kinds,
+        start,
+        castling: rules,
+        royalty: Royalty::Check,
+        royal_required: true,
+        draws: DrawRules {
+            automatic_plies: (n_move > 0).then_some(2 * n_move as u32),
+            automatic_repetitions: (n_fold > 0).then_some(n_fold as u32),
+            ..DrawRules::default()
+        },
+        stalemate,
+        flying_general: flying,
+    };
+    variant
+        .validate()
+        .map_err(|e| IniErrorKind::Variant(e).at(line))?;
+    Ok((variant, fen))
+}
+
+/// A rough worth of a kind from its moves, in hundredths of a pawn.
+fn guess_value(kind: &PieceKind) -> i32 {
+    let leaps: i32 = kind
+        .leaps
+        .iter()
+        .map(|l| l.vector.images(2).len() as i32 * if l.lame { 30 } else { 40 })
+        .sum();
+    let slides: i32 = kind
+        .slides
+        .iter()
+        .map(|c| c.directions(2).len() as i32 * 110)
+        .sum();
+    leaps + slides + 30 * kind.steps.len() as i32 + 450 * kind.hops.len() as i32
+}
