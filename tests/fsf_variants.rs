@@ -23,7 +23,8 @@ fn fairy_stockfish() -> Option<PathBuf> {
 
 #[test]
 fn every_variant_of_the_sample_file_counts_as_fairy_stockfish() {
-    let unchecked = "samples/fsf-variants.ini's perft against Fairy-Stockfish (scripts/fsf_perft.py)";
+    let unchecked =
+        "samples/fsf-variants.ini's perft against Fairy-Stockfish (scripts/fsf_perft.py)";
     let Some(fsf) = fairy_stockfish() else {
         system::have(&[("fairy-stockfish", "fairy-stockfish")], unchecked);
         return;
@@ -52,5 +53,8 @@ fn every_variant_of_the_sample_file_counts_as_fairy_stockfish() {
     // skipped, and every one was compared.
     assert!(!stdout.contains("skipped"), "{stdout}");
     let variants = stdout.lines().filter(|l| l.contains(" positions ")).count();
-    assert!(variants >= 15, "only {variants} variants compared:\n{stdout}");
+    assert!(
+        variants >= 15,
+        "only {variants} variants compared:\n{stdout}"
+    );
 }
