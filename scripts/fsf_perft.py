@@ -385,18 +385,24 @@ def check_variant(args, name, start, variant_path=None):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("file", nargs="?", default=os.path.join(ROOT, "samples", "fsf-variants.ini"))
-    parser.add_argument("--depth", type=int, default=4)
-    parser.add_argument("--positions", type=int, default=10, help="random positions besides the start")
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--variants", help="comma-separated section names (default: all FSF knows)")
-    parser.add_argument("--fsf", default=default_fsf())
-    parser.add_argument("--duckchess", default=os.path.join(ROOT, "target", "release", "duckchess"))
+    parser.add_argument("file", nargs="?", default=os.path.join(ROOT, "samples", "fsf-variants.ini"),
+                        help="a variants.ini file (default: samples/fsf-variants.ini)")
+    parser.add_argument("--depth", type=int, default=4, help="perft depth (default 4)")
+    parser.add_argument("--positions", type=int, default=10,
+                        help="positions of random play besides the start (default 10)")
+    parser.add_argument("--seed", default="1", help="random play's seed (default 1)")
+    parser.add_argument("--variants", help="comma-separated section names (default: every one FSF knows)")
+    parser.add_argument("--fsf", default=default_fsf(),
+                        help="Fairy-Stockfish (default: fairy-stockfish on PATH, else /usr/games/fairy-stockfish)")
+    parser.add_argument("--duckchess", default=os.path.join(ROOT, "target", "release", "duckchess"),
+                        help="duckchess (default: target/release/duckchess)")
     parser.add_argument("--self-test", action="store_true",
                         help="compare FSF's built-ins with FSF 11.1 reading the file (no duckchess)")
     args = parser.parse_args()
 
     sections = read_ini(args.file)
+    if not os.access(args.fsf, os.X_OK):
+        raise SystemExit(f"{args.fsf} is not an executable (install fairy-stockfish, or --fsf PATH)")
     known = Fsf.variants(args.fsf)
     wanted = [s[0] for s in sections]
     if args.variants:
