@@ -19,7 +19,8 @@ checked, nodes compared (the sum of the perft totals), seconds.
 
     cargo build --release
     python3 scripts/fsf_perft.py [FILE] [--depth 4] [--positions 10]
-        [--seed 1] [--variants chess,xiangqi] [--fsf PATH] [--duckchess PATH]
+        [--seed 1] [--max-plies 30] [--variants normal,minixiangqi]
+        [--fsf PATH] [--duckchess PATH]
 
 `--self-test` needs no duckchess: the other side is then Fairy-Stockfish
 itself reading the file, translated to the option names of Fairy-Stockfish
@@ -348,13 +349,14 @@ def compare(ref, other, fsf, fen, depth, names):
             return total_a, "\n".join(report)
 
 
-def random_positions(fsf, rng, count):
-    """FENs of `count` games of 4 to 30 random legal moves from the start."""
+def random_positions(fsf, rng, count, max_plies=30):
+    """FENs of `count` games of 4 to `max_plies` random legal moves from the
+    start."""
     start = fsf.fen()
     fens = []
     for _ in range(count):
         moves = []
-        for _ in range(rng.randint(4, 30)):
+        for _ in range(rng.randint(4, max(4, max_plies))):
             legal = sorted(fsf.moves(start, moves))
             if not legal:
                 break
@@ -381,7 +383,7 @@ def check_variant(args, name, start, variant_path=None):
         if fsf_start.split()[:4] != start.split()[:4]:
             return 0, 0, time.time() - began, f"startFen {start!r} is not Fairy-Stockfish's {fsf_start!r}"
         rng = random.Random(f"{args.seed}/{name}")
-        fens = [fsf_start] + random_positions(fsf, rng, args.positions)
+        fens = [fsf_start] + random_positions(fsf, rng, args.positions, args.max_plies)
         nodes = 0
         for i, fen in enumerate(fens):
             total, problem = compare(fsf, other, fsf, fen, args.depth, names)
@@ -405,6 +407,8 @@ def main():
     parser.add_argument("--positions", type=int, default=10,
                         help="positions of random play besides the start (default 10)")
     parser.add_argument("--seed", default="1", help="random play's seed (default 1)")
+    parser.add_argument("--max-plies", type=int, default=30,
+                        help="the longest random game, in plies (default 30; the shortest is 4)")
     parser.add_argument("--variants", help="comma-separated section names (default: every one FSF knows)")
     parser.add_argument("--fsf", default=default_fsf(),
                         help="Fairy-Stockfish (default: fairy-stockfish on PATH, else /usr/games/fairy-stockfish)")
