@@ -302,7 +302,7 @@ class Duck:
         if not lines or not lines[-1].isdigit():
             raise Failure(f"duckchess's divide does not end with its total: {run.stdout!r}")
         total = int(lines[-1])
-        if sum(parts.values()) != total and not (depth == 0):
+        if sum(parts.values()) != total:
             raise Failure(f"duckchess's divide sums to {sum(parts.values())}, its total is {total}")
         return parts, total
 
