@@ -39,7 +39,7 @@ if [[ ${1:-} == --all ]]; then
 else
   tests=(--test play --test browser --test browser_online --test online_lichess
     --test online_postgres --test check --test test_dir --test docs --test package
-    --test play_online)
+    --test play_online --test fsf_variants)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0
