@@ -189,6 +189,11 @@ async fn every_game_plays_by_clicks(c: Client, url: String) {
     for name in duckchess::variants::names() {
         assert!(games.iter().any(|v| v == name), "{name} is not offered");
     }
+    // The games of the server's `--variants` file (samples/variants.ini)
+    // are offered and played like the built-in ones.
+    for name in ["losalamos", "capablanca", "knightmate", "minixiangqi"] {
+        assert!(games.iter().any(|v| v == name), "{name} is not offered");
+    }
     for v in &games {
         open(&c, &url, v).await;
         let first = play_by_clicks(&c, v, 1).await;

@@ -14,8 +14,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// `duckchess serve` on a free port, and the page's URL.
+/// The server, with the games of `samples/variants.ini` registered beside
+/// the built-in ones, as a user's `--variants` file would be.
 pub fn start_server() -> (Reaper, String) {
-    let (server, addr) = common::serve();
+    let dir = tempfile::tempdir().unwrap().keep();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/variants.ini");
+    let (server, addr) = common::serve_on(
+        &format!("sqlite://{}/db.sqlite", dir.display()),
+        &["--variants", file],
+    );
     (server, format!("http://{addr}/"))
 }
 
