@@ -8,7 +8,7 @@
 //! [`build`](mod@build) turns a section's keys (its base's first) into a [`Variant`](crate::kernel::Variant).
 //! [`write()`] states a variant in the same syntax, so that reading it back
 //! gives the same game. Every key this reader does not understand is
-//! refused by name and line, never ignored (see `docs/variants-ini.md`).
+//! refused by name and line, never ignored (see `docs/variants.md`).
 //!
 //! ```
 //! use duckchess::variants::{ini, Notation};
