@@ -138,6 +138,7 @@ fn fourfold(white: &[Placed], black_of: fn([i32; 4]) -> [i32; 4]) -> Position<u6
         double_step: false,
         en_passant: false,
         promotion: vec![Kind(1)],
+        promotion_ranks: 1,
     };
     let shape = Shape::new(&[4, 4, 2, 2]).unwrap();
     let kinds = army(4, Some(pawn));

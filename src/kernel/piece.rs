@@ -53,8 +53,13 @@ pub struct PawnRules {
     pub double_step: bool,
     /// Whether a pawn that just advanced two squares can be taken en passant.
     pub en_passant: bool,
-    /// What a pawn reaching the last rank becomes, in order of preference.
+    /// What a pawn reaching its promotion zone becomes, in order of
+    /// preference.
     pub promotion: Vec<Kind>,
+    /// How many ranks at the far end are the promotion zone: 1 for the
+    /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
+    /// on entering the zone.
+    pub promotion_ranks: usize,
 }
 
 /// A kind of piece, as data.

@@ -121,7 +121,7 @@ pub enum PositionError {
         count: u32,
     },
     /// A pawn stands where it would have promoted.
-    #[error("a {color} pawn stands on its last rank")]
+    #[error("a {color} pawn stands where it would have promoted")]
     PawnOnLastRank {
         /// Where.
         square: usize,
@@ -220,10 +220,18 @@ impl PositionError {
             PositionError::RoyalCount { color, count } => {
                 format!("{color} has {count} {royal}s, not 1")
             }
-            PositionError::PawnOnLastRank { square, color } => format!(
-                "a {color} pawn stands on {}, its last rank, where it would have promoted",
-                name(*square)
-            ),
+            PositionError::PawnOnLastRank { square, color } => {
+                let zone = variant.kinds.iter().find_map(|k| k.pawn.as_ref());
+                let place = if zone.is_some_and(|p| p.promotion_ranks > 1) {
+                    "in its promotion zone"
+                } else {
+                    "its last rank"
+                };
+                format!(
+                    "a {color} pawn stands on {}, {place}, where it would have promoted",
+                    name(*square)
+                )
+            }
             PositionError::PawnOnFirstRank { square, color } => format!(
                 "a {color} pawn stands on {}, its first rank, where no {color} pawn can ever stand",
                 name(*square)

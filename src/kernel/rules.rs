@@ -297,7 +297,7 @@ impl<S: SquareSet> Rules<S> {
                     } else {
                         last - coords[fa]
                     };
-                    if relative_rank == last {
+                    if relative_rank + rules.promotion_ranks.max(1) as i32 > last {
                         promotion_zone[c] |= S::single(square);
                     }
                     if let Some(to) = shape.offset(square, forward) {

@@ -59,6 +59,7 @@ pub fn variant() -> Variant {
             double_step: true,
             en_passant: true,
             promotion: vec![QUEEN, ROOK, BISHOP, KNIGHT],
+            promotion_ranks: 1,
         }),
     ];
     let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];

@@ -152,6 +152,7 @@ pub fn variant(army: Army) -> Variant {
             double_step: false,
             en_passant: false,
             promotion: vec![QUEEN],
+            promotion_ranks: 1,
         }),
     ];
     let mut start = Vec::new();

@@ -555,6 +555,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 },
                 en_passant: true,
                 promotion: Vec::new(),
+                promotion_ranks: 1,
             });
         } else {
             kind = moves.apply(kind);
@@ -665,30 +666,51 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         let last = ranks;
         let mut stated = false;
+        let mut depth: Option<(usize, &Entry)> = None;
         for entry in &promotion_zones {
             stated = true;
-            let ok = match entry.key.as_str() {
-                "promotionRank" => number(entry)? == last,
-                "promotionRegionWhite" => {
-                    let mut s = squares(entry, files, ranks)?;
-                    s.sort();
-                    s == (0..files).map(|f| (f, last - 1)).collect::<Vec<_>>()
+            let this = match entry.key.as_str() {
+                // Fairy-Stockfish 11.1's key: that rank and beyond.
+                "promotionRank" => {
+                    let n = number(entry)?;
+                    (2..=last).contains(&n).then(|| last + 1 - n)
                 }
-                _ => {
-                    let mut s = squares(entry, files, ranks)?;
-                    s.sort();
-                    s == (0..files).map(|f| (f, 0)).collect::<Vec<_>>()
+                key => {
+                    let s = squares(entry, files, ranks)?;
+                    zone_depth(&s, files, last, key.ends_with("White"))
                 }
             };
-            if !ok {
-                return Err(refuse(entry, "pawns promote on the last rank only here"));
+            let Some(this) = this else {
+                return Err(refuse(
+                    entry,
+                    "pawns promote on whole ranks at the far end here (`*6 *7 *8`, or one rank a pawn cannot pass)",
+                ));
+            };
+            match depth {
+                Some((d, other)) if d != this => {
+                    // Said at the later line (a built-in base's keys stand
+                    // at the section's header).
+                    let (earlier, later) = if other.line <= entry.line {
+                        (other, *entry)
+                    } else {
+                        (*entry, other)
+                    };
+                    return Err(refuse(
+                        later,
+                        &format!(
+                            "the two sides' promotion zones mirror each other here (line {} says {})",
+                            earlier.line, earlier.value
+                        ),
+                    ));
+                }
+                _ => depth = Some((this, entry)),
             }
         }
         if !stated && last != 8 {
             return Err(IniErrorKind::UnsupportedValue {
                 key: "promotionRegionWhite".into(),
                 value: "*8 (the default)".into(),
-                why: format!("pawns promote on the last rank only here: state promotionRegionWhite = *{last} and promotionRegionBlack = *1"),
+                why: format!("Fairy-Stockfish's default zone, rank 8, is not this board's last rank, {last}: state promotionRegionWhite = *{last} and promotionRegionBlack = *1"),
             }
             .at(line));
         }
@@ -709,6 +731,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
             rules.promotion = promo;
+            rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
         }
     }
 
@@ -896,4 +919,22 @@ fn guess_value(kind: &PieceKind) -> i32 {
         .map(|c| c.directions(2).len() as i32 * 110)
         .sum();
     leaps + slides + 30 * kind.steps.len() as i32 + 450 * kind.hops.len() as i32
+}
+
+/// How many ranks at the far end a promotion region holds, seen from its
+/// side: whole ranks running to the last one (`*6 *7 *8` for White on 8
+/// ranks: 3), or one whole rank, which a pawn cannot pass without
+/// promoting (promotion is mandatory), so it is the same zone (`*6`: 3).
+fn zone_depth(squares: &[(usize, usize)], files: usize, last: usize, white: bool) -> Option<usize> {
+    let relative = |rank: usize| if white { rank } else { last - 1 - rank };
+    let mut ranks: Vec<usize> = squares.iter().map(|&(_, r)| relative(r)).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let whole = squares.len() == ranks.len() * files
+        && ranks.iter().all(|&r| {
+            (0..files).all(|f| squares.iter().any(|&(sf, sr)| sf == f && relative(sr) == r))
+        });
+    let (&lowest, &highest) = (ranks.first()?, ranks.last()?);
+    let runs_to_the_end = highest == last - 1 && highest - lowest + 1 == ranks.len();
+    (whole && lowest > 0 && (runs_to_the_end || ranks.len() == 1)).then(|| last - lowest)
 }

@@ -156,8 +156,8 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 2: nFoldValue = loss is not supported: only nFoldValue = draw is played here"
     );
     assert_eq!(error("[a:chess]\nmandatoryPawnPromotion = false\n"), "line 2: mandatoryPawnPromotion = false is not supported: only mandatoryPawnPromotion = true is played here");
-    assert_eq!(error("[a:chess]\npromotionRegionWhite = *7 *8\n"), "line 2: promotionRegionWhite = *7 *8 is not supported: pawns promote on the last rank only here");
-    assert!(error("[a:chess]\nmaxRank = 10\nstartFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1\nmaxFile = 10\n").contains("promote on the last rank only"));
+    assert_eq!(error("[a:chess]\npromotionRegionWhite = *7 *8\n"), "line 2: promotionRegionWhite = *7 *8 is not supported: the two sides' promotion zones mirror each other here (line 1 says *1)");
+    assert!(error("[a:chess]\nmaxRank = 10\nstartFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1\nmaxFile = 10\n").contains("promotion zones mirror each other"));
     assert_eq!(
         error("[a:chess]\ncastling = maybe\n"),
         "line 2: castling = \"maybe\": true or false"
@@ -600,4 +600,68 @@ fn what_the_writer_cannot_state() {
     v.castling[0].king_to = 5;
     v.castling[0].rook_to = 6;
     assert!(write(&v).unwrap_err().to_string().contains("castling"));
+}
+
+/// Makruk: pawns promote on reaching the sixth rank (a zone of three
+/// ranks), stated as whole ranks or as the one rank a pawn cannot pass;
+/// the writer states the zone back.
+const MAKRUK: &str = "\
+[makruk]
+pawn = p
+knight = n
+silver = s
+rook = r
+fers = m
+king = k
+startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1
+castling = false
+doubleStep = false
+promotionPieceTypes = m
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *3 *2 *1
+";
+
+#[test]
+fn promotion_zones_of_whole_ranks() {
+    let g = game(MAKRUK);
+    let pawn = |g: &FileGame| g.variant().kinds[0].pawn.clone().unwrap();
+    assert_eq!(pawn(&g).promotion_ranks, 3);
+    // Fairy-Stockfish 11.1: perft 1-3 of its built-in makruk.
+    assert_eq!(counts(&g, 3), [23, 529, 12_012]);
+    // A pawn on the fifth rank promotes on its next step, to a met only
+    // (Fairy-Stockfish: perft 3 = 230 from here).
+    let before = g.read_position("4k3/8/8/P7/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(before.perft(3), 230);
+    // One rank a pawn cannot pass is the same zone; so is 11.1's key.
+    for zone in [
+        "promotionRegionWhite = *6\npromotionRegionBlack = *3",
+        "promotionRank = 6",
+    ] {
+        let text = MAKRUK.replace(
+            "promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1",
+            zone,
+        );
+        assert_eq!(pawn(&game(&text)).promotion_ranks, 3, "{zone}");
+    }
+    let written = write(g.variant()).unwrap();
+    assert!(
+        written.contains("promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\n"),
+        "{written}"
+    );
+    same_game(game(&written).variant(), g.variant());
+    // Not whole ranks, not at the far end, or not mirrored: refused.
+    let zone_error = "is not supported: pawns promote on whole ranks at the far end here (`*6 *7 *8`, or one rank a pawn cannot pass)";
+    for (lines, message) in [
+        ("promotionRegionWhite = a8 b8", format!("promotionRegionWhite = a8 b8 {zone_error}")),
+        ("promotionRegionWhite = *6 *8", format!("promotionRegionWhite = *6 *8 {zone_error}")),
+        ("promotionRegionWhite = *1", format!("promotionRegionWhite = *1 {zone_error}")),
+        (
+            "promotionRegionWhite = *7 *8\npromotionRegionBlack = *1",
+            "promotionRegionBlack = *1 is not supported: the two sides' promotion zones mirror each other here (line 2 says *7 *8)".to_string(),
+        ),
+    ] {
+        let text = format!("[a:chess]\n{lines}\n");
+        let line = 1 + lines.lines().count();
+        assert_eq!(error(&text), format!("line {line}: {message}"), "{lines}");
+    }
 }

@@ -232,7 +232,16 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             .map(|&k| variant.kind(k).letter)
             .collect();
         out += &format!("promotionPieceTypes = {letters}\n");
-        out += &format!("promotionRegionWhite = *{ranks}\npromotionRegionBlack = *1\n");
+        let depth = p.promotion_ranks.clamp(1, ranks);
+        let white: Vec<String> = (ranks + 1 - depth..=ranks)
+            .map(|r| format!("*{r}"))
+            .collect();
+        let black: Vec<String> = (1..=depth).rev().map(|r| format!("*{r}")).collect();
+        out += &format!(
+            "promotionRegionWhite = {}\npromotionRegionBlack = {}\n",
+            white.join(" "),
+            black.join(" ")
+        );
         out += &format!("doubleStep = {}\n", p.double_step);
     }
     // Castling: check that Fairy-Stockfish's derivation gives the rules.
