@@ -139,6 +139,7 @@ fn fourfold(white: &[Placed], black_of: fn([i32; 4]) -> [i32; 4]) -> Position<u6
         en_passant: false,
         promotion: vec![Kind(1)],
         promotion_ranks: 1,
+        double_step_rank: 1,
     };
     let shape = Shape::new(&[4, 4, 2, 2]).unwrap();
     let kinds = army(4, Some(pawn));

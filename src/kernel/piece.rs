@@ -49,7 +49,8 @@ pub struct PawnRules {
     /// Bit `a` set: a capture is one step forward plus one step (either
     /// sign) along axis `a`. Chess: X only; Fourfold: X, Z and W.
     pub capture_axes: u8,
-    /// Whether a pawn on its side's second rank may advance two squares.
+    /// Whether a pawn on its side's [double-step rank](Self::double_step_rank)
+    /// may advance two squares.
     pub double_step: bool,
     /// Whether a pawn that just advanced two squares can be taken en passant.
     pub en_passant: bool,
@@ -60,6 +61,10 @@ pub struct PawnRules {
     /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
     /// on entering the zone.
     pub promotion_ranks: usize,
+    /// The rank, counted from the side's own first as 0, from which a
+    /// pawn may double-step (1: the second, as in chess; shako's pawns
+    /// start on the third, 2).
+    pub double_step_rank: usize,
 }
 
 /// A kind of piece, as data.

@@ -303,7 +303,7 @@ impl<S: SquareSet> Rules<S> {
                     if let Some(to) = shape.offset(square, forward) {
                         pawn_push[c][square] = to as u16;
                         steps.push_from |= S::single(square);
-                        if rules.double_step && relative_rank == 1 {
+                        if rules.double_step && relative_rank == rules.double_step_rank as i32 {
                             if let Some(two) = shape.offset(to, forward) {
                                 pawn_double[c][square] = two as u16;
                                 steps.double_from |= S::single(square);

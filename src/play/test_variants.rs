@@ -38,6 +38,7 @@ fn kinds(pawns: bool, four: bool) -> Vec<PieceKind> {
             en_passant: false,
             promotion: vec![Kind(1)],
             promotion_ranks: 1,
+            double_step_rank: 1,
         }));
     }
     kinds

@@ -60,6 +60,7 @@ pub fn variant() -> Variant {
             en_passant: true,
             promotion: vec![QUEEN, ROOK, BISHOP, KNIGHT],
             promotion_ranks: 1,
+            double_step_rank: 1,
         }),
     ];
     let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];

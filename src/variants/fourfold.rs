@@ -153,6 +153,7 @@ pub fn variant(army: Army) -> Variant {
             en_passant: false,
             promotion: vec![QUEEN],
             promotion_ranks: 1,
+            double_step_rank: 1,
         }),
     ];
     let mut start = Vec::new();

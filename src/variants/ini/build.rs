@@ -121,8 +121,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("stalematePieceCount", "false"),
     ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
-    ("castlingRank", "1"),
-    ("doubleStepRank", "2"),
     ("mandatoryPawnPromotion", "true"),
     ("checking", "true"),
     ("checkmateValue", "loss"),
@@ -355,6 +353,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
     let mut double_zones: Vec<&Entry> = Vec::new();
+    let mut castling_rank: Option<&Entry> = None;
     let mut stalemate = Stalemate::Draw;
     let mut n_move = 50usize;
     let mut n_fold = 3usize;
@@ -444,7 +443,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "castlingRookPiece" | "castlingRookPieces" => rook_pieces = Some(entry),
             "castlingKingPiece" => king_piece = Some(entry),
             "doubleStep" => double_step = boolean(entry)?,
-            "doubleStepRegionWhite" | "doubleStepRegionBlack" => double_zones.push(entry),
+            "doubleStepRegionWhite" | "doubleStepRegionBlack" | "doubleStepRank" => {
+                double_zones.push(entry)
+            }
+            "castlingRank" => castling_rank = Some(entry),
             "promotionPieceTypes" => promotion_both = Some(entry),
             "promotionPieceTypesWhite" => promotion_sides[0] = Some(entry),
             "promotionPieceTypesBlack" => promotion_sides[1] = Some(entry),
@@ -556,6 +558,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 en_passant: true,
                 promotion: Vec::new(),
                 promotion_ranks: 1,
+                double_step_rank: 1,
             });
         } else {
             kind = moves.apply(kind);
@@ -706,6 +709,26 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 _ => depth = Some((this, entry)),
             }
         }
+        // One side's zone stated, the other's left at Fairy-Stockfish's
+        // default (White *8, Black *1): they must still mirror each other.
+        let has = |key: &str| promotion_zones.iter().any(|e| e.key == key);
+        if let Some((d, entry)) = depth.filter(|_| !has("promotionRank")) {
+            let default = if !has("promotionRegionBlack") {
+                Some(1)
+            } else if !has("promotionRegionWhite") {
+                (ranks >= 8)
+                    .then(|| (0..files).map(|f| (f, 7)).collect::<Vec<_>>())
+                    .and_then(|s| zone_depth(&s, files, last, true))
+            } else {
+                Some(d)
+            };
+            if default != Some(d) {
+                return Err(refuse(
+                    entry,
+                    "the other side's zone is Fairy-Stockfish's default (White *8, Black *1), which does not mirror it: state both",
+                ));
+            }
+        }
         if !stated && last != 8 {
             return Err(IniErrorKind::UnsupportedValue {
                 key: "promotionRegionWhite".into(),
@@ -714,24 +737,68 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(line));
         }
+        // The rank pawns double-step from, from their side (1: the
+        // second); every statement must say the same.
+        let mut double_rank: Option<(usize, &Entry)> = None;
         for entry in &double_zones {
-            let mut s = squares(entry, files, ranks)?;
-            s.sort();
-            let rank = if entry.key.ends_with("White") {
-                1
+            let rank = if entry.key == "doubleStepRank" {
+                number(entry)?.checked_sub(1).filter(|&r| r + 1 < ranks)
             } else {
-                ranks.saturating_sub(2)
+                let s = squares(entry, files, ranks)?;
+                let white = entry.key.ends_with("White");
+                let rel = |r: usize| if white { r } else { ranks - 1 - r };
+                let r = s.first().map(|&(_, r)| rel(r));
+                r.filter(|&r| {
+                    r + 1 < ranks
+                        && s.len() == files
+                        && (0..files).all(|f| s.iter().any(|&(sf, sr)| sf == f && rel(sr) == r))
+                })
             };
-            if s != (0..files).map(|f| (f, rank)).collect::<Vec<_>>() {
+            let Some(rank) = rank else {
                 return Err(refuse(
                     entry,
-                    "pawns double-step from their second rank only here",
+                    "pawns double-step from one whole rank (before the last) here",
+                ));
+            };
+            match double_rank {
+                Some((r, other)) if r != rank => {
+                    let (earlier, later) = if other.line <= entry.line {
+                        (other, *entry)
+                    } else {
+                        (*entry, other)
+                    };
+                    return Err(refuse(
+                        later,
+                        &format!(
+                            "the two sides double-step from mirrored ranks here (line {} says {})",
+                            earlier.line, earlier.value
+                        ),
+                    ));
+                }
+                _ => double_rank = Some((rank, entry)),
+            }
+        }
+        // The same for the double step's default ranks (White *2, Black *7).
+        let has = |key: &str| double_zones.iter().any(|e| e.key == key);
+        if let Some((r, entry)) = double_rank.filter(|_| !has("doubleStepRank")) {
+            let default = if !has("doubleStepRegionBlack") {
+                ranks.checked_sub(7)
+            } else if !has("doubleStepRegionWhite") {
+                Some(1)
+            } else {
+                Some(r)
+            };
+            if default != Some(r) {
+                return Err(refuse(
+                    entry,
+                    "the other side's rank is Fairy-Stockfish's default (White *2, Black *7), which does not mirror it: state both",
                 ));
             }
         }
         if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
             rules.promotion = promo;
             rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
+            rules.double_step_rank = double_rank.map_or(1, |(r, _)| r);
         }
     }
 
@@ -823,6 +890,14 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 },
             ];
             let castle_error = |why: String| IniErrorKind::Castling(why).at(fen_line);
+            // The castling rank, from each side (0: the first).
+            let home = match castling_rank {
+                Some(entry) => number(entry)?
+                    .checked_sub(1)
+                    .filter(|&r| r < ranks)
+                    .ok_or_else(|| bad(entry, "a rank of the board"))?,
+                None => 0,
+            };
             for letter in fields[2].chars() {
                 let (color, kingside) = match letter {
                     'K' => (Color::White, true),
@@ -835,7 +910,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                         )))
                     }
                 };
-                let rank = if color == Color::White { 0 } else { ranks - 1 };
+                let rank = if color == Color::White {
+                    home
+                } else {
+                    ranks - 1 - home
+                };
                 let on_rank = |file: usize| {
                     start
                         .iter()

@@ -4,7 +4,7 @@
 
 use super::betza;
 use super::build::{capitalized, CUSTOM, PIECES};
-use crate::kernel::{PieceKind, Region, Royalty, Stalemate, Variant};
+use crate::kernel::{Color, PieceKind, Region, Royalty, Stalemate, Variant};
 use thiserror::Error;
 
 /// Why a variant has no ini form.
@@ -243,6 +243,14 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             black.join(" ")
         );
         out += &format!("doubleStep = {}\n", p.double_step);
+        if p.double_step && p.double_step_rank != 1 {
+            let r = p.double_step_rank;
+            out += &format!(
+                "doubleStepRegionWhite = *{}\ndoubleStepRegionBlack = *{}\n",
+                r + 1,
+                ranks - r
+            );
+        }
     }
     // Castling: check that Fairy-Stockfish's derivation gives the rules.
     out += &format!("castling = {}\n", !variant.castling.is_empty());
@@ -278,7 +286,16 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             "castlingRookPieces = {}\n",
             rooks.iter().collect::<String>()
         );
-        let _ = first;
+        // The rank White's king stands on (Black's is its mirror).
+        let home = first.king_from / files;
+        let home = if first.color == Color::White {
+            home
+        } else {
+            ranks - 1 - home
+        };
+        if home != 0 {
+            out += &format!("castlingRank = {}\n", home + 1);
+        }
     }
     for (kind, key) in variant.kinds.iter().zip(&keys) {
         if let Some(region) = &kind.region {
