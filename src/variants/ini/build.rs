@@ -689,25 +689,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     "pawns promote on whole ranks at the far end here (`*6 *7 *8`, or one rank a pawn cannot pass)",
                 ));
             };
-            match depth {
-                Some((d, other)) if d != this => {
-                    // Said at the later line (a built-in base's keys stand
-                    // at the section's header).
-                    let (earlier, later) = if other.line <= entry.line {
-                        (other, *entry)
-                    } else {
-                        (*entry, other)
-                    };
-                    return Err(refuse(
-                        later,
-                        &format!(
-                            "the two sides' promotion zones mirror each other here (line {} says {})",
-                            earlier.line, earlier.value
-                        ),
-                    ));
-                }
-                _ => depth = Some((this, entry)),
-            }
+            agree(
+                &mut depth,
+                this,
+                entry,
+                "the two sides' promotion zones mirror each other here",
+            )?;
         }
         // One side's zone stated, the other's left at Fairy-Stockfish's
         // default (White *8, Black *1): they must still mirror each other.
@@ -760,23 +747,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     "pawns double-step from one whole rank (before the last) here",
                 ));
             };
-            match double_rank {
-                Some((r, other)) if r != rank => {
-                    let (earlier, later) = if other.line <= entry.line {
-                        (other, *entry)
-                    } else {
-                        (*entry, other)
-                    };
-                    return Err(refuse(
-                        later,
-                        &format!(
-                            "the two sides double-step from mirrored ranks here (line {} says {})",
-                            earlier.line, earlier.value
-                        ),
-                    ));
-                }
-                _ => double_rank = Some((rank, entry)),
-            }
+            agree(
+                &mut double_rank,
+                rank,
+                entry,
+                "the two sides double-step from mirrored ranks here",
+            )?;
         }
         // The same for the double step's default ranks (White *2, Black *7).
         let has = |key: &str| double_zones.iter().any(|e| e.key == key);
@@ -998,6 +974,35 @@ fn guess_value(kind: &PieceKind) -> i32 {
         .map(|c| c.directions(2).len() as i32 * 110)
         .sum();
     leaps + slides + 30 * kind.steps.len() as i32 + 450 * kind.hops.len() as i32
+}
+
+/// Keeps the first statement's `value` in `seen`, or refuses one that
+/// says otherwise, at the later of the two lines (a built-in base's keys
+/// stand at the section's header), naming the other.
+fn agree<'a>(
+    seen: &mut Option<(usize, &'a Entry)>,
+    value: usize,
+    entry: &'a Entry,
+    why: &str,
+) -> Result<(), IniError> {
+    match *seen {
+        Some((v, other)) if v != value => {
+            let (earlier, later) = if other.line <= entry.line {
+                (other, entry)
+            } else {
+                (entry, other)
+            };
+            Err(refuse(
+                later,
+                &format!("{why} (line {} says {})", earlier.line, earlier.value),
+            ))
+        }
+        Some(_) => Ok(()),
+        None => {
+            *seen = Some((value, entry));
+            Ok(())
+        }
+    }
 }
 
 /// How many ranks at the far end a promotion region holds, seen from its
