@@ -732,14 +732,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 number(entry)?.checked_sub(1).filter(|&r| r + 1 < ranks)
             } else {
                 let s = squares(entry, files, ranks)?;
-                let white = entry.key.ends_with("White");
-                let rel = |r: usize| if white { r } else { ranks - 1 - r };
-                let r = s.first().map(|&(_, r)| rel(r));
-                r.filter(|&r| {
-                    r + 1 < ranks
-                        && s.len() == files
-                        && (0..files).all(|f| s.iter().any(|&(sf, sr)| sf == f && rel(sr) == r))
-                })
+                match whole_ranks(&s, files, ranks, entry.key.ends_with("White")).as_deref() {
+                    Some(&[r]) if r + 1 < ranks => Some(r),
+                    _ => None,
+                }
             };
             let Some(rank) = rank else {
                 return Err(refuse(
@@ -1010,15 +1006,28 @@ fn agree<'a>(
 /// ranks: 3), or one whole rank, which a pawn cannot pass without
 /// promoting (promotion is mandatory), so it is the same zone (`*6`: 3).
 fn zone_depth(squares: &[(usize, usize)], files: usize, last: usize, white: bool) -> Option<usize> {
-    let relative = |rank: usize| if white { rank } else { last - 1 - rank };
-    let mut ranks: Vec<usize> = squares.iter().map(|&(_, r)| relative(r)).collect();
-    ranks.sort_unstable();
-    ranks.dedup();
-    let whole = squares.len() == ranks.len() * files
-        && ranks.iter().all(|&r| {
-            (0..files).all(|f| squares.iter().any(|&(sf, sr)| sf == f && relative(sr) == r))
-        });
+    let ranks = whole_ranks(squares, files, last, white)?;
     let (&lowest, &highest) = (ranks.first()?, ranks.last()?);
     let runs_to_the_end = highest == last - 1 && highest - lowest + 1 == ranks.len();
-    (whole && lowest > 0 && (runs_to_the_end || ranks.len() == 1)).then(|| last - lowest)
+    (lowest > 0 && (runs_to_the_end || ranks.len() == 1)).then(|| last - lowest)
+}
+
+/// The ranks a region of squares fills, each counted from `white`'s side
+/// or Black's (0: the side's first), lowest first; `None` unless every
+/// rank it touches is whole.
+fn whole_ranks(
+    squares: &[(usize, usize)],
+    files: usize,
+    ranks: usize,
+    white: bool,
+) -> Option<Vec<usize>> {
+    let relative = |rank: usize| if white { rank } else { ranks - 1 - rank };
+    let mut filled: Vec<usize> = squares.iter().map(|&(_, r)| relative(r)).collect();
+    filled.sort_unstable();
+    filled.dedup();
+    let whole = squares.len() == filled.len() * files
+        && filled.iter().all(|&r| {
+            (0..files).all(|f| squares.iter().any(|&(sf, sr)| sf == f && relative(sr) == r))
+        });
+    whole.then_some(filled)
 }
