@@ -5,7 +5,7 @@ players' game streams, a chess game to checkmate and a Duck Chess game to
 the captain's capture, refused moves, the event streams and the export.
 
 Usage: berserk_game.py URL WHITE_TOKEN BLACK_TOKEN (the accounts `alice` and
-`bob`). Run by tests/online_lichess.rs; prints `all checks passed` at the
+`bob`). Run by tests/server/online_lichess.rs; prints `all checks passed` at the
 end, and fails at the first check that does not hold.
 """
 

@@ -27,7 +27,7 @@ Prints the figures and exits 1 if anything differs. --drop-one removes one
 move from duckchess's answer before comparing, to show a difference is
 caught. --write-data FILE writes 20 of the games (those that end in mate or
 stalemate first), ply by ply, as the data
-tests/chess_data.rs replays. DUCKCHESS names the binary (default
+tests/rules/chess_data.rs replays. DUCKCHESS names the binary (default
 target/debug/duckchess).
 """
 import argparse
@@ -245,7 +245,7 @@ def write_data(args, games):
             "# that end in mate or stalemate, then the others in the order played).\n"
             "# A game is `game START-FEN`, then one line per ply, tab-separated:\n"
             "# the move in UCI, its SAN, the FEN after it, the status words after it.\n"
-            "# tests/chess_data.rs replays every ply through duckchess.\n")
+            "# tests/rules/chess_data.rs replays every ply through duckchess.\n")
         for start, moves in chosen:
             board = chess.Board(start)
             f.write(f"\ngame {start}\n")

@@ -37,9 +37,9 @@ done
 if [[ ${1:-} == --all ]]; then
   tests=()
 else
-  tests=(--test play --test browser --test browser_online --test online_lichess
-    --test online_postgres --test check --test test_dir --test docs --test package
-    --test play_online --test fsf_variants)
+  # Two of the three test binaries, filtered to the modules that need them.
+  tests=(--test commands --test server -- play:: browser:: browser_online:: online_lichess::
+    online_postgres:: check:: test_dir:: docs:: package:: play_online:: fsf_variants::)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0

@@ -3,7 +3,7 @@
 # Duck Chess from the start, chess from the start and from published test
 # positions (Chess Programming Wiki, "Perft Results"), and both Fourfold
 # setups (the spec's depth 4; classic depth 5 as counted by the naive checker
-# in tests/naive, which tests/fourfold.rs's release run counts again).
+# in tests/naive, which tests/rules/fourfold.rs's release run counts again).
 # Prints each count with its time; exits 1 on a mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/.."

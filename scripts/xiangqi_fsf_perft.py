@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Xiangqi perft against Fairy-Stockfish, deeper than tests/xiangqi.rs.
+"""Xiangqi perft against Fairy-Stockfish, deeper than tests/rules/xiangqi.rs.
 
 Plays seeded random games with `duckchess`, and from the last position of
 each compares every first move's perft(DEPTH) (`perft --divide`) with

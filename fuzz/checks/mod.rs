@@ -1,7 +1,7 @@
 //! The checks of the fuzz targets, one module a target, as plain functions
 //! of the input's bytes: a failed check panics. The targets of
 //! `fuzz_targets/` hand libFuzzer's inputs to them, and the main crate's
-//! `tests/fuzz_checks.rs` runs them on the seeds and their mutations, so
+//! `tests/server/fuzz_checks.rs` runs them on the seeds and their mutations, so
 //! `cargo test` exercises every target without libFuzzer. They use only
 //! crates both crates depend on: duckchess, serde_json, axum, tokio, tower.
 

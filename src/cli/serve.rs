@@ -133,7 +133,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
 /// raises its threshold for serving a block by `mmap` to the size of the
 /// last such block freed, so from the second search on the tables come from
 /// the threads' arenas and stay there: a busy server grew by tens of MiB
-/// and kept them (tests/serve_load.rs). A fixed threshold of 1 MiB gives
+/// and kept them (tests/server/serve_load.rs). A fixed threshold of 1 MiB gives
 /// every table back when its search ends.
 #[cfg(all(feature = "web", target_os = "linux", target_env = "gnu"))]
 fn give_back_large_blocks() {

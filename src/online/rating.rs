@@ -1,7 +1,7 @@
 //! Ratings: Glicko-2 exactly as Glickman's "Example of the Glicko-2
 //! system" defines it (the volatility found by the Illinois iteration,
 //! ε = 0.000001), through the `skillratings` crate, whose arithmetic
-//! reproduces the paper's worked example (`tests/ratings.rs`).
+//! reproduces the paper's worked example (`tests/server/ratings.rs`).
 //!
 //! Each rated game is a rating period of its own, as on lichess. Every
 //! whole day without a rated game is an empty period: the deviation grows

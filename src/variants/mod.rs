@@ -288,7 +288,7 @@ pub trait Notation: Sync {
 
     /// Perft split by first move ([`perft::divide`]), counted with up to
     /// `threads` threads: the kernel's count, or a game's faster engine
-    /// that counts the same (Duck Chess's judge engine; `tests/duck_kernel.rs`
+    /// that counts the same (Duck Chess's judge engine; `tests/commands/duck_kernel.rs`
     /// holds the two to one count).
     fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
         perft::divide(position, depth, threads)

@@ -6,7 +6,7 @@
 //! Each study is a text the page's import reads ([`super::line::read_text`]:
 //! a position, a line `start moves ...` or a record), the goal in words,
 //! where it opens (the last position, or the first to step through), and
-//! what `tests/studies.rs` checks about it: a forced mate the engine
+//! what `tests/rules/studies.rs` checks about it: a forced mate the engine
 //! confirms, the move it finds, or the puzzle's published answer.
 //!
 //! ```

@@ -516,7 +516,7 @@ pub fn studies() -> &'static [StudyInfo] {
             .iter()
             .filter_map(|s| {
                 let notation = variants::by_name(s.game)?;
-                // tests/studies.rs reads every study.
+                // tests/rules/studies.rs reads every study.
                 let (_, records) = line::read_text(notation, &s.text).ok()?;
                 let record = records.into_iter().next()?;
                 let (history, moves) = written(notation, &*record.start, &record.moves);

@@ -325,7 +325,7 @@ pub struct StudyInfo {
     /// The answer in words, to show on demand (empty when none).
     pub solution: String,
     /// The side to move forces a win in this many moves at the ply the
-    /// study opens at (a goal `tests/studies.rs` proves); `null` when the
+    /// study opens at (a goal `tests/rules/studies.rs` proves); `null` when the
     /// goal is no mate.
     pub mate_in: Option<u32>,
 }

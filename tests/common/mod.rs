@@ -1,7 +1,7 @@
 //! Helpers shared by the command-line and server tests: the binary with a
 //! clean environment, a successful run's output, and a server on a free
 //! loopback port that is killed when the test ends.
-// Each test binary uses the part it needs.
+// Each test binary (`rules`, `commands`, `server`) uses the part it needs.
 #![allow(dead_code)]
 
 use assert_cmd::cargo::cargo_bin;

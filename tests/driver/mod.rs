@@ -1,7 +1,7 @@
 //! WebDriver helpers shared by the browser tests: the server and
 //! chromedriver started and reaped, a headless Chromium session, and
 //! waiting, reading, clicking and typing on the page.
-// Each test binary uses the part it needs.
+// Each test binary (`rules`, `commands`, `server`) uses the part it needs.
 #![allow(dead_code)]
 
 use super::common::{self, Reaper};

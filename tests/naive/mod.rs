@@ -60,7 +60,7 @@ pub struct Board {
     pub cells: Vec<Option<Man>>,
     pub white_to_move: bool,
     /// The coordinates of each square, worked out once (only for speed:
-    /// the naive perft of tests/fourfold.rs asks for millions); the axes
+    /// the naive perft of tests/rules/fourfold.rs asks for millions); the axes
     /// past the board's are 0.
     points: &'static [[i64; AXES]],
 }

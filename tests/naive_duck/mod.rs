@@ -3,7 +3,7 @@
 //! each piece's rule a test on the displacement with its blocking points
 //! named one by one, check found by asking every piece whether it reaches
 //! a captain. Slow and obviously right; the judge's fast engine and the
-//! kernel's variant value are compared with it (tests/duck_kernel.rs).
+//! kernel's variant value are compared with it (tests/commands/duck_kernel.rs).
 
 #![allow(dead_code)]
 

@@ -1,7 +1,7 @@
 //! Duck Chess as a game of the family: the kernel variant value and its
 //! notation ([`DuckChess`], first in the registry), beside the judge's fast
 //! engine ([`crate::judge`]), which the judge, the contest tools and perft
-//! use. `tests/duck_kernel.rs` plays generated games through both and
+//! use. `tests/commands/duck_kernel.rs` plays generated games through both and
 //! compares every verdict.
 //!
 //! **Notation.** Positions are the judge's FEN (Fairy-Stockfish's
@@ -376,7 +376,7 @@ impl Notation for DuckChess {
             .legal_moves()
             .into_iter()
             .find(|m| (m.from(), m.to()) == (from, to))
-            .expect("the kernel and the fast engine agree (tests/duck_kernel.rs)"))
+            .expect("the kernel and the fast engine agree (tests/commands/duck_kernel.rs)"))
     }
 
     fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {
@@ -427,7 +427,7 @@ impl Notation for DuckChess {
                 Ok(Some(command)) => {
                     if game.play(command).is_ok() {
                         let m = find_move(&kernel, command)
-                            .expect("the kernel and the fast engine agree (tests/duck_kernel.rs)");
+                            .expect("the kernel and the fast engine agree (tests/commands/duck_kernel.rs)");
                         kernel.play(m).expect("a legal move");
                         moves.push(m);
                     }
@@ -540,7 +540,7 @@ impl Notation for DuckChess {
                     .iter()
                     .copied()
                     .find(|k| (k.from(), k.to()) == (from, to))
-                    .expect("the kernel and the fast engine agree (tests/duck_kernel.rs)");
+                    .expect("the kernel and the fast engine agree (tests/commands/duck_kernel.rs)");
                 (kernel, n)
             })
             .collect()

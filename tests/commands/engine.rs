@@ -1,0 +1,548 @@
+//! The generic engine: forced mates found at fixed depth (each checked by a
+//! brute-force search of its own), the stop flag, draws by repetition, and
+//! the `best` and `match` subcommands.
+
+use assert_cmd::Command;
+use duckchess::engine::arena::{play_match, Baseline, GameResult, MatchConfig, Openings, Opponent};
+use duckchess::engine::search::{best, best_of, Limits, Score, SearchError};
+use duckchess::kernel::{Draw, Move, Outcome, Position, Win};
+use duckchess::variants::chess;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::brute;
+use brute::{is_mate, mates_within};
+
+fn fen(text: &str) -> Position<u64> {
+    chess::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Searches `text` to `depth` plies, checks the score is mate in `n`, that
+/// the brute force agrees there is a mate in `n` and none shorter, and that
+/// the principal variation ends in checkmate.
+fn assert_mate_in(text: &str, n: i32, depth: u32) -> Vec<Move> {
+    let p = fen(text);
+    assert!(mates_within(&p, n as u32), "{text}: no mate in {n}");
+    assert!(!mates_within(&p, n as u32 - 1), "{text}: a shorter mate");
+    let found = best_of(&p, &[], Limits::depth(depth), &AtomicBool::new(false)).unwrap();
+    assert_eq!(found.score, Score::Mate(n), "{text}: {found:?}");
+    assert_eq!(found.pv.len(), 2 * n as usize - 1, "{text}: {found:?}");
+    let mut line = p;
+    for &m in &found.pv {
+        line.play(m).unwrap();
+    }
+    assert!(
+        is_mate(&line),
+        "{text}: the line {:?} does not mate",
+        found.pv
+    );
+    found.pv
+}
+
+#[test]
+fn mate_in_one_back_rank() {
+    let pv = assert_mate_in("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, 2);
+    assert_eq!(chess::uci(pv[0]), "a1a8");
+}
+
+#[test]
+fn mate_in_one_smothered() {
+    let pv = assert_mate_in("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", 1, 2);
+    assert_eq!(chess::uci(pv[0]), "g5f7");
+}
+
+#[test]
+fn mate_in_one_by_promotion() {
+    let pv = assert_mate_in("k7/2P5/1K6/8/8/8/8/8 w - - 0 1", 1, 2);
+    assert!(pv[0].promotion.is_some(), "{pv:?}");
+}
+
+#[test]
+fn mate_in_one_for_black() {
+    // The Fool's mate, Black to play Qh4#.
+    let pv = assert_mate_in(
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        1,
+        3,
+    );
+    assert_eq!(chess::uci(pv[0]), "d8h4");
+}
+
+#[test]
+fn mate_in_two_back_rank() {
+    let pv = assert_mate_in("2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1", 2, 3);
+    // Rd8+ Rxd8 Rxd8#.
+    assert_eq!(chess::uci(pv[0]), "d2d8");
+}
+
+#[test]
+fn mate_in_two_smothered() {
+    // Qg8+ Rxg8 Nf7#: the queen sacrifice that smothers the king.
+    let pv = assert_mate_in("5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", 2, 3);
+    assert_eq!(chess::uci(pv[0]), "b3g8");
+    assert_eq!(chess::uci(pv[2]), "h6f7");
+}
+
+#[test]
+fn mate_in_two_king_and_rook() {
+    assert_mate_in("k7/8/2K5/8/8/8/8/7R w - - 0 1", 2, 4);
+}
+
+#[test]
+fn mate_in_two_by_promotion() {
+    // c8=Q+ Ka7 Qb7#.
+    let pv = assert_mate_in("k7/2P5/2K5/8/8/8/8/8 w - - 0 1", 2, 4);
+    assert!(pv[0].promotion.is_some(), "{pv:?}");
+}
+
+#[test]
+fn the_dyn_entry_point_finds_the_same_mate() {
+    let notation = duckchess::variants::by_name("chess").unwrap();
+    let p = notation
+        .read_position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        .unwrap();
+    let found = best(&*p, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap();
+    assert_eq!(found.score, Score::Mate(1));
+    assert_eq!(notation.coordinate_move(&*p, found.best), "a1a8");
+}
+
+#[test]
+fn the_side_being_mated_knows_it() {
+    // Black's only move is Kb8, and Rh8 mates.
+    let p = fen("k7/8/1K6/8/8/8/8/7R b - - 0 1");
+    let found = best_of(&p, &[], Limits::depth(4), &AtomicBool::new(false)).unwrap();
+    assert_eq!(found.score, Score::Mate(-1), "{found:?}");
+    assert_eq!(found.score.to_string(), "mated in 1");
+}
+
+#[test]
+fn scores_print_as_pawns_or_mates() {
+    assert_eq!(Score::Centipawns(125).to_string(), "+1.25");
+    assert_eq!(Score::Centipawns(-40).to_string(), "-0.40");
+    assert_eq!(Score::Centipawns(0).to_string(), "+0.00");
+    assert_eq!(Score::Mate(3).to_string(), "mate in 3");
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let mated = fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let err = best_of(&mated, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap_err();
+    assert_eq!(
+        err,
+        SearchError::GameOver(Outcome::Decisive {
+            winner: duckchess::kernel::Color::White,
+            how: Win::Checkmate
+        })
+    );
+    let stalemate = fen("7k/8/6QK/8/8/8/8/8 b - - 0 1");
+    let err = best_of(&stalemate, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap_err();
+    assert_eq!(err, SearchError::GameOver(Outcome::Draw(Draw::Stalemate)));
+}
+
+#[test]
+fn the_stop_flag_ends_a_search() {
+    let start = chess::start();
+    let stop = AtomicBool::new(false);
+    let limits = Limits::infinite();
+    let began = Instant::now();
+    let found = std::thread::scope(|s| {
+        let search = s.spawn(|| best_of(&start, &[], limits, &stop));
+        std::thread::sleep(Duration::from_millis(300));
+        stop.store(true, Ordering::Relaxed);
+        search.join().unwrap()
+    })
+    .unwrap();
+    // Unlimited, it would run to depth 64: the flag ended it, with a move
+    // from a completed iteration.
+    assert!(
+        began.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        began.elapsed()
+    );
+    assert!(found.depth < 20, "{found:?}");
+    assert!(start.is_legal(found.best));
+}
+
+#[test]
+fn the_time_budget_ends_a_search() {
+    let began = Instant::now();
+    let found = best_of(
+        &chess::start(),
+        &[],
+        Limits::think(Duration::from_millis(200)),
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert!(
+        began.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        began.elapsed()
+    );
+    assert!(found.depth >= 1);
+}
+
+#[test]
+fn a_repetition_in_the_history_is_a_draw() {
+    // Black is a queen and a rook down; Rg7 would repeat a position of the
+    // game, which the losing side takes as a draw.
+    let root = fen("6rk/8/8/8/8/8/3R4/K2Q4 b - - 10 40");
+    let rg7 = chess::parse_uci(&root, "g8g7").unwrap();
+    let mut after = root;
+    after.play(rg7).unwrap();
+    let stop = AtomicBool::new(false);
+    let alone = best_of(&root, &[], Limits::depth(3), &stop).unwrap();
+    assert!(
+        matches!(alone.score, Score::Centipawns(cp) if cp < -500),
+        "{alone:?}"
+    );
+    // The keys of the game so far (the root's excluded): after Rg7 the
+    // position of four plies back recurs.
+    let history = [after.key(), 1, 2];
+    let found = best_of(&root, &history, Limits::depth(3), &stop).unwrap();
+    assert_eq!(found.best, rg7, "{found:?}");
+    assert_eq!(found.score, Score::Centipawns(0));
+}
+
+#[test]
+fn a_match_against_random_adds_up() {
+    let config = MatchConfig {
+        games: 2,
+        limits: Limits::depth(2),
+        opponent: Opponent::Baseline(Baseline::Random),
+        openings: Openings::None,
+        seed: 3,
+        move_cap: 60,
+        jobs: 1,
+    };
+    let mut records = Vec::new();
+    let notation = duckchess::variants::by_name("chess").unwrap();
+    let tally = play_match(notation, &chess::start(), &config, |r| {
+        records.push(r.clone())
+    })
+    .unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(tally.games(), 2);
+    assert_eq!(tally.reasons.values().sum::<u32>(), 2);
+    assert_eq!(records[0].computer, duckchess::kernel::Color::White);
+    assert_eq!(records[1].computer, duckchess::kernel::Color::Black);
+    for r in &records {
+        assert!(r.plies <= 60);
+        assert_eq!(r.plies as usize, r.moves.len());
+        if r.reason == "move cap" {
+            assert_eq!((r.result, r.plies), (GameResult::Draw, 60));
+        }
+    }
+}
+
+#[test]
+fn greedy_takes_the_most_valuable_piece() {
+    use rand_chacha::rand_core::SeedableRng;
+    // White's knight can take a rook or a pawn; its bishop a queen.
+    let p = fen("4k3/8/1r6/3q4/1p6/2N5/8/B3K3 w - - 0 1");
+    for seed in 0..8 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let m = Baseline::Greedy.choose(&p, &mut rng);
+        assert_eq!(chess::uci(m), "c3d5");
+    }
+}
+
+fn duckchess() -> Command {
+    Command::cargo_bin("duckchess").unwrap()
+}
+
+#[test]
+fn cli_best_prints_move_score_and_line() {
+    let out = duckchess()
+        .args(["best", "--variant", "chess", "--depth", "3"])
+        .args("5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1".split(' '))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("best ") && lines[0].ends_with("(b3g8)"),
+        "{text}"
+    );
+    assert_eq!(lines[1], "score mate in 2 for white, to move");
+    assert_eq!(lines[2].split(' ').count(), 4, "{text}");
+}
+
+#[test]
+fn cli_best_on_a_finished_game_says_so() {
+    let out = duckchess()
+        .args(["best", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "duckchess: no move: the game is over: white wins by checkmate\n"
+    );
+}
+
+#[test]
+fn cli_rejects_unknown_variants_and_bad_positions() {
+    let out = duckchess()
+        .args(["best", "--variant", "go", "start"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("unknown variant \"go\"") && err.contains("chess"),
+        "{err}"
+    );
+    let out = duckchess()
+        .args(["best", "8/8/8/8/8/8/8/8 x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("side to move"), "{err}");
+}
+
+#[test]
+fn cli_match_of_two_short_games_adds_up() {
+    let out = duckchess()
+        .args([
+            "match",
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--think-ms",
+            "5",
+        ])
+        .args(["--seed", "9"])
+        .args(["--opponent", "random", "--move-cap", "40"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].starts_with("game 1: computer white vs random (Ruy Lopez): "),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: computer black vs random (Ruy Lopez): "),
+        "{text}"
+    );
+    // The tally: wins + draws + losses = 2, and so do the reasons.
+    let tally = lines[2];
+    let count = |word: &str| -> u32 {
+        let before = tally.split(word).next().unwrap();
+        before.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(
+        count(" wins,") + count(" draws,") + count(" losses"),
+        2,
+        "{tally}"
+    );
+    assert!(tally.contains("; Elo "), "{tally}");
+    let reasons: u32 = tally
+        .split("; ")
+        .nth(2)
+        .unwrap()
+        .split(", ")
+        .map(|r| r.rsplit(' ').next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(reasons, 2, "{tally}");
+}
+
+#[test]
+fn a_background_search_stops_when_asked() {
+    use duckchess::engine::search::Thinking;
+    let start = chess::start();
+    let thinking = Thinking::start(Box::new(start), Vec::new(), Limits::infinite());
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!thinking.is_finished());
+    thinking.stop();
+    let found = thinking.join().unwrap();
+    assert!(start.is_legal(found.best));
+}
+
+/// A mate comes before the 50- and 75-move rules: at a half-move clock of
+/// 99 to 149 the mate in 1 is still found (Ra8#), as at 98.
+#[test]
+fn mates_at_the_move_limit_are_mates() {
+    for clock in [98, 99, 100, 120, 149] {
+        let p = fen(&format!("6k1/5ppp/8/8/8/8/8/R5K1 w - - {clock} 80"));
+        let found = best_of(&p, &[], Limits::depth(3), &AtomicBool::new(false)).unwrap();
+        assert_eq!(chess::uci(found.best), "a1a8", "clock {clock}: {found:?}");
+        assert_eq!(found.score, Score::Mate(1), "clock {clock}");
+    }
+}
+
+/// However short the time, the first iteration completes: the answer is
+/// searched (depth at least 1), and a mate in 1 is found.
+#[test]
+fn the_first_iteration_always_completes() {
+    for ms in [0, 1, 5] {
+        let p = fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let found = best_of(
+            &p,
+            &[],
+            Limits::think(Duration::from_millis(ms)),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert!(found.depth >= 1, "{ms} ms: {found:?}");
+        assert_eq!(found.score, Score::Mate(1), "{ms} ms");
+        assert!(found.nodes > 0);
+    }
+}
+
+/// A search to depth D reports depth D, even when a mate is found sooner.
+#[test]
+fn a_depth_asked_is_the_depth_searched() {
+    let p = fen("5r1k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1");
+    for depth in [4, 6] {
+        let found = best_of(&p, &[], Limits::depth(depth), &AtomicBool::new(false)).unwrap();
+        assert_eq!(found.depth, depth);
+        assert_eq!(found.score, Score::Mate(2));
+    }
+}
+
+/// `match --records DIR` saves every game, in every game of the registry,
+/// as a record the game's own reader replays move for move, and never
+/// overwrites a record already there.
+#[test]
+fn cli_match_records_replay_in_every_game() {
+    for &notation in duckchess::variants::all() {
+        let dir = tempfile::tempdir().unwrap();
+        let records = dir.path().join("games");
+        let run = || {
+            duckchess()
+                .args(["match", "--variant", notation.name(), "--games", "2"])
+                .args(["--depth", "1", "--opponent", "random", "--move-cap", "24"])
+                .arg("--records")
+                .arg(&records)
+                .output()
+                .unwrap()
+        };
+        let out = run();
+        assert!(out.status.success(), "{}: {out:?}", notation.name());
+        let text = String::from_utf8(out.stdout).unwrap();
+        for (number, line) in text.lines().take(2).enumerate() {
+            let plies: usize = line
+                .rsplit("after ")
+                .next()
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{line}"));
+            let path = records.join(format!(
+                "game-{:03}.{}",
+                number + 1,
+                notation.record_extension()
+            ));
+            let record = std::fs::read_to_string(&path).unwrap();
+            let (_, moves) = notation
+                .read_record(&record)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{record}", path.display()));
+            assert_eq!(moves.len(), plies, "{}: {record}", path.display());
+        }
+        let again = run();
+        assert_eq!(again.status.code(), Some(2), "{again:?}");
+        let err = String::from_utf8(again.stderr).unwrap();
+        assert!(err.contains("already exists"), "{err}");
+    }
+}
+
+use crate::system;
+
+/// `match --opponent uci:` with an engine that reads variant definitions
+/// (Fairy-Stockfish's `VariantPath`): it is given Duck Chess's own
+/// definition, the one `duckchess fsf-config` prints, and plays the game by
+/// that definition's name, `duckxq`; every move it sends is checked by our
+/// rules (an illegal one stops the match with an error). Without the
+/// definition the stand-in plays chess, and the match stops at its first
+/// move.
+#[test]
+fn a_fairy_stockfish_opponent_is_given_the_games_definition() {
+    if !system::have(
+        &[("python3", "python3")],
+        "match handing Duck Chess's definition to an engine that reads one",
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log");
+    let standin = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fsf_standin.py");
+    let opponent = format!(
+        "uci:python3 {standin} {} {}",
+        log.display(),
+        env!("CARGO_BIN_EXE_duckchess")
+    );
+    let out = duckchess()
+        .args(["match", "--variant", "duck", "--games", "2", "--depth", "1"])
+        .args(["--opponent", &opponent, "--opponent-go", "depth 1"])
+        .args(["--move-cap", "30"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let told = std::fs::read_to_string(&log).unwrap();
+    let definition = duckchess::judge::fen::FSF_CONFIG;
+    assert!(
+        told.contains(&format!("file:\n{definition}end of file\n")),
+        "{told}"
+    );
+    assert!(
+        told.contains("> setoption name UCI_Variant value duckxq"),
+        "{told}"
+    );
+    let before = told.find("> setoption name VariantPath").unwrap();
+    let after = told.find("> setoption name UCI_Variant").unwrap();
+    assert!(before < after, "the definition comes first: {told}");
+    assert!(told.matches("> go ").count() >= 4, "{told}");
+}
+
+/// Several lines (MultiPV): distinct first moves, best first, each the
+/// best search without the ones before; the first is the single search's
+/// line; no more lines than moves.
+#[test]
+fn several_lines_are_distinct_best_first_and_the_first_is_the_best() {
+    use duckchess::engine::search::Engine;
+    let stop = AtomicBool::new(false);
+    // Back-rank mate in one: the mate first, other moves after it.
+    let p = fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let mut depths = Vec::new();
+    let lines = Engine::new(4)
+        .search_lines(&p, &[], Limits::depth(3), 3, &stop, &mut |found| {
+            depths.push(found[0].depth)
+        })
+        .unwrap();
+    assert_eq!(depths, [1, 2, 3]);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].score, Score::Mate(1));
+    assert_eq!(
+        lines[0].best,
+        best(&p, &[], Limits::depth(3), &stop).unwrap().best
+    );
+    let firsts: std::collections::HashSet<Move> = lines.iter().map(|l| l.best).collect();
+    assert_eq!(firsts.len(), 3, "distinct first moves");
+    for pair in lines.windows(2) {
+        assert!(pair[0].score.rank() >= pair[1].score.rank(), "{:?}", pair);
+    }
+    for l in &lines {
+        assert_eq!(l.pv[0], l.best);
+        assert!(p.legal_moves().contains(&l.best));
+    }
+    // A king with one move has one line, whatever is asked.
+    let p = fen("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+    assert_eq!(p.legal_moves().len(), 1, "the test's position");
+    let lines = Engine::new(1)
+        .search_lines(&p, &[], Limits::depth(2), 5, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(lines.len(), 1);
+}
