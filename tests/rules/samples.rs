@@ -72,7 +72,7 @@ fn every_sample_is_judged_byte_for_byte() {
 
 #[test]
 fn sample_transcripts() {
-    insta::glob!("../samples", "*.in", |path| {
+    insta::glob!("../../samples", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
         let output = String::from_utf8(judge_bytes(input.as_bytes())).unwrap();
         let (q, commands) = parse(&input);

@@ -21,7 +21,7 @@ fn trace_every_sample_with_fen() {
         fen: true,
         ..trace::Options::default()
     };
-    insta::glob!("../samples", "*.in", |path| {
+    insta::glob!("../../samples", "*.in", |path| {
         let input = std::fs::read(path).unwrap();
         // Named for the sample even while it is the only one, so adding
         // samples does not rename this snapshot.
@@ -46,7 +46,7 @@ fn trace_official_sample_with_ascii_boards() {
 /// The judge lines inside a trace are exactly the judge's answers.
 #[test]
 fn trace_judge_lines_match_the_answers() {
-    insta::glob!("../samples", "*.in", |path| {
+    insta::glob!("../../samples", "*.in", |path| {
         let Ok(answer) = std::fs::read_to_string(path.with_extension("ans")) else {
             return;
         };
