@@ -426,8 +426,9 @@ impl Notation for DuckChess {
             match commands.next_command() {
                 Ok(Some(command)) => {
                     if game.play(command).is_ok() {
-                        let m = find_move(&kernel, command)
-                            .expect("the kernel and the fast engine agree (tests/commands/duck_kernel.rs)");
+                        let m = find_move(&kernel, command).expect(
+                            "the kernel and the fast engine agree (tests/commands/duck_kernel.rs)",
+                        );
                         kernel.play(m).expect("a legal move");
                         moves.push(m);
                     }
