@@ -46,6 +46,7 @@
 //!     draws: DrawRules::default(),
 //!     stalemate: Stalemate::Draw,
 //!     flying_general: false,
+//!     extinction: None,
 //! };
 //! let rules: &'static Rules<u128> = Rules::new(variant).unwrap().leak();
 //! let start = Position::new(rules);
@@ -80,5 +81,6 @@ pub use region::{Region, Step};
 pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
 pub use variant::{
-    CastlingRule, DeadPositions, DrawRules, Royalty, Stalemate, Variant, VariantError,
+    CastlingRule, DeadPositions, DrawRules, Extinction, ExtinctionValue, Royalty, Stalemate,
+    Variant, VariantError,
 };

@@ -4,8 +4,8 @@
 
 use super::rules::NONE;
 use super::{
-    Color, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet, Stalemate, Variant,
-    MAX_KINDS,
+    Color, ExtinctionValue, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
+    Stalemate, Variant, MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -301,6 +301,10 @@ pub enum Win {
     /// The loser, not in check, has no legal move, and the variant's
     /// stalemate is a loss (xiangqi).
     Stalemate,
+    /// The loser ran out of the pieces the extinction rule watches, or the
+    /// winner of its own where running out wins
+    /// ([`Extinction`](super::Extinction)).
+    Extinction,
 }
 
 /// Why a game is drawn.
@@ -314,6 +318,9 @@ pub enum Draw {
     MoveLimit,
     /// The same position too many times.
     Repetition,
+    /// A side ran out of the pieces the extinction rule watches, and running
+    /// out draws (shatar's bare king).
+    Extinction,
 }
 
 /// The end of a game.
@@ -464,14 +471,13 @@ impl<S: SquareSet> Position<S> {
         for (i, rule) in variant.castling.iter().enumerate() {
             let king = Some(Piece {
                 color: rule.color,
-                kind: rules.royal.unwrap_or(Kind(0)),
+                kind: rule.king,
             });
             let rook = Some(Piece {
                 color: rule.color,
                 kind: rule.rook,
             });
             if setup.castling >> i & 1 == 1
-                && rules.royal.is_some()
                 && p.piece_at(rule.king_from) == king
                 && p.piece_at(rule.rook_from) == rook
             {
@@ -925,6 +931,9 @@ impl<S: SquareSet> Position<S> {
     /// The number of legal moves, counted without listing them where the
     /// masks allow (perft's last ply).
     pub fn count_legal(&self) -> usize {
+        if self.rules.variant.extinction.is_some() && self.extinction().is_some() {
+            return 0;
+        }
         if self.rules.masks {
             let mut count = Count(0);
             self.generate_with_masks(&mut count);
@@ -934,9 +943,13 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    /// Appends every legal move to `out`.
+    /// Appends every legal move to `out` (none once the extinction rule has
+    /// ended the game, as Fairy-Stockfish lists none).
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
         let r = self.rules;
+        if r.variant.extinction.is_some() && self.extinction().is_some() {
+            return;
+        }
         if r.masks {
             self.generate_with_masks(out);
             return;
@@ -982,6 +995,8 @@ impl<S: SquareSet> Position<S> {
         let occupied = self.occupied();
         let Some(king) = self.royal_square(us) else {
             self.generate_pieces(out, !own, S::EMPTY, None, true);
+            // A king that is not royal castles too (extinction chess).
+            self.generate_castling(out);
             return;
         };
         let royal = r.royal.expect("a royal square means a royal kind");
@@ -1359,9 +1374,37 @@ impl<S: SquareSet> Position<S> {
         false
     }
 
+    /// The end of the game by the variant's extinction rule, if a side has
+    /// run out of the pieces it watches.
+    pub fn extinction(&self) -> Option<Outcome> {
+        let rule = self.rules.variant.extinction.as_ref()?;
+        let ran_out = |color: Color| {
+            let opponent_needs = rule.opponent_count + u32::from(rule.claim && color == self.turn);
+            let out =
+                |own: S, theirs: S| own.count() <= rule.count && theirs.count() >= opponent_needs;
+            (rule.all && out(self.by_color(color), self.by_color(!color)))
+                || rule
+                    .kinds
+                    .iter()
+                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k)))
+        };
+        let color = [!self.turn, self.turn].into_iter().find(|&c| ran_out(c))?;
+        Some(match rule.value {
+            ExtinctionValue::Loss => Outcome::Decisive {
+                winner: !color,
+                how: Win::Extinction,
+            },
+            ExtinctionValue::Win => Outcome::Decisive {
+                winner: color,
+                how: Win::Extinction,
+            },
+            ExtinctionValue::Draw => Outcome::Draw(Draw::Extinction),
+        })
+    }
+
     /// The end of the game as far as the position alone tells: checkmate,
-    /// stalemate, a captured royal piece, a dead position, or the automatic
-    /// move limit (repetition needs a [`super::Game`]).
+    /// stalemate, a captured royal piece, extinction, a dead position, or
+    /// the automatic move limit (repetition needs a [`super::Game`]).
     pub fn outcome(&self) -> Option<Outcome> {
         let r = self.rules;
         let variant = &r.variant;
@@ -1376,6 +1419,9 @@ impl<S: SquareSet> Position<S> {
                     }
                 }
             }
+        }
+        if let Some(ended) = self.extinction() {
+            return Some(ended);
         }
         if self.legal_moves().is_empty() {
             return Some(if self.is_check() {

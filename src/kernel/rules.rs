@@ -350,10 +350,18 @@ impl<S: SquareSet> Rules<S> {
             .iter()
             .map(|c| walk(c.king_from, c.king_to) | walk(c.rook_from, c.rook_to))
             .collect();
+        // Only a royal piece is kept from castling through attack
+        // (Fairy-Stockfish: "non-royal pieces can not be impeded").
         let castle_safe = variant
             .castling
             .iter()
-            .map(|c| walk(c.king_from, c.king_to))
+            .map(|c| {
+                if variant.kind(c.king).royal {
+                    walk(c.king_from, c.king_to)
+                } else {
+                    S::EMPTY
+                }
+            })
             .collect();
         let odd_squares = (0..len)
             .filter(|&s| shape.parity(s) == 1)

@@ -275,6 +275,7 @@ mod tests {
             draws: DrawRules::default(),
             stalemate: Stalemate::Loss,
             flying_general: true,
+            extinction: None,
         };
         Rules::new(variant).unwrap().leak()
     }

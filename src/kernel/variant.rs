@@ -19,6 +19,9 @@ pub enum VariantError {
     /// More than eight castling rules.
     #[error("a variant has at most eight castling rules, not {0}")]
     Castling(usize),
+    /// A castling rule's king or rook of no kind of the variant.
+    #[error("castling rule {0} names a kind the variant does not have")]
+    CastlingKind(usize),
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -53,10 +56,52 @@ pub enum Stalemate {
     Loss,
 }
 
+/// What running out of pieces means to the side that ran out
+/// (Fairy-Stockfish's `extinctionValue`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ExtinctionValue {
+    /// It loses (extinction chess, shatranj's bare king).
+    Loss,
+    /// It wins (a side that gives all its pieces away).
+    Win,
+    /// The game is drawn (shatar's bare king).
+    Draw,
+}
+
+/// The extinction rule, Fairy-Stockfish's: a side with no more than
+/// `count` pieces left of a watched kind (or in all, where `all` is set)
+/// has run out, provided its opponent has at least `opponent_count` of
+/// that kind (or in all), and the game ends at once with `value` for it.
+/// Checked for the side that just moved first, then for the side to move.
+///
+/// Extinction chess watches every kind (`count` 0): lose your last queen,
+/// or your king, and you lose. Shatranj's bare king: `all` with `count` 1,
+/// `opponent_count` 2 and `claim`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds watched, each counted on its own.
+    pub kinds: Vec<Kind>,
+    /// Whether a side's pieces all together are watched too
+    /// (Fairy-Stockfish's `*`).
+    pub all: bool,
+    /// A side has run out with this many or fewer (`extinctionPieceCount`).
+    pub count: u32,
+    /// ... while its opponent has at least this many
+    /// (`extinctionOpponentPieceCount`).
+    pub opponent_count: u32,
+    /// The side to move needs its opponent to have one more than
+    /// `opponent_count` to have run out (`extinctionClaim`): in shatranj, a
+    /// side bared by the last move may still bare the other back.
+    pub claim: bool,
+    /// What running out means to the side that ran out.
+    pub value: ExtinctionValue,
+}
+
 /// One castling move: the king and one rook, both unmoved, jump to their
 /// squares. The squares between each piece and its target must be empty
 /// (apart from the two pieces), and the king may not be in check, pass over
-/// or land on an attacked square.
+/// or land on an attacked square, where it is the royal piece (a castling
+/// piece that is not royal, as extinction chess's king, is never impeded).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CastlingRule {
     /// Whose castling.
@@ -69,6 +114,9 @@ pub struct CastlingRule {
     pub rook_from: usize,
     /// Where the rook goes.
     pub rook_to: usize,
+    /// The kind that castles as the king: the royal kind, or (extinction
+    /// chess) an ordinary one.
+    pub king: Kind,
     /// The kind that castles with the king.
     pub rook: Kind,
     /// The right's letter in FEN (`K`, `Q`, `k`, `q` in chess).
@@ -131,6 +179,8 @@ pub struct Variant {
     /// along a file (axis 1) with nothing between; a move leaving them so is
     /// illegal, as if each attacked the other along the file.
     pub flying_general: bool,
+    /// The extinction rule, if the game has one.
+    pub extinction: Option<Extinction>,
 }
 
 impl Variant {
@@ -188,6 +238,14 @@ impl Variant {
         }
         if self.castling.len() > 8 {
             return Err(VariantError::Castling(self.castling.len()));
+        }
+        let kinds = self.kinds.len();
+        if let Some(i) = self
+            .castling
+            .iter()
+            .position(|c| c.king.index() >= kinds || c.rook.index() >= kinds)
+        {
+            return Err(VariantError::CastlingKind(i));
         }
         let len = self.shape.len();
         if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {

@@ -507,7 +507,7 @@ fn outcome_status(outcome: Outcome) -> (&'static str, Option<usize>) {
         } => ("mate", Some(index(winner))),
         Outcome::Decisive {
             winner,
-            how: Win::RoyalCaptured,
+            how: Win::RoyalCaptured | Win::Extinction,
         } => ("variantEnd", Some(index(winner))),
         Outcome::Decisive {
             winner,

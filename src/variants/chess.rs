@@ -107,6 +107,7 @@ pub fn variant() -> Variant {
             king_to: rank * 8 + king_to,
             rook_from: rank * 8 + rook_from,
             rook_to: rank * 8 + rook_to,
+            king: KING,
             rook: ROOK,
             letter,
         }
@@ -137,6 +138,7 @@ pub fn variant() -> Variant {
         },
         stalemate: Stalemate::Draw,
         flying_general: false,
+        extinction: None,
     }
 }
 

@@ -95,6 +95,7 @@ pub fn variant(n: usize) -> Variant {
         draws: DrawRules::default(),
         stalemate: Stalemate::Draw,
         flying_general: false,
+        extinction: None,
     }
 }
 

@@ -12,11 +12,12 @@
 //! sentences.
 
 use super::Notation;
-use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Outcome, Win};
+use crate::kernel::{AnyGame, AnyPosition, Color, Draw, ExtinctionValue, Outcome, Win};
 use std::fmt;
 
 /// The short reason of a result, without sides: `checkmate`, `capture of
-/// the captain`, `stalemate`, `dead position`, `move limit`, `repetition`.
+/// the captain`, `stalemate`, `dead position`, `move limit`, `repetition`,
+/// `extinction`.
 /// Tallies group results by it.
 pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
     match outcome {
@@ -36,6 +37,11 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
         Outcome::Draw(Draw::DeadPosition) => "dead position".into(),
         Outcome::Draw(Draw::MoveLimit) => "move limit".into(),
         Outcome::Draw(Draw::Repetition) => "repetition".into(),
+        Outcome::Decisive {
+            how: Win::Extinction,
+            ..
+        }
+        | Outcome::Draw(Draw::Extinction) => "extinction".into(),
     }
 }
 
@@ -83,6 +89,16 @@ pub fn describe(
                     "{winner_name} wins: {} cannot move (stalemate loses)",
                     notation.side_name(!winner)
                 ),
+                // Running out loses, unless the variant says it wins.
+                Win::Extinction => match position.variant().extinction.as_ref().map(|e| e.value) {
+                    Some(ExtinctionValue::Win) => {
+                        format!("{winner_name} wins by running out of pieces (extinction)")
+                    }
+                    _ => format!(
+                        "{winner_name} wins: {} has run out of pieces (extinction)",
+                        notation.side_name(!winner)
+                    ),
+                },
             }
         }
         Outcome::Draw(why) => {
@@ -108,6 +124,7 @@ pub fn describe(
                     ),
                     None => "repetition".into(),
                 },
+                Draw::Extinction => "extinction (a side has run out of pieces)".into(),
             };
             format!("draw by {why}")
         }
@@ -335,8 +352,8 @@ impl Status {
     /// only when true: `check` (a royal piece is attacked), `checkmate`,
     /// `stalemate`, `dead` (no mate possible), `claim-moves` (the 50-move
     /// claim), `moves` (the 75-move end), `claim-repetition` (threefold),
-    /// `repetition` (fivefold), `captured` (a royal piece was taken); `-`
-    /// when none is.
+    /// `repetition` (fivefold), `captured` (a royal piece was taken),
+    /// `extinct` (the extinction rule ended the game); `-` when none is.
     pub fn words(&self) -> String {
         let (claim_plies, auto_plies, claim_reps, auto_reps) = self.limits;
         let won =
@@ -360,6 +377,10 @@ impl Status {
             ),
             (self.reached(auto_reps, self.repetitions), "repetition"),
             (won(Win::RoyalCaptured), "captured"),
+            (
+                won(Win::Extinction) || self.outcome == Some(Outcome::Draw(Draw::Extinction)),
+                "extinct",
+            ),
         ];
         let text: Vec<&str> = words.iter().filter(|w| w.0).map(|w| w.1).collect();
         if text.is_empty() {

@@ -112,6 +112,7 @@ pub fn variant() -> Variant {
         },
         stalemate: Stalemate::Loss,
         flying_general: true,
+        extinction: None,
     };
     variant.start = placement(&variant, START_FEN.split(' ').next().unwrap_or_default());
     variant

@@ -209,3 +209,40 @@ fn uci_plays_a_file_game() {
     assert!(out.contains("losalamos"), "{out}");
     assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
 }
+
+/// Extinction chess from samples/fsf-variants.ini: the computer takes the
+/// last black queen, which wins at once, and the board says why the game
+/// ended; shatar's bare kings draw.
+#[test]
+fn the_extinction_rule_on_the_command_line() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/fsf-variants.ini");
+    let run = |args: &[&str]| stdout(duckchess().arg("--variants").arg(&file).args(args));
+    let best = run(&[
+        "best",
+        "--variant",
+        "extinction",
+        "rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert!(best.contains("mate in 1 for white"), "{best}");
+    assert!(best.contains("pv Qxd8"), "{best}");
+    let shown = run(&[
+        "show",
+        "--variant",
+        "extinction",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    assert!(
+        shown.contains("white wins: black has run out of pieces (extinction)"),
+        "{shown}"
+    );
+    let shown = run(&[
+        "show",
+        "--variant",
+        "shatar",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ]);
+    assert!(
+        shown.contains("draw by extinction (a side has run out of pieces)"),
+        "{shown}"
+    );
+}

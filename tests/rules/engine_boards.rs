@@ -44,6 +44,7 @@ fn variant(sizes: &[usize]) -> Variant {
         draws: DrawRules::default(),
         stalemate: Stalemate::Draw,
         flying_general: false,
+        extinction: None,
     }
 }
 

@@ -50,6 +50,7 @@ fn variant(
         draws: DrawRules::default(),
         stalemate: Stalemate::Draw,
         flying_general: false,
+        extinction: None,
     }
 }
 

@@ -51,6 +51,8 @@ pub(super) struct Search<'a> {
     /// rather than drawn.
     stalemate_loses: bool,
     royalty: Royalty,
+    /// Whether the variant has an extinction rule.
+    extinction: bool,
     limits: Limits,
     /// Each kind's value to the static exchange (the royal kind's is
     /// [`ROYAL_VALUE`]).
@@ -116,6 +118,7 @@ impl<'a> Search<'a> {
             draw_plies: variant.draws.claim_plies.or(variant.draws.automatic_plies),
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             royalty: variant.royalty,
+            extinction: variant.extinction.is_some(),
             limits,
             see_values,
             pawn,
@@ -281,6 +284,20 @@ impl<'a> Search<'a> {
                 .is_some_and(|k| position.pieces(position.turn(), k).is_empty())
     }
 
+    /// The score, to the side to move, of a position the extinction rule
+    /// has ended.
+    #[inline]
+    fn extinct<S: SquareSet>(&self, position: &Position<S>, ply: usize) -> Option<i32> {
+        if !self.extinction {
+            return None;
+        }
+        Some(match position.extinction()? {
+            Outcome::Decisive { winner, .. } if winner == position.turn() => MATE - ply as i32,
+            Outcome::Decisive { .. } => -MATE + ply as i32,
+            Outcome::Draw(_) => 0,
+        })
+    }
+
     fn is_capture<S: SquareSet>(position: &Position<S>, m: Move) -> bool {
         m.kind == MoveKind::EnPassant || position.by_color(!position.turn()).contains(m.to())
     }
@@ -431,6 +448,9 @@ impl<'a> Search<'a> {
         }
         if self.royal_lost(position) {
             return -MATE + ply as i32;
+        }
+        if let Some(score) = self.extinct(position, ply) {
+            return score;
         }
         if ply > 0 {
             if self.is_draw(position) {
@@ -638,6 +658,9 @@ impl<'a> Search<'a> {
         }
         if self.royal_lost(position) {
             return -MATE + ply as i32;
+        }
+        if let Some(score) = self.extinct(position, ply) {
+            return score;
         }
         if position.is_dead() {
             return 0;

@@ -123,6 +123,7 @@ pub fn variant() -> Variant {
         draws: DrawRules::default(),
         stalemate: Stalemate::Draw,
         flying_general: false,
+        extinction: None,
     }
 }
 

@@ -14,8 +14,8 @@ use super::parse::{sections, Entry};
 use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
-    CastlingRule, Color, DrawRules, Kind, PawnRules, Piece, PieceKind, Region, Royalty, Stalemate,
-    Variant, VariantError, MAX_KINDS,
+    CastlingRule, Color, DrawRules, Extinction, ExtinctionValue, Kind, PawnRules, Piece, PieceKind,
+    Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
 };
 
 /// The named piece keys: key, Betza text (Fairy-Stockfish's), worth.
@@ -100,7 +100,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("checkCounting", "false"),
-    ("extinctionClaim", "false"),
+    ("extinctionPseudoRoyal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("immobilityIllegal", "false"),
@@ -278,6 +278,16 @@ fn number(entry: &Entry) -> Result<usize, IniError> {
         .map_err(|_| bad(entry, "a whole number"))
 }
 
+/// A piece count (up to 1,024, a board's most squares).
+fn count(entry: &Entry) -> Result<u32, IniError> {
+    entry
+        .value
+        .parse()
+        .ok()
+        .filter(|&n| n <= 1024)
+        .ok_or_else(|| bad(entry, "a number of pieces from 0 to 1024"))
+}
+
 /// The squares (file, rank), from 0, of a region's value: square names
 /// (`e1`), whole ranks (`*1`) and whole files (`e*`), apart by white space.
 fn squares(entry: &Entry, files: usize, ranks: usize) -> Result<Vec<(usize, usize)>, IniError> {
@@ -361,6 +371,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut soldier_rank: Option<&Entry> = None;
     let mut regions: Vec<&Entry> = Vec::new();
     let mut pieces: Vec<PieceEntry> = Vec::new();
+    let mut extinction_value: Option<ExtinctionValue> = None;
+    let mut extinction_kinds: Option<&Entry> = None;
+    let mut extinction_count = 0u32;
+    let mut extinction_opponent = 0u32;
+    let mut extinction_claim = false;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -461,6 +476,19 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     _ => return Err(bad(entry, "draw, loss or win")),
                 }
             }
+            "extinctionValue" => {
+                extinction_value = match value {
+                    "loss" => Some(ExtinctionValue::Loss),
+                    "win" => Some(ExtinctionValue::Win),
+                    "draw" => Some(ExtinctionValue::Draw),
+                    "none" => None,
+                    _ => return Err(bad(entry, "loss, win, draw or none")),
+                }
+            }
+            "extinctionPieceTypes" => extinction_kinds = Some(entry),
+            "extinctionPieceCount" => extinction_count = count(entry)?,
+            "extinctionOpponentPieceCount" => extinction_opponent = count(entry)?,
+            "extinctionClaim" => extinction_claim = boolean(entry)?,
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
@@ -504,7 +532,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         return Err(IniErrorKind::Variant(VariantError::Kinds(pieces.len()))
             .at(pieces[MAX_KINDS].entry.line));
     }
-    if !pieces.iter().any(|p| p.royal) {
+    let has_king = pieces.iter().any(|p| p.royal);
+    // Without a king, only the extinction rule can end the game.
+    let extinction_stated =
+        extinction_value.is_some() && extinction_kinds.is_some_and(|e| !e.value.trim().is_empty());
+    if !has_king && !extinction_stated {
         return Err(IniErrorKind::NoKing.at(line));
     }
 
@@ -821,19 +853,55 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
 
-    // Castling, as Fairy-Stockfish derives it from the start's rights.
-    let mut rules = Vec::new();
-    let royal = Kind(pieces.iter().position(|p| p.royal).unwrap_or(0) as u8);
-    if let Some(entry) = king_piece {
-        if letter_kind(entry.value.chars().next().unwrap_or(' ')) != Some(royal)
-            || entry.value.len() != 1
-        {
-            return Err(refuse(
-                entry,
-                "the king that castles is the royal piece here",
-            ));
+    // The extinction rule: its kinds by letter, `*` for all pieces.
+    let extinction = match (extinction_value, extinction_kinds) {
+        (Some(value), Some(entry)) if extinction_stated => {
+            let mut kinds = Vec::new();
+            let mut all = false;
+            for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
+                if c == '*' {
+                    all = true;
+                } else {
+                    let kind = letter_kind(c)
+                        .ok_or_else(|| bad(entry, "letters of the game's pieces, or *"))?;
+                    if !kinds.contains(&kind) {
+                        kinds.push(kind);
+                    }
+                }
+            }
+            Some(Extinction {
+                kinds,
+                all,
+                count: extinction_count,
+                opponent_count: extinction_opponent,
+                claim: extinction_claim,
+                value,
+            })
         }
-    }
+        _ => None,
+    };
+
+    // Castling, as Fairy-Stockfish derives it from the start's rights: the
+    // king that castles is the royal piece unless castlingKingPiece names
+    // another (extinction chess's, which no attack impedes).
+    let mut rules = Vec::new();
+    let royal = pieces.iter().position(|p| p.royal).map(|i| Kind(i as u8));
+    let castler = match king_piece {
+        Some(entry) => {
+            let mut chars = entry.value.chars();
+            match (chars.next().and_then(letter_kind), chars.next()) {
+                (Some(kind), None) if royal.is_none() || royal == Some(kind) => Some(kind),
+                (Some(_), None) => {
+                    return Err(refuse(
+                        entry,
+                        "the king that castles is the royal piece here, where there is one",
+                    ))
+                }
+                _ => return Err(bad(entry, "the letter of one of the game's pieces")),
+            }
+        }
+        None => royal,
+    };
     let rook_kinds: Vec<Kind> = match rook_pieces {
         Some(entry) => entry
             .value
@@ -893,8 +961,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                         .find(|(s, _)| *s == rank * files + file)
                         .map(|(_, p)| *p)
                 };
+                let king = castler.ok_or_else(|| {
+                    castle_error(format!(
+                        "right {letter}: no king (name the piece that castles in castlingKingPiece)"
+                    ))
+                })?;
                 let king_file = (0..files)
-                    .find(|&f| on_rank(f) == Some(Piece { color, kind: royal }))
+                    .find(|&f| on_rank(f) == Some(Piece { color, kind: king }))
                     .ok_or_else(|| {
                         castle_error(format!("right {letter}: no king on rank {}", rank + 1))
                     })?;
@@ -927,7 +1000,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     king_to: rank * files + to,
                     rook_from: rank * files + rook_file,
                     rook_to: rank * files + rook_to,
-                    rook: on_rank(rook_file).map_or(royal, |p| p.kind),
+                    king,
+                    rook: on_rank(rook_file).map_or(king, |p| p.kind),
                     letter,
                 });
             }
@@ -942,7 +1016,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         start,
         castling: rules,
         royalty: Royalty::Check,
-        royal_required: true,
+        royal_required: has_king,
         draws: DrawRules {
             automatic_plies: (n_move > 0).then_some(2 * n_move as u32),
             automatic_repetitions: (n_fold > 0).then_some(n_fold as u32),
@@ -950,6 +1024,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         },
         stalemate,
         flying_general: flying,
+        extinction,
     };
     variant
         .validate()

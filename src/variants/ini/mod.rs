@@ -19,12 +19,14 @@
 //! assert_eq!(games[0].start().legal_moves().len(), 20);
 //! let error = ini::read("[drops:chess]\ncapturesToHand = true\n").unwrap_err();
 //! assert_eq!(error.to_string(), "line 2: capturesToHand = true is not supported: only capturesToHand = false is played here");
-//! let error = ini::read("[x:chess]\n\nextinctionValue = loss\n").unwrap_err();
-//! assert_eq!(error.to_string(), "line 3: extinctionValue is not supported");
+//! let error = ini::read("[x:chess]\n\nwallingRule = duck\n").unwrap_err();
+//! assert_eq!(error.to_string(), "line 3: wallingRule is not supported");
 //! ```
 
 pub mod betza;
 pub mod build;
+#[cfg(test)]
+mod extinction_tests;
 pub mod game;
 pub mod parse;
 #[cfg(test)]
@@ -120,8 +122,8 @@ pub enum IniErrorKind {
         /// The second key.
         second: String,
     },
-    /// No royal kind: the kernel needs one for check.
-    #[error("no king: a game needs one royal kind (king = k)")]
+    /// No royal kind, and no extinction rule to end the game instead.
+    #[error("no king: a game needs one royal kind (king = k), or an extinction rule (extinctionValue and extinctionPieceTypes)")]
     NoKing,
     /// A mobility region that is no box, or Black's not the mirror of
     /// White's.

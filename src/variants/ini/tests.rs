@@ -7,14 +7,14 @@ use crate::geometry::DirectionClass;
 use crate::kernel::Variant;
 use crate::variants::{chess, xiangqi, Notation};
 
-fn game(text: &str) -> FileGame {
+pub(super) fn game(text: &str) -> FileGame {
     read(text)
         .unwrap_or_else(|e| panic!("{e}"))
         .pop()
         .expect("a game")
 }
 
-fn error(text: &str) -> String {
+pub(super) fn error(text: &str) -> String {
     read(text).map(|_| ()).unwrap_err().to_string()
 }
 
@@ -130,8 +130,8 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 3: pieceDrops = true is not supported: only pieceDrops = false is played here"
     );
     assert_eq!(
-        error("[a:chess]\nextinctionValue = loss\n"),
-        "line 2: extinctionValue is not supported"
+        error("[a:chess]\nwallingRule = duck\n"),
+        "line 2: wallingRule is not supported"
     );
     assert_eq!(
         error("[a:chess]\nlance = l\n"),
@@ -265,7 +265,7 @@ fn inheritance_and_removal() {
     );
     assert_eq!(
         error("[a]\nknight = n\n"),
-        "line 1: no king: a game needs one royal kind (king = k)"
+        "line 1: no king: a game needs one royal kind (king = k), or an extinction rule (extinctionValue and extinctionPieceTypes)"
     );
 }
 
@@ -357,7 +357,7 @@ fn xiangqi_in_ini_perft() {
 }
 
 /// What matters for play: the same board, moves, start and rules.
-fn same_game(a: &Variant, b: &Variant) {
+pub(super) fn same_game(a: &Variant, b: &Variant) {
     assert_eq!(a.shape, b.shape);
     let sorted = |v: &Variant| {
         let mut s = v.start.clone();
@@ -369,6 +369,8 @@ fn same_game(a: &Variant, b: &Variant) {
     assert_eq!(a.royalty, b.royalty);
     assert_eq!(a.stalemate, b.stalemate);
     assert_eq!(a.flying_general, b.flying_general);
+    assert_eq!(a.extinction, b.extinction);
+    assert_eq!(a.royal_required, b.royal_required);
     assert_eq!(a.draws.automatic_plies, b.draws.automatic_plies);
     assert_eq!(a.draws.automatic_repetitions, b.draws.automatic_repetitions);
     assert_eq!(a.kinds.len(), b.kinds.len());
@@ -532,7 +534,7 @@ fn castling_promotion_and_piece_refusals() {
         ("startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1", "castling: right 'A': only K, Q, k and q are read here"),
         ("startFen = 1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling: right q: no rook on that side of the king"),
         ("startFen = rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling: right k: no king on rank 8"),
-        ("castlingKingPiece = q", "castlingKingPiece = q is not supported: the king that castles is the royal piece here"),
+        ("castlingKingPiece = q", "castlingKingPiece = q is not supported: the king that castles is the royal piece here, where there is one"),
         ("castlingKingsideFile = z", "castlingKingsideFile = \"z\": a file from a to h (or 1 to 8)"),
         ("promotionPieceTypesWhite = q\npromotionPieceTypesBlack = r", "promotionPieceTypesBlack = r is not supported: each side promotes to the same pieces here (line 2 says q)"),
         ("promotionPieceTypes = qx", "promotionPieceTypes = \"qx\": letters of the game's pieces"),

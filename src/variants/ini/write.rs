@@ -4,7 +4,7 @@
 
 use super::betza;
 use super::build::{capitalized, CUSTOM, PIECES};
-use crate::kernel::{Color, PieceKind, Region, Royalty, Stalemate, Variant};
+use crate::kernel::{Color, ExtinctionValue, PieceKind, Region, Royalty, Stalemate, Variant};
 use thiserror::Error;
 
 /// Why a variant has no ini form.
@@ -25,8 +25,9 @@ pub enum WriteError {
         "{0} has no ini form: its royal piece is captured, not checkmated; the syntax here knows check only"
     )]
     Royalty(String),
-    /// No royal kind, or a side may lack one.
-    #[error("{0} has no ini form: a game here needs one royal kind that each side has")]
+    /// No royal kind and no extinction rule, or a side may lack its royal
+    /// piece.
+    #[error("{0} has no ini form: a game here needs one royal kind that each side has, or an extinction rule")]
     NoKing(String),
     /// A piece, castling or region the syntax cannot state.
     #[error("{name} has no ini form: {why}")]
@@ -142,7 +143,10 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if variant.royalty != Royalty::Check {
         return Err(WriteError::Royalty(name));
     }
-    if !variant.royal_required || !variant.kinds.iter().any(|k| k.royal) {
+    // The reader requires the king it finds; without one, only an
+    // extinction rule ends a game.
+    let has_king = variant.kinds.iter().any(|k| k.royal);
+    if variant.royal_required != has_king || (!has_king && variant.extinction.is_none()) {
         return Err(WriteError::NoKing(name));
     }
     let files = variant.shape.size(0) as usize;
@@ -296,6 +300,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         if home != 0 {
             out += &format!("castlingRank = {}\n", home + 1);
         }
+        // A castling piece that is not royal (extinction chess's king).
+        let castler = variant.kind(first.king);
+        if !castler.royal {
+            out += &format!("castlingKingPiece = {}\n", castler.letter);
+        }
     }
     for (kind, key) in variant.kinds.iter().zip(&keys) {
         if let Some(region) = &kind.region {
@@ -318,6 +327,29 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     if variant.stalemate == Stalemate::Loss {
         out += "stalemateValue = loss\n";
+    }
+    if let Some(rule) = &variant.extinction {
+        let value = match rule.value {
+            ExtinctionValue::Loss => "loss",
+            ExtinctionValue::Win => "win",
+            ExtinctionValue::Draw => "draw",
+        };
+        let kinds: String = rule
+            .all
+            .then_some('*')
+            .into_iter()
+            .chain(rule.kinds.iter().map(|&k| variant.kind(k).letter))
+            .collect();
+        out += &format!("extinctionValue = {value}\nextinctionPieceTypes = {kinds}\n");
+        if rule.count != 0 {
+            out += &format!("extinctionPieceCount = {}\n", rule.count);
+        }
+        if rule.opponent_count != 0 {
+            out += &format!("extinctionOpponentPieceCount = {}\n", rule.opponent_count);
+        }
+        if rule.claim {
+            out += "extinctionClaim = true\n";
+        }
     }
     out += &format!(
         "nMoveRule = {}\nnFoldRule = {}\n",
@@ -342,6 +374,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     if read.kinds.len() != variant.kinds.len() || starts[0] != starts[1] {
         return Err(unstateable("its pieces do not read back".into()));
+    }
+    if read.extinction != variant.extinction {
+        return Err(unstateable("its extinction rule does not read back".into()));
     }
     Ok(out)
 }
