@@ -931,9 +931,6 @@ impl<S: SquareSet> Position<S> {
     /// The number of legal moves, counted without listing them where the
     /// masks allow (perft's last ply).
     pub fn count_legal(&self) -> usize {
-        if self.rules.variant.extinction.is_some() && self.extinction().is_some() {
-            return 0;
-        }
         if self.rules.masks {
             let mut count = Count(0);
             self.generate_with_masks(&mut count);
@@ -947,11 +944,12 @@ impl<S: SquareSet> Position<S> {
     /// ended the game, as Fairy-Stockfish lists none).
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
         let r = self.rules;
-        if r.variant.extinction.is_some() && self.extinction().is_some() {
-            return;
-        }
         if r.masks {
             self.generate_with_masks(out);
+            return;
+        }
+        // (Games with an extinction rule never take the masks' path.)
+        if r.variant.extinction.is_some() && self.extinction().is_some() {
             return;
         }
         if r.variant.royalty == Royalty::Capture {
@@ -995,8 +993,6 @@ impl<S: SquareSet> Position<S> {
         let occupied = self.occupied();
         let Some(king) = self.royal_square(us) else {
             self.generate_pieces(out, !own, S::EMPTY, None, true);
-            // A king that is not royal castles too (extinction chess).
-            self.generate_castling(out);
             return;
         };
         let royal = r.royal.expect("a royal square means a royal kind");

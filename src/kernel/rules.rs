@@ -381,7 +381,14 @@ impl<S: SquareSet> Rules<S> {
 
         let special = Special::new(&variant, &dirs);
         // Masks know leaps and slides only.
-        let masks = variant.royalty == Royalty::Check && lame_kinds == 0 && !special.any;
+        // The extinction rule, and castling by a king that is not royal,
+        // are played on the other path, so that the masks' path (chess's
+        // perft) pays nothing for them.
+        let masks = variant.royalty == Royalty::Check
+            && lame_kinds == 0
+            && !special.any
+            && variant.extinction.is_none()
+            && variant.castling.iter().all(|c| variant.kind(c.king).royal);
         let promotions = pawn
             .and_then(|p| kinds[p.index()].pawn.as_ref())
             .map_or(Vec::new(), |rules| rules.promotion.clone());
