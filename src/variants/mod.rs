@@ -16,6 +16,7 @@
 pub mod chess;
 pub mod cube;
 pub mod duck;
+pub mod fen;
 pub mod fourfold;
 pub mod ini;
 /// Text as users give it; it lives in [`crate::text`], the bottom layer.
@@ -26,8 +27,10 @@ pub mod line;
 mod magics_tests;
 pub mod perft;
 pub mod picture;
+pub mod square_names;
 pub mod status;
 pub mod studies;
+pub mod uci;
 pub mod xiangqi;
 
 use crate::kernel::{AnyPosition, Color, Move, Piece, Position, PositionError, Setup};

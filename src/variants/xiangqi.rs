@@ -22,7 +22,9 @@
 
 pub mod wxf;
 
-use super::chess::{parse_uci, read_fen, square_name, write_uci, FenError, UciError};
+use super::fen::{read_fen, FenError};
+use super::square_names::square_name;
+use super::uci::{parse_uci, write_uci, UciError};
 use super::{Notation, NotationError};
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
@@ -165,7 +167,7 @@ pub fn from_fen(fen: &str) -> Result<Position<u128>, FenError> {
 
 /// Writes a position's FEN.
 pub fn write_fen<S: SquareSet>(position: &Position<S>) -> String {
-    super::chess::write_fen(position)
+    super::fen::write_fen(position)
 }
 
 /// A point's name: file letter and rank number (`e1`, `a10`).

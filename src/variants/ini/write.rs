@@ -40,7 +40,7 @@ pub enum WriteError {
 }
 
 fn square(files: usize, s: usize) -> String {
-    crate::variants::chess::square_name(s, files)
+    crate::variants::square_names::square_name(s, files)
 }
 
 /// A region's squares as White sees them (`mirror`: Black's), whole
