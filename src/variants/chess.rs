@@ -19,7 +19,7 @@ use crate::kernel::{
 use std::sync::OnceLock;
 
 pub mod pgn;
-pub mod san;
+pub use super::san;
 
 /// The king, [`variant`]'s kind 0.
 pub const KING: Kind = Kind(0);

@@ -27,6 +27,7 @@ pub mod line;
 mod magics_tests;
 pub mod perft;
 pub mod picture;
+pub mod san;
 pub mod square_names;
 pub mod status;
 pub mod studies;
