@@ -15,6 +15,12 @@ fn sample(name: &str) -> FileGame {
         .unwrap_or_else(|| panic!("{name} in samples/fsf-variants.ini"))
 }
 
+/// White has won by the extinction rule.
+const WHITE_WINS: Option<Outcome> = Some(Outcome::Decisive {
+    winner: Color::White,
+    how: Win::Extinction,
+});
+
 #[test]
 fn extinction_chess_reads_as_data() {
     let g = sample("extinction");
@@ -37,13 +43,7 @@ fn losing_the_last_of_a_kind_ends_the_game() {
     let p = g
         .read_position("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         .unwrap();
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            how: Win::Extinction
-        })
-    );
+    assert_eq!(p.outcome(), WHITE_WINS);
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.perft(1), 0);
     // Taking the last black queen: a path that ends there counts nothing
@@ -58,13 +58,7 @@ fn losing_the_last_of_a_kind_ends_the_game() {
     let take = g.read_move(&*before, "d5d8").unwrap();
     let mut after = before.clone_box();
     after.play(take).unwrap();
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            how: Win::Extinction
-        })
-    );
+    assert_eq!(after.outcome(), WHITE_WINS);
     let taken = before
         .divide(2)
         .into_iter()
@@ -107,13 +101,7 @@ fn kinglet_and_three_kings() {
     let p = kinglet
         .read_position("rnbqkbnr/8/8/8/8/8/P7/RNBQKBNR b KQkq - 0 1")
         .unwrap();
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            how: Win::Extinction
-        })
-    );
+    assert_eq!(p.outcome(), WHITE_WINS);
     // Three kings: losing one of three (two left, the count) loses.
     let three = sample("threekings");
     let p = three
@@ -159,13 +147,7 @@ fn shatranj_and_shatar_bare_kings() {
     let bared = shatranj
         .read_position("4k3/8/8/8/8/8/3PR3/4K3 b - - 0 1")
         .unwrap();
-    assert_eq!(
-        bared.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            how: Win::Extinction
-        })
-    );
+    assert_eq!(bared.outcome(), WHITE_WINS);
     let robado = shatar
         .read_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
         .unwrap();
