@@ -225,6 +225,20 @@ fn the_extinction_rule_on_the_command_line() {
     ]);
     assert!(best.contains("mate in 1 for white"), "{best}");
     assert!(best.contains("pv Qxd8"), "{best}");
+    // Its status words say so: the move that takes the last queen.
+    let moves = run(&[
+        "moves",
+        "--long",
+        "--variant",
+        "extinction",
+        "rnbqkbnr/ppp1pppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1",
+    ]);
+    let take = moves.lines().find(|l| l.starts_with("d1d8\t")).unwrap();
+    assert!(take.ends_with("\textinct"), "{take}");
+    assert_eq!(
+        moves.lines().filter(|l| l.ends_with("\textinct")).count(),
+        1
+    );
     let shown = run(&[
         "show",
         "--variant",

@@ -3,8 +3,8 @@
 
 use super::IniErrorKind;
 use crate::kernel::{AnyPosition, Big, Bits, Move, Position, Rules, SquareSet, Variant};
-use crate::variants::chess::san;
 use crate::variants::fen::{read_fen, write_fen, FenError};
+use crate::variants::san;
 use crate::variants::square_names::square_name;
 use crate::variants::uci::write_uci;
 use crate::variants::{Notation, NotationError};
