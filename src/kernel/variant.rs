@@ -22,6 +22,9 @@ pub enum VariantError {
     /// A castling rule's king or rook of no kind of the variant.
     #[error("castling rule {0} names a kind the variant does not have")]
     CastlingKind(usize),
+    /// The extinction rule watches a kind the variant does not have.
+    #[error("the extinction rule watches kind {0}, which the variant does not have")]
+    ExtinctionKind(usize),
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -246,6 +249,14 @@ impl Variant {
             .position(|c| c.king.index() >= kinds || c.rook.index() >= kinds)
         {
             return Err(VariantError::CastlingKind(i));
+        }
+        if let Some(k) = self
+            .extinction
+            .iter()
+            .flat_map(|e| &e.kinds)
+            .find(|k| k.index() >= kinds)
+        {
+            return Err(VariantError::ExtinctionKind(k.index()));
         }
         let len = self.shape.len();
         if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {

@@ -203,3 +203,15 @@ fn extinction_keys_round_trip_and_refusals() {
     assert!(error("[a:chess]\ncastlingKingPiece = q\n")
         .contains("the king that castles is the royal piece here"));
 }
+
+#[test]
+fn a_rule_naming_a_kind_the_game_lacks_is_refused_not_a_panic() {
+    use crate::kernel::{Kind, Rules, VariantError};
+    let mut variant = sample("extinction").variant().clone();
+    variant.extinction.as_mut().unwrap().kinds.push(Kind(11));
+    assert_eq!(variant.validate(), Err(VariantError::ExtinctionKind(11)));
+    assert!(Rules::<u64>::new(variant.clone()).is_err());
+    variant.extinction = None;
+    variant.castling[0].king = Kind(9);
+    assert_eq!(variant.validate(), Err(VariantError::CastlingKind(0)));
+}
