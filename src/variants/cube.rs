@@ -25,6 +25,7 @@
 
 pub mod mate;
 
+use super::fen::{Fen, FenError};
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     AnyPosition, Big, Bits, Color, DrawRules, Kind, Move, Piece, PieceKind, Position,
@@ -325,6 +326,9 @@ pub enum CubeError {
     /// Any other objection of the kernel.
     #[error("impossible position: {0}")]
     Position(String),
+    /// A FEN that could not be read or placed.
+    #[error(transparent)]
+    Fen(#[from] FenError),
 }
 
 /// A side's name as a sentence starts it.
@@ -478,12 +482,44 @@ fn parse(text: &str) -> Result<Parsed, CubeError> {
     Ok(Parsed { n, levels, turn })
 }
 
+/// Reads a position as a FEN ([`super::fen`]): the levels from the
+/// bottom (I) joined by `|`, each as chess writes its board (ranks from
+/// n down, digits for empty runs), then the side to move (the other
+/// fields may follow). n is the number of levels.
+///
+/// ```
+/// use duckchess::variants::{cube, fen::Fen};
+/// let p = cube::read("[###,n##,#rr],[#b#,###,###],[###,###,bRK]").unwrap();
+/// let fen = cube::with_fen(&p, |fen| fen.to_string());
+/// assert_eq!(fen, "3/3/bRK|1b1/3/3|3/n2/1rr w 0 1");
+/// let back = cube::read_fen(&fen).unwrap();
+/// assert_eq!(cube::write(back.as_dyn()), cube::write(p.as_dyn()));
+/// assert_eq!(
+///     cube::read_fen("3/3/bRK|3/1b1/3").unwrap_err().to_string(),
+///     "board field: board [0], 3 ranks, not 2"
+/// );
+/// ```
+pub fn read_fen(text: &str) -> Result<CubePosition, CubeError> {
+    let fen: Fen = text.parse()?;
+    let n = fen.boards.len();
+    if !(MIN_N..=MAX_N).contains(&n) {
+        return Err(CubeError::Side(n.to_string()));
+    }
+    place(n, &fen.setup(&variant(n))?)
+}
+
+/// Calls `f` with the FEN of a cube position.
+pub fn with_fen<T>(position: &CubePosition, f: impl FnOnce(&Fen) -> T) -> T {
+    with_cube!(position, p => f(&Fen::of(p)))
+}
+
 /// Reads a position in the puzzle's notation:
 /// `n = 3, [###,n##,#rr],[#b#,###,###],[###,###,bRK]`, the `n = N, ` prefix
 /// optional (n is then the number of levels), boards top level first, ranks
 /// from the back (rank n) to the front, files from a; `#` is empty. An
 /// optional ` w` or ` b` at the end gives the side to move (White when
-/// absent). Spaces around commas and brackets are allowed.
+/// absent). Spaces around commas and brackets are allowed. A text with a
+/// `/` is read as a FEN instead ([`read_fen`]).
 ///
 /// ```
 /// use duckchess::variants::cube::{read, CubeError};
@@ -492,6 +528,9 @@ fn parse(text: &str) -> Result<Parsed, CubeError> {
 /// assert_eq!(read("[#q,##],[##,k#]").unwrap_err(), CubeError::WhiteKings(0));
 /// ```
 pub fn read(text: &str) -> Result<CubePosition, CubeError> {
+    if text.contains('/') {
+        return read_fen(text);
+    }
     let parsed = parse(text)?;
     let n = match &parsed.n {
         Some(side) => match side.parse::<usize>() {
@@ -515,7 +554,6 @@ pub fn read(text: &str) -> Result<CubePosition, CubeError> {
     let variant = &KINDS_FOR_LETTERS;
     let mut setup = Setup::empty(n * n * n);
     setup.turn = parsed.turn;
-    let mut kings = [0; 2];
     for (i, ranks) in parsed.levels.iter().enumerate() {
         let level = n - 1 - i;
         if ranks.len() != n {
@@ -538,12 +576,22 @@ pub fn read(text: &str) -> Result<CubePosition, CubeError> {
             for (file, &ch) in cells.iter().enumerate() {
                 let piece = variant.iter().find(|(c, _)| *c == ch).map(|&(_, p)| p);
                 if let Some(piece) = piece {
-                    if piece.kind == KING {
-                        kings[piece.color.index()] += 1;
-                    }
                     setup.board[square(n, file, rank, level)] = Some(piece);
                 }
             }
+        }
+    }
+    place(n, &setup)
+}
+
+/// The position of a setup on a cube of side `n`, held to the puzzle's
+/// rules: one white king, at most one black, the side not to move not in
+/// check.
+fn place(n: usize, setup: &Setup) -> Result<CubePosition, CubeError> {
+    let mut kings = [0; 2];
+    for piece in setup.board.iter().flatten() {
+        if piece.kind == KING {
+            kings[piece.color.index()] += 1;
         }
     }
     if kings[0] != 1 {
@@ -552,7 +600,7 @@ pub fn read(text: &str) -> Result<CubePosition, CubeError> {
     if kings[1] > 1 {
         return Err(CubeError::BlackKings(kings[1]));
     }
-    position_for(n, &setup).map_err(|e| match e {
+    position_for(n, setup).map_err(|e| match e {
         PositionError::OppositeCheck { color, .. } => CubeError::OppositeCheck(color),
         // The kings were counted and the board sized above, so the kernel
         // should have no other objection; kept as an error, never a panic.

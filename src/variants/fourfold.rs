@@ -20,12 +20,12 @@
 //! assert_eq!(fourfold::write_position(&start), fourfold::CLASSIC_START);
 //! ```
 
+use super::fen::{Fen, FenError};
 use super::line::shorten;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules,
-    Piece, PieceKind, Position, PositionError, Royalty, Rules, Setup, SquareSet, Stalemate,
-    Variant,
+    Piece, PieceKind, Position, Royalty, Rules, SquareSet, Stalemate, Variant,
 };
 use std::fmt;
 use std::sync::OnceLock;
@@ -38,10 +38,6 @@ pub use super::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 pub const CLASSIC_START: &str = "4/4/PPPP/RNKQ|4/4/4/1BR1|1rb1/4/4/4|qknr/pppp/4/4 w 0 1";
 /// The full army's start in position notation.
 pub const FULL_START: &str = "4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbq/pppp/4/4|kbnr/pppp/4/4 w 0 1";
-
-/// The board parts of the position notation, in their written order, as
-/// (z, w).
-const PARTS: [(usize, usize); 4] = [(0, 0), (1, 0), (0, 1), (1, 1)];
 
 /// Which setup: the two variants differ only in their start.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -244,85 +240,9 @@ pub fn start(army: Army) -> Position<u64> {
     Position::new(rules(army))
 }
 
-/// Why a position text could not be read; each names the part at fault.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionTextError {
-    /// Not 1 to 4 whitespace-separated fields.
-    #[error("a Fourfold position has 1 to 4 fields (boards, side, clock, number), this one {0}")]
-    Fields(usize),
-    /// The board field is not four parts joined by `|`.
-    #[error("board field: {0} board parts joined by '|', not 4")]
-    Parts(usize),
-    /// A board part without four ranks.
-    #[error("board {board}: {ranks} ranks separated by '/', not 4")]
-    RankCount {
-        /// The board's label, `[z,w]`.
-        board: String,
-        /// How many ranks it has.
-        ranks: usize,
-    },
-    /// A character that is no piece letter and no digit 1–4.
-    #[error("board {board}, rank {rank}: unexpected {ch:?} at character {at} of the rank")]
-    Char {
-        /// The board's label, `[z,w]`.
-        board: String,
-        /// The rank number (1–4).
-        rank: usize,
-        /// The character.
-        ch: char,
-        /// Its place in the rank, from 1.
-        at: usize,
-    },
-    /// A rank that does not cover exactly four files.
-    #[error("board {board}, rank {rank}: covers {files} files, not 4")]
-    RankLength {
-        /// The board's label.
-        board: String,
-        /// The rank number (1–4).
-        rank: usize,
-        /// How many files it covers.
-        files: usize,
-    },
-    /// The side to move is not `w` or `b`.
-    #[error("side to move field: {0:?} is not w or b")]
-    Turn(String),
-    /// The half-move clock is not a count.
-    #[error("half-move clock field: {0:?} is not a whole number from 0 to {max}", max = u32::MAX)]
-    Halfmove(String),
-    /// The move number is not a count from 1.
-    #[error("move number field: {0:?} is not a whole number from 1 to {max}", max = u32::MAX)]
-    Fullmove(String),
-    /// A side without exactly one king.
-    #[error("{} has {count} kings, not 1", side(*.color))]
-    Kings {
-        /// Which side.
-        color: Color,
-        /// How many.
-        count: u32,
-    },
-    /// The fields read, but no game reaches the position (a pawn on its
-    /// last or first rank, the side that just moved in check, too many
-    /// checkers or pieces).
-    #[error("impossible position: {why}")]
-    Position {
-        /// The fault.
-        error: PositionError,
-        /// The fault in words, with square names.
-        why: String,
-    },
-}
-
-impl From<PositionError> for PositionTextError {
-    fn from(error: PositionError) -> Self {
-        match error {
-            PositionError::RoyalCount { color, count } => PositionTextError::Kings { color, count },
-            error => PositionTextError::Position {
-                why: error.describe(rules(Army::Full).variant(), &square_name),
-                error,
-            },
-        }
-    }
-}
+/// Why a position text could not be read: the FEN's errors, which name
+/// the board part at fault (`board [1,0], rank 3 …`).
+pub type PositionTextError = FenError;
 
 /// A side's name at the start of a message.
 fn side(color: Color) -> &'static str {
@@ -332,141 +252,28 @@ fn side(color: Color) -> &'static str {
     }
 }
 
-fn board_label(z: usize, w: usize) -> String {
-    format!("[{z},{w}]")
-}
-
-/// Reads a position: four board parts `[0,0]|[1,0]|[0,1]|[1,1]`, each like
-/// FEN's board (ranks 4 to 1, files a–d, digits 1–4 for empty runs), then
-/// the side to move, the half-move clock and the move number (`w`, 0 and 1
-/// when left out).
+/// Reads a position: a FEN ([`super::fen`]) whose board field is four
+/// boards `[0,0]|[1,0]|[0,1]|[1,1]` joined by `|`, each like chess's
+/// (ranks 4 to 1, files a–d, digits for empty runs), then the side to
+/// move, the half-move clock and the move number (`w`, 0 and 1 when left
+/// out). The castling and en passant fields may stand before the clocks
+/// (`- -`): Fourfold has neither.
 ///
 /// ```
-/// use duckchess::variants::fourfold::{read_position, Army, PositionTextError};
+/// use duckchess::variants::fourfold::{read_position, Army};
 /// let err = read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/x3/k3").unwrap_err();
-/// assert_eq!(err.to_string(), "board [1,1], rank 2: unexpected 'x' at character 1 of the rank");
+/// assert_eq!(err.to_string(), "board field: unexpected 'x' at character 29");
+/// let err = read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/5/k3").unwrap_err();
+/// assert_eq!(err.to_string(), "board field: board [1,1], rank 2 covers 5 files, not 4");
 /// ```
 pub fn read_position(army: Army, text: &str) -> Result<Position<u64>, PositionTextError> {
-    let variant = rules(army).variant();
-    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-    if fields.is_empty() || fields.len() > 4 {
-        return Err(PositionTextError::Fields(fields.len()));
-    }
-    let parts: Vec<&str> = fields[0].split('|').collect();
-    if parts.len() != 4 {
-        return Err(PositionTextError::Parts(parts.len()));
-    }
-    let mut setup = Setup::empty(64);
-    for (part, &(z, w)) in parts.iter().zip(&PARTS) {
-        let board = || board_label(z, w);
-        let ranks: Vec<&str> = part.split('/').collect();
-        if ranks.len() != 4 {
-            return Err(PositionTextError::RankCount {
-                board: board(),
-                ranks: ranks.len(),
-            });
-        }
-        for (i, row) in ranks.iter().enumerate() {
-            let y = 3 - i;
-            let mut x = 0;
-            for (at, ch) in row.chars().enumerate() {
-                let run = match ch {
-                    '1'..='4' => ch as usize - '0' as usize,
-                    _ => match variant.piece_by_char(ch) {
-                        Some(p) if ch.is_ascii() => {
-                            if x < 4 {
-                                setup.board[square(x, y, z, w)] = Some(p);
-                            }
-                            1
-                        }
-                        _ => {
-                            return Err(PositionTextError::Char {
-                                board: board(),
-                                rank: y + 1,
-                                ch,
-                                at: at + 1,
-                            })
-                        }
-                    },
-                };
-                x += run;
-                if x > 4 {
-                    return Err(PositionTextError::RankLength {
-                        board: board(),
-                        rank: y + 1,
-                        files: x,
-                    });
-                }
-            }
-            if x != 4 {
-                return Err(PositionTextError::RankLength {
-                    board: board(),
-                    rank: y + 1,
-                    files: x,
-                });
-            }
-        }
-    }
-    setup.turn = match fields.get(1).copied() {
-        None | Some("w") => Color::White,
-        Some("b") => Color::Black,
-        Some(t) => return Err(PositionTextError::Turn(shorten(t))),
-    };
-    if let Some(&clock) = fields.get(2) {
-        setup.halfmove = clock
-            .parse()
-            .map_err(|_| PositionTextError::Halfmove(shorten(clock)))?;
-    }
-    if let Some(&number) = fields.get(3) {
-        setup.fullmove = match number.parse() {
-            Ok(n) if n >= 1 => n,
-            _ => return Err(PositionTextError::Fullmove(shorten(number))),
-        };
-    }
-    let position = Position::from_setup(rules(army), &setup)?;
-    position.check_reachable()?;
-    Ok(position)
+    text.parse::<Fen>()?.position(rules(army))
 }
 
 /// Writes a position in the notation [`read_position`] reads, every field
-/// included.
+/// but castling and en passant included (`… w 0 1`).
 pub fn write_position<S: SquareSet>(position: &Position<S>) -> String {
-    let variant = position.rules().variant();
-    let parts: Vec<String> = PARTS
-        .iter()
-        .map(|&(z, w)| {
-            let ranks: Vec<String> = (0..4)
-                .rev()
-                .map(|y| {
-                    let mut rank = String::new();
-                    let mut empty = 0;
-                    for x in 0..4 {
-                        match position.piece_at(square(x, y, z, w)) {
-                            None => empty += 1,
-                            Some(p) => {
-                                if empty > 0 {
-                                    rank += &std::mem::take(&mut empty).to_string();
-                                }
-                                rank.push(variant.piece_char(p));
-                            }
-                        }
-                    }
-                    if empty > 0 {
-                        rank += &empty.to_string();
-                    }
-                    rank
-                })
-                .collect();
-            ranks.join("/")
-        })
-        .collect();
-    format!(
-        "{} {} {} {}",
-        parts.join("|"),
-        position.turn().char(),
-        position.halfmove(),
-        position.fullmove()
-    )
+    Fen::of(position).to_string()
 }
 
 /// Why a move text could not be read.
@@ -908,7 +715,7 @@ impl super::Notation for Fourfold {
     }
 
     fn board_label(&self, _position: &dyn AnyPosition, z: usize, w: usize) -> String {
-        board_label(z, w)
+        format!("[{z},{w}]")
     }
 
     /// The spec's numbered record; a game that did not begin at the

@@ -22,7 +22,7 @@
 
 pub mod wxf;
 
-use super::fen::{read_fen, FenError};
+use super::fen::{read_fen, Fen, FenError};
 use super::square_names::square_name;
 use super::uci::{parse_uci, write_uci, UciError};
 use super::{Notation, NotationError};
@@ -116,29 +116,11 @@ pub fn variant() -> Variant {
         flying_general: true,
         extinction: None,
     };
-    variant.start = placement(&variant, START_FEN.split(' ').next().unwrap_or_default());
+    variant.start = START_FEN
+        .parse::<Fen>()
+        .and_then(|fen| fen.placement(&variant))
+        .expect("xiangqi's start reads");
     variant
-}
-
-/// The pieces of a FEN board field (ranks from the top, digits for empty
-/// points).
-fn placement(variant: &Variant, board: &str) -> Vec<(usize, Piece)> {
-    let mut pieces = Vec::new();
-    for (i, row) in board.split('/').enumerate() {
-        let rank = RANKS - 1 - i;
-        let mut file = 0;
-        for ch in row.chars() {
-            match ch.to_digit(10) {
-                Some(d) => file += d as usize,
-                None => {
-                    let piece = variant.piece_by_char(ch).expect("a xiangqi letter");
-                    pieces.push((rank * FILES + file, piece));
-                    file += 1;
-                }
-            }
-        }
-    }
-    pieces
 }
 
 /// The xiangqi tables (90 points: a `u128` set), built on first use.

@@ -537,6 +537,53 @@ fn cli_answers_explains_and_fails_cleanly() {
         .stderr("duckchess: line 3: level I has 1 rank, but n = 2\n");
 }
 
+#[test]
+fn fen_lines_answer_as_the_puzzle_lines_do() {
+    let (cases, answers) = published();
+    let fens: Vec<String> = cases
+        .iter()
+        .map(|case| cube::with_fen(&read(case).unwrap(), |fen| fen.to_string()))
+        .collect();
+    for ((fen, case), &answer) in fens.iter().zip(&cases).zip(&answers) {
+        // Levels joined by bars, as many as the side, and the same board.
+        let p = read(case).unwrap();
+        assert_eq!(
+            fen.split(' ').next().unwrap().split('|').count(),
+            p.n(),
+            "{fen}"
+        );
+        assert_eq!(mate::decide(fen), Ok(answer), "{fen}");
+        assert_eq!(
+            cube::write(read(fen).unwrap().as_dyn()),
+            cube::write(p.as_dyn())
+        );
+    }
+    let expected = fs::read_to_string(samples().join("published.ans")).unwrap();
+    Command::cargo_bin("duckchess")
+        .unwrap()
+        .arg("mate")
+        .write_stdin(fens.join("\n") + "\n")
+        .assert()
+        .success()
+        .stdout(expected);
+    // `show` draws a FEN as it draws the puzzle's line; a bad one is one line.
+    let show = |position: &str| {
+        let out = Command::cargo_bin("duckchess")
+            .unwrap()
+            .args(["show", "--variant", "cube", "--style", "ascii", position])
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    assert_eq!(show(&fens[0]), show(&cases[0]));
+    Command::cargo_bin("duckchess")
+        .unwrap()
+        .args(["show", "--variant", "cube", "2/2|2/KK w"])
+        .assert()
+        .code(2)
+        .stderr("duckchess: bad cube position \"2/2|2/KK w\": 2 white kings; the puzzle has exactly one\n");
+}
+
 proptest! {
     #[test]
     fn reading_any_text_never_panics(text in any::<String>()) {

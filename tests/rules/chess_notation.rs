@@ -212,7 +212,7 @@ fn pgn_errors_name_the_game_line_and_move() {
         pgn::read_game("[FEN \"8/8/8 w - - 0 1\"]\n1. e4")
             .unwrap_err()
             .to_string(),
-        "game 1, line 2: FEN tag: board field: 3 ranks"
+        "game 1, line 2: FEN tag: board field: 3 ranks, not 8"
     );
     assert_eq!(
         pgn::read_game("1. e4 e5 2. Nf3 Nc6 )")

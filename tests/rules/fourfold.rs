@@ -481,23 +481,23 @@ fn errors_say_what_is_wrong() {
     let cases: Vec<(String, String)> = vec![
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4").unwrap_err().to_string(),
-            "board field: 3 board parts joined by '|', not 4".into(),
+            "board field: 3 boards joined by '|', not 4".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4|k3/4/4/4").unwrap_err().to_string(),
-            "board [0,1]: 3 ranks separated by '/', not 4".into(),
+            "board field: board [0,1], 3 ranks, not 4".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/2Z1/4/4|4/4/4/4|k3/4/4/4").unwrap_err().to_string(),
-            "board [1,0], rank 3: unexpected 'Z' at character 2 of the rank".into(),
+            "board field: unexpected 'Z' at character 12".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|k4/4/4/4").unwrap_err().to_string(),
-            "board [1,1], rank 4: covers 5 files, not 4".into(),
+            "board field: board [1,1], rank 4 covers 5 files, not 4".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|k2/4/4/4").unwrap_err().to_string(),
-            "board [1,1], rank 4: covers 3 files, not 4".into(),
+            "board field: board [1,1], rank 4 covers 3 files, not 4".into(),
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|k3/4/4/4 x").unwrap_err().to_string(),
@@ -513,11 +513,11 @@ fn errors_say_what_is_wrong() {
         ),
         (
             read_position(Army::Full, "4/4/4/K3|4/4/4/4|4/4/4/4|4/4/4/4").unwrap_err().to_string(),
-            "Black has 0 kings, not 1".into(),
+            "impossible position: black has no king".into(),
         ),
         (
             read_position(Army::Full, "").unwrap_err().to_string(),
-            "a Fourfold position has 1 to 4 fields (boards, side, clock, number), this one 0".into(),
+            "a FEN has 1 to 6 fields, this one 0".into(),
         ),
         (
             read_move(&start, "Ra1[0,0]-a5[0,1]").unwrap_err().to_string(),

@@ -210,9 +210,21 @@ fn fen_errors_name_the_field_and_character() {
     );
     assert_eq!(
         err("4k3/8/8/8/8/8/8/4K4 w"),
-        FenError::RankLength { rank: 1, files: 9 }
+        FenError::RankLength {
+            board: String::new(),
+            rank: 1,
+            files: 9,
+            expected: 8
+        }
     );
-    assert_eq!(err("4k3/8/8/8/8/8/4K3 w"), FenError::RankCount(7));
+    assert_eq!(
+        err("4k3/8/8/8/8/8/4K3 w"),
+        FenError::RankCount {
+            board: String::new(),
+            found: 7,
+            expected: 8
+        }
+    );
     assert_eq!(
         err("4k3/8/8/8/8/8/8/4K3 white"),
         FenError::Turn("white".into())
