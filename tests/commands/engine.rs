@@ -181,6 +181,64 @@ fn the_time_budget_ends_a_search() {
     assert!(found.depth >= 1);
 }
 
+/// A search cut inside an iteration keeps a root move that iteration
+/// searched whole and found better than the last iteration's best: with a
+/// node limit (the cut falls at the same place every run), somewhere
+/// between the end of depth d − 1 and the end of depth d the answer is
+/// already depth d's move while the depth reported is still d − 1.
+#[test]
+fn a_cut_iteration_keeps_the_better_move_it_found() {
+    let stop = AtomicBool::new(false);
+    let mut changes = 0;
+    let mut kept = 0;
+    // Positions of seeded random play, until enough changes of mind.
+    let mut state = 7u64;
+    for _ in 0..40 {
+        if changes >= 6 {
+            break;
+        }
+        let mut p = chess::start();
+        for _ in 0..12 {
+            let moves = p.legal_moves();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            p.play(moves[(state >> 33) as usize % moves.len()]).unwrap();
+        }
+        if p.legal_moves().len() < 2 {
+            continue;
+        }
+        let at = |limits: Limits| best_of(&p, &[], limits, &stop).unwrap();
+        let mut before = at(Limits::depth(1));
+        for d in 2..=6 {
+            let after = at(Limits::depth(d));
+            if after.best != before.best {
+                changes += 1;
+                let span = after.nodes - before.nodes;
+                let cut = (1..20)
+                    .map(|k| at(Limits::nodes(before.nodes + span * k / 20)))
+                    .filter(|r| r.depth == d - 1)
+                    .collect::<Vec<_>>();
+                // Every answer is legal and heads its line (a move the
+                // iteration preferred for a while may stand there), and
+                // the cut ones late in iteration d are already its move.
+                for r in &cut {
+                    assert!(p.is_legal(r.best), "{r:?}");
+                    assert_eq!(r.pv.first(), Some(&r.best));
+                }
+                if cut.iter().any(|r| r.best == after.best) {
+                    kept += 1;
+                }
+            }
+            before = after;
+        }
+    }
+    assert!(changes >= 3, "only {changes} changes of mind to test");
+    eprintln!("{kept} of {changes} changes of mind kept by a cut iteration");
+    // Before cut iterations were kept, none was (the answer was d − 1's).
+    assert!(kept >= 2, "{kept} of {changes} cut iterations kept the new move");
+}
+
 #[test]
 fn a_repetition_in_the_history_is_a_draw() {
     // Black is a queen and a rook down; Rg7 would repeat a position of the

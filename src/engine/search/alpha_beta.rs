@@ -45,6 +45,8 @@ pub(super) struct Search<'a> {
     deadline: Option<Instant>,
     /// Whether the limits may end the current iteration (not the first).
     may_stop: bool,
+    /// The score of the root move at the head of `pv[0]` this iteration.
+    root_score: i32,
     stopped: bool,
     draw_plies: Option<u32>,
     /// Whether a side that cannot move, not in check, has lost (xiangqi)
@@ -114,6 +116,7 @@ impl<'a> Search<'a> {
             start,
             deadline: limits.think.map(|t| start + t),
             may_stop: false,
+            root_score: 0,
             stopped: false,
             draw_plies: variant.draws.claim_plies.or(variant.draws.automatic_plies),
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
@@ -139,6 +142,16 @@ impl<'a> Search<'a> {
             self.may_stop = depth > 1;
             let score = self.aspirate(root, depth as i32, last);
             if self.stopped {
+                // Cut inside an iteration: a root move at the head of the
+                // line was searched whole and beat every move searched
+                // before it, the last iteration's best first among them.
+                if let (Some(last), Some(&best)) = (result.as_mut(), self.pv[0].first()) {
+                    if best != last.best {
+                        last.best = best;
+                        last.pv = self.pv[0].clone();
+                        last.score = Score::from_internal(self.root_score);
+                    }
+                }
                 break;
             }
             last = score;
@@ -195,14 +208,15 @@ impl<'a> Search<'a> {
         result
     }
 
-    /// Whether a new iteration should not start: the next takes longer
-    /// than all before it together.
+    /// Whether a new iteration should not start. Against a clock's aim:
+    /// once half of it is gone (the next iteration takes longer than all
+    /// before it together). With a fixed time alone, never: the deadline
+    /// cuts the last iteration, and what it searched whole is kept.
     fn out_of_time(&self) -> bool {
         let elapsed = self.start.elapsed();
-        match (self.limits.aim, self.limits.think) {
-            (Some(aim), _) => elapsed * 2 > aim,
-            (None, Some(think)) => elapsed * 2 > think,
-            (None, None) => false,
+        match self.limits.aim {
+            Some(aim) => elapsed * 2 > aim,
+            None => false,
         }
     }
 
@@ -240,11 +254,13 @@ impl<'a> Search<'a> {
         if self.stopped {
             return true;
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        // The node limit to the node (a comparison), the clock and the
+        // stop flag every so often (a system call, a shared load).
+        if self.may_stop && self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes % CHECK_EVERY == 0 {
             let asked = self.stop.load(Ordering::Relaxed);
-            let late = self.may_stop
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.limits.nodes.is_some_and(|n| self.nodes >= n));
+            let late = self.may_stop && self.deadline.is_some_and(|d| Instant::now() >= d);
             if asked || late {
                 self.stopped = true;
             }
@@ -599,6 +615,9 @@ impl<'a> Search<'a> {
                 if score > alpha {
                     alpha = score;
                     self.extend_pv(ply, m);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if score >= beta {
                         if quiet {
                             if self.killers[ply][0] != Some(m) {
@@ -716,6 +735,9 @@ impl<'a> Search<'a> {
                 if score > alpha {
                     alpha = score;
                     self.extend_pv(ply, m);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if score >= beta {
                         break;
                     }
