@@ -236,7 +236,10 @@ fn a_cut_iteration_keeps_the_better_move_it_found() {
     assert!(changes >= 3, "only {changes} changes of mind to test");
     eprintln!("{kept} of {changes} changes of mind kept by a cut iteration");
     // Before cut iterations were kept, none was (the answer was d − 1's).
-    assert!(kept >= 2, "{kept} of {changes} cut iterations kept the new move");
+    assert!(
+        kept >= 2,
+        "{kept} of {changes} cut iterations kept the new move"
+    );
 }
 
 #[test]
