@@ -27,9 +27,10 @@
 //! ```
 
 use super::line::shorten;
-use super::square_names::{name_on, parse_point, point_name, square_at};
+use super::square_names::{coords_on, name_on, parse_point, point_name, point_on, square_at};
 use crate::geometry::Shape;
 use crate::kernel::{Color, Piece, Position, PositionError, Rules, Setup, SquareSet, Variant};
+use itertools::Itertools;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -277,16 +278,8 @@ impl Layout {
         if self.shape.axes() <= 2 {
             return String::new();
         }
-        let mut rest = part;
-        let coords: Vec<String> = self.shape.sizes()[2..]
-            .iter()
-            .map(|&size| {
-                let c = rest % size as usize;
-                rest /= size as usize;
-                c.to_string()
-            })
-            .collect();
-        format!("board [{}], ", coords.join(","))
+        let first = coords_on(self.shape, part * self.files * self.ranks);
+        format!("board [{}], ", first[2..].iter().join(","))
     }
 }
 
@@ -330,11 +323,7 @@ impl Fen {
                 .filter(|(i, _)| position.castling() >> i & 1 == 1)
                 .map(|(_, c)| c.letter)
                 .collect(),
-            en_passant: position.en_passant().map(|s| {
-                let mut coords = super::square_names::coords_on(variant.shape, s);
-                coords.resize(coords.len().max(2), 0);
-                coords
-            }),
+            en_passant: position.en_passant().map(|s| point_on(variant.shape, s)),
             halfmove: position.halfmove(),
             fullmove: position.fullmove(),
             short: variant.shape.axes() > 2 && variant.castling.is_empty() && !en_passant_rule,

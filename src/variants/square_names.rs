@@ -6,14 +6,14 @@
 //!
 //! ```
 //! use duckchess::geometry::Shape;
-//! use duckchess::variants::square_names::{name_on, parse_on, parse_square, square_name};
+//! use duckchess::variants::square_names::{name_on, parse_square, square_at, square_name};
 //! assert_eq!(square_name(28, 8), "e4");
 //! assert_eq!(parse_square("h8", 8, 8), Some(63));
 //! assert_eq!(parse_square("i1", 8, 8), None);
 //! let fourfold = Shape::new(&[4, 4, 2, 2]).unwrap();
 //! assert_eq!(name_on(fourfold, 36), "a2[0,1]");
-//! assert_eq!(parse_on(fourfold, "a2[0,1]"), Some(36));
-//! assert_eq!(parse_on(fourfold, "a2[0,2]"), None);
+//! assert_eq!(square_at(fourfold, &[0, 1, 0, 1]), Some(36));
+//! assert_eq!(square_at(fourfold, &[0, 1, 0, 2]), None);
 //! ```
 
 use crate::geometry::Shape;
@@ -118,14 +118,15 @@ pub fn square_at(shape: Shape, coords: &[usize]) -> Option<usize> {
     Some(index)
 }
 
-/// A square's name on a board of any shape.
-pub fn name_on(shape: Shape, square: usize) -> String {
+/// The coordinates of a square of `shape` as its name gives them: at
+/// least a file and a rank (a rank of 0 on a board of one axis).
+pub fn point_on(shape: Shape, square: usize) -> Vec<usize> {
     let mut coords = coords_on(shape, square);
     coords.resize(coords.len().max(2), 0);
-    point_name(&coords)
+    coords
 }
 
-/// The square of a name on a board of any shape, `None` off the board.
-pub fn parse_on(shape: Shape, name: &str) -> Option<usize> {
-    square_at(shape, &parse_point(name)?)
+/// A square's name on a board of any shape.
+pub fn name_on(shape: Shape, square: usize) -> String {
+    point_name(&point_on(shape, square))
 }

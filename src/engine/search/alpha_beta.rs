@@ -735,9 +735,6 @@ impl<'a> Search<'a> {
                 if score > alpha {
                     alpha = score;
                     self.extend_pv(ply, m);
-                    if ply == 0 {
-                        self.root_score = score;
-                    }
                     if score >= beta {
                         break;
                     }
