@@ -43,7 +43,7 @@
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod engine;
-pub mod geometry;
+pub use duckchess_geometry as geometry;
 pub mod judge;
 pub mod kernel;
 #[cfg(feature = "web")]
@@ -52,7 +52,7 @@ pub mod online;
 pub mod play;
 #[cfg(feature = "web")]
 pub mod store;
-pub mod text;
+pub use duckchess_text as text;
 pub mod variants;
 #[cfg(feature = "web")]
 pub mod web;

@@ -4,11 +4,13 @@
 //! sliders, and the blocking squares of lame leaps.
 //!
 //! ```
-//! use duckchess::geometry::{Shape, Vector};
+//! use duckchess_geometry::{Shape, Vector};
 //! let chess = Shape::new(&[8, 8]).unwrap();
 //! assert_eq!(chess.len(), 64);
 //! assert_eq!(Vector::new(&[2, 1]).images(2).len(), 8); // the knight
 //! ```
+
+#![warn(missing_docs)]
 
 mod shape;
 mod vector;

@@ -5,6 +5,8 @@
 //! lines through [`input`] too (their old paths, `variants::input` and
 //! `variants::line::shorten`, still name the same items).
 
+#![warn(missing_docs)]
+
 pub mod input;
 
 /// The most characters of a user's text a message quotes, counted as a
@@ -17,7 +19,7 @@ const QUOTED: usize = 60;
 /// six), so the quote stays short whatever the text holds.
 ///
 /// ```
-/// use duckchess::text::shorten;
+/// use duckchess_text::shorten;
 /// assert_eq!(shorten("e4"), "e4");
 /// assert_eq!(shorten(&"x".repeat(1000)).chars().count(), 61);
 /// assert!(format!("{:?}", shorten(&"\u{15}".repeat(1000))).len() < 70);

@@ -5,7 +5,7 @@
 //! the byte.
 //!
 //! ```
-//! use duckchess::text::input::{read_text, Lines};
+//! use duckchess_text::input::{read_text, Lines};
 //! let lines: Vec<_> = Lines::new("\u{feff}one\r\ntwo\rthree".as_bytes())
 //!     .map(|l| l.unwrap())
 //!     .collect();
@@ -189,7 +189,7 @@ pub fn read_file(path: &std::path::Path) -> Result<String, InputError> {
 /// returns: no byte order mark, every line end `\n`.
 ///
 /// ```
-/// use duckchess::text::input::normalize;
+/// use duckchess_text::input::normalize;
 /// assert_eq!(normalize("\u{feff}a\r\nb\rc\n"), "a\nb\nc\n");
 /// ```
 pub fn normalize(text: &str) -> std::borrow::Cow<'_, str> {

@@ -28,7 +28,7 @@ pub enum ShapeError {
 /// `x + nx·(y + ny·(z + nz·w))`. On 8 × 8 that makes a1 = 0, h1 = 7, a8 = 56.
 ///
 /// ```
-/// use duckchess::geometry::{Shape, Vector};
+/// use duckchess_geometry::{Shape, Vector};
 /// let fourfold = Shape::new(&[4, 4, 2, 2]).unwrap();
 /// assert_eq!(fourfold.len(), 64);
 /// let sq = fourfold.index([1, 2, 0, 1]).unwrap();
@@ -135,7 +135,7 @@ impl Shape {
     /// The squares from `square` (exclusive) along `step` to the edge.
     ///
     /// ```
-    /// use duckchess::geometry::{Shape, Vector};
+    /// use duckchess_geometry::{Shape, Vector};
     /// let cube = Shape::new(&[3, 3, 3]).unwrap();
     /// let corner_to_corner = cube.ray(0, Vector::new(&[1, 1, 1])).collect::<Vec<_>>();
     /// assert_eq!(corner_to_corner, [13, 26]);

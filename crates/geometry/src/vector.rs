@@ -13,7 +13,7 @@ impl Vector {
     /// Builds a vector from up to four components; missing ones are 0.
     ///
     /// ```
-    /// use duckchess::geometry::Vector;
+    /// use duckchess_geometry::Vector;
     /// assert_eq!(Vector::new(&[2, 1]).0, [2, 1, 0, 0]);
     /// ```
     pub fn new(components: &[i32]) -> Vector {
@@ -38,7 +38,7 @@ impl Vector {
     /// sorted. Components beyond `axes` must be 0.
     ///
     /// ```
-    /// use duckchess::geometry::Vector;
+    /// use duckchess_geometry::Vector;
     /// let v = |c: &[i32]| Vector::new(c);
     /// assert_eq!(v(&[1, 0]).images(2).len(), 4); // the rook's steps
     /// assert_eq!(v(&[2, 1]).images(3).len(), 24); // the cube knight
@@ -79,7 +79,7 @@ impl Vector {
     /// the duck's `(3, 2)` passes `(1, 0)` then `(2, 1)`.
     ///
     /// ```
-    /// use duckchess::geometry::Vector;
+    /// use duckchess_geometry::Vector;
     /// let v = |c: &[i32]| Vector::new(c);
     /// assert_eq!(v(&[2, 1]).path(), [v(&[1, 0])]);
     /// assert_eq!(v(&[3, -2]).path(), [v(&[1, 0]), v(&[2, -1])]);
@@ -127,7 +127,7 @@ impl fmt::Display for Vector {
 /// the same distance.
 ///
 /// ```
-/// use duckchess::geometry::DirectionClass;
+/// use duckchess_geometry::DirectionClass;
 /// assert_eq!(DirectionClass::ROOK.directions(2).len(), 4);
 /// assert_eq!(DirectionClass::exactly(2).directions(4).len(), 24); // Fourfold bishop
 /// assert_eq!(DirectionClass::exactly(3).directions(3).len(), 8); // cube bishop
