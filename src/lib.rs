@@ -44,7 +44,7 @@
 pub mod contest;
 pub mod engine;
 pub use duckchess_geometry as geometry;
-pub mod judge;
+pub use duckchess_judge as judge;
 pub mod kernel;
 #[cfg(feature = "web")]
 pub mod online;

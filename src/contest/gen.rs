@@ -184,7 +184,9 @@ impl Generator {
     /// the side to move has none.
     fn valid_move(&mut self) -> Option<Move> {
         let m = self.choose_move()?;
-        self.game.make(m);
+        self.game
+            .play_move(m)
+            .expect("the generator gives valid moves");
         self.played += 1;
         Some(m)
     }
@@ -277,7 +279,7 @@ impl Generator {
         self.game.for_each_move(|m| moves.push(m));
         moves.retain(|m| {
             let mut after = self.game.clone();
-            after.make(*m);
+            after.play_move(*m).expect("a generated move is valid");
             let attacked = after.attackers(captain, turn).next().is_some();
             attacked
         });

@@ -23,9 +23,9 @@
 //! its shape.
 
 use crate::geometry::Vector;
-use crate::judge::point::shape;
-use crate::judge::role::Movement;
-use crate::judge::{Point, Role};
+use crate::point::shape;
+use crate::role::Movement;
+use crate::{Point, Role};
 use std::sync::LazyLock;
 
 /// Index of the always-empty cell past the last point of the board.

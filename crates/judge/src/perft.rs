@@ -14,14 +14,14 @@
 //! - with several threads the first-ply moves are shared out through an
 //!   atomic counter, each thread working on its own copy of the position.
 
-use crate::judge::{Move, Position};
+use crate::{Move, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The number of valid command sequences of length `depth` from `position`.
 ///
 /// ```
-/// use duckchess::judge::{perft::perft, Position};
+/// use duckchess_judge::{perft::perft, Position};
 /// let mut start = Position::initial();
 /// assert_eq!(perft(&mut start, 1), 43);
 /// assert_eq!(perft(&mut start, 2), 1_849);

@@ -26,7 +26,7 @@ impl Point {
     /// integers so that judge coordinates can be checked without overflow.
     ///
     /// ```
-    /// use duckchess::judge::Point;
+    /// use duckchess_judge::Point;
     /// let p = Point::new(9, 4).unwrap();
     /// assert_eq!((p.x(), p.y()), (9, 4));
     /// assert_eq!(Point::new(10, 0), None);

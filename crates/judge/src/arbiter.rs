@@ -29,9 +29,9 @@
 //! (and so from [`Role::movement`]); the tests hold it to
 //! [`Position::play`] and [`Position::is_check`].
 
-use crate::judge::attacks::{self, bit, Bits, DIRECTIONS};
-use crate::judge::verdict::{line_index_of_codes, INVALID_INDEX};
-use crate::judge::{Color, Command, Move, Point, Position, Role, COLUMNS, ROWS};
+use crate::attacks::{self, bit, Bits, DIRECTIONS};
+use crate::verdict::{line_index_of_codes, INVALID_INDEX};
+use crate::{Color, Command, Move, Point, Position, Role, COLUMNS, ROWS};
 use std::sync::LazyLock;
 
 /// Most blocking points of one leap (as in the move tables).
@@ -112,8 +112,8 @@ const SIDE_OF_CODE: [usize; 16] = {
 
 /// The code of each side's car, by side index.
 const CAR_CODES: [u8; 2] = [
-    crate::judge::Piece::new(Color::Red, Role::Car).code(),
-    crate::judge::Piece::new(Color::Blue, Role::Car).code(),
+    crate::Piece::new(Color::Red, Role::Car).code(),
+    crate::Piece::new(Color::Blue, Role::Car).code(),
 ];
 
 impl Tables {
@@ -382,7 +382,7 @@ impl Arbiter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::INVALID_LINE;
+    use crate::INVALID_LINE;
     use rand_chacha::rand_core::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -415,8 +415,8 @@ mod tests {
                 }
                 Err(_) => format!("{INVALID_LINE}\n").into_bytes(),
             };
-            let slots = crate::judge::verdict::line_slots();
-            let mut slot = [0; crate::judge::verdict::LINE_SLOT];
+            let slots = crate::verdict::line_slots();
+            let mut slot = [0; crate::verdict::LINE_SLOT];
             let len = slots.put(index, &mut slot);
             assert_eq!(
                 String::from_utf8_lossy(&slot[..len]),

@@ -1,6 +1,6 @@
 //! What a command did: a move record, or why it was invalid.
 
-use crate::judge::{Color, Piece, Point, Role};
+use crate::{Color, Piece, Point, Role};
 use itertools::iproduct;
 use std::fmt;
 use std::sync::LazyLock;
@@ -405,9 +405,9 @@ mod tests {
             }
             .to_string()
         );
-        let e = boxed(crate::judge::PositionError::TwoCaptains(Color::Blue));
+        let e = boxed(crate::PositionError::TwoCaptains(Color::Blue));
         assert!(e.to_string().contains("captain"), "{e}");
-        let e = boxed("".parse::<crate::judge::Position>().unwrap_err());
+        let e = boxed("".parse::<crate::Position>().unwrap_err());
         assert!(!e.to_string().is_empty());
     }
 

@@ -1,7 +1,7 @@
 //! Piece placement: which piece stands on which point.
 
-use crate::judge::attacks::{bit, points, Bits, Leap};
-use crate::judge::{Color, Piece, Point, Role};
+use crate::attacks::{bit, points, Bits, Leap};
+use crate::{Color, Piece, Point, Role};
 
 /// Cells of the mailbox: the 90 points, `NOWHERE`, and spare cells up to
 /// 256 so that indexing by any `u8` needs no bounds check in the hot loops.
@@ -35,7 +35,7 @@ impl Board {
     /// The initial layout of the spec.
     ///
     /// ```
-    /// use duckchess::judge::{Board, Color, Piece, Point, Role};
+    /// use duckchess_judge::{Board, Color, Piece, Point, Role};
     /// let board = Board::initial();
     /// let duck = Piece::new(Color::Red, Role::Duck);
     /// assert_eq!(board.get(Point::new(2, 0).unwrap()), Some(duck));
@@ -225,7 +225,7 @@ impl std::fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::attacks::NOWHERE;
+    use crate::attacks::NOWHERE;
 
     #[test]
     fn initial_layout_has_sixteen_pieces_a_side_with_the_right_counts() {

@@ -1,9 +1,9 @@
 //! A game in progress: the board, the side to move and whether a captain has
 //! been removed. Playing a command, generating moves and finding check.
 
-use crate::judge::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
-use crate::judge::verdict::{Invalid, MoveRecord};
-use crate::judge::{Board, Color, Command, Piece, Point, Role};
+use crate::attacks::{bit, points, tables, Bits, Tables, DIRECTIONS};
+use crate::verdict::{Invalid, MoveRecord};
+use crate::{Board, Color, Command, Piece, Point, Role};
 
 /// A move between two board points (valid or not: see [`Position::validate`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,7 +37,7 @@ pub enum PositionError {
 /// is no public way to make an unchecked move:
 ///
 /// ```compile_fail
-/// use duckchess::judge::{Move, Point, Position};
+/// use duckchess_judge::{Move, Point, Position};
 /// let mut game = Position::initial();
 /// let (from, to) = (Point::new(0, 0).unwrap(), Point::new(0, 1).unwrap());
 /// game.make(Move { from, to }); // would take red's own horse
@@ -73,7 +73,7 @@ impl Position {
     /// command is invalid.
     ///
     /// ```
-    /// use duckchess::judge::{Color, Position};
+    /// use duckchess_judge::{Color, Position};
     /// let won: Position = "9/9/9/9/9/9/9/9/9/4K4 b".parse().unwrap();
     /// assert!(won.is_over() && won.moves().is_empty());
     /// assert_eq!(won.winner(), Some(Color::Red));
@@ -151,7 +151,7 @@ impl Position {
     /// then nothing changes).
     ///
     /// ```
-    /// use duckchess::judge::{Command, Position};
+    /// use duckchess_judge::{Command, Position};
     /// let mut game = Position::initial();
     /// // Line 5 of the official sample.
     /// let record = game.play(Command::new(0, 3, 1, 2)).unwrap();
@@ -191,6 +191,14 @@ impl Position {
             check: self.is_check(),
             over: self.is_over(),
         })
+    }
+
+    /// Plays `m` (one of the moves the generator gives, say) if
+    /// [`Position::validate`] accepts it, else leaves the game as it was.
+    pub fn play_move(&mut self, m: Move) -> Result<(), Invalid> {
+        self.validate(m)?;
+        self.make(m);
+        Ok(())
     }
 
     /// Whether `m` is a valid move for the side to move, and if not, why.
@@ -267,8 +275,9 @@ impl Position {
     /// captain ends the game.
     ///
     /// Not public: an unchecked move could take the mover's own piece or
-    /// start on an empty point. The crate's hot loops (perft, search, the
-    /// generator) use it; everyone else plays through [`Position::play`].
+    /// start on an empty point. The crate's hot loops (perft, search) use
+    /// it; everyone else plays through [`Position::play`] or
+    /// [`Position::play_move`].
     ///
     /// Kept out of line: perft ran 2 % slower with it inlined.
     #[inline(never)]
@@ -453,7 +462,7 @@ impl Position {
     /// Every valid move of the side to move.
     ///
     /// ```
-    /// use duckchess::judge::Position;
+    /// use duckchess_judge::Position;
     /// assert_eq!(Position::initial().moves().len(), 43);
     /// ```
     pub fn moves(&self) -> Vec<Move> {

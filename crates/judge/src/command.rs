@@ -1,6 +1,6 @@
 //! A judge command: move the piece at `(xs, ys)` to `(xt, yt)`.
 
-use crate::judge::Point;
+use crate::Point;
 use std::fmt;
 
 /// One line of judge input, as given: coordinates may be off the board.
@@ -33,8 +33,8 @@ impl Command {
     }
 }
 
-impl From<crate::judge::Move> for Command {
-    fn from(m: crate::judge::Move) -> Command {
+impl From<crate::Move> for Command {
+    fn from(m: crate::Move) -> Command {
         let c = |p: Point| (p.x() as i64, p.y() as i64);
         let ((xs, ys), (xt, yt)) = (c(m.from), c(m.to));
         Command { xs, ys, xt, yt }

@@ -82,7 +82,7 @@ impl Role {
     /// `duckxq` variant): k a e h r d s.
     ///
     /// ```
-    /// use duckchess::judge::Role;
+    /// use duckchess_judge::Role;
     /// assert_eq!(Role::Guard.char(), 'a');
     /// assert_eq!(Role::from_char('d'), Some(Role::Duck));
     /// assert_eq!(Role::from_char('D'), None); // colour is the caller's business

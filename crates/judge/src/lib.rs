@@ -13,13 +13,13 @@
 //!   [`Commands`] and [`run`] are re-exported here);
 //! - [`perft`]: move counting.
 //!
-//! It uses nothing of the crate but [`crate::geometry`] and the text
-//! helpers of [`crate::text`]: pictures, traces and every other front end
+//! It uses nothing of duckchess but [`crate::geometry`] and the text
+//! helpers of [`crate::text`], the crates below it: pictures, traces and every other front end
 //! reach Duck Chess as a game of the family, through `variants::duck`,
 //! which is built on this module (its piece set and start come from here).
 //!
 //! ```
-//! use duckchess::judge::{Command, Position};
+//! use duckchess_judge::{Command, Position};
 //! let mut game = Position::initial();
 //! let verdict = game.play(Command::new(0, 0, 7, 0));
 //! assert_eq!(
@@ -27,6 +27,12 @@
 //!     "car at (0,0) cannot pass (2,0), which holds red duck"
 //! );
 //! ```
+
+#![warn(missing_docs)]
+
+// The floors below, under the names the whole house uses for them.
+use duckchess_geometry as geometry;
+use duckchess_text as text;
 
 mod arbiter;
 pub mod attacks;
@@ -45,8 +51,7 @@ mod verdict;
 pub use board::Board;
 pub use color::Color;
 pub use command::Command;
-pub(crate) use io::KeepReading;
-pub use io::{run, Commands, JudgeError, Problem, Summary};
+pub use io::{run, Commands, JudgeError, KeepReading, Problem, Summary};
 pub use piece::Piece;
 pub use point::{Point, COLUMNS, ROWS};
 pub use position::{Move, Position, PositionError};

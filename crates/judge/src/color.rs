@@ -19,7 +19,7 @@ impl Color {
     /// The other side.
     ///
     /// ```
-    /// use duckchess::judge::Color;
+    /// use duckchess_judge::Color;
     /// assert_eq!(Color::Red.other(), Color::Blue);
     /// ```
     pub const fn other(self) -> Color {
@@ -46,7 +46,7 @@ impl Color {
     /// moves first, like white), `b` for blue.
     ///
     /// ```
-    /// use duckchess::judge::Color;
+    /// use duckchess_judge::Color;
     /// assert_eq!(Color::from_char('b'), Some(Color::Blue));
     /// assert_eq!(Color::Red.char(), 'w');
     /// ```

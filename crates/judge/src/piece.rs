@@ -1,6 +1,6 @@
 //! A piece: a side and a role.
 
-use crate::judge::{Color, Role};
+use crate::{Color, Role};
 use std::fmt;
 
 /// A piece of one side.
@@ -21,7 +21,7 @@ impl Piece {
     /// The notation letter: upper case for red, lower case for blue.
     ///
     /// ```
-    /// use duckchess::judge::{Color, Piece, Role};
+    /// use duckchess_judge::{Color, Piece, Role};
     /// assert_eq!(Piece::new(Color::Red, Role::Duck).char(), 'D');
     /// assert_eq!(Piece::from_char('h'), Some(Piece::new(Color::Blue, Role::Horse)));
     /// assert_eq!(Piece::from_char('x'), None);

@@ -10,9 +10,9 @@
 //! move number, which starts at 1 and goes up after each blue move
 //! (`0 1` when absent).
 
-use crate::judge::position::PositionError;
-use crate::judge::{Board, Color, Piece, Point, Position, Role};
+use crate::position::PositionError;
 use crate::text::shorten;
+use crate::{Board, Color, Piece, Point, Position, Role};
 use itertools::Itertools;
 use std::fmt;
 use std::str::FromStr;
@@ -142,7 +142,7 @@ impl FromStr for Position {
     /// Reads a FEN.
     ///
     /// ```
-    /// use duckchess::judge::{fen::INITIAL_FEN, Position};
+    /// use duckchess_judge::{fen::INITIAL_FEN, Position};
     /// let pos: Position = INITIAL_FEN.parse().unwrap();
     /// assert_eq!(pos, Position::initial());
     /// assert_eq!(pos.to_fen(), INITIAL_FEN);

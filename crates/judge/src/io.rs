@@ -9,9 +9,9 @@
 //! input the verdicts of every complete command before it are written
 //! first, then the error names the line where the problem is.
 
-use crate::judge::arbiter::Arbiter;
-use crate::judge::verdict::{line_slots, LineSlots, INVALID_INDEX, LINE_SLOT};
-use crate::judge::{Command, Position};
+use crate::arbiter::Arbiter;
+use crate::verdict::{line_slots, LineSlots, INVALID_INDEX, LINE_SLOT};
+use crate::{Command, Position};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -335,7 +335,7 @@ impl Scan {
 /// yields each command, then at most one error, then stops.
 ///
 /// ```
-/// use duckchess::judge::{Commands, Command};
+/// use duckchess_judge::{Commands, Command};
 /// let mut commands = Commands::new("2\n0 3 1 2\n\n9 9\n9 9\n".as_bytes());
 /// assert_eq!(commands.q().unwrap(), 2);
 /// let all: Vec<Command> = commands.map(Result::unwrap).collect();
@@ -482,7 +482,7 @@ impl<R: BufRead> Iterator for Commands<R> {
 /// line has been written and flushed.
 ///
 /// ```
-/// use duckchess::judge::{self, Position};
+/// use duckchess_judge::{self as judge, Position};
 /// let mut out = Vec::new();
 /// let input = "2\n0 3 1 2\n0 0 0 0\n";
 /// judge::run(input.as_bytes(), &mut out, Position::initial()).unwrap();
@@ -580,19 +580,20 @@ impl Lines {
 /// keeps the first error for the end: a reader who stopped listening
 /// (`| head`) must not hide a malformed input, which is only found by
 /// reading on.
-pub(crate) struct KeepReading<W> {
+pub struct KeepReading<W> {
     inner: W,
     error: Option<io::Error>,
 }
 
 impl<W: Write> KeepReading<W> {
-    pub(crate) fn new(inner: W) -> Self {
+    /// Writes to `inner` until a write fails.
+    pub fn new(inner: W) -> Self {
         KeepReading { inner, error: None }
     }
 
     /// The outcome of a run that wrote here: its own error first (it tells
     /// more), else the first write error.
-    pub(crate) fn finish<T>(self, result: Result<T, JudgeError>) -> Result<T, JudgeError> {
+    pub fn finish<T>(self, result: Result<T, JudgeError>) -> Result<T, JudgeError> {
         match (result, self.error) {
             (Err(e), _) => Err(e),
             (Ok(_), Some(e)) => Err(JudgeError::Write(e)),
