@@ -45,15 +45,15 @@ pub mod contest;
 pub mod engine;
 pub use duckchess_geometry as geometry;
 pub use duckchess_judge as judge;
-pub mod kernel;
+pub use duckchess_rules::kernel;
 #[cfg(feature = "web")]
 pub mod online;
 #[cfg(feature = "tui")]
 pub mod play;
 #[cfg(feature = "web")]
 pub mod store;
+pub use duckchess_rules::variants;
 pub use duckchess_text as text;
-pub mod variants;
 #[cfg(feature = "web")]
 pub mod web;
 

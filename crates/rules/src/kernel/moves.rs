@@ -1,0 +1,71 @@
+//! Moves as plain data: the kernel knows no notation.
+
+use super::{Kind, Piece};
+
+/// What kind of move, beyond from and to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or capture by one piece (promotions included).
+    Normal,
+    /// A pawn's two-square advance, which may allow en passant.
+    DoubleStep,
+    /// A pawn takes a pawn that just passed `to` by a double step.
+    EnPassant,
+    /// Castling by rule `n` of the variant's castling list: `from` and `to`
+    /// are the king's squares.
+    Castle(u8),
+}
+
+/// A move: from, to, what a pawn becomes, and its kind.
+///
+/// ```
+/// use duckchess_rules::kernel::{Move, MoveKind};
+/// let e2e4 = Move::new(12, 28, MoveKind::DoubleStep);
+/// assert_eq!((e2e4.from, e2e4.to, e2e4.promotion), (12, 28, None));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The moving piece's square (the king's, when castling).
+    pub from: u16,
+    /// Its target square.
+    pub to: u16,
+    /// The promoted kind, if a promotion.
+    pub promotion: Option<Kind>,
+    /// Castling, en passant, double step or normal.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A move without promotion.
+    pub const fn new(from: usize, to: usize, kind: MoveKind) -> Move {
+        Move {
+            from: from as u16,
+            to: to as u16,
+            promotion: None,
+            kind,
+        }
+    }
+
+    /// The origin as an index.
+    #[inline]
+    pub const fn from(self) -> usize {
+        self.from as usize
+    }
+
+    /// The target as an index.
+    #[inline]
+    pub const fn to(self) -> usize {
+        self.to as usize
+    }
+}
+
+/// What a move did, for notation and display.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The piece that moved (as it was before a promotion).
+    pub piece: Piece,
+    /// The piece taken, if any (en passant included).
+    pub captured: Option<Piece>,
+    /// Whether the move gives check.
+    pub check: bool,
+}

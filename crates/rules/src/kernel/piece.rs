@@ -1,0 +1,217 @@
+//! Kinds of piece as data: how each one moves, whether it is royal, what it
+//! is worth.
+
+use super::{Color, Region, Step};
+use crate::geometry::{DirectionClass, Vector};
+use std::fmt;
+
+/// The most kinds of piece a variant may have (per-kind arrays are fixed).
+pub const MAX_KINDS: usize = 8;
+
+/// A kind of piece: its index in the variant's [`PieceKind`] list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// The index into per-kind arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece on the board: a side and a kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Which kind (an index into the variant's kinds).
+    pub kind: Kind,
+}
+
+/// One leap of a leaper: the piece jumps by any image of `vector` under the
+/// board's symmetries; a lame leap needs the squares it passes
+/// ([`Vector::path`]) empty.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Leap {
+    /// The leap, up to symmetry.
+    pub vector: Vector,
+    /// Whether the squares passed must be empty.
+    pub lame: bool,
+}
+
+/// How a pawn moves. "Forward" is `+1` along `forward_axis` for White and
+/// `−1` for Black.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PawnRules {
+    /// The axis pawns advance along (1 = Y, the ranks).
+    pub forward_axis: usize,
+    /// Bit `a` set: a capture is one step forward plus one step (either
+    /// sign) along axis `a`. Chess: X only; Fourfold: X, Z and W.
+    pub capture_axes: u8,
+    /// Whether a pawn on its side's [double-step rank](Self::double_step_rank)
+    /// may advance two squares.
+    pub double_step: bool,
+    /// Whether a pawn that just advanced two squares can be taken en passant.
+    pub en_passant: bool,
+    /// What a pawn reaching its promotion zone becomes, in order of
+    /// preference.
+    pub promotion: Vec<Kind>,
+    /// How many ranks at the far end are the promotion zone: 1 for the
+    /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
+    /// on entering the zone.
+    pub promotion_ranks: usize,
+    /// The rank, counted from the side's own first as 0, from which a
+    /// pawn may double-step (1: the second, as in chess; shako's pawns
+    /// start on the third, 2).
+    pub double_step_rank: usize,
+}
+
+/// A kind of piece, as data.
+///
+/// ```
+/// use duckchess_geometry::DirectionClass;
+/// use duckchess_rules::kernel::PieceKind;
+/// let archbishop = PieceKind::new("archbishop", 'a', 700)
+///     .leap(&[2, 1])
+///     .slide(DirectionClass::BISHOP);
+/// assert_eq!(archbishop.letter, 'a');
+/// assert!(!archbishop.royal);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// The kind's name in its game's words.
+    pub name: &'static str,
+    /// The lower-case letter of the position notation (White's is upper
+    /// case).
+    pub letter: char,
+    /// The leaps (each with all its images).
+    pub leaps: Vec<Leap>,
+    /// The slider direction classes.
+    pub slides: Vec<DirectionClass>,
+    /// Pawn movement instead of leaps and slides, if a pawn.
+    pub pawn: Option<PawnRules>,
+    /// Steps that point one way for each side, some only from a region
+    /// (xiangqi's soldier: forward, and sideways over the river).
+    pub steps: Vec<Step>,
+    /// Hopper lines (xiangqi's cannon): along each direction of these
+    /// classes the piece moves like a slider to empty squares only, and
+    /// captures the first piece beyond exactly one other (of either side).
+    pub hops: Vec<DirectionClass>,
+    /// The region the piece never leaves, for each side (xiangqi's palace
+    /// for the general and the advisors, the own half for the elephants):
+    /// its moves end inside it, and it attacks nothing outside.
+    pub region: Option<Region>,
+    /// Whether the piece is the royal one (the king, Duck Chess's captain).
+    pub royal: bool,
+    /// A rough worth for evaluation, in hundredths of a pawn.
+    pub value: i32,
+}
+
+impl PieceKind {
+    /// A kind that does not move yet: add its moves with the builder methods.
+    pub fn new(name: &'static str, letter: char, value: i32) -> PieceKind {
+        PieceKind {
+            name,
+            letter: letter.to_ascii_lowercase(),
+            leaps: Vec::new(),
+            slides: Vec::new(),
+            pawn: None,
+            steps: Vec::new(),
+            hops: Vec::new(),
+            region: None,
+            royal: false,
+            value,
+        }
+    }
+
+    /// Adds a leap over anything by every image of `vector`.
+    pub fn leap(mut self, vector: &[i32]) -> PieceKind {
+        self.leaps.push(Leap {
+            vector: Vector::new(vector),
+            lame: false,
+        });
+        self
+    }
+
+    /// Adds a lame leap by every image of `vector`.
+    pub fn lame_leap(mut self, vector: &[i32]) -> PieceKind {
+        self.leaps.push(Leap {
+            vector: Vector::new(vector),
+            lame: true,
+        });
+        self
+    }
+
+    /// Adds slides along a direction class.
+    pub fn slide(mut self, class: DirectionClass) -> PieceKind {
+        self.slides.push(class);
+        self
+    }
+
+    /// Adds a step by `vector` as White sees it (mirrored for Black), from
+    /// anywhere.
+    pub fn step(mut self, vector: &[i32]) -> PieceKind {
+        self.steps.push(Step {
+            vector: Vector::new(vector),
+            zone: None,
+        });
+        self
+    }
+
+    /// Adds a step by `vector` as White sees it (mirrored for Black), a
+    /// move only from a square of the mover's `zone`.
+    pub fn step_in(mut self, vector: &[i32], zone: Region) -> PieceKind {
+        self.steps.push(Step {
+            vector: Vector::new(vector),
+            zone: Some(zone),
+        });
+        self
+    }
+
+    /// Adds hopper lines along a direction class: quiet slides, and
+    /// captures over exactly one piece (the cannon).
+    pub fn hop(mut self, class: DirectionClass) -> PieceKind {
+        self.hops.push(class);
+        self
+    }
+
+    /// Confines the kind to a region (per side: Black's is mirrored).
+    pub fn confined(mut self, region: Region) -> PieceKind {
+        self.region = Some(region);
+        self
+    }
+
+    /// Makes the kind move as a pawn.
+    pub fn pawn(mut self, rules: PawnRules) -> PieceKind {
+        self.pawn = Some(rules);
+        self
+    }
+
+    /// Makes the kind royal.
+    pub fn royal(mut self) -> PieceKind {
+        self.royal = true;
+        self
+    }
+
+    /// The notation letter for a side: upper case for White.
+    ///
+    /// ```
+    /// use duckchess_rules::kernel::{Color, PieceKind};
+    /// let knight = PieceKind::new("knight", 'n', 300);
+    /// assert_eq!(knight.char(Color::White), 'N');
+    /// assert_eq!(knight.char(Color::Black), 'n');
+    /// ```
+    pub fn char(&self, color: Color) -> char {
+        match color {
+            Color::White => self.letter.to_ascii_uppercase(),
+            Color::Black => self.letter,
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}

@@ -1,0 +1,1459 @@
+//! A position of any variant: the board as bit sets, side to move, castling
+//! rights, en passant square, clocks and a hash key; legal move generation,
+//! making moves, check and the end of the game.
+
+use super::rules::NONE;
+use super::{
+    Color, ExtinctionValue, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
+    Stalemate, Variant, MAX_KINDS,
+};
+use std::fmt;
+use thiserror::Error;
+
+/// Where generation puts moves: a list, or a counter for perft's last ply.
+pub(crate) trait Sink<S: SquareSet> {
+    /// Whether the sink only counts: generation may then count many moves
+    /// at once with [`Sink::add`] instead of listing them.
+    const COUNTING: bool = false;
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Normal moves from one square to each square of a set.
+    fn push_all(&mut self, from: usize, targets: S);
+    /// `n` moves, when [`Sink::COUNTING`].
+    fn add(&mut self, n: usize) {
+        debug_assert!(Self::COUNTING, "only a counting sink adds");
+        let _ = n;
+    }
+}
+
+impl<S: SquareSet> Sink<S> for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn push_all(&mut self, from: usize, targets: S) {
+        self.extend(
+            targets
+                .squares()
+                .map(|to| Move::new(from, to, MoveKind::Normal)),
+        );
+    }
+}
+
+/// Above this many steps, the royal piece's steps are tested against the
+/// map of attacked squares rather than one by one.
+const KING_STEPS_BY_MAP: u32 = 3;
+
+/// Counts moves instead of listing them.
+struct Count(usize);
+
+impl<S: SquareSet> Sink<S> for Count {
+    const COUNTING: bool = true;
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_all(&mut self, _: usize, targets: S) {
+        self.0 += targets.count() as usize;
+    }
+}
+
+/// A position as plain data, for notation readers and writers: build one,
+/// then [`Position::from_setup`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square.
+    pub board: Vec<Option<Piece>>,
+    /// The side to move.
+    pub turn: Color,
+    /// Bit `i` set: castling by rule `i` of the variant is still allowed.
+    pub castling: u8,
+    /// The square a pawn just passed by a double step.
+    pub en_passant: Option<usize>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The move number, starting at 1 and increased after Black's move.
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// An empty board of `len` squares, White to move.
+    pub fn empty(len: usize) -> Setup {
+        Setup {
+            board: vec![None; len],
+            turn: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+}
+
+/// Why a setup is not a position of the variant. Its `Display` names no
+/// square; [`PositionError::describe`] says the same with the game's square
+/// names, as the notation readers report it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The board has the wrong number of squares.
+    #[error("the board has {found} squares, the variant {expected}")]
+    BoardSize {
+        /// The variant's.
+        expected: usize,
+        /// The setup's.
+        found: usize,
+    },
+    /// A piece of a kind the variant does not have.
+    #[error("a square holds a kind the variant does not have")]
+    UnknownKind(usize),
+    /// A side has too many or (where required) no royal pieces.
+    #[error("{color} has {count} royal pieces")]
+    RoyalCount {
+        /// Which side.
+        color: Color,
+        /// How many.
+        count: u32,
+    },
+    /// A pawn stands where it would have promoted.
+    #[error("a {color} pawn stands where it would have promoted")]
+    PawnOnLastRank {
+        /// Where.
+        square: usize,
+        /// Whose pawn.
+        color: Color,
+    },
+    /// A pawn stands where no pawn of its side can ever come: behind its
+    /// first steps (a white pawn on rank 1 in chess).
+    #[error("a {color} pawn stands on its first rank")]
+    PawnOnFirstRank {
+        /// Where.
+        square: usize,
+        /// Whose pawn.
+        color: Color,
+    },
+    /// The side that just moved is in check (kings side by side, for one).
+    #[error("{color} is in check with {} to move", !*.color)]
+    OppositeCheck {
+        /// The side in check.
+        color: Color,
+        /// Its royal piece's square.
+        royal: usize,
+    },
+    /// The en passant square is not one a pawn just passed.
+    #[error("no {} pawn can just have passed the en passant square", !*.turn)]
+    EnPassant {
+        /// The square.
+        square: usize,
+        /// The side to move (the other side's pawn passed it).
+        turn: Color,
+    },
+    /// More pieces give check than one move can make (three, or two when
+    /// the last move was a double step).
+    #[error("{count} pieces give check, more than one move can")]
+    TooManyCheckers {
+        /// How many.
+        count: u32,
+    },
+    /// Checks no move can give: two checkers on one line through the
+    /// royal piece, or a check that the last move (a double step) did not
+    /// make.
+    #[error("no move can give this check")]
+    ImpossibleCheck {
+        /// The checking pieces' squares.
+        checkers: Vec<usize>,
+    },
+    /// More pawns than a side starts with.
+    #[error("{color} has {count} pawns, more than the {start} it starts with")]
+    TooManyPawns {
+        /// Which side.
+        color: Color,
+        /// How many.
+        count: u32,
+        /// How many it starts with.
+        start: u32,
+    },
+    /// More pieces of a kind than the start and promotions allow.
+    #[error("{color} has more pieces than its start and promotions allow")]
+    TooManyPieces {
+        /// Which side.
+        color: Color,
+        /// The kind beyond its start count no pawn promotes to, if that is
+        /// the fault; else the pieces beyond the start outnumber the
+        /// missing pawns.
+        kind: Option<Kind>,
+        /// Pieces beyond the start's army.
+        extra: u32,
+        /// Pawns missing from the start's, each of which may have promoted.
+        missing_pawns: u32,
+    },
+}
+
+impl PositionError {
+    /// The fault in words, squares named by `name` (the game's square
+    /// names), pieces by the variant's kinds.
+    ///
+    /// ```
+    /// use duckchess_rules::kernel::{Color, PositionError};
+    /// use duckchess_rules::variants::chess::{rules, square_name};
+    /// let e = PositionError::PawnOnFirstRank { square: 0, color: Color::White };
+    /// assert_eq!(e.describe(rules().variant(), &|s| square_name(s, 8)),
+    ///            "a white pawn stands on a1, its first rank, where no white pawn can ever stand");
+    /// ```
+    pub fn describe(&self, variant: &Variant, name: &dyn Fn(usize) -> String) -> String {
+        let royal = variant
+            .kinds
+            .iter()
+            .find(|k| k.royal)
+            .map_or("royal piece", |k| k.name);
+        let kind_name = |k: Kind| variant.kind(k).name;
+        match self {
+            PositionError::UnknownKind(s) => {
+                format!("{} holds a kind the variant does not have", name(*s))
+            }
+            PositionError::RoyalCount { color, count: 0 } => format!("{color} has no {royal}"),
+            PositionError::RoyalCount { color, count } => {
+                format!("{color} has {count} {royal}s, not 1")
+            }
+            PositionError::PawnOnLastRank { square, color } => {
+                let zone = variant.kinds.iter().find_map(|k| k.pawn.as_ref());
+                let place = if zone.is_some_and(|p| p.promotion_ranks > 1) {
+                    "in its promotion zone"
+                } else {
+                    "its last rank"
+                };
+                format!(
+                    "a {color} pawn stands on {}, {place}, where it would have promoted",
+                    name(*square)
+                )
+            }
+            PositionError::PawnOnFirstRank { square, color } => format!(
+                "a {color} pawn stands on {}, its first rank, where no {color} pawn can ever stand",
+                name(*square)
+            ),
+            PositionError::OppositeCheck { color, royal: at } => format!(
+                "the {color} {royal} on {} is in check with {} to move (the side that just \
+                 moved cannot be in check)",
+                name(*at),
+                !*color
+            ),
+            PositionError::EnPassant { square, turn } => format!(
+                "en passant square {}: no {} pawn can just have passed it with a double step",
+                name(*square),
+                !*turn
+            ),
+            PositionError::TooManyCheckers { count } => {
+                format!("{count} pieces give check, more than one move can give (at most two)")
+            }
+            PositionError::ImpossibleCheck { checkers } => {
+                let squares: Vec<String> = checkers.iter().map(|&s| name(s)).collect();
+                match squares.as_slice() {
+                    [one] => format!(
+                        "the check from {one} cannot be: the last move, a double step, did not give it"
+                    ),
+                    _ => format!(
+                        "the checks from {} cannot be: no single move gives both",
+                        squares.join(" and ")
+                    ),
+                }
+            }
+            PositionError::TooManyPieces {
+                color,
+                kind: Some(kind),
+                ..
+            } => format!(
+                "{color} has more {}s than it starts with, and no pawn becomes one",
+                kind_name(*kind)
+            ),
+            PositionError::TooManyPieces {
+                color,
+                kind: None,
+                extra,
+                missing_pawns,
+            } => format!(
+                "{color} has {extra} piece{} beyond its starting army, but only {missing_pawns} \
+                 missing pawn{} that could have promoted",
+                if *extra == 1 { "" } else { "s" },
+                if *missing_pawns == 1 { "" } else { "s" },
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// A move that is not legal in the position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal move {0:?}")]
+pub struct IllegalMove(pub Move);
+
+/// How a game was won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Win {
+    /// The loser is in check with no legal move.
+    Checkmate,
+    /// The loser's royal piece was taken (Duck Chess).
+    RoyalCaptured,
+    /// The loser, not in check, has no legal move, and the variant's
+    /// stalemate is a loss (xiangqi).
+    Stalemate,
+    /// The loser ran out of the pieces the extinction rule watches, or the
+    /// winner of its own where running out wins
+    /// ([`Extinction`](super::Extinction)).
+    Extinction,
+}
+
+/// Why a game is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// No legal move, not in check.
+    Stalemate,
+    /// Too little material for either side to mate.
+    DeadPosition,
+    /// Too many plies without capture or pawn move.
+    MoveLimit,
+    /// The same position too many times.
+    Repetition,
+    /// A side ran out of the pieces the extinction rule watches, and running
+    /// out draws (shatar's bare king).
+    Extinction,
+}
+
+/// The end of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// Who.
+        winner: Color,
+        /// How.
+        how: Win,
+    },
+    /// Nobody won.
+    Draw(Draw),
+}
+
+/// A position of a variant with square sets `S` (`u64` for 64 squares).
+///
+/// ```
+/// use duckchess_rules::kernel::Position;
+/// let start = Position::new(duckchess_rules::variants::chess::rules());
+/// assert_eq!(start.legal_moves().len(), 20);
+/// assert!(!start.is_check());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<S: SquareSet> {
+    rules: &'static Rules<S>,
+    by_color: [S; 2],
+    by_kind: [S; MAX_KINDS],
+    turn: Color,
+    castling: u8,
+    ep: u16,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+}
+
+impl<S: SquareSet> PartialEq for Position<S> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.rules, other.rules)
+            && self.by_color == other.by_color
+            && self.by_kind == other.by_kind
+            && (
+                self.turn,
+                self.castling,
+                self.ep,
+                self.halfmove,
+                self.fullmove,
+            ) == (
+                other.turn,
+                other.castling,
+                other.ep,
+                other.halfmove,
+                other.fullmove,
+            )
+    }
+}
+
+impl<S: SquareSet> fmt::Debug for Position<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let variant = self.rules.variant();
+        let board: String = (0..self.rules.len())
+            .map(|s| self.piece_at(s).map_or('.', |p| variant.piece_char(p)))
+            .collect();
+        f.debug_struct("Position")
+            .field("variant", &variant.name)
+            .field("board", &board)
+            .field("turn", &self.turn)
+            .field("castling", &self.castling)
+            .field("en_passant", &self.en_passant())
+            .field("halfmove", &self.halfmove)
+            .field("fullmove", &self.fullmove)
+            .finish()
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// The variant's start position.
+    pub fn new(rules: &'static Rules<S>) -> Position<S> {
+        let variant = rules.variant();
+        let mut setup = Setup::empty(rules.len());
+        for &(square, piece) in &variant.start {
+            setup.board[square] = Some(piece);
+        }
+        setup.castling = ((1u16 << variant.castling.len()) - 1) as u8;
+        Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
+    }
+
+    /// Checks a setup and makes it a position. Castling rights whose king or
+    /// rook is not in place are dropped, as other programs may write them.
+    pub fn from_setup(
+        rules: &'static Rules<S>,
+        setup: &Setup,
+    ) -> Result<Position<S>, PositionError> {
+        let variant = rules.variant();
+        let len = rules.len();
+        if setup.board.len() != len {
+            return Err(PositionError::BoardSize {
+                expected: len,
+                found: setup.board.len(),
+            });
+        }
+        let mut p = Position {
+            rules,
+            by_color: [S::EMPTY; 2],
+            by_kind: [S::EMPTY; MAX_KINDS],
+            turn: setup.turn,
+            castling: 0,
+            ep: NONE,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove.max(1),
+            key: 0,
+        };
+        for (square, piece) in setup.board.iter().enumerate() {
+            let Some(piece) = *piece else { continue };
+            if piece.kind.index() >= variant.kinds.len() {
+                return Err(PositionError::UnknownKind(square));
+            }
+            p.by_color[piece.color.index()] |= S::single(square);
+            p.by_kind[piece.kind.index()] |= S::single(square);
+        }
+        if let Some(royal) = rules.royal {
+            for color in Color::ALL {
+                let count = p.pieces(color, royal).count();
+                if count > 1 || (count == 0 && variant.royal_required) {
+                    return Err(PositionError::RoyalCount { color, count });
+                }
+            }
+        }
+        if let Some(pawn) = rules.pawn {
+            for color in Color::ALL {
+                let pawns = p.pieces(color, pawn);
+                if let Some(square) = (pawns & rules.promotion_zone[color.index()]).first() {
+                    return Err(PositionError::PawnOnLastRank { square, color });
+                }
+                // No pawn move of its side ends on a square with no square
+                // behind it: only the start may put a pawn there.
+                let behind = &rules.pawn_push[(!color).index()];
+                let piece = Piece { color, kind: pawn };
+                if let Some(square) = pawns
+                    .squares()
+                    .find(|&s| behind[s] == NONE && !variant.start.contains(&(s, piece)))
+                {
+                    return Err(PositionError::PawnOnFirstRank { square, color });
+                }
+            }
+        }
+        for (i, rule) in variant.castling.iter().enumerate() {
+            let king = Some(Piece {
+                color: rule.color,
+                kind: rule.king,
+            });
+            let rook = Some(Piece {
+                color: rule.color,
+                kind: rule.rook,
+            });
+            if setup.castling >> i & 1 == 1
+                && p.piece_at(rule.king_from) == king
+                && p.piece_at(rule.rook_from) == rook
+            {
+                p.castling |= 1 << i;
+            }
+        }
+        if let Some(s) = setup.en_passant {
+            let mover = !setup.turn;
+            let step = |color: Color, from: usize| {
+                rules.pawn_push[color.index()]
+                    .get(from)
+                    .copied()
+                    .unwrap_or(NONE)
+            };
+            // The pawn stands one step past the square, and came from the
+            // (now empty) square one step before it by a double step.
+            let victim = step(mover, s);
+            let origin = step(!mover, s);
+            let ep_allowed = rules
+                .pawn
+                .is_some_and(|k| variant.kind(k).pawn.as_ref().is_some_and(|r| r.en_passant));
+            if s >= len
+                || !ep_allowed
+                || p.occupied().contains(s)
+                || victim == NONE
+                || origin == NONE
+                || p.occupied().contains(origin as usize)
+                || rules.pawn_double[mover.index()][origin as usize] != victim
+                || p.piece_at(victim as usize)
+                    != Some(Piece {
+                        color: mover,
+                        kind: rules.pawn.unwrap_or(Kind(0)),
+                    })
+            {
+                return Err(PositionError::EnPassant {
+                    square: s,
+                    turn: setup.turn,
+                });
+            }
+            p.ep = s as u16;
+        }
+        if variant.royalty == Royalty::Check {
+            if let Some(k) = p.royal_square(!p.turn) {
+                if p.attackers(k, p.turn, p.occupied()).any() {
+                    return Err(PositionError::OppositeCheck {
+                        color: !p.turn,
+                        royal: k,
+                    });
+                }
+            }
+        }
+        p.key = p.compute_key();
+        Ok(p)
+    }
+
+    /// Refuses what no game from the variant's start can reach, beyond
+    /// what [`Position::from_setup`] refuses: more pawns than a side starts
+    /// with; more pieces of a kind than the start has, unless promoted
+    /// pawns (one per missing pawn, to a kind pawns become) explain them;
+    /// three or more pieces giving check; two giving check from either
+    /// side of the royal piece on one line; after a double step (an en
+    /// passant square), two checks, or one that the double step did not
+    /// give. These are python-chess's `Board::status` checks, for any
+    /// game of the family; the cube's puzzle positions, which need not
+    /// come from a game, are not held to them.
+    ///
+    /// ```
+    /// use duckchess_rules::variants::chess::rules;
+    /// use duckchess_rules::kernel::{Position, PositionError, Setup};
+    /// let start = Position::new(rules());
+    /// assert_eq!(start.check_reachable(), Ok(()));
+    /// ```
+    pub fn check_reachable(&self) -> Result<(), PositionError> {
+        let r = self.rules;
+        let variant = &r.variant;
+        let promotion: &[Kind] = r
+            .pawn
+            .and_then(|k| variant.kind(k).pawn.as_ref())
+            .map_or(&[], |p| &p.promotion);
+        for color in Color::ALL {
+            let at_start = |kind: Kind| {
+                variant
+                    .start
+                    .iter()
+                    .filter(|(_, p)| *p == Piece { color, kind })
+                    .count() as u32
+            };
+            let count = |kind: Kind| self.pieces(color, kind).count();
+            let (pawns, start_pawns) = r.pawn.map_or((0, 0), |k| (count(k), at_start(k)));
+            if pawns > start_pawns {
+                return Err(PositionError::TooManyPawns {
+                    color,
+                    count: pawns,
+                    start: start_pawns,
+                });
+            }
+            let missing_pawns = start_pawns - pawns;
+            let mut extra = 0;
+            for kind in variant.all_kinds().filter(|&k| Some(k) != r.pawn) {
+                let over = count(kind).saturating_sub(at_start(kind));
+                if over > 0 && !promotion.contains(&kind) {
+                    return Err(PositionError::TooManyPieces {
+                        color,
+                        kind: Some(kind),
+                        extra: over,
+                        missing_pawns,
+                    });
+                }
+                extra += over;
+            }
+            if extra > missing_pawns {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    kind: None,
+                    extra,
+                    missing_pawns,
+                });
+            }
+        }
+        // Hoppers and steppers give checks these counts do not foresee (a
+        // cannon's screen moving can add a third check).
+        if variant.royalty != Royalty::Check || r.special_any {
+            return Ok(());
+        }
+        let Some(king) = self.royal_square(self.turn) else {
+            return Ok(());
+        };
+        let checkers: Vec<usize> = self.checkers().squares().collect();
+        if checkers.len() > 2 {
+            return Err(PositionError::TooManyCheckers {
+                count: checkers.len() as u32,
+            });
+        }
+        let impossible = || PositionError::ImpossibleCheck {
+            checkers: checkers.clone(),
+        };
+        match (self.en_passant(), checkers.as_slice()) {
+            (None, &[a, b]) if r.between(a, b).contains(king) => Err(impossible()),
+            (Some(_), &[_, _]) => Err(impossible()),
+            (Some(ep), &[checker]) => {
+                // Put the pawn back where it stood: a check that was there
+                // already was not given by the double step.
+                let pushed = r.pawn_push[(!self.turn).index()][ep] as usize;
+                let origin = r.pawn_push[self.turn.index()][ep] as usize;
+                let before = self.occupied() ^ S::single(pushed) ^ S::single(origin);
+                if checker != pushed && self.attackers(king, !self.turn, before).contains(checker) {
+                    Err(impossible())
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: (0..self.rules.len()).map(|s| self.piece_at(s)).collect(),
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant(),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    fn compute_key(&self) -> u64 {
+        let r = self.rules;
+        let mut key = 0;
+        for square in self.occupied().squares() {
+            let piece = self.piece_at(square).expect("an occupied square");
+            key ^= self.piece_key(piece.color, piece.kind, square);
+        }
+        if self.turn == Color::Black {
+            key ^= r.black_key;
+        }
+        key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
+    }
+
+    #[inline]
+    fn piece_key(&self, color: Color, kind: Kind, square: usize) -> u64 {
+        self.rules.piece_keys
+            [(color.index() * MAX_KINDS + kind.index()) * self.rules.len() + square]
+    }
+
+    /// The en passant square counts for repetition only when the side to
+    /// move can take there (FIDE Laws 9.2.3): a pawn beside the one that
+    /// passed it, and the capture legal.
+    #[inline]
+    fn ep_key(&self) -> u64 {
+        let r = self.rules;
+        match (self.ep, r.pawn) {
+            (NONE, _) | (_, None) => 0,
+            (ep, Some(pawn)) => {
+                let takers = r.pawn_captures[(!self.turn).index()][ep as usize]
+                    & self.pieces(self.turn, pawn);
+                if takers.squares().any(|from| self.en_passant_is_legal(from)) {
+                    r.ep_keys[ep as usize]
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// Whether the pawn on `from` may take en passant: whether its royal
+    /// piece is safe once both pawns have moved. Played on a copy's sets
+    /// alone (not through [`Position::play_unchecked`], which asks for
+    /// this key).
+    #[cold]
+    fn en_passant_is_legal(&self, from: usize) -> bool {
+        let r = self.rules;
+        let (us, them) = (self.turn, !self.turn);
+        if r.variant.royalty != Royalty::Check {
+            return true;
+        }
+        let Some(pawn) = r.pawn else { return false };
+        let to = self.ep as usize;
+        let victim = r.pawn_push[them.index()][to] as usize;
+        let mut after = *self;
+        let (from, to, victim) = (S::single(from), S::single(to), S::single(victim));
+        after.by_color[us.index()] ^= from | to;
+        after.by_kind[pawn.index()] ^= from | to | victim;
+        after.by_color[them.index()] ^= victim;
+        match after.royal_square(us) {
+            Some(k) => after.attackers(k, them, after.occupied()).is_empty(),
+            None => true,
+        }
+    }
+
+    /// The rules this position follows.
+    pub fn rules(&self) -> &'static Rules<S> {
+        self.rules
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Bit `i` set: castling by the variant's rule `i` is still allowed.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The square a pawn just passed by a double step, if any.
+    pub fn en_passant(&self) -> Option<usize> {
+        (self.ep != NONE).then_some(self.ep as usize)
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// A hash of the board, side to move, castling rights and (when a capture
+    /// is possible) the en passant square: equal keys mean a repetition.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> S {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// One side's squares.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> S {
+        self.by_color[color.index()]
+    }
+
+    /// One kind's squares, both sides.
+    #[inline]
+    pub fn by_kind(&self, kind: Kind) -> S {
+        self.by_kind[kind.index()]
+    }
+
+    /// One side's pieces of one kind.
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: Kind) -> S {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    #[inline]
+    fn kind_at(&self, square: usize) -> Option<Kind> {
+        (0..self.rules.variant.kinds.len())
+            .find(|&k| self.by_kind[k].contains(square))
+            .map(|k| Kind(k as u8))
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, square: usize) -> Option<Piece> {
+        let kind = self.kind_at(square)?;
+        let color = if self.by_color[0].contains(square) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, kind })
+    }
+
+    /// The square of a side's royal piece, if it has one.
+    #[inline]
+    pub fn royal_square(&self, color: Color) -> Option<usize> {
+        self.pieces(color, self.rules.royal?).first()
+    }
+
+    /// The pieces of `color` attacking `square`, with these squares occupied.
+    pub fn attackers(&self, square: usize, color: Color, occupied: S) -> S {
+        let found = self.plain_attackers(square, color, occupied);
+        if self.rules.special_any {
+            self.special_attackers(square, color, occupied, found)
+        } else {
+            found
+        }
+    }
+
+    /// [`Position::attackers`] by leaps, slides and pawns alone: all there
+    /// is where the masks apply.
+    #[inline]
+    fn plain_attackers(&self, square: usize, color: Color, occupied: S) -> S {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        let mut found = S::EMPTY;
+        if let Some(pawn) = r.pawn {
+            found |= r.pawn_captures[(!color).index()][square] & self.by_kind[pawn.index()];
+        }
+        let mut leapers = r.leapers;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            found |= r.leaps[k * r.len + square] & self.by_kind[k];
+            leapers &= leapers - 1;
+        }
+        found &= theirs;
+        // A pawn attacks by its captures only.
+        let mut lame = r.lame_kinds & !r.pawn.map_or(0, |p| 1 << p.index());
+        while lame != 0 {
+            let k = lame.trailing_zeros() as usize;
+            let pieces = self.by_kind[k] & theirs;
+            for &(from, passed) in &r.lame_in[k][square] {
+                if pieces.contains(from as usize) && (passed & occupied).is_empty() {
+                    found |= S::single(from as usize);
+                }
+            }
+            lame &= lame - 1;
+        }
+        for (g, (mask, _)) in r.groups.iter().enumerate() {
+            let sliders = self.kinds_in(*mask) & theirs & r.lines[g * r.len + square];
+            if sliders.any() {
+                found |= r.group_attacks(g, square, occupied) & sliders;
+            }
+        }
+        found
+    }
+
+    /// Whether a piece of `color` attacks `square` (as [`Self::attackers`],
+    /// stopping at the first found).
+    fn is_attacked(&self, square: usize, color: Color, occupied: S) -> bool {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        if let Some(pawn) = r.pawn {
+            if (r.pawn_captures[(!color).index()][square] & self.by_kind[pawn.index()] & theirs)
+                .any()
+            {
+                return true;
+            }
+        }
+        let mut leapers = r.leapers;
+        while leapers != 0 {
+            let k = leapers.trailing_zeros() as usize;
+            if (r.leaps[k * r.len + square] & self.by_kind[k] & theirs).any() {
+                return true;
+            }
+            leapers &= leapers - 1;
+        }
+        for (g, (mask, _)) in r.groups.iter().enumerate() {
+            let sliders = self.kinds_in(*mask) & theirs & r.lines[g * r.len + square];
+            if sliders.any() && (r.group_attacks(g, square, occupied) & sliders).any() {
+                return true;
+            }
+        }
+        r.lame_kinds != 0 && self.attackers(square, color, occupied).any()
+    }
+
+    /// Every square a piece of `color` attacks, with these squares occupied.
+    fn attacked_by(&self, color: Color, occupied: S) -> S {
+        let r = self.rules;
+        let theirs = self.by_color[color.index()];
+        let mut map = S::EMPTY;
+        for k in 0..r.variant.kinds.len() {
+            let kind = Kind(k as u8);
+            let pieces = self.by_kind[k] & theirs;
+            if Some(kind) == r.pawn {
+                for &(delta, from) in &r.pawn_steps[color.index()].captures {
+                    map |= (pieces & from).shift(delta);
+                }
+                continue;
+            }
+            for from in pieces.squares() {
+                map |= r.plain_attacks(kind, color, from, occupied);
+            }
+        }
+        map
+    }
+
+    /// The pieces of the kinds in a bit mask, both sides.
+    #[inline]
+    fn kinds_in(&self, mask: u8) -> S {
+        let mut set = S::EMPTY;
+        let mut m = mask;
+        while m != 0 {
+            set |= self.by_kind[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        set
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> S {
+        match self.royal_square(self.turn) {
+            Some(k) => self.attackers(k, !self.turn, self.occupied()),
+            None => S::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.generate_legal(&mut moves);
+        moves
+    }
+
+    /// Whether a move is legal.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// The number of legal moves, counted without listing them where the
+    /// masks allow (perft's last ply).
+    pub fn count_legal(&self) -> usize {
+        if self.rules.masks {
+            let mut count = Count(0);
+            self.generate_with_masks(&mut count);
+            count.0
+        } else {
+            self.legal_moves().len()
+        }
+    }
+
+    /// Appends every legal move to `out` (none once the extinction rule has
+    /// ended the game, as Fairy-Stockfish lists none).
+    pub fn generate_legal(&self, out: &mut Vec<Move>) {
+        let r = self.rules;
+        if r.masks {
+            self.generate_with_masks(out);
+            return;
+        }
+        // (Games with an extinction rule never take the masks' path.)
+        if r.variant.extinction.is_some() && self.extinction().is_some() {
+            return;
+        }
+        if r.variant.royalty == Royalty::Capture {
+            // A taken royal piece ends the game: no move follows it.
+            if let Some(royal) = r.royal {
+                if Color::ALL.iter().any(|&c| self.pieces(c, royal).is_empty()) {
+                    return;
+                }
+            }
+        }
+        let start = out.len();
+        let own = self.by_color[self.turn.index()];
+        self.generate_pieces(out, !own, S::EMPTY, None, true);
+        self.generate_castling(out);
+        if r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some() {
+            // Lame leapers break the symmetry pins rely on: make and test.
+            let mut i = start;
+            while i < out.len() {
+                if self.leaves_royal_safe(out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    fn leaves_royal_safe(&self, m: Move) -> bool {
+        let mut after = *self;
+        after.play_unchecked(m);
+        match after.royal_square(self.turn) {
+            Some(k) => after.attackers(k, after.turn, after.occupied()).is_empty(),
+            None => true,
+        }
+    }
+
+    fn generate_with_masks<O: Sink<S>>(&self, out: &mut O) {
+        let r = self.rules;
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let occupied = self.occupied();
+        let Some(king) = self.royal_square(us) else {
+            self.generate_pieces(out, !own, S::EMPTY, None, true);
+            return;
+        };
+        let royal = r.royal.expect("a royal square means a royal kind");
+        // Masks mean no special rules: the plain attackers are all.
+        let checkers = self.plain_attackers(king, !us, occupied);
+        // The king may not step along a checking ray away from a slider, so
+        // it is tested with itself removed.
+        let without_king = occupied ^ S::single(king);
+        let steps = r.plain_attacks(royal, us, king, occupied) & !own;
+        // Testing each step costs a lookup per kind; a king with many steps
+        // (a 4-axis board gives it up to 80) is cheaper served by the map of
+        // every square the other side attacks.
+        let safe = if steps.count() > KING_STEPS_BY_MAP {
+            steps & !self.attacked_by(!us, without_king)
+        } else {
+            steps
+                .squares()
+                .filter(|&to| !self.is_attacked(to, !us, without_king))
+                .fold(S::EMPTY, |safe, to| safe | S::single(to))
+        };
+        out.push_all(king, safe);
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            None => !own,
+            Some(c) => {
+                let kind = self.kind_at(c).expect("a checker stands on the board");
+                match r.aligned(king, c) {
+                    Some(d) if r.dir_kinds[d] >> kind.index() & 1 == 1 => {
+                        r.between(king, c) | S::single(c)
+                    }
+                    _ => S::single(c),
+                }
+            }
+        };
+        let pinned = self.pinned(king);
+        self.generate_pieces(out, target, pinned, Some(king), false);
+        if checkers.is_empty() {
+            self.generate_castling(out);
+        }
+    }
+
+    /// The side to move's pieces that stand alone between its royal piece
+    /// and an enemy slider moving along that line.
+    fn pinned(&self, king: usize) -> S {
+        let r = self.rules;
+        let own = self.by_color[self.turn.index()];
+        let theirs = self.by_color[(!self.turn).index()];
+        let occupied = own | theirs;
+        let mut pinned = S::EMPTY;
+        for (g, (mask, _)) in r.groups.iter().enumerate() {
+            let sliders = self.kinds_in(*mask) & theirs;
+            if sliders.is_empty() {
+                continue;
+            }
+            // The group's sliders on its lines through the king, as if the
+            // board were empty: few, and each pins what stands alone between.
+            for sniper in (r.lines[g * r.len + king] & sliders).squares() {
+                let between = r.between(king, sniper) & occupied;
+                if !between.more_than_one() && (between & own).any() {
+                    pinned |= between;
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Moves of every non-royal piece (and the royal one when
+    /// `with_royal`) onto `target`, pinned pieces kept on their line to
+    /// `king`. En passant is tested by making it unless `with_royal` (the
+    /// caller then tests every move).
+    fn generate_pieces<O: Sink<S>>(
+        &self,
+        out: &mut O,
+        target: S,
+        pinned: S,
+        king: Option<usize>,
+        with_royal: bool,
+    ) {
+        let r = self.rules;
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let occupied = self.occupied();
+        let line = |from: usize| -> S {
+            match king {
+                Some(k) if pinned.contains(from) => {
+                    r.ray(k, r.aligned(k, from).expect("a pinned piece is aligned"))
+                }
+                _ => !S::EMPTY,
+            }
+        };
+        for k in 0..r.variant.kinds.len() {
+            let kind = Kind(k as u8);
+            if !with_royal && Some(kind) == r.royal {
+                continue;
+            }
+            let pieces = self.by_kind[k] & own;
+            if Some(kind) == r.pawn {
+                if O::COUNTING && !with_royal {
+                    let free = pieces & !pinned;
+                    out.add(self.count_pawns(free, target));
+                    self.generate_pawns(out, pieces & pinned, target, &line, true);
+                } else {
+                    self.generate_pawns(out, pieces, target, &line, !with_royal);
+                }
+                continue;
+            }
+            if r.special_kinds >> k & 1 == 1 {
+                for from in pieces.squares() {
+                    let set = r.plain_attacks(kind, us, from, occupied);
+                    let set = r.special_attacks(k, us, from, occupied, set);
+                    out.push_all(from, set & !own & target & line(from));
+                }
+                continue;
+            }
+            for from in pieces.squares() {
+                out.push_all(
+                    from,
+                    r.plain_attacks(kind, us, from, occupied) & !own & target & line(from),
+                );
+            }
+        }
+    }
+
+    /// The number of legal moves of pawns no pin holds, all at once: each
+    /// step is one shift of the whole set. En passant is made and tested.
+    fn count_pawns(&self, pawns: S, target: S) -> usize {
+        let r = self.rules;
+        let c = self.turn.index();
+        let steps = &r.pawn_steps[c];
+        let empty = !self.occupied();
+        let enemy = self.by_color[1 - c];
+        let zone = r.promotion_zone[c];
+        let promotions = r.promotions.len();
+        let weigh =
+            |to: S| (to & !zone).count() as usize + (to & zone).count() as usize * promotions;
+        let single = (pawns & steps.push_from).shift(steps.forward) & empty;
+        let double = ((pawns & steps.double_from).shift(steps.forward) & empty)
+            .shift(steps.forward)
+            & empty
+            & target;
+        let mut n = weigh(single & target) + double.count() as usize;
+        for &(delta, from) in &steps.captures {
+            n += weigh((pawns & from).shift(delta) & enemy & target);
+        }
+        if self.ep != NONE {
+            let ep = self.ep as usize;
+            for from in (r.pawn_captures[1 - c][ep] & pawns).squares() {
+                if self.leaves_royal_safe(Move::new(from, ep, MoveKind::EnPassant)) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    fn generate_pawns<O: Sink<S>>(
+        &self,
+        out: &mut O,
+        pawns: S,
+        target: S,
+        line: &dyn Fn(usize) -> S,
+        test_ep: bool,
+    ) {
+        let r = self.rules;
+        let c = self.turn.index();
+        let occupied = self.occupied();
+        let enemy = self.by_color[1 - c];
+        let zone = r.promotion_zone[c];
+        let promotions = &r.promotions;
+        for from in pawns.squares() {
+            let allowed = target & line(from);
+            let push = r.pawn_push[c][from];
+            let mut plain = S::EMPTY;
+            if push != NONE && !occupied.contains(push as usize) {
+                plain |= S::single(push as usize);
+                let double = r.pawn_double[c][from];
+                if double != NONE
+                    && !occupied.contains(double as usize)
+                    && allowed.contains(double as usize)
+                {
+                    out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
+                }
+            }
+            let captures = r.pawn_captures[c][from];
+            plain = (plain | (captures & enemy)) & allowed;
+            if (plain & zone).is_empty() {
+                out.push_all(from, plain);
+            } else {
+                for to in plain.squares() {
+                    for &p in promotions {
+                        out.push(Move {
+                            from: from as u16,
+                            to: to as u16,
+                            promotion: Some(p),
+                            kind: MoveKind::Normal,
+                        });
+                    }
+                }
+            }
+            if self.ep != NONE && captures.contains(self.ep as usize) {
+                let m = Move::new(from, self.ep as usize, MoveKind::EnPassant);
+                // Taking en passant empties two squares of a line at once:
+                // only playing it shows whether the king is exposed.
+                if !test_ep || self.leaves_royal_safe(m) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    fn generate_castling(&self, out: &mut impl Sink<S>) {
+        let r = self.rules;
+        let us = self.turn;
+        if self.castling & r.castling_rights[us.index()] == 0 {
+            return;
+        }
+        let occupied = self.occupied();
+        for (i, rule) in r.variant.castling.iter().enumerate() {
+            if self.castling >> i & 1 == 0 || rule.color != us {
+                continue;
+            }
+            let rest = occupied ^ S::single(rule.king_from) ^ S::single(rule.rook_from);
+            if (r.castle_empty[i] & rest).any() {
+                continue;
+            }
+            let without_king = occupied ^ S::single(rule.king_from);
+            if r.castle_safe[i]
+                .squares()
+                .any(|s| self.attackers(s, !us, without_king).any())
+            {
+                continue;
+            }
+            out.push(Move::new(
+                rule.king_from,
+                rule.king_to,
+                MoveKind::Castle(i as u8),
+            ));
+        }
+    }
+
+    #[inline]
+    fn toggle(&mut self, color: Color, kind: Kind, square: usize) {
+        let bit = S::single(square);
+        self.by_color[color.index()] ^= bit;
+        self.by_kind[kind.index()] ^= bit;
+        self.key ^= self.piece_key(color, kind, square);
+    }
+
+    /// Plays a move without checking it is legal (it must be, or at least
+    /// pseudo-legal: the caller's promise); returns the piece taken.
+    pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
+        let r = self.rules;
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        self.key ^= r.castling_keys[self.castling as usize] ^ self.ep_key();
+        let moving = self.kind_at(from).expect("a piece on the move's origin");
+        let mut captured = None;
+        match m.kind {
+            MoveKind::Castle(i) => {
+                let rule = &r.variant.castling[i as usize];
+                self.toggle(us, moving, rule.king_from);
+                self.toggle(us, rule.rook, rule.rook_from);
+                self.toggle(us, moving, rule.king_to);
+                self.toggle(us, rule.rook, rule.rook_to);
+            }
+            MoveKind::EnPassant => {
+                let pawn = r.pawn.expect("en passant needs pawns");
+                let victim = r.pawn_push[them.index()][to] as usize;
+                self.toggle(them, pawn, victim);
+                captured = Some(Piece {
+                    color: them,
+                    kind: pawn,
+                });
+                self.toggle(us, moving, from);
+                self.toggle(us, moving, to);
+            }
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                // Most moves take nothing: one test spares the search by kind.
+                if self.occupied().contains(to) {
+                    let color = if self.by_color[0].contains(to) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let kind = self.kind_at(to).expect("an occupied square");
+                    self.toggle(color, kind, to);
+                    captured = Some(Piece { color, kind });
+                }
+                self.toggle(us, moving, from);
+                self.toggle(us, m.promotion.unwrap_or(moving), to);
+            }
+        }
+        self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
+            0
+        } else {
+            // Notation may give any u32: the clock stops at the top.
+            self.halfmove.saturating_add(1)
+        };
+        self.castling &= !(r.castling_loss[from] | r.castling_loss[to]);
+        self.ep = match m.kind {
+            MoveKind::DoubleStep => r.pawn_push[us.index()][from],
+            _ => NONE,
+        };
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = them;
+        self.key ^= r.black_key ^ r.castling_keys[self.castling as usize] ^ self.ep_key();
+        captured
+    }
+
+    /// The same placement with the other side to move, as if the side to
+    /// move passed: no en passant, the clocks untouched. Not a move of any
+    /// game: the search's null move, to test whether a position is so good
+    /// that even a free move for the other side does not save it.
+    pub fn null_move(&self) -> Position<S> {
+        let mut p = *self;
+        p.key ^= self.ep_key();
+        p.ep = NONE;
+        p.turn = !self.turn;
+        p.key ^= self.rules.black_key;
+        p
+    }
+
+    /// Plays a legal move and tells what happened.
+    ///
+    /// ```
+    /// use duckchess_rules::kernel::{Move, MoveKind, Position};
+    /// let mut p = Position::new(duckchess_rules::variants::chess::rules());
+    /// let played = p.play(Move::new(12, 28, MoveKind::DoubleStep)).unwrap();
+    /// assert_eq!((played.captured, played.check), (None, false));
+    /// assert!(p.play(Move::new(12, 28, MoveKind::DoubleStep)).is_err());
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<Played, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        let piece = self.piece_at(m.from()).expect("a legal move has a piece");
+        let captured = self.play_unchecked(m);
+        Ok(Played {
+            piece,
+            captured,
+            check: self.is_check(),
+        })
+    }
+
+    /// Whether neither side can ever mate, by the variant's dead position
+    /// rules.
+    pub fn is_dead(&self) -> bool {
+        let r = self.rules;
+        let dead = &r.variant.draws.dead;
+        let royal = r.royal.map_or(S::EMPTY, |k| self.by_kind[k.index()]);
+        let rest = self.occupied() & !royal;
+        if rest.is_empty() {
+            return dead.bare_kings;
+        }
+        if !rest.more_than_one() {
+            let kind = self
+                .kind_at(rest.first().expect("one piece"))
+                .expect("a piece");
+            if dead.lone_minor.contains(&kind) {
+                return true;
+            }
+        }
+        if let Some(bishop) = dead.same_colour_pair {
+            let bishops = self.by_kind[bishop.index()];
+            if rest == (rest & bishops) {
+                let odd = rest & r.odd_squares;
+                return odd.is_empty() || odd == rest;
+            }
+        }
+        false
+    }
+
+    /// The end of the game by the variant's extinction rule, if a side has
+    /// run out of the pieces it watches.
+    pub fn extinction(&self) -> Option<Outcome> {
+        let rule = self.rules.variant.extinction.as_ref()?;
+        let ran_out = |color: Color| {
+            let opponent_needs = rule.opponent_count + u32::from(rule.claim && color == self.turn);
+            let out =
+                |own: S, theirs: S| own.count() <= rule.count && theirs.count() >= opponent_needs;
+            (rule.all && out(self.by_color(color), self.by_color(!color)))
+                || rule
+                    .kinds
+                    .iter()
+                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k)))
+        };
+        let color = [!self.turn, self.turn].into_iter().find(|&c| ran_out(c))?;
+        Some(match rule.value {
+            ExtinctionValue::Loss => Outcome::Decisive {
+                winner: !color,
+                how: Win::Extinction,
+            },
+            ExtinctionValue::Win => Outcome::Decisive {
+                winner: color,
+                how: Win::Extinction,
+            },
+            ExtinctionValue::Draw => Outcome::Draw(Draw::Extinction),
+        })
+    }
+
+    /// The end of the game as far as the position alone tells: checkmate,
+    /// stalemate, a captured royal piece, extinction, a dead position, or
+    /// the automatic move limit (repetition needs a [`super::Game`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let r = self.rules;
+        let variant = &r.variant;
+        if variant.royalty == Royalty::Capture {
+            if let Some(royal) = r.royal {
+                for color in Color::ALL {
+                    if self.pieces(color, royal).is_empty() {
+                        return Some(Outcome::Decisive {
+                            winner: !color,
+                            how: Win::RoyalCaptured,
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(ended) = self.extinction() {
+            return Some(ended);
+        }
+        if self.legal_moves().is_empty() {
+            return Some(if self.is_check() {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    how: Win::Checkmate,
+                }
+            } else if variant.stalemate == Stalemate::Loss {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    how: Win::Stalemate,
+                }
+            } else {
+                Outcome::Draw(Draw::Stalemate)
+            });
+        }
+        if self.is_dead() {
+            return Some(Outcome::Draw(Draw::DeadPosition));
+        }
+        if variant
+            .draws
+            .automatic_plies
+            .is_some_and(|n| self.halfmove >= n)
+        {
+            return Some(Outcome::Draw(Draw::MoveLimit));
+        }
+        None
+    }
+
+    /// Whether the side to move may claim a draw by the move limit (chess:
+    /// 50 moves).
+    pub fn can_claim_move_limit(&self) -> bool {
+        self.rules
+            .variant
+            .draws
+            .claim_plies
+            .is_some_and(|n| self.halfmove >= n)
+    }
+}

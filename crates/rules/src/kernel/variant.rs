@@ -1,0 +1,267 @@
+//! A variant as a value: board, pieces, start, and which rules apply.
+
+use super::{Color, Kind, Piece, PieceKind, MAX_KINDS};
+use crate::geometry::Shape;
+use thiserror::Error;
+
+/// Why a variant value cannot be expanded into tables.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum VariantError {
+    /// No kind of piece, or more than [`MAX_KINDS`].
+    #[error("a variant has 1 to {MAX_KINDS} kinds of piece, not {0}")]
+    Kinds(usize),
+    /// More than one royal kind.
+    #[error("a variant has at most one royal kind")]
+    RoyalKinds,
+    /// More than one pawn kind.
+    #[error("a variant has at most one pawn kind")]
+    PawnKinds,
+    /// More than eight castling rules.
+    #[error("a variant has at most eight castling rules, not {0}")]
+    Castling(usize),
+    /// A castling rule's king or rook of no kind of the variant.
+    #[error("castling rule {0} names a kind the variant does not have")]
+    CastlingKind(usize),
+    /// The extinction rule watches a kind the variant does not have.
+    #[error("the extinction rule watches kind {0}, which the variant does not have")]
+    ExtinctionKind(usize),
+    /// A start square off the board.
+    #[error("start square {0} is off the board")]
+    StartSquare(usize),
+    /// The board does not fit the square-set type.
+    #[error("{squares} squares do not fit a set of {capacity}")]
+    TooBig {
+        /// The board's squares.
+        squares: usize,
+        /// The set type's capacity.
+        capacity: usize,
+    },
+}
+
+/// What the royal piece means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Royalty {
+    /// Chess: a move may not leave one's own king attacked; no legal move is
+    /// checkmate in check and stalemate otherwise.
+    Check,
+    /// Duck Chess: any move is legal; capturing the royal piece ends the
+    /// game.
+    Capture,
+}
+
+/// What a side to move with no legal move, not in check, gets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Stalemate {
+    /// A draw (chess).
+    #[default]
+    Draw,
+    /// A loss for the side that cannot move (xiangqi).
+    Loss,
+}
+
+/// What running out of pieces means to the side that ran out
+/// (Fairy-Stockfish's `extinctionValue`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ExtinctionValue {
+    /// It loses (extinction chess, shatranj's bare king).
+    Loss,
+    /// It wins (a side that gives all its pieces away).
+    Win,
+    /// The game is drawn (shatar's bare king).
+    Draw,
+}
+
+/// The extinction rule, Fairy-Stockfish's: a side with no more than
+/// `count` pieces left of a watched kind (or in all, where `all` is set)
+/// has run out, provided its opponent has at least `opponent_count` of
+/// that kind (or in all), and the game ends at once with `value` for it.
+/// Checked for the side that just moved first, then for the side to move.
+///
+/// Extinction chess watches every kind (`count` 0): lose your last queen,
+/// or your king, and you lose. Shatranj's bare king: `all` with `count` 1,
+/// `opponent_count` 2 and `claim`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds watched, each counted on its own.
+    pub kinds: Vec<Kind>,
+    /// Whether a side's pieces all together are watched too
+    /// (Fairy-Stockfish's `*`).
+    pub all: bool,
+    /// A side has run out with this many or fewer (`extinctionPieceCount`).
+    pub count: u32,
+    /// ... while its opponent has at least this many
+    /// (`extinctionOpponentPieceCount`).
+    pub opponent_count: u32,
+    /// The side to move needs its opponent to have one more than
+    /// `opponent_count` to have run out (`extinctionClaim`): in shatranj, a
+    /// side bared by the last move may still bare the other back.
+    pub claim: bool,
+    /// What running out means to the side that ran out.
+    pub value: ExtinctionValue,
+}
+
+/// One castling move: the king and one rook, both unmoved, jump to their
+/// squares. The squares between each piece and its target must be empty
+/// (apart from the two pieces), and the king may not be in check, pass over
+/// or land on an attacked square, where it is the royal piece (a castling
+/// piece that is not royal, as extinction chess's king, is never impeded).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRule {
+    /// Whose castling.
+    pub color: Color,
+    /// The king's square.
+    pub king_from: usize,
+    /// Where the king goes.
+    pub king_to: usize,
+    /// The rook's square.
+    pub rook_from: usize,
+    /// Where the rook goes.
+    pub rook_to: usize,
+    /// The kind that castles as the king: the royal kind, or (extinction
+    /// chess) an ordinary one.
+    pub king: Kind,
+    /// The kind that castles with the king.
+    pub rook: Kind,
+    /// The right's letter in FEN (`K`, `Q`, `k`, `q` in chess).
+    pub letter: char,
+}
+
+/// Which positions are dead (drawn because no sequence of moves can mate).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DeadPositions {
+    /// Only the royal pieces are left.
+    pub bare_kings: bool,
+    /// Kinds which, as the only non-royal piece on the board, cannot mate
+    /// (chess: bishop, knight).
+    pub lone_minor: Vec<Kind>,
+    /// A kind which, when all non-royal pieces are of it and stand on
+    /// squares of one colour, cannot mate (chess: the bishop; this covers
+    /// K+B v K+B with bishops on the same colour).
+    pub same_colour_pair: Option<Kind>,
+}
+
+/// Which draw rules apply: limits count plies (half-moves) without a capture
+/// or pawn move, repetitions count occurrences of the same position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DrawRules {
+    /// A player may claim a draw after this many plies (chess: 100).
+    pub claim_plies: Option<u32>,
+    /// The game ends drawn after this many plies (chess: 150; Fourfold: 100).
+    pub automatic_plies: Option<u32>,
+    /// A player may claim a draw on this many occurrences (chess: 3).
+    pub claim_repetitions: Option<u32>,
+    /// The game ends drawn on this many occurrences (chess: 5; Fourfold: 3).
+    pub automatic_repetitions: Option<u32>,
+    /// Dead positions, drawn at once.
+    pub dead: DeadPositions,
+}
+
+/// A variant: everything the kernel needs to play a game, as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The name, as `variants::by_name` knows it.
+    pub name: String,
+    /// The board.
+    pub shape: Shape,
+    /// The kinds of piece; [`Kind`] indexes this list.
+    pub kinds: Vec<PieceKind>,
+    /// The start: which piece stands on each square.
+    pub start: Vec<(usize, Piece)>,
+    /// The castling moves (empty: no castling).
+    pub castling: Vec<CastlingRule>,
+    /// What the royal piece means.
+    pub royalty: Royalty,
+    /// Whether each side must have exactly one royal piece (chess); if not,
+    /// a side may have none (the cube mate puzzle).
+    pub royal_required: bool,
+    /// The draw rules.
+    pub draws: DrawRules,
+    /// What stalemate means.
+    pub stalemate: Stalemate,
+    /// Xiangqi's flying general: the royal pieces may not face each other
+    /// along a file (axis 1) with nothing between; a move leaving them so is
+    /// illegal, as if each attacked the other along the file.
+    pub flying_general: bool,
+    /// The extinction rule, if the game has one.
+    pub extinction: Option<Extinction>,
+}
+
+impl Variant {
+    /// The kind with this notation letter (either case).
+    ///
+    /// ```
+    /// let chess = duckchess_rules::variants::chess::variant();
+    /// let knight = chess.kind_by_letter('N').unwrap();
+    /// assert_eq!(chess.kinds[knight.index()].name, "knight");
+    /// ```
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let letter = letter.to_ascii_lowercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == letter)
+            .map(|i| Kind(i as u8))
+    }
+
+    /// The piece for a notation letter: upper case White, lower case Black.
+    pub fn piece_by_char(&self, c: char) -> Option<Piece> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let kind = self.kind_by_letter(c)?;
+        Some(Piece { color, kind })
+    }
+
+    /// The notation letter of a piece.
+    pub fn piece_char(&self, piece: Piece) -> char {
+        self.kinds[piece.kind.index()].char(piece.color)
+    }
+
+    /// The data of a kind.
+    pub fn kind(&self, kind: Kind) -> &PieceKind {
+        &self.kinds[kind.index()]
+    }
+
+    /// Every kind, in order.
+    pub fn all_kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        (0..self.kinds.len()).map(|i| Kind(i as u8))
+    }
+
+    /// Checks what the tables rely on; the registry's variants pass.
+    pub fn validate(&self) -> Result<(), VariantError> {
+        if self.kinds.is_empty() || self.kinds.len() > MAX_KINDS {
+            return Err(VariantError::Kinds(self.kinds.len()));
+        }
+        if self.kinds.iter().filter(|k| k.royal).count() > 1 {
+            return Err(VariantError::RoyalKinds);
+        }
+        if self.kinds.iter().filter(|k| k.pawn.is_some()).count() > 1 {
+            return Err(VariantError::PawnKinds);
+        }
+        if self.castling.len() > 8 {
+            return Err(VariantError::Castling(self.castling.len()));
+        }
+        let kinds = self.kinds.len();
+        if let Some(i) = self
+            .castling
+            .iter()
+            .position(|c| c.king.index() >= kinds || c.rook.index() >= kinds)
+        {
+            return Err(VariantError::CastlingKind(i));
+        }
+        if let Some(k) = self
+            .extinction
+            .iter()
+            .flat_map(|e| &e.kinds)
+            .find(|k| k.index() >= kinds)
+        {
+            return Err(VariantError::ExtinctionKind(k.index()));
+        }
+        let len = self.shape.len();
+        if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {
+            return Err(VariantError::StartSquare(square));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,470 @@
+//! The subset of Betza's funny notation the kernel plays, read as
+//! Fairy-Stockfish reads it and written back.
+//!
+//! **Atoms.** Leapers `W` (1,0), `F` (1,1), `D` (2,0), `N` (2,1), `A`
+//! (2,2), `H` (3,0), `C` or `L` (3,1), `Z` or `J` (3,2), `G` (3,3) and `K`
+//! (`W` and `F`); riders `R`, `B`, `Q`, and `WW`, `FF` (a doubled `W` or
+//! `F` rides).
+//!
+//! **Modifiers.** `n` before `N`, `A`, `Z` or `D` makes the leap lame (the
+//! squares passed must be empty: the xiangqi horse `nN`, elephant `nA`,
+//! the janggi elephant `nZ`). Directions `f b l r v s h`, alone or in
+//! pairs (`ff`, `fs`, `fl`, …), pick some of a leaper's images as
+//! Fairy-Stockfish does (`fN` is the two narrow forward knight leaps, `fsW`
+//! forward and sideways): they become one-sided steps, mirrored for Black,
+//! so a set of steps must be the same on the left and on the right.
+//!
+//! **Whole patterns.** `mRcpR` and `mBcpB` are hoppers (the xiangqi
+//! cannon); `fmWfcF`, with `ifmnD` for the double step, is the pawn.
+//!
+//! Anything else is refused with the reason: ranges (`R4`), other riders
+//! (`NN`), move-only or capture-only parts elsewhere, grasshoppers,
+//! directional riders, lame leaps of other atoms or with directions.
+//!
+//! ```
+//! use duckchess_rules::variants::ini::betza;
+//! let archbishop = betza::read("BN").unwrap();
+//! assert_eq!(archbishop.leaps.len(), 1);
+//! assert!(betza::read("NN").unwrap_err().contains("rider"));
+//! ```
+
+use crate::geometry::{DirectionClass, Vector};
+use crate::kernel::{Leap, PieceKind};
+
+/// A piece's moves as the kernel holds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moves {
+    /// Leaps in every direction.
+    pub leaps: Vec<Leap>,
+    /// Slides (at most one class: `R`, `B` or both as `Q`).
+    pub slides: Vec<DirectionClass>,
+    /// One-sided steps as White sees them.
+    pub steps: Vec<Vector>,
+    /// Hopper lines.
+    pub hops: Vec<DirectionClass>,
+    /// The pawn pattern, with (`true`) or without its double step.
+    pub pawn: Option<bool>,
+}
+
+impl Moves {
+    /// A kind with these moves (a pawn's rules are the caller's to add).
+    pub fn apply(&self, mut kind: PieceKind) -> PieceKind {
+        kind.leaps.extend(self.leaps.iter().copied());
+        kind.slides.extend(self.slides.iter().copied());
+        for v in &self.steps {
+            kind = kind.step(&v.0[..2]);
+        }
+        kind.hops.extend(self.hops.iter().copied());
+        kind
+    }
+}
+
+/// One part of a Betza text: its modifiers, its atom and what follows the
+/// atom (a digit or the atom again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Part {
+    mods: String,
+    atom: char,
+    suffix: Option<char>,
+}
+
+fn parts(betza: &str) -> Result<Vec<Part>, String> {
+    let mut out = Vec::new();
+    let mut mods = String::new();
+    let chars: Vec<char> = betza.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_lowercase() {
+            mods.push(c);
+        } else if c.is_ascii_uppercase() {
+            let suffix = chars
+                .get(i + 1)
+                .copied()
+                .filter(|&n| n == c || n.is_ascii_digit());
+            if suffix.is_some() {
+                i += 1;
+            }
+            out.push(Part {
+                mods: std::mem::take(&mut mods),
+                atom: c,
+                suffix,
+            });
+        } else {
+            return Err(format!("{c:?} is no Betza letter"));
+        }
+        i += 1;
+    }
+    if !mods.is_empty() {
+        return Err(format!("modifiers {mods:?} without an atom"));
+    }
+    Ok(out)
+}
+
+/// A leaper atom's vectors (longer component first).
+fn leaper(atom: char) -> Option<&'static [(i32, i32)]> {
+    Some(match atom {
+        'W' => &[(1, 0)],
+        'F' => &[(1, 1)],
+        'D' => &[(2, 0)],
+        'N' => &[(2, 1)],
+        'A' => &[(2, 2)],
+        'H' => &[(3, 0)],
+        'C' | 'L' => &[(3, 1)],
+        'Z' | 'J' => &[(3, 2)],
+        'G' => &[(3, 3)],
+        'K' => &[(1, 0), (1, 1)],
+        _ => return None,
+    })
+}
+
+/// The atom letter of a leap vector, if any.
+fn atom_of(v: (i32, i32)) -> Option<char> {
+    Some(match v {
+        (1, 0) => 'W',
+        (1, 1) => 'F',
+        (2, 0) => 'D',
+        (2, 1) => 'N',
+        (2, 2) => 'A',
+        (3, 0) => 'H',
+        (3, 1) => 'C',
+        (3, 2) => 'Z',
+        (3, 3) => 'G',
+        _ => return None,
+    })
+}
+
+/// Fairy-Stockfish's direction tags from the modifier letters: a letter
+/// alone is doubled (`f` is `ff`), a vertical and a horizontal one (or a
+/// letter twice) pair up.
+fn tags(mods: &str) -> Vec<String> {
+    const VERTICAL: &str = "fbvh";
+    const HORIZONTAL: &str = "rlsh";
+    let letters: Vec<char> = mods
+        .chars()
+        .filter(|c| VERTICAL.contains(*c) || HORIZONTAL.contains(*c))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let c = letters[i];
+        if let Some(&c2) = letters.get(i + 1) {
+            if c2 == c
+                || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+                || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
+            {
+                out.push(format!("{c}{c2}"));
+                i += 2;
+                continue;
+            }
+        }
+        out.push(format!("{c}{c}"));
+        i += 1;
+    }
+    out
+}
+
+/// The (file, rank) moves of atom `(a, b)` under direction tags, as
+/// Fairy-Stockfish's table picks them (none: all eight images).
+fn directed(a: i32, b: i32, tags: &[String]) -> Vec<(i32, i32)> {
+    let table: [((i32, i32), &[&str]); 8] = [
+        ((b, a), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+        ((-b, -a), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+        ((a, -b), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+        ((-a, b), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+        ((a, b), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+        ((-a, -b), &["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+        ((b, -a), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+        ((-b, a), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+    ];
+    // An orthogonal atom splits mixed pairs: `fsW` is forward and
+    // sideways, not forward-sideways.
+    let mut split = Vec::new();
+    for t in tags {
+        let (c, c2) = (&t[..1], &t[1..]);
+        if b == 0 && c != c2 {
+            split.push(c.repeat(2));
+            split.push(c2.repeat(2));
+        } else {
+            split.push(t.clone());
+        }
+    }
+    let mut out: Vec<(i32, i32)> = Vec::new();
+    for (v, names) in table {
+        if (split.is_empty() || names.iter().any(|n| split.iter().any(|s| s == n)))
+            && !out.contains(&v)
+        {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Every image of a two-axis leap.
+fn images(a: i32, b: i32) -> Vec<(i32, i32)> {
+    Vector::new(&[a, b])
+        .images(2)
+        .into_iter()
+        .map(|v| (v.0[0], v.0[1]))
+        .collect()
+}
+
+/// Reads a Betza text into the kernel's moves, or says why it cannot.
+pub fn read(betza: &str) -> Result<Moves, String> {
+    let parts = parts(betza)?;
+    let mut moves = Moves::default();
+    let simple =
+        |p: &Part, mods: &str, atom: char| p.mods == mods && p.atom == atom && p.suffix.is_none();
+    // The pawn, as a whole.
+    let pawn_parts: Vec<&Part> = parts.iter().filter(|p| !simple(p, "ifmn", 'D')).collect();
+    if pawn_parts.len() == 2 && simple(pawn_parts[0], "fm", 'W') && simple(pawn_parts[1], "fc", 'F')
+    {
+        let double = parts.len() - pawn_parts.len();
+        if double > 1 {
+            return Err("ifmnD given twice".into());
+        }
+        moves.pawn = Some(double == 1);
+        return Ok(moves);
+    }
+    let mut rook_slide = false;
+    let mut bishop_slide = false;
+    let mut steps: Vec<(i32, i32)> = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let p = &parts[i];
+        // Hoppers: mRcpR, mBcpB.
+        if p.mods == "m" && p.suffix.is_none() && matches!(p.atom, 'R' | 'B') {
+            if let Some(next) = parts.get(i + 1).filter(|n| simple(n, "cp", p.atom)) {
+                let class = if next.atom == 'R' {
+                    DirectionClass::ROOK
+                } else {
+                    DirectionClass::BISHOP
+                };
+                if !moves.hops.contains(&class) {
+                    moves.hops.push(class);
+                }
+                i += 2;
+                continue;
+            }
+        }
+        if let Some(bad) = p.mods.chars().find(|c| !"fblrvshn".contains(*c)) {
+            return Err(match bad {
+                'm' | 'c' => format!(
+                    "move-only or capture-only parts ({}{}) are played only as mRcpR, mBcpB and the pawn fmWfcF",
+                    p.mods, p.atom
+                ),
+                'p' | 'g' => format!("hoppers other than mRcpR and mBcpB ({}{}) are not supported", p.mods, p.atom),
+                'i' => "initial moves are supported only as the pawn's ifmnD".into(),
+                other => format!("modifier {other:?} is not supported"),
+            });
+        }
+        let lame = p.mods.contains('n');
+        let tags = tags(&p.mods);
+        let rider = match (p.atom, p.suffix) {
+            ('R' | 'B' | 'Q', None) => true,
+            ('W' | 'F', Some(s)) if s == p.atom => true,
+            (_, Some(d)) if d.is_ascii_digit() => {
+                return Err(format!("ranges ({}{d}) are not supported", p.atom))
+            }
+            (a, Some(_)) => return Err(format!("the rider {a}{a} is not supported")),
+            _ => false,
+        };
+        if rider {
+            if !tags.is_empty() || lame {
+                return Err(format!(
+                    "directional or lame riders ({}{}) are not supported",
+                    p.mods, p.atom
+                ));
+            }
+            match p.atom {
+                'R' | 'W' => rook_slide = true,
+                'B' | 'F' => bishop_slide = true,
+                _ => {
+                    rook_slide = true;
+                    bishop_slide = true;
+                }
+            }
+            i += 1;
+            continue;
+        }
+        let atoms = leaper(p.atom).ok_or_else(|| format!("atom {} is not supported", p.atom))?;
+        if lame && (!matches!(p.atom, 'N' | 'A' | 'Z' | 'D') || !tags.is_empty()) {
+            return Err(format!(
+                "lame leaps are supported only as nN, nA, nZ and nD, not {}{}",
+                p.mods, p.atom
+            ));
+        }
+        for &(a, b) in atoms {
+            let picked = directed(a, b, &tags);
+            if picked.len() == images(a, b).len() {
+                let leap = Leap {
+                    vector: Vector::new(&[a, b]),
+                    lame,
+                };
+                if !moves.leaps.contains(&leap) {
+                    moves.leaps.push(leap);
+                }
+            } else {
+                for v in picked {
+                    if !steps.contains(&v) {
+                        steps.push(v);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    // Steps covering every image of an atom are a leap after all; steps a
+    // leap already makes go.
+    for (a, b) in [
+        (1, 0),
+        (1, 1),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (3, 0),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+    ] {
+        let all = images(a, b);
+        let leap = Leap {
+            vector: Vector::new(&[a, b]),
+            lame: false,
+        };
+        if all.iter().all(|v| steps.contains(v)) && !moves.leaps.contains(&leap) {
+            moves.leaps.push(leap);
+        }
+        if moves.leaps.contains(&leap) {
+            steps.retain(|v| !all.contains(v));
+        }
+    }
+    if let Some(&(x, y)) = steps.iter().find(|&&(x, y)| !steps.contains(&(-x, y))) {
+        return Err(format!(
+            "the step ({x}, {y}) has no mirror image ({}, {y}): one-sided steps must be the same left and right",
+            -x
+        ));
+    }
+    moves.steps = steps
+        .into_iter()
+        .map(|(x, y)| Vector::new(&[x, y]))
+        .collect();
+    match (rook_slide, bishop_slide) {
+        (true, true) => moves.slides.push(DirectionClass::ANY),
+        (true, false) => moves.slides.push(DirectionClass::ROOK),
+        (false, true) => moves.slides.push(DirectionClass::BISHOP),
+        (false, false) => {}
+    }
+    Ok(moves)
+}
+
+/// The Betza text of a kind's moves (riders first: `BN`) (the pawn's with `double_step`), or
+/// why there is none: slides, hops and leaps of other kinds, steps only
+/// from a region.
+pub fn write(kind: &PieceKind) -> Result<String, String> {
+    if let Some(pawn) = &kind.pawn {
+        if pawn.forward_axis != 1 || pawn.capture_axes != 1 || !pawn.en_passant {
+            return Err(format!("the {} is not chess's pawn", kind.name));
+        }
+        return Ok(if pawn.double_step {
+            "fmWfcFifmnD".into()
+        } else {
+            "fmWfcF".into()
+        });
+    }
+    let mut text = String::new();
+    for class in &kind.slides {
+        text.push_str(match *class {
+            c if c == DirectionClass::ROOK => "R",
+            c if c == DirectionClass::BISHOP => "B",
+            c if c == DirectionClass::ANY || c.counts == 0b110 => "Q",
+            _ => return Err(format!("the {}'s slides have no Betza letter", kind.name)),
+        });
+    }
+    for leap in &kind.leaps {
+        let v = leap.vector.0;
+        if v[2..].iter().any(|&c| c != 0) {
+            return Err(format!(
+                "the {}'s leap {} has more than two axes",
+                kind.name, leap.vector
+            ));
+        }
+        let (a, b) = (v[0].abs().max(v[1].abs()), v[0].abs().min(v[1].abs()));
+        let atom = atom_of((a, b))
+            .ok_or_else(|| format!("the {}'s leap {} has no Betza atom", kind.name, leap.vector))?;
+        if leap.lame && !leap.vector.path().is_empty() {
+            if !matches!(atom, 'N' | 'A' | 'Z' | 'D') {
+                return Err(format!(
+                    "the {}'s lame leap n{atom} is not supported",
+                    kind.name
+                ));
+            }
+            text.push('n');
+        }
+        text.push(atom);
+    }
+    if kind.steps.iter().any(|s| s.zone.is_some()) {
+        return Err(format!(
+            "the {}'s steps from a region have no Betza text",
+            kind.name
+        ));
+    }
+    let mut steps: Vec<(i32, i32)> = kind
+        .steps
+        .iter()
+        .map(|s| (s.vector.0[0], s.vector.0[1]))
+        .collect();
+    steps.dedup();
+    while let Some(&(x, y)) = steps.first() {
+        let (a, b) = (x.abs().max(y.abs()), x.abs().min(y.abs()));
+        let atom = atom_of((a, b))
+            .ok_or_else(|| format!("the {}'s step ({x}, {y}) has no Betza atom", kind.name))?;
+        let target: Vec<(i32, i32)> = steps
+            .iter()
+            .copied()
+            .filter(|&(p, q)| (p.abs().max(q.abs()), p.abs().min(q.abs())) == (a, b))
+            .collect();
+        let mut covered: Vec<(i32, i32)> = Vec::new();
+        const TAGS: [&str; 24] = [
+            "ff", "bb", "ll", "rr", "vv", "ss", "fs", "bs", "fl", "fr", "bl", "br", "lf", "rf",
+            "lb", "rb", "lv", "rv", "fh", "bh", "lh", "rh", "hl", "hr",
+        ];
+        let mut options: Vec<(String, Vec<(i32, i32)>)> = TAGS
+            .iter()
+            .map(|t| {
+                let written = if t[..1] == t[1..] {
+                    t[..1].to_string()
+                } else {
+                    t.to_string()
+                };
+                let set = directed(a, b, &tags(&written));
+                (written, set)
+            })
+            .filter(|(_, set)| set.iter().all(|v| target.contains(v)))
+            .collect();
+        options.sort_by_key(|(_, set)| std::cmp::Reverse(set.len()));
+        for (written, set) in options {
+            if set.iter().any(|v| !covered.contains(v)) {
+                text.push_str(&written);
+                text.push(atom);
+                covered.extend(set);
+            }
+        }
+        if target.iter().any(|v| !covered.contains(v)) {
+            return Err(format!(
+                "the {}'s steps by {atom} have no Betza text",
+                kind.name
+            ));
+        }
+        steps.retain(|v| !target.contains(v));
+    }
+    for class in &kind.hops {
+        if *class == DirectionClass::ROOK || *class == DirectionClass::ANY {
+            text.push_str("mRcpR");
+        }
+        if *class == DirectionClass::BISHOP || *class == DirectionClass::ANY {
+            text.push_str("mBcpB");
+        }
+    }
+    Ok(text)
+}

@@ -1,0 +1,382 @@
+//! A [`Variant`] stated in the `variants.ini` syntax, so that reading the
+//! section back gives the same game (names, worths and the draw claims
+//! aside: Fairy-Stockfish's rules end a game, they are not claimed).
+
+use super::betza;
+use super::build::{capitalized, CUSTOM, PIECES};
+use crate::kernel::{Color, ExtinctionValue, PieceKind, Region, Royalty, Stalemate, Variant};
+use thiserror::Error;
+
+/// Why a variant has no ini form.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WriteError {
+    /// Not a board of files and ranks.
+    #[error(
+        "{name} has no ini form: the board has {axes} axes; the syntax knows files and ranks only"
+    )]
+    Axes {
+        /// The game.
+        name: String,
+        /// Its axes.
+        axes: usize,
+    },
+    /// Royalty other than check.
+    #[error(
+        "{0} has no ini form: its royal piece is captured, not checkmated; the syntax here knows check only"
+    )]
+    Royalty(String),
+    /// No royal kind and no extinction rule, or a side may lack its royal
+    /// piece.
+    #[error("{0} has no ini form: a game here needs one royal kind that each side has, or an extinction rule")]
+    NoKing(String),
+    /// A piece, castling or region the syntax cannot state.
+    #[error("{name} has no ini form: {why}")]
+    Unstateable {
+        /// The game.
+        name: String,
+        /// What cannot be stated.
+        why: String,
+    },
+}
+
+fn square(files: usize, s: usize) -> String {
+    crate::variants::square_names::square_name(s, files)
+}
+
+/// A region's squares as White sees them (`mirror`: Black's), whole
+/// ranks as `*N`.
+fn region_text(region: &Region, files: usize, ranks: usize, mirror: bool) -> String {
+    let clamp =
+        |(lo, hi): (i32, i32), n: usize| (lo.max(0) as usize, (hi.max(0) as usize).min(n - 1));
+    let (f0, f1) = clamp(region.ranges[0], files);
+    let (r0, r1) = clamp(region.ranges[1], ranks);
+    let mut words = Vec::new();
+    for r in r0..=r1 {
+        let rank = if mirror { ranks - 1 - r } else { r };
+        if f0 == 0 && f1 == files - 1 {
+            words.push(format!("*{}", rank + 1));
+        } else {
+            for f in f0..=f1 {
+                words.push(square(files, rank * files + f));
+            }
+        }
+    }
+    words.join(" ")
+}
+
+/// Whether two Betza texts read as the same moves.
+fn same_moves(a: &str, b: &str) -> bool {
+    let norm = |t: &str| {
+        betza::read(t).ok().map(|mut m| {
+            m.leaps.sort_by_key(|l| (l.vector, l.lame));
+            m.steps.sort();
+            m
+        })
+    };
+    norm(a).is_some() && norm(a) == norm(b)
+}
+
+/// The soldier's zone rank (from 1) if the kind is Fairy-Stockfish's
+/// soldier: forward always, sideways from a whole-width zone reaching the
+/// last rank (or everywhere: rank 1).
+fn soldier_rank(kind: &PieceKind, files: usize, ranks: usize) -> Option<usize> {
+    let vectors: Vec<(i32, i32)> = kind
+        .steps
+        .iter()
+        .map(|s| (s.vector.0[0], s.vector.0[1]))
+        .collect();
+    if !kind.leaps.is_empty()
+        || !kind.slides.is_empty()
+        || !kind.hops.is_empty()
+        || kind.pawn.is_some()
+    {
+        return None;
+    }
+    let mut sorted = vectors.clone();
+    sorted.sort();
+    if sorted != [(-1, 0), (0, 1), (1, 0)] {
+        return None;
+    }
+    let forward = kind.steps.iter().find(|s| s.vector.0[1] == 1)?;
+    if forward.zone.is_some() {
+        return None;
+    }
+    let sideways: Vec<Option<Region>> = kind
+        .steps
+        .iter()
+        .filter(|s| s.vector.0[1] == 0)
+        .map(|s| s.zone)
+        .collect();
+    match (sideways[0], sideways[1]) {
+        (None, None) => Some(1),
+        (Some(a), Some(b)) if a == b => {
+            let whole = Region::new(&[(0, files as i32 - 1), (a.ranges[1].0, ranks as i32 - 1)]);
+            (a == whole).then_some(a.ranges[1].0 as usize + 1)
+        }
+        _ => None,
+    }
+}
+
+/// The ini section of a game.
+///
+/// ```
+/// use duckchess_rules::variants::{chess, ini};
+/// let text = ini::write(&chess::variant()).unwrap();
+/// assert!(text.starts_with("[chess]\n"));
+/// assert!(text.contains("knight = n\n"));
+/// // A built-in game's name is refused: read it back as another.
+/// let back = ini::read(&text.replace("[chess]", "[chess2]")).unwrap();
+/// assert_eq!(back[0].variant().kinds.len(), 6);
+/// ```
+pub fn write(variant: &Variant) -> Result<String, WriteError> {
+    let name = variant.name.clone();
+    let unstateable = |why: String| WriteError::Unstateable {
+        name: name.clone(),
+        why,
+    };
+    if variant.shape.axes() != 2 {
+        return Err(WriteError::Axes {
+            name,
+            axes: variant.shape.axes(),
+        });
+    }
+    if variant.royalty != Royalty::Check {
+        return Err(WriteError::Royalty(name));
+    }
+    // The reader requires the king it finds; without one, only an
+    // extinction rule ends a game.
+    let has_king = variant.kinds.iter().any(|k| k.royal);
+    if variant.royal_required != has_king || (!has_king && variant.extinction.is_none()) {
+        return Err(WriteError::NoKing(name));
+    }
+    let files = variant.shape.size(0) as usize;
+    let ranks = variant.shape.size(1) as usize;
+    if files > 26 {
+        return Err(unstateable(format!("{files} files have no letters")));
+    }
+    let mut out = format!(
+        "[{}]\nmaxFile = {}\nmaxRank = {ranks}\n",
+        variant.name,
+        (b'a' + files as u8 - 1) as char
+    );
+    let mut keys: Vec<String> = Vec::new();
+    let mut custom = 0;
+    let mut soldier: Option<usize> = None;
+    let mut pawn = None;
+    for kind in &variant.kinds {
+        let letter = kind.letter;
+        let spr = soldier_rank(kind, files, ranks).filter(|_| !keys.iter().any(|k| k == "soldier"));
+        let (key, value) = if let Some(rank) = spr {
+            soldier = Some(rank);
+            ("soldier".to_string(), letter.to_string())
+        } else {
+            let text = betza::write(kind).map_err(unstateable)?;
+            if kind.royal {
+                if same_moves(&text, "K") {
+                    ("king".into(), letter.to_string())
+                } else {
+                    ("king".into(), format!("{letter}:{text}"))
+                }
+            } else if let Some(p) = &kind.pawn {
+                pawn = Some(p.clone());
+                ("pawn".into(), letter.to_string())
+            } else if let Some(&(k, _, _)) = PIECES.iter().find(|(k, b, _)| {
+                !matches!(*k, "king" | "pawn" | "soldier")
+                    && !keys.iter().any(|u| u == k)
+                    && same_moves(&text, b)
+            }) {
+                (k.to_string(), letter.to_string())
+            } else {
+                let k = CUSTOM
+                    .get(custom)
+                    .ok_or_else(|| unstateable("too many custom pieces".into()))?;
+                custom += 1;
+                (k.to_string(), format!("{letter}:{text}"))
+            }
+        };
+        out += &format!("{key} = {value}\n");
+        keys.push(key);
+    }
+    // The start: pieces, rights, White to move.
+    let mut board = Vec::new();
+    for rank in (0..ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..files {
+            match variant
+                .start
+                .iter()
+                .find(|(s, _)| *s == rank * files + file)
+            {
+                None => empty += 1,
+                Some(&(_, piece)) => {
+                    if empty > 0 {
+                        row += &std::mem::take(&mut empty).to_string();
+                    }
+                    row.push(variant.piece_char(piece));
+                }
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        board.push(row);
+    }
+    let rights: String = variant.castling.iter().map(|c| c.letter).collect();
+    let rights = if rights.is_empty() {
+        "-".to_string()
+    } else {
+        rights
+    };
+    out += &format!("startFen = {} w {rights} - 0 1\n", board.join("/"));
+    if let Some(p) = &pawn {
+        let letters: String = p
+            .promotion
+            .iter()
+            .map(|&k| variant.kind(k).letter)
+            .collect();
+        out += &format!("promotionPieceTypes = {letters}\n");
+        let depth = p.promotion_ranks.clamp(1, ranks);
+        let white: Vec<String> = (ranks + 1 - depth..=ranks)
+            .map(|r| format!("*{r}"))
+            .collect();
+        let black: Vec<String> = (1..=depth).rev().map(|r| format!("*{r}")).collect();
+        out += &format!(
+            "promotionRegionWhite = {}\npromotionRegionBlack = {}\n",
+            white.join(" "),
+            black.join(" ")
+        );
+        out += &format!("doubleStep = {}\n", p.double_step);
+        if p.double_step && p.double_step_rank != 1 {
+            let r = p.double_step_rank;
+            out += &format!(
+                "doubleStepRegionWhite = *{}\ndoubleStepRegionBlack = *{}\n",
+                r + 1,
+                ranks - r
+            );
+        }
+    }
+    // Castling: check that Fairy-Stockfish's derivation gives the rules.
+    out += &format!("castling = {}\n", !variant.castling.is_empty());
+    if let Some(first) = variant.castling.first() {
+        let king_file = |c: &crate::kernel::CastlingRule| c.king_to % files;
+        let kingside = variant
+            .castling
+            .iter()
+            .find(|c| c.rook_from % files > c.king_from % files);
+        let queenside = variant
+            .castling
+            .iter()
+            .find(|c| c.rook_from % files < c.king_from % files);
+        if let Some(k) = kingside {
+            out += &format!(
+                "castlingKingsideFile = {}\n",
+                (b'a' + king_file(k) as u8) as char
+            );
+        }
+        if let Some(q) = queenside {
+            out += &format!(
+                "castlingQueensideFile = {}\n",
+                (b'a' + king_file(q) as u8) as char
+            );
+        }
+        let mut rooks: Vec<char> = variant
+            .castling
+            .iter()
+            .map(|c| variant.kind(c.rook).letter)
+            .collect();
+        rooks.dedup();
+        out += &format!(
+            "castlingRookPieces = {}\n",
+            rooks.iter().collect::<String>()
+        );
+        // The rank White's king stands on (Black's is its mirror).
+        let home = first.king_from / files;
+        let home = if first.color == Color::White {
+            home
+        } else {
+            ranks - 1 - home
+        };
+        if home != 0 {
+            out += &format!("castlingRank = {}\n", home + 1);
+        }
+        // A castling piece that is not royal (extinction chess's king).
+        let castler = variant.kind(first.king);
+        if !castler.royal {
+            out += &format!("castlingKingPiece = {}\n", castler.letter);
+        }
+    }
+    for (kind, key) in variant.kinds.iter().zip(&keys) {
+        if let Some(region) = &kind.region {
+            let cap = capitalized(key);
+            out += &format!(
+                "mobilityRegionWhite{cap} = {}\n",
+                region_text(region, files, ranks, false)
+            );
+            out += &format!(
+                "mobilityRegionBlack{cap} = {}\n",
+                region_text(region, files, ranks, true)
+            );
+        }
+    }
+    if let Some(rank) = soldier {
+        out += &format!("soldierPromotionRank = {rank}\n");
+    }
+    if variant.flying_general {
+        out += "flyingGeneral = true\n";
+    }
+    if variant.stalemate == Stalemate::Loss {
+        out += "stalemateValue = loss\n";
+    }
+    if let Some(rule) = &variant.extinction {
+        let value = match rule.value {
+            ExtinctionValue::Loss => "loss",
+            ExtinctionValue::Win => "win",
+            ExtinctionValue::Draw => "draw",
+        };
+        let kinds: String = rule
+            .all
+            .then_some('*')
+            .into_iter()
+            .chain(rule.kinds.iter().map(|&k| variant.kind(k).letter))
+            .collect();
+        out += &format!("extinctionValue = {value}\nextinctionPieceTypes = {kinds}\n");
+        if rule.count != 0 {
+            out += &format!("extinctionPieceCount = {}\n", rule.count);
+        }
+        if rule.opponent_count != 0 {
+            out += &format!("extinctionOpponentPieceCount = {}\n", rule.opponent_count);
+        }
+        if rule.claim {
+            out += "extinctionClaim = true\n";
+        }
+    }
+    out += &format!(
+        "nMoveRule = {}\nnFoldRule = {}\n",
+        variant.draws.automatic_plies.map_or(0, |p| p / 2),
+        variant.draws.automatic_repetitions.unwrap_or(0)
+    );
+    // Read it back: what the reader derives must be the variant's.
+    let section = super::parse::sections(&out)
+        .ok()
+        .and_then(|mut s| s.pop())
+        .ok_or_else(|| unstateable("nothing read back".into()))?;
+    let (read, _) = super::build::build(&section.name, &section.entries, section.line)
+        .map_err(|e| unstateable(format!("it reads back wrong: {e}")))?;
+    if read.castling != variant.castling {
+        return Err(unstateable(
+            "its castling is not Fairy-Stockfish's (king and outermost rook from the start)".into(),
+        ));
+    }
+    let mut starts = [read.start.clone(), variant.start.clone()];
+    for s in &mut starts {
+        s.sort_by_key(|&(square, _)| square);
+    }
+    if read.kinds.len() != variant.kinds.len() || starts[0] != starts[1] {
+        return Err(unstateable("its pieces do not read back".into()));
+    }
+    if read.extinction != variant.extinction {
+        return Err(unstateable("its extinction rule does not read back".into()));
+    }
+    Ok(out)
+}

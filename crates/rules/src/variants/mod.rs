@@ -1,0 +1,610 @@
+//! Games as data on the [`kernel`](crate::kernel): one file per game, with
+//! its variant value and its notation.
+//!
+//! Every game is reached through the [`Notation`] trait, so the command
+//! line, the terminal game and the web page treat them alike: read and write
+//! a position, read and write a move, name a square, lay the board out.
+//!
+//! ```
+//! let chess = duckchess_rules::variants::by_name("chess").unwrap();
+//! let start = chess.start();
+//! assert_eq!(start.legal_moves().len(), 20);
+//! assert_eq!(chess.write_position(&*start), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! assert!(duckchess_rules::variants::by_name("go").is_none());
+//! ```
+
+pub mod chess;
+pub mod cube;
+pub mod duck;
+pub mod fen;
+pub mod fourfold;
+pub mod ini;
+/// Text as users give it; it lives in [`crate::text`], the bottom layer.
+pub use crate::text::input;
+pub mod layout;
+pub mod line;
+#[cfg(test)]
+mod magics_tests;
+pub mod perft;
+pub mod picture;
+pub mod san;
+pub mod square_names;
+pub mod status;
+pub mod studies;
+pub mod uci;
+pub mod xiangqi;
+
+use crate::kernel::{AnyPosition, Color, Move, Piece, Position, PositionError, Setup};
+use layout::{Across, Layout};
+use std::error::Error;
+
+/// Why a position or move text could not be read: the variant's own typed
+/// error, whose message names the field and character at fault.
+pub type NotationError = Box<dyn Error + Send + Sync>;
+
+/// A game of the family as the front ends see it: its rules (through the
+/// positions it makes) and its notation.
+pub trait Notation: Sync {
+    /// The name on the command line (`--variant NAME`).
+    fn name(&self) -> &'static str;
+    /// One line for `duckchess variants`: the board and the pieces.
+    fn summary(&self) -> String;
+    /// The name people read (`Duck Chess`, `Fourfold, classic setup`): the
+    /// page's game menu.
+    fn title(&self) -> &'static str;
+    /// The starting position (for a puzzle without one, an example).
+    fn start(&self) -> Box<dyn AnyPosition>;
+    /// Reads a position in the variant's notation.
+    fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, NotationError>;
+    /// Writes a position in the variant's notation.
+    fn write_position(&self, position: &dyn AnyPosition) -> String;
+    /// A legal move of `position` in the variant's own move notation (SAN
+    /// for chess), check and mate marks included.
+    fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String;
+    /// A move as its squares alone (UCI for chess), for machines.
+    fn coordinate_move(&self, position: &dyn AnyPosition, m: Move) -> String;
+    /// The game as a Fairy-Stockfish variant definition, for engines that
+    /// read one (`setoption name VariantPath`): its section's name and the
+    /// `variants.ini` text; `None` where Fairy-Stockfish knows the game by
+    /// [`Notation::name`] (chess) or cannot state it.
+    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+    /// A move as one word for machines that split moves at white space
+    /// (the Universal Chess Interface): the coordinates, where they have no
+    /// space (UCI itself for chess); Duck Chess's as Fairy-Stockfish writes
+    /// them, files `a`–`i` for the columns and ranks `1`–`10` for the rows.
+    /// [`Notation::read_move`] reads it back.
+    fn uci_move(&self, position: &dyn AnyPosition, m: Move) -> String {
+        self.coordinate_move(position, m)
+    }
+    /// Reads a move in either notation and returns it if it is legal; the
+    /// error says why not (no such move, ambiguous, malformed).
+    fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError>;
+    /// A square's name (`e4`, `b2(III)`, `a1[0,1]`).
+    fn square_name(&self, position: &dyn AnyPosition, square: usize) -> String;
+    /// The square of a name [`Notation::square_name`] writes (Duck Chess
+    /// also takes `x,y` without the parentheses).
+    fn read_square(&self, position: &dyn AnyPosition, text: &str) -> Option<usize> {
+        let text = text.trim();
+        (0..position.variant().shape.len()).find(|&s| self.square_name(position, s) == text)
+    }
+    /// The label of the board at (z, w) in a picture: empty for one board,
+    /// `III` for a cube level, `[0,1]` for a Fourfold board.
+    fn board_label(&self, position: &dyn AnyPosition, z: usize, w: usize) -> String;
+    /// Which way axis-2 boards run across a picture.
+    fn across(&self) -> Across {
+        Across::Ascending
+    }
+    /// Where each square of `position` is drawn.
+    fn layout(&self, position: &dyn AnyPosition) -> Layout {
+        Layout::new(position.variant().shape, self.across())
+    }
+    /// A game as a record to save: by default the start position on the
+    /// first line, then one move a line in coordinates.
+    fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
+        let mut text = self.write_position(start);
+        text.push('\n');
+        let mut position = start.clone_box();
+        for &m in moves {
+            text.push_str(&self.coordinate_move(&*position, m));
+            text.push('\n');
+            if position.play(m).is_err() {
+                break;
+            }
+        }
+        text
+    }
+    /// Reads a record [`Notation::write_record`] wrote: the start and the
+    /// moves, each checked legal and played before the game's end; the
+    /// error names the line at fault.
+    fn read_record(&self, text: &str) -> Result<(Box<dyn AnyPosition>, Vec<Move>), NotationError> {
+        let text = input::normalize(text);
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let (_, first) = lines.next().ok_or("the record is empty")?;
+        let start = self
+            .read_position(first.trim())
+            .map_err(|e| format!("line 1: {e}"))?;
+        let mut game = start.new_game();
+        for (i, line) in lines {
+            if let Some(outcome) = game.outcome() {
+                // The game's own words, as `show` says the result.
+                let notation = by_name(self.name()).unwrap_or(default());
+                let result = status::describe(notation, game.position(), outcome, Some(&*game));
+                return Err(format!("line {}: the game is over: {result}", i + 1).into());
+            }
+            let m = self
+                .read_move(game.position(), line.trim())
+                .map_err(|e| format!("line {}: {e}", i + 1))?;
+            game.play(m).map_err(|e| format!("line {}: {e}", i + 1))?;
+        }
+        Ok((start, game.moves().to_vec()))
+    }
+    /// The file extension of [`Notation::write_record`]'s records.
+    fn record_extension(&self) -> &'static str {
+        "txt"
+    }
+
+    /// Every game of a text holding one or more records: one by default
+    /// ([`Notation::read_record`]); chess reads every game of a PGN file,
+    /// each with its tags.
+    fn read_records(&self, text: &str) -> Result<Vec<Record>, NotationError> {
+        let (start, moves) = self.read_record(text)?;
+        Ok(vec![Record {
+            tags: Vec::new(),
+            start,
+            moves,
+            tree: Vec::new(),
+        }])
+    }
+
+    /// A record of a whole tree of moves (its variations and comments
+    /// included) with `tags`, if the game's record format can hold one:
+    /// `None` by default (a record is one line of moves); chess writes PGN
+    /// with variations in parentheses and comments in braces.
+    fn write_tree(
+        &self,
+        _start: &dyn AnyPosition,
+        _tree: &[TreeMove],
+        _tags: &[(String, String)],
+    ) -> Option<String> {
+        None
+    }
+
+    /// What a position text is called in messages: `position`; `FEN` for
+    /// chess and Duck Chess.
+    fn position_format(&self) -> &'static str {
+        "position"
+    }
+
+    /// What a record is called in messages: `record`; `PGN` for chess,
+    /// `judge input` for Duck Chess.
+    fn record_format(&self) -> &'static str {
+        "record"
+    }
+
+    /// Whether `text` looks like a position of this game (not whether it
+    /// is a correct one): how a position given without `--variant` finds
+    /// its game. `start` is no game's in particular.
+    fn recognizes(&self, text: &str) -> bool;
+
+    /// Whether the board's squares alternate in colour (the chess family)
+    /// or are plain points (Duck Chess's xiangqi board).
+    fn checkered(&self) -> bool {
+        true
+    }
+
+    /// For a game played on the points where lines cross (xiangqi's
+    /// board), the lines as its players draw them: segments from one
+    /// square's point to another's. None for a board of squares.
+    fn board_lines(&self, _position: &dyn AnyPosition) -> Vec<[usize; 2]> {
+        Vec::new()
+    }
+
+    /// A side in the game's words: `white`, Duck Chess's `red`.
+    fn side_name(&self, color: Color) -> &'static str {
+        color.name()
+    }
+
+    /// The colour a side's pieces are drawn in: yellow and blue; Duck
+    /// Chess's red and blue.
+    fn side_ink(&self, color: Color) -> picture::Ink {
+        match color {
+            Color::White => picture::Ink::Yellow,
+            Color::Black => picture::Ink::Blue,
+        }
+    }
+
+    /// The glyph a piece is drawn with: the chess figurines by default (the
+    /// letter for a kind without one); Duck Chess's 王 士 象 马 车 鸭 兵.
+    fn glyph(&self, position: &dyn AnyPosition, piece: Piece) -> char {
+        let variant = position.variant();
+        picture::figurine(variant.kind(piece.kind).letter, piece.color)
+            .unwrap_or_else(|| variant.piece_char(piece))
+    }
+
+    /// The label of file `file` (axis 0) on a picture's edge: `a`, `b`, …;
+    /// Duck Chess's column numbers.
+    fn file_label(&self, file: usize) -> String {
+        char::from(b'a' + file as u8).to_string()
+    }
+
+    /// The label of rank `rank` (axis 1, from 0): `1`, `2`, …; Duck Chess's
+    /// row numbers, from 0.
+    fn rank_label(&self, rank: usize) -> String {
+        (rank + 1).to_string()
+    }
+
+    /// What the file and rank labels count, when the square names do not
+    /// make it plain: none (`e4` is file e, rank 4); Duck Chess's `y` and
+    /// `x` (its point `(x,y)` is rank x, file y).
+    fn axis_names(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    /// A piece on a square, in the words explanations use: `the white
+    /// knight on g1`; Duck Chess's `red horse at (0,1)`.
+    fn piece_on(&self, position: &dyn AnyPosition, piece: Piece, square: usize) -> String {
+        format!(
+            "the {} {} on {}",
+            self.side_name(piece.color),
+            position.variant().kind(piece.kind).name,
+            self.square_name(position, square)
+        )
+    }
+
+    /// The moves of a line after its `moves` word, one text each: split at
+    /// white space, except where a move has spaces in it (Duck Chess's
+    /// `xs ys xt yt`).
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    /// Why the piece on `from` cannot go to `to` in `position` (a move the
+    /// position does not list as legal), in a sentence.
+    fn why_not(&self, position: &dyn AnyPosition, from: usize, to: usize) -> String {
+        let target = self.square_name(position, to);
+        match position.piece_at(from) {
+            None => format!("{} is empty", self.square_name(position, from)),
+            Some(p) if p.color != position.turn() => format!(
+                "{} holds the {} {}, but it is {}'s turn",
+                self.square_name(position, from),
+                self.side_name(p.color),
+                position.variant().kind(p.kind).name,
+                self.side_name(position.turn())
+            ),
+            Some(p) => {
+                let mind = if position.is_check() {
+                    " (mind the check)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} cannot go to {target}{mind}",
+                    self.piece_on(position, p, from)
+                )
+            }
+        }
+    }
+
+    /// Perft split by first move ([`perft::divide`]), counted with up to
+    /// `threads` threads: the kernel's count, or a game's faster engine
+    /// that counts the same (Duck Chess's judge engine; `tests/commands/duck_kernel.rs`
+    /// holds the two to one count).
+    fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+        perft::divide(position, depth, threads)
+    }
+
+    /// Balanced openings for matches, each a name and its moves from the
+    /// start in the game's notation; none by default (a match then starts
+    /// from a few random plies).
+    fn openings(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The game's own verdict on a move, shown beside it where the game has
+    /// one: Duck Chess's judge line (`red guard;NA;no;no`).
+    fn verdict(&self, _before: &dyn AnyPosition, _m: Move) -> Option<String> {
+        None
+    }
+
+    /// The sizes of board the game is played on, smallest and largest,
+    /// when it has more than one (the cube's side n, 2 to 10): the board
+    /// editor offers them. `None` by default: one board.
+    fn board_sizes(&self) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// A position on the board of `size` (one of [`Notation::board_sizes`];
+    /// `None`: the board of [`Notation::start`]), whose squares, names and
+    /// layout the board editor draws a setup on: the start by default, which
+    /// has one board; the cube's empty cube of side n.
+    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
+        size.is_none().then(|| self.start())
+    }
+
+    /// The position of a setup on the board of `board` (a position from
+    /// [`Notation::board_of_size`]), checked as the game checks the
+    /// positions it reads: the kernel's [`Position::from_setup`] with the
+    /// board's rules, its refusal in words with the game's square names
+    /// ([`PositionError::describe`]), then the game's own reader on the
+    /// position written, so that whatever it refuses ([`Notation::read_position`])
+    /// is refused here too. Gives the position and its text.
+    fn position_of_setup(
+        &self,
+        board: &dyn AnyPosition,
+        setup: &Setup,
+    ) -> Result<(Box<dyn AnyPosition>, String), String> {
+        let built: Result<Box<dyn AnyPosition>, PositionError> = crate::kernel::with_position!(
+            board.concrete(),
+            p => Position::from_setup(p.rules(), setup).map(|q| Box::new(q) as Box<dyn AnyPosition>)
+        );
+        let built =
+            built.map_err(|e| e.describe(board.variant(), &|s| self.square_name(board, s)))?;
+        let text = self.write_position(&*built);
+        let read = self.read_position(&text).map_err(|e| e.to_string())?;
+        let text = self.write_position(&*read);
+        Ok((read, text))
+    }
+}
+
+impl std::fmt::Debug for dyn Notation {
+    /// The game's name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A move of a tree of moves: its parent (an index into the tree, `None`
+/// for the start), the move, its NAGs and a comment after it. A tree lists each
+/// move after its parent; a parent's first child continues its line, the
+/// others are variations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeMove {
+    /// The move before it, `None` at the start.
+    pub parent: Option<usize>,
+    /// The move, legal after its parent.
+    pub mv: Move,
+    /// A comment after the move.
+    pub comment: Option<String>,
+    /// Its Numeric Annotation Glyphs, in order: PGN's `$1`..`$6` are the
+    /// move annotations `!`, `?`, `!!`, `??`, `!?`, `?!` ([`nag_glyph`]).
+    pub nags: Vec<u8>,
+}
+
+/// The six move annotations, `$1` to `$6` in PGN.
+pub const NAG_GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// How a NAG is written: its glyph for `$1` to `$6`, else `$n`.
+///
+/// ```
+/// use duckchess_rules::variants::nag_glyph;
+/// assert_eq!(nag_glyph(5), "!?");
+/// assert_eq!(nag_glyph(14), "$14");
+/// ```
+pub fn nag_glyph(nag: u8) -> String {
+    match nag {
+        1..=6 => NAG_GLYPHS[nag as usize - 1].to_string(),
+        _ => format!("${nag}"),
+    }
+}
+
+/// The NAG of a move annotation (`!?` is 5; the Unicode `‼`, `⁇`, `⁉`,
+/// `⁈` too), `None` for anything else.
+///
+/// ```
+/// use duckchess_rules::variants::nag_of_glyph;
+/// assert_eq!(nag_of_glyph("?!"), Some(6));
+/// assert_eq!(nag_of_glyph("‼"), Some(3));
+/// assert_eq!(nag_of_glyph("!!!"), None);
+/// ```
+pub fn nag_of_glyph(glyph: &str) -> Option<u8> {
+    let glyph = match glyph {
+        "‼" => "!!",
+        "⁇" => "??",
+        "⁉" => "!?",
+        "⁈" => "?!",
+        g => g,
+    };
+    NAG_GLYPHS
+        .iter()
+        .position(|&g| g == glyph)
+        .map(|i| i as u8 + 1)
+}
+
+/// One game read from a record: its tags (PGN's `[White "..."]`; none in
+/// other games' records), its start and its moves.
+#[derive(Debug)]
+pub struct Record {
+    /// Tag name and value pairs, in the order read.
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move.
+    pub start: Box<dyn AnyPosition>,
+    /// The moves, each legal where it is played.
+    pub moves: Vec<Move>,
+    /// Every move with the variations and comments, the main line's first
+    /// ([`TreeMove`]); empty when the record holds none.
+    pub tree: Vec<TreeMove>,
+}
+
+impl Record {
+    /// The value of a tag, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A title from the tags, for a list to pick a game from: `White –
+    /// Black, Event, Date, Result`, each part when known (`?` is unknown);
+    /// empty without tags.
+    ///
+    /// ```
+    /// let chess = duckchess_rules::variants::by_name("chess").unwrap();
+    /// let games = chess.read_records("[White \"Anna\"]\n[Black \"Ben\"]\n[Date \"2024.??.??\"]\n1. e4 1-0\n").unwrap();
+    /// assert_eq!(games[0].title(), "Anna – Ben, 2024.??.??, 1-0");
+    /// ```
+    pub fn title(&self) -> String {
+        let known = |name: &str| {
+            self.tag(name)
+                .filter(|v| !v.is_empty() && *v != "?" && *v != "*")
+        };
+        let mut parts = Vec::new();
+        match (known("White"), known("Black")) {
+            (Some(w), Some(b)) => parts.push(format!("{w} – {b}")),
+            (Some(one), None) | (None, Some(one)) => parts.push(one.to_string()),
+            (None, None) => {}
+        }
+        parts.extend(
+            ["Event", "Site", "Date", "Round"]
+                .iter()
+                .filter_map(|n| known(n))
+                .map(String::from),
+        );
+        if let Some(result) = known("Result") {
+            parts.push(result.to_string());
+        }
+        parts.join(", ")
+    }
+}
+
+/// The games built into the program, in the order `duckchess variants`
+/// lists them: Duck Chess first.
+pub(crate) const BUILT_IN: &[&dyn Notation] = &[
+    &duck::DuckChess,
+    &chess::Chess,
+    &cube::Cube,
+    &fourfold::FULL,
+    &fourfold::CLASSIC,
+    &xiangqi::Xiangqi,
+];
+
+/// The games [`register`] added.
+static REGISTERED: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+
+/// The registry, fixed on first reading.
+static ALL: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+
+/// Why games could not be registered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    /// A name a built-in game or an earlier registered one has.
+    #[error("a game named {0} is already known")]
+    Clash(String),
+    /// The registry was read (or games registered) before.
+    #[error("games can be registered once, before the list of games is first read")]
+    Closed,
+}
+
+/// Adds games after the built-in ones (the games of a `variants.ini`
+/// file, [`ini::read`]): once, before [`all`] is first called. A name
+/// that clashes with another game's (in any case) is refused.
+///
+/// ```
+/// let games = duckchess_rules::variants::ini::read("[clash:chess]\n").unwrap();
+/// assert!(duckchess_rules::variants::names().contains(&"chess"));
+/// // The registry has been read above: too late.
+/// assert!(duckchess_rules::variants::register(games).is_err());
+/// ```
+pub fn register(games: Vec<ini::FileGame>) -> Result<(), RegisterError> {
+    if ALL.get().is_some() {
+        return Err(RegisterError::Closed);
+    }
+    let mut names: Vec<String> = BUILT_IN.iter().map(|n| n.name().to_lowercase()).collect();
+    for game in &games {
+        let name = game.name().to_lowercase();
+        if names.contains(&name) {
+            return Err(RegisterError::Clash(game.name().to_string()));
+        }
+        names.push(name);
+    }
+    let games: Vec<&'static dyn Notation> = games
+        .into_iter()
+        .map(|g| &*Box::leak(Box::new(g)) as &'static dyn Notation)
+        .collect();
+    REGISTERED.set(games).map_err(|_| RegisterError::Closed)?;
+    if all().len() != BUILT_IN.len() + REGISTERED.get().map_or(0, Vec::len) {
+        return Err(RegisterError::Closed);
+    }
+    Ok(())
+}
+
+/// Every game of the registry, in the order `duckchess variants` lists them:
+/// Duck Chess first, the registered games ([`register`]) last.
+pub fn all() -> &'static [&'static dyn Notation] {
+    ALL.get_or_init(|| {
+        BUILT_IN
+            .iter()
+            .copied()
+            .chain(REGISTERED.get().into_iter().flatten().copied())
+            .collect()
+    })
+}
+
+/// The game meant when none is named and no position tells: Duck Chess.
+pub fn default() -> &'static dyn Notation {
+    all()[0]
+}
+
+/// The names [`by_name`] knows.
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|n| n.name()).collect()
+}
+
+/// The game of this name, in any case (`Chess`, `DUCK`).
+pub fn by_name(name: &str) -> Option<&'static dyn Notation> {
+    all()
+        .iter()
+        .copied()
+        .find(|n| n.name().eq_ignore_ascii_case(name.trim()))
+}
+
+/// Why a position text names no single game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecognizeError {
+    /// No game's positions look like it.
+    #[error("{text:?} is no game's position (--variant names the game: {})", names().join(", "))]
+    Unknown {
+        /// The text, shortened.
+        text: String,
+    },
+    /// Several games' positions look like it.
+    #[error("{text:?} could be a position of {}: --variant says which", .candidates.join(" or "))]
+    Ambiguous {
+        /// The text, shortened.
+        text: String,
+        /// The games it could be.
+        candidates: Vec<&'static str>,
+    },
+}
+
+/// The game whose positions look like `text`: exactly one game must
+/// [recognise](Notation::recognizes) it.
+///
+/// ```
+/// use duckchess_rules::variants::recognize;
+/// assert_eq!(recognize("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap().name(), "chess");
+/// assert_eq!(recognize("4k4/9/9/9/9/9/9/9/4R4/4K4 b").unwrap().name(), "duck");
+/// assert_eq!(recognize("n = 2, [rq,##],[##,K#]").unwrap().name(), "cube");
+/// assert!(recognize("hello").is_err());
+/// ```
+pub fn recognize(text: &str) -> Result<&'static dyn Notation, RecognizeError> {
+    let candidates: Vec<&'static dyn Notation> = all()
+        .iter()
+        .copied()
+        .filter(|n| n.recognizes(text))
+        .collect();
+    let short = line::shorten(text);
+    match candidates.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(RecognizeError::Unknown { text: short }),
+        many => Err(RecognizeError::Ambiguous {
+            text: short,
+            candidates: many.iter().map(|n| n.name()).collect(),
+        }),
+    }
+}
