@@ -41,7 +41,7 @@
 #![warn(missing_docs)]
 
 #[cfg(feature = "contest")]
-pub mod contest;
+pub use duckchess_contest as contest;
 pub mod engine;
 pub use duckchess_geometry as geometry;
 pub use duckchess_judge as judge;

@@ -4,6 +4,16 @@
 //! checker), [`validate`] (input validator), [`answer`] (test files),
 //! [`package`] (problem packages for online judges) and
 //! [`testlib`] (the checker's and validator's conventions).
+//!
+//! A floor above the rules (`duckchess-rules`) and the judge's engine
+//! (`duckchess-judge`); nothing of the engine, the terminal game or the
+//! server.
+
+#![warn(missing_docs)]
+
+// The floors below, under the names the whole house uses for them.
+use duckchess_judge as judge;
+use duckchess_rules::{kernel, variants};
 
 pub mod answer;
 pub mod check;

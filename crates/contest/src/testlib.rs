@@ -87,7 +87,7 @@ impl Judgement {
     /// `<?xml …?><result outcome = "wrong-answer">…</result>`.
     ///
     /// ```
-    /// use duckchess::contest::testlib::{Judgement, Outcome};
+    /// use duckchess_contest::testlib::{Judgement, Outcome};
     /// let j = Judgement::new(Outcome::WrongAnswer, "line 2: expected 'a', found \"b\"");
     /// assert_eq!(j.report(false), "line 2: expected 'a', found \"b\"");
     /// assert!(j.report(true).ends_with(

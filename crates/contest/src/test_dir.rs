@@ -2,8 +2,8 @@
 //! `X.ans` beside it, in natural order (`2.in` before `10.in`), judged by
 //! the same comparison as `check` ([`check::judge_run`]).
 
-use crate::contest::check::{self, Verdict};
-use crate::contest::runner::{self, Limits};
+use crate::check::{self, Verdict};
+use crate::runner::{self, Limits};
 use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};

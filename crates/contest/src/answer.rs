@@ -1,8 +1,8 @@
 //! Test files for problem setters: generated `NN.in`/`NN.ans` pairs, and
 //! the judge answer `X.ans` written beside any `X.in`.
 
-use crate::contest::files;
-use crate::contest::gen::{self, Profile};
+use crate::files;
+use crate::gen::{self, Profile};
 use crate::judge::Position;
 use crate::judge::{self, JudgeError};
 use std::fs::File;
@@ -163,7 +163,7 @@ mod tests {
             let commands = gen::generate(10 + i as u64, 50, Profile::Realistic);
             assert_eq!(bytes, gen::input_bytes(&commands));
             let ans = std::fs::read(input.with_extension("ans")).unwrap();
-            assert_eq!(ans, crate::contest::check::answer(&commands));
+            assert_eq!(ans, crate::check::answer(&commands));
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -20,7 +20,7 @@ mod write;
 pub use tests::{tests, Test};
 pub use write::{write, Written};
 
-use crate::contest::gen::Profile;
+use crate::gen::Profile;
 use std::path::PathBuf;
 
 /// The problem's limits, as LOJ 6619 sets them: 1 second, 512 MiB.
@@ -44,7 +44,7 @@ pub const SOLUTION_PY: &str = include_str!("solution.py");
 
 /// Which judge the package is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// The Kattis problem package format (problemtools' `verifyproblem`),
     /// which DOMjudge imports too.
@@ -146,7 +146,7 @@ impl File {
 #[derive(Debug, thiserror::Error)]
 pub enum PackageError {
     /// More commands per test than the contest allows.
-    #[error("--commands {0} is more than the contest's Q ≤ {max}", max = crate::contest::validate::CONTEST_MAX_Q)]
+    #[error("--commands {0} is more than the contest's Q ≤ {max}", max = crate::validate::CONTEST_MAX_Q)]
     TooManyCommands(u64),
     /// More generated tests than a package holds.
     #[error("--tests {0} is more than {MAX_PER_PROFILE} of each profile (a judge takes about a thousand tests at most)")]

@@ -11,8 +11,8 @@
 //! failure is first tried on the empty input.
 
 use super::{run_case, Config, Observer, Outcome, Verdict};
-use crate::contest::verify;
 use crate::judge::{Command, Move, Point, Position, Role};
+use crate::verify;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;

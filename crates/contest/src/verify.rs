@@ -1,5 +1,5 @@
 //! Output checking: a contestant's output against the simulator's answer,
-//! in testlib's conventions ([`crate::contest::testlib`]), and the
+//! in testlib's conventions ([`crate::testlib`]), and the
 //! simulator's reason for an expected line.
 //!
 //! Lines are compared exactly, except that spaces, tabs and CRs at the end
@@ -9,9 +9,9 @@
 //! Bytes of the output are shown in messages with control characters
 //! escaped, so a message is always one printable line.
 
-use crate::contest::testlib::{Judgement, Outcome};
 use crate::judge::{Color, Command, Position, INVALID_LINE};
 use crate::judge::{Commands, JudgeError};
+use crate::testlib::{Judgement, Outcome};
 use crate::variants::duck::{from_duck, DuckChess};
 use crate::variants::status;
 use std::fmt;
@@ -253,7 +253,7 @@ pub fn is_judge_line(line: &str) -> bool {
 /// The first differing line of two outputs, if any.
 ///
 /// ```
-/// use duckchess::contest::verify::first_difference;
+/// use duckchess_contest::verify::first_difference;
 /// let d = first_difference(b"a\nb\n", b"a\nc\r\n").unwrap();
 /// assert_eq!((d.line, d.expected.as_deref(), d.found.as_deref()), (2, Some("b"), Some("c")));
 /// assert_eq!(first_difference(b"a\n", b"a \t\n\n"), None);
@@ -372,8 +372,8 @@ pub fn replay(commands: &[Command]) -> Position {
 /// in plain words.
 ///
 /// ```
-/// use duckchess::contest::verify::explain;
-/// use duckchess::judge::{Command, Position};
+/// use duckchess_contest::verify::explain;
+/// use duckchess_judge::{Command, Position};
 /// let why = explain(&Position::initial(), Command::new(2, 0, 4, 3));
 /// assert_eq!(why, "duck at (2,0) is blocked: its second blocking point (3,2) holds red soldier");
 /// ```

@@ -3,11 +3,11 @@
 //! wrote on standard error, and the commands that rerun the case.
 
 use super::{plural, Config, Failure, Verdict};
-use crate::contest::{gen, verify};
 use crate::kernel::AnyPosition;
 use crate::variants::duck::{from_duck, DuckChess};
 use crate::variants::picture::{Picture, Style};
 use crate::variants::status;
+use crate::{gen, verify};
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::Path;

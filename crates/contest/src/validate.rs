@@ -46,7 +46,7 @@ const MAX_LINE: u64 = 256;
 /// Validates a whole input; returns `Q`.
 ///
 /// ```
-/// use duckchess::contest::validate::validate;
+/// use duckchess_contest::validate::validate;
 /// assert_eq!(validate(&b"1\n0 3 1 2\n"[..], 1000).unwrap(), 1);
 /// let e = validate(&b"1\n0 3  1 2\n"[..], 1000).unwrap_err();
 /// assert_eq!(e.to_string(), "line 2: expected a single space after number 2");

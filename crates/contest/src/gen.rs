@@ -19,7 +19,7 @@ use std::io::{self, Write};
 
 /// What kind of game a generated input plays.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Profile {
     /// Mostly valid moves, every kind of invalid command mixed in; the
     /// game ends late in the input (in its last fifth, usually), and a few
@@ -90,7 +90,7 @@ const WRONG: [Wrong; 5] = [
 /// documentation.
 ///
 /// ```
-/// use duckchess::contest::gen::{Generator, Profile};
+/// use duckchess_contest::gen::{Generator, Profile};
 /// let a: Vec<_> = Generator::new(7, Profile::Realistic).take(50).collect();
 /// let b: Vec<_> = Generator::new(7, Profile::Realistic).take(50).collect();
 /// assert_eq!(a, b);
@@ -485,7 +485,7 @@ mod tests {
 
     /// The names printed (in replay hints) are those the command line takes.
     #[test]
-    #[cfg(feature = "cli")]
+    #[cfg(feature = "clap")]
     fn profile_names_are_the_command_line_names() {
         use clap::ValueEnum;
         for p in Profile::value_variants() {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// and the link's target is untouched.
 ///
 /// ```
-/// use duckchess::contest::files::write_atomic;
+/// use duckchess_contest::files::write_atomic;
 /// use std::io::Write;
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("x.ans");
@@ -65,7 +65,7 @@ where
 /// free of `name-2`, `name-3`, … instead. Returns the folder made.
 ///
 /// ```
-/// use duckchess::contest::files::fresh_folder;
+/// use duckchess_contest::files::fresh_folder;
 /// let dir = tempfile::tempdir().unwrap();
 /// assert_eq!(fresh_folder(dir.path(), "7").unwrap(), dir.path().join("7"));
 /// assert_eq!(fresh_folder(dir.path(), "7").unwrap(), dir.path().join("7-2"));

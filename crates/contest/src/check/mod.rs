@@ -12,11 +12,11 @@ mod shrink;
 pub use render::{escape_controls, stderr_block};
 pub use shrink::{shrink, Shrunk};
 
-use crate::contest::files;
-use crate::contest::gen::{self, Profile};
-use crate::contest::runner::{self, Ending, Limits, Run};
-use crate::contest::verify::{self, Difference};
+use crate::files;
+use crate::gen::{self, Profile};
 use crate::judge::{self, Command, Position};
+use crate::runner::{self, Ending, Limits, Run};
+use crate::verify::{self, Difference};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
