@@ -43,7 +43,9 @@ pub struct Args {
     #[arg(long, value_name = "T")]
     opponent_think_ms: Option<u64>,
     /// A UCI opponent's search instead of a time: the words after `go`,
-    /// such as `nodes 200000` or `depth 8`.
+    /// such as `nodes 200000` or `depth 8` [default: the computer's
+    /// `nodes N` with --nodes, `depth D` with --depth, unless
+    /// --opponent-think-ms is given].
     #[arg(long, value_name = "WORDS", visible_alias = "go")]
     opponent_go: Option<String>,
     /// Stop once the sequential probability ratio test of H0 "the
@@ -98,6 +100,15 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             return Err(usage("--opponent-go is for a uci: opponent".into()));
         };
         *go = Some(words.clone());
+    }
+    // Without words or a time of its own, a UCI opponent searches as the
+    // computer does: the same nodes or depth a move.
+    if let (Opponent::Uci { go: go @ None, .. }, None) = (&mut opponent, args.opponent_think_ms) {
+        *go = match (args.depth, args.nodes) {
+            (Some(depth), _) => Some(format!("depth {depth}")),
+            (_, Some(nodes)) => Some(format!("nodes {nodes}")),
+            _ => None,
+        };
     }
     if !args.options.is_empty() {
         let Opponent::Uci { options, .. } = &mut opponent else {

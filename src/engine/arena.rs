@@ -35,6 +35,7 @@
 //! ```
 
 use super::search::{Engine, Limits};
+use super::sprt::elo_of_score;
 pub use super::sprt::{Pentanomial, Sprt, Verdict};
 use crate::kernel::{AnyGame, AnyPosition, Color, Move, MoveKind, Outcome};
 use crate::variants::{line, status, Notation};
@@ -324,7 +325,7 @@ impl Tally {
             / n;
         let se = (var / n).sqrt();
         let (lo, hi) = (p - 1.96 * se, p + 1.96 * se);
-        (elo(p), (elo(hi) - elo(lo)) / 2.0)
+        (elo_of_score(p), (elo_of_score(hi) - elo_of_score(lo)) / 2.0)
     }
 
     /// Adds one game.
@@ -348,13 +349,6 @@ impl Tally {
             .entry((result, record.reason.clone()))
             .or_default() += 1;
     }
-}
-
-/// The Elo difference a score fraction means (±1200 at the ends).
-fn elo(score: f64) -> f64 {
-    let p = score.clamp(0.001, 0.999);
-    // + 0.0: an even score is +0, not -0.
-    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 /// A side in a match: it is told of a new game, then asked for moves.

@@ -608,6 +608,37 @@ fn cli_match_runs_a_test_in_pairs() {
     assert_eq!(alone.stderr, out.stderr);
 }
 
+/// A UCI opponent given no `--go` searches at the computer's `--nodes`:
+/// `duckchess uci` told `go nodes N` is the search `match --nodes N` runs,
+/// so against itself each opening's two games are the same game with the
+/// sides swapped, and every pair scores 1 point.
+#[test]
+fn cli_match_against_its_own_uci_at_the_same_nodes_mirrors() {
+    let opponent = format!("uci:{} uci", env!("CARGO_BIN_EXE_duckchess"));
+    let out = duckchess()
+        .args(["match", "--variant", "duck", "--nodes", "200"])
+        .args(["--opponent", &opponent, "--games", "4", "--jobs", "2"])
+        .args(["--sprt", "0,20", "--move-cap", "120"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    for pair in games.chunks(2) {
+        // "…: computer wins by capture of the captain after 57 plies" and
+        // its mirror "…: computer loses by … after 57 plies", or two draws.
+        let ending = |line: &str| line.rsplit("): ").next().unwrap().to_string();
+        let (first, second) = (ending(pair[0]), ending(pair[1]));
+        let mirrored = first
+            .replace("computer wins", "X")
+            .replace("computer loses", "computer wins")
+            .replace('X', "computer loses");
+        assert_eq!(mirrored, second, "{text}");
+    }
+    assert!(text.contains("(LL-LD-DD-WD-WW 0-0-2-0-0)"), "{text}");
+}
+
 /// A malformed test is one line on standard error and exit code 2.
 #[test]
 fn cli_match_refuses_a_malformed_test() {
