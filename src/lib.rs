@@ -42,7 +42,7 @@
 
 #[cfg(feature = "contest")]
 pub use duckchess_contest as contest;
-pub mod engine;
+pub use duckchess_engine as engine;
 pub use duckchess_geometry as geometry;
 pub use duckchess_judge as judge;
 pub use duckchess_rules::kernel;

@@ -17,9 +17,9 @@
 //! number of plies.
 //!
 //! ```
-//! use duckchess::engine::arena::{play_match, Baseline, MatchConfig, Opponent, Openings};
-//! use duckchess::engine::search::Limits;
-//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! use duckchess_engine::arena::{play_match, Baseline, MatchConfig, Opponent, Openings};
+//! use duckchess_engine::search::Limits;
+//! let chess = duckchess_rules::variants::by_name("chess").unwrap();
 //! let config = MatchConfig {
 //!     games: 2,
 //!     limits: Limits::depth(1),
@@ -56,7 +56,7 @@ const UCI_GRACE: Duration = Duration::from_secs(10);
 
 /// A simple opponent.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Baseline {
     /// A legal move chosen at random.
     Random,
@@ -148,7 +148,7 @@ impl Opponent {
     /// splits words).
     ///
     /// ```
-    /// use duckchess::engine::arena::Opponent;
+    /// use duckchess_engine::arena::Opponent;
     /// use std::time::Duration;
     /// let sf = Opponent::parse("uci:stockfish -q", Duration::from_millis(300)).unwrap();
     /// assert_eq!(sf.to_string(), "stockfish -q");
@@ -311,7 +311,7 @@ impl Tally {
     /// confidence interval (from the spread of the games' results).
     ///
     /// ```
-    /// use duckchess::engine::arena::Tally;
+    /// use duckchess_engine::arena::Tally;
     /// let even = Tally { wins: 10, draws: 20, losses: 10, ..Tally::default() };
     /// let (elo, margin) = even.elo();
     /// assert!(elo.abs() < 1e-9 && margin > 40.0 && margin < 90.0);

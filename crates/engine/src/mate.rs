@@ -11,8 +11,8 @@
 //! are solved once.
 //!
 //! ```
-//! use duckchess::engine::mate::{solve, MateLimits};
-//! use duckchess::variants::by_name;
+//! use duckchess_engine::mate::{solve, MateLimits};
+//! use duckchess_rules::variants::by_name;
 //! use std::sync::atomic::AtomicBool;
 //! let chess = by_name("chess").unwrap();
 //! // A back-rank mate in 2: Qd8+ Rxd8 Rxd8#.
@@ -299,8 +299,8 @@ impl Solver<'_> {
 /// [`check_tree`] reads it back and verifies it.
 ///
 /// ```
-/// use duckchess::engine::mate::{solve, write_tree, MateLimits};
-/// use duckchess::variants::by_name;
+/// use duckchess_engine::mate::{solve, write_tree, MateLimits};
+/// use duckchess_rules::variants::by_name;
 /// use std::sync::atomic::AtomicBool;
 /// let chess = by_name("chess").unwrap();
 /// let p = chess.read_position("2r3k1/5ppp/8/8/8/8/3Q1PPP/3R2K1 w - - 0 1").unwrap();

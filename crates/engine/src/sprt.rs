@@ -16,7 +16,7 @@
 //! approximation of the same ratio, `(s1 − s0)(2·mean − s0 − s1)·N / (2·var)`.
 //!
 //! ```
-//! use duckchess::engine::sprt::{Pentanomial, Sprt, Verdict};
+//! use duckchess_engine::sprt::{Pentanomial, Sprt, Verdict};
 //! let sprt = Sprt::new(0.0, 20.0, 0.05, 0.05).unwrap();
 //! // 400 pairs, a clear edge: 40 WW to 10 LL.
 //! let strong = Pentanomial([10, 60, 200, 90, 40]);
@@ -62,7 +62,7 @@ impl Pentanomial {
     /// no pairs). A score of 0 or 1 reads as ±1200.
     ///
     /// ```
-    /// use duckchess::engine::sprt::Pentanomial;
+    /// use duckchess_engine::sprt::Pentanomial;
     /// // Every pair 1 point: no difference, no spread.
     /// assert_eq!(Pentanomial([0, 0, 12, 0, 0]).elo(), (0.0, 0.0));
     /// ```
@@ -201,7 +201,7 @@ impl Sprt {
     /// `beta` above 0 with `alpha + beta < 1`.
     ///
     /// ```
-    /// use duckchess::engine::sprt::Sprt;
+    /// use duckchess_engine::sprt::Sprt;
     /// assert!(Sprt::new(0.0, 20.0, 0.05, 0.05).is_ok());
     /// assert!(Sprt::new(20.0, 0.0, 0.05, 0.05).is_err());
     /// assert!(Sprt::new(0.0, 20.0, 0.0, 0.05).is_err());
@@ -239,7 +239,7 @@ impl Sprt {
     /// Reads the bounds `ELO0,ELO1` (`0,20`).
     ///
     /// ```
-    /// use duckchess::engine::sprt::Sprt;
+    /// use duckchess_engine::sprt::Sprt;
     /// assert_eq!(Sprt::read_bounds(" -5, 5"), Ok((-5.0, 5.0)));
     /// assert!(Sprt::read_bounds("0 20").is_err());
     /// ```

@@ -16,8 +16,8 @@
 //!   be marked.
 //!
 //! ```
-//! use duckchess::engine::review::{judge, winning_chance, Judgement};
-//! use duckchess::engine::search::Score;
+//! use duckchess_engine::review::{judge, winning_chance, Judgement};
+//! use duckchess_engine::search::Score;
 //! assert_eq!(winning_chance(Score::Centipawns(0)), 0.5);
 //! assert_eq!(winning_chance(Score::Mate(3)), 1.0);
 //! assert_eq!(judge(0.5, 0.3), Some(Judgement::Blunder));

@@ -21,7 +21,7 @@
 //! be read). The end of the input is `quit`, as in Stockfish.
 //!
 //! ```
-//! use duckchess::engine::uci;
+//! use duckchess_engine::uci;
 //! let input = "uci\nposition startpos moves e2e4\ngo depth 2\nquit\n";
 //! let output = uci::serve(input.as_bytes(), Vec::new()).unwrap();
 //! let text = String::from_utf8(output).unwrap();
@@ -413,7 +413,7 @@ fn read_number(text: &str) -> Option<u64> {
 /// (a sudden-death clock is planned for 30 more moves).
 ///
 /// ```
-/// use duckchess::engine::uci::clock;
+/// use duckchess_engine::uci::clock;
 /// use std::time::Duration;
 /// let (hard, aim) = clock(60_000, 0, None);
 /// assert!(aim < hard && hard <= Duration::from_millis(20_000));

@@ -203,9 +203,9 @@ pub enum SearchError {
 /// one, so there is always a move).
 ///
 /// ```
-/// use duckchess::engine::search::{best, Limits};
+/// use duckchess_engine::search::{best, Limits};
 /// use std::sync::atomic::AtomicBool;
-/// let start = duckchess::variants::chess::start();
+/// let start = duckchess_rules::variants::chess::start();
 /// let found = best(&start, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap();
 /// assert_eq!(found.depth, 2);
 /// assert!(start.is_legal(found.best));
@@ -222,10 +222,10 @@ pub fn best(
 /// The best move in a game's current position, its history included.
 ///
 /// ```
-/// use duckchess::engine::search::{best_in_game, Limits};
-/// use duckchess::kernel::AnyPosition;
+/// use duckchess_engine::search::{best_in_game, Limits};
+/// use duckchess_rules::kernel::AnyPosition;
 /// use std::sync::atomic::AtomicBool;
-/// let game = duckchess::variants::chess::start().new_game();
+/// let game = duckchess_rules::variants::chess::start().new_game();
 /// let found = best_in_game(&*game, Limits::depth(1), &AtomicBool::new(false)).unwrap();
 /// assert!(game.position().legal_moves().contains(&found.best));
 /// ```
@@ -254,10 +254,10 @@ pub fn best_of<S: SquareSet>(
 /// table), as a UCI engine does through a game.
 ///
 /// ```
-/// use duckchess::engine::search::{Engine, Limits};
+/// use duckchess_engine::search::{Engine, Limits};
 /// use std::sync::atomic::AtomicBool;
 /// let mut engine = Engine::new(1);
-/// let start = duckchess::variants::chess::start();
+/// let start = duckchess_rules::variants::chess::start();
 /// let mut depths = Vec::new();
 /// let found = engine
 ///     .search(&start, &[], Limits::depth(3), &AtomicBool::new(false), &mut |r| depths.push(r.depth))
@@ -387,8 +387,8 @@ impl Engine {
 /// while the computer thinks (the terminal game's hint, the web page).
 ///
 /// ```
-/// use duckchess::engine::search::{Limits, Thinking};
-/// let start = duckchess::variants::chess::start();
+/// use duckchess_engine::search::{Limits, Thinking};
+/// let start = duckchess_rules::variants::chess::start();
 /// let thinking = Thinking::start(Box::new(start), Vec::new(), Limits::depth(2));
 /// let found = thinking.join().unwrap();
 /// assert!(start.is_legal(found.best));

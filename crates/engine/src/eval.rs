@@ -34,8 +34,8 @@ const MAX_FILES: usize = 64;
 /// and kinds.
 ///
 /// ```
-/// use duckchess::engine::eval::Evaluator;
-/// let chess = duckchess::variants::chess::start();
+/// use duckchess_engine::eval::Evaluator;
+/// let chess = duckchess_rules::variants::chess::start();
 /// let eval = Evaluator::new(chess.rules().variant());
 /// // The start is symmetric: only the move is worth something.
 /// assert!(eval.evaluate(&chess).abs() < 20);

@@ -4,11 +4,11 @@
 //! engine's search, another engine through UCI, a stand-in in tests).
 //!
 //! ```
-//! use duckchess::engine::computer;
-//! use duckchess::engine::search::Limits;
-//! use duckchess::kernel::AnyPosition;
+//! use duckchess_engine::computer;
+//! use duckchess_engine::search::Limits;
+//! use duckchess_rules::kernel::AnyPosition;
 //! use std::sync::atomic::AtomicBool;
-//! let game = duckchess::variants::chess::start().new_game();
+//! let game = duckchess_rules::variants::chess::start().new_game();
 //! let engine = computer::search();
 //! let found = engine(&*game, Limits::depth(2), &AtomicBool::new(false)).unwrap();
 //! assert!(game.position().legal_moves().contains(&found.best));
