@@ -49,7 +49,7 @@ pub use duckchess_rules::kernel;
 #[cfg(feature = "web")]
 pub mod online;
 #[cfg(feature = "tui")]
-pub mod play;
+pub use duckchess_tui as play;
 #[cfg(feature = "web")]
 pub mod store;
 pub use duckchess_rules::variants;

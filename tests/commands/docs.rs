@@ -250,7 +250,7 @@ fn every_example_with_a_prompt_is_a_console_block() {
 }
 
 /// A ```` ```text screen=NAME ```` block shows the terminal game's
-/// reviewed snapshot `NAME` (`src/play/snapshots/`), as the game draws it.
+/// reviewed snapshot `NAME` (`crates/tui/src/snapshots/`), as the game draws it.
 #[test]
 fn every_screen_shown_is_the_games_snapshot() {
     let mut shown = 0;
@@ -261,7 +261,7 @@ fn every_screen_shown_is_the_games_snapshot() {
                 continue;
             };
             let file = root().join(format!(
-                "src/play/snapshots/duckchess__play__screen__tests__{name}.snap"
+                "crates/tui/src/snapshots/duckchess_tui__screen__tests__{name}.snap"
             ));
             let snapshot = std::fs::read_to_string(&file)
                 .unwrap_or_else(|e| panic!("{}: {name}: {e}", page.display()));

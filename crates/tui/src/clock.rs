@@ -7,8 +7,8 @@
 //! ([`ManualTime`]) instead of sleeping.
 //!
 //! ```
-//! use duckchess::kernel::Color;
-//! use duckchess::play::clock::{Clocks, ManualTime, Time, TimeControl};
+//! use duckchess_rules::kernel::Color;
+//! use duckchess_tui::clock::{Clocks, ManualTime, Time, TimeControl};
 //! use std::time::Duration;
 //! let time = ManualTime::default();
 //! let control: TimeControl = "5+3".parse().unwrap();

@@ -143,8 +143,7 @@ impl Game {
         self.thinking = None;
         match (purpose, found) {
             (Purpose::Eval, Some(found)) => {
-                let text =
-                    crate::play::eval::line(self.options.notation, self.game.position(), &found);
+                let text = crate::eval::line(self.options.notation, self.game.position(), &found);
                 self.eval = Some((self.eval_key(), text));
             }
             (Purpose::Eval, None) => {

@@ -9,9 +9,9 @@
 //! the game).
 //!
 //! ```
-//! use duckchess::play::game::{Action, Game, Options};
-//! use duckchess::play::Vs;
-//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! use duckchess_tui::game::{Action, Game, Options};
+//! use duckchess_tui::Vs;
+//! let chess = duckchess_rules::variants::by_name("chess").unwrap();
 //! let mut game = Game::new(Options { vs: Vs::Human, ..Options::new(chess) });
 //! // e2 is the square 12; click it, then e4 (28).
 //! game.handle(Action::Click(12));

@@ -3,7 +3,7 @@
 //! never disagree.
 //!
 //! ```
-//! use duckchess::play::help::entries;
+//! use duckchess_tui::help::entries;
 //! let lines = ["u/r: undo/redo  h: hint", "or click squares"];
 //! assert_eq!(
 //!     entries(&lines),

@@ -3,13 +3,13 @@
 //! registry holds: a Fourfold-like 4 × 4 × 2 × 2 game with the classic
 //! setup, and a 3 × 3 × 3 cube.
 
-use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     AnyPosition, Color, DrawRules, Kind, Move, PawnRules, Piece, PieceKind, Position, Royalty,
     Rules, Setup, Stalemate, Variant,
 };
 use crate::variants::layout::Across;
 use crate::variants::{Notation, NotationError};
+use duckchess_geometry::{DirectionClass, Shape};
 use std::sync::OnceLock;
 
 fn kinds(pawns: bool, four: bool) -> Vec<PieceKind> {

@@ -2,15 +2,16 @@
 //! [`game`] is the state machine (a cursor on the board, a selected piece
 //! and its reach, the moves with the game's verdicts, undo and redo, hints,
 //! saving and loading records, a computer side), [`screen`] draws it with
-//! ratatui and turns keys and clicks into [`game::Action`]s.
+//! ratatui and turns keys and clicks into [`game::Action`]s; with the
+//! feature `online`, [`online`] is a seat in a game of `duckchess serve`.
 //!
 //! Nothing in [`game`] touches a terminal, so the whole game is testable
 //! without a screen:
 //!
 //! ```
-//! use duckchess::play::game::{Action, Game, Options};
-//! use duckchess::play::Vs;
-//! let duck = duckchess::variants::by_name("duck").unwrap();
+//! use duckchess_tui::game::{Action, Game, Options};
+//! use duckchess_tui::Vs;
+//! let duck = duckchess_rules::variants::by_name("duck").unwrap();
 //! let mut game = Game::new(Options { vs: Vs::Human, ..Options::new(duck) });
 //! // The red soldier on (3,4) is square 31; it steps to (4,4), square 40.
 //! game.handle(Action::Click(31));
@@ -19,13 +20,19 @@
 //! assert_eq!(game.move_lines(30), ["1. 3 4 4 4", "   red soldier;NA;no;no"]);
 //! ```
 
+#![warn(missing_docs)]
+
+// The floors below, under the names the whole house uses for them.
+use duckchess_engine as engine;
+use duckchess_rules::{kernel, variants};
+
 pub mod clock;
 pub mod config;
 pub mod ending;
 pub mod eval;
 pub mod game;
 pub mod help;
-#[cfg(feature = "online-client")]
+#[cfg(feature = "online")]
 pub mod online;
 pub mod prompt;
 pub mod screen;
@@ -42,7 +49,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Who plays the side the person does not.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Vs {
     /// Two people at one keyboard, each moving with the same keys in turn.
     Human,

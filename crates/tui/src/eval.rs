@@ -2,10 +2,10 @@
 //! and the principal variation in the game's own notation.
 //!
 //! ```
-//! use duckchess::engine::search::{best, Limits};
-//! use duckchess::play::eval::line;
+//! use duckchess_engine::search::{best, Limits};
+//! use duckchess_tui::eval::line;
 //! use std::sync::atomic::AtomicBool;
-//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! let chess = duckchess_rules::variants::by_name("chess").unwrap();
 //! let start = chess.start();
 //! let found = best(&*start, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap();
 //! let text = line(chess, &*start, &found);

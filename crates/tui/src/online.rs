@@ -10,7 +10,7 @@
 //! move to take back): every position shown is the server's.
 //!
 //! ```
-//! use duckchess::play::online::{parse_url, parse_full};
+//! use duckchess_tui::online::{parse_url, parse_full};
 //! let link = parse_url("http://127.0.0.1:8080/game/abc123").unwrap();
 //! assert_eq!((link.host.as_str(), link.port, link.id.as_str()), ("127.0.0.1", 8080, "abc123"));
 //! assert!(parse_url("ftp://x/game/1").is_err());
@@ -819,7 +819,7 @@ mod tests {
 
     #[test]
     fn the_terminal_game_follows_the_server_and_sends_its_moves() {
-        use crate::play::game::{Action, Options};
+        use crate::game::{Action, Options};
         let chess = crate::variants::by_name("chess").unwrap();
         let mut game = Game::new(Options {
             online: Some(Some(Color::Black)),
@@ -876,7 +876,7 @@ mod tests {
 
     #[test]
     fn a_spectator_cannot_move() {
-        use crate::play::game::{Action, Options};
+        use crate::game::{Action, Options};
         let chess = crate::variants::by_name("chess").unwrap();
         let mut game = Game::new(Options {
             online: Some(None),

@@ -110,7 +110,7 @@ impl Game {
     /// in `dir` (with `-2`, `-3`, … when taken) and returns its path.
     pub fn save(&self, dir: &Path, now: SystemTime) -> io::Result<PathBuf> {
         let ext = self.options.notation.record_extension();
-        crate::play::save_new(dir, &self.file_prefix(), now, ext, &self.record())
+        crate::save_new(dir, &self.file_prefix(), now, ext, &self.record())
     }
 
     pub(super) fn save_now(&mut self) {

@@ -9,8 +9,8 @@
 //! and reading is the notation's.
 //!
 //! ```
-//! use duckchess::play::prompt::MovePrompt;
-//! let chess = duckchess::variants::by_name("chess").unwrap();
+//! use duckchess_tui::prompt::MovePrompt;
+//! let chess = duckchess_rules::variants::by_name("chess").unwrap();
 //! let start = chess.start();
 //! let mut prompt = MovePrompt::default();
 //! prompt.push('N');
@@ -298,7 +298,7 @@ mod tests {
     /// until `?`, Esc or `q` closes it (without quitting).
     #[test]
     fn the_game_plays_a_typed_move_and_shows_help() {
-        use crate::play::game::{Action as A, Game, Options};
+        use crate::game::{Action as A, Game, Options};
         let chess = by_name("chess").unwrap();
         let mut game = Game::new(Options::new(chess));
         game.handle(A::OpenPrompt);
@@ -341,7 +341,7 @@ mod tests {
     /// and Fourfold's moves, with no test of which game it is.
     #[test]
     fn every_game_takes_its_own_notation_at_the_prompt() {
-        use crate::play::game::{Action as A, Game, Options};
+        use crate::game::{Action as A, Game, Options};
         for notation in crate::variants::all() {
             let mut game = Game::new(Options::new(*notation));
             let start = notation.start();

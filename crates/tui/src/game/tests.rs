@@ -752,7 +752,12 @@ fn duck_chess_saves_a_judge_input_that_replays_the_game() {
     assert_eq!(text, "3\n3 4 4 4\n6 4 5 4\n0 0 1 0\n");
     // The judge replays it to the same verdicts.
     let mut out = Vec::new();
-    crate::judge::run(text.as_bytes(), &mut out, crate::judge::Position::initial()).unwrap();
+    duckchess_judge::run(
+        text.as_bytes(),
+        &mut out,
+        duckchess_judge::Position::initial(),
+    )
+    .unwrap();
     let verdicts: Vec<String> = game
         .verdicts()
         .iter()

@@ -3,7 +3,7 @@
 //! another): the pieces' style, colours, and the key bindings.
 //!
 //! ```
-//! use duckchess::play::config::parse;
+//! use duckchess_tui::config::parse;
 //! let config = parse("style = \"ascii\"\n[keys]\nundo = \"z\"\n").unwrap();
 //! assert_eq!(config.keys.undo, 'z');
 //! let bad = parse("style = \"fancy\"\n").unwrap_err();
@@ -404,7 +404,7 @@ redo = "Z"
     /// docs/terminal.md's example is a file that reads.
     #[test]
     fn the_documented_example_reads() {
-        let page = include_str!("../../docs/terminal.md");
+        let page = include_str!("../../../docs/terminal.md");
         let example = page
             .split("```toml\n")
             .nth(1)

@@ -2,8 +2,8 @@
 //! a flag fallen; and the computer's answer to a draw offer.
 //!
 //! ```
-//! use duckchess::engine::search::Score;
-//! use duckchess::play::ending::accepts_draw;
+//! use duckchess_engine::search::Score;
+//! use duckchess_tui::ending::accepts_draw;
 //! // The computer to move at +0.40 for itself declines; at -0.10 accepts.
 //! assert!(!accepts_draw(Score::Centipawns(40), true));
 //! assert!(accepts_draw(Score::Centipawns(-10), true));
