@@ -46,16 +46,16 @@ pub use duckchess_engine as engine;
 pub use duckchess_geometry as geometry;
 pub use duckchess_judge as judge;
 pub use duckchess_rules::kernel;
+pub use duckchess_rules::variants;
 #[cfg(feature = "web")]
-pub mod online;
+pub use duckchess_server::online;
+#[cfg(feature = "web")]
+pub use duckchess_server::store;
+#[cfg(feature = "web")]
+pub use duckchess_server::web;
+pub use duckchess_text as text;
 #[cfg(feature = "tui")]
 pub use duckchess_tui as play;
-#[cfg(feature = "web")]
-pub mod store;
-pub use duckchess_rules::variants;
-pub use duckchess_text as text;
-#[cfg(feature = "web")]
-pub mod web;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

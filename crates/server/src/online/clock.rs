@@ -33,7 +33,7 @@ impl Clock for SystemClock {
 /// A clock that moves only when told: exact boundaries in tests.
 ///
 /// ```
-/// use duckchess::online::clock::{Clock, ManualClock};
+/// use duckchess_server::online::clock::{Clock, ManualClock};
 /// let clock = ManualClock::new(1_000);
 /// clock.advance(250);
 /// assert_eq!(clock.now_ms(), 1_250);

@@ -67,14 +67,18 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (
         1,
         "online",
-        include_str!("../../migrations/0001_online.sql"),
+        include_str!("../../../../migrations/0001_online.sql"),
     ),
     (
         2,
         "ratings",
-        include_str!("../../migrations/0002_ratings.sql"),
+        include_str!("../../../../migrations/0002_ratings.sql"),
     ),
-    (3, "lobby", include_str!("../../migrations/0003_lobby.sql")),
+    (
+        3,
+        "lobby",
+        include_str!("../../../../migrations/0003_lobby.sql"),
+    ),
 ];
 
 /// The columns of a [`RatingRow`].
@@ -109,7 +113,7 @@ impl<'s> MigrationSource<'s> for Embedded {
 /// messages and the log: the one way the server writes a URL it was given.
 ///
 /// ```
-/// use duckchess::store::redact;
+/// use duckchess_server::store::redact;
 /// assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
 /// assert_eq!(redact("postgres://u@h/db"), "postgres://u:***@h/db");
 /// assert_eq!(redact("sqlite:///tmp/a.db"), "sqlite:///tmp/a.db");

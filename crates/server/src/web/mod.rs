@@ -14,7 +14,7 @@
 //! ```
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
 //! use tower::ServiceExt;
-//! let app = duckchess::web::router(duckchess::web::AppState::default());
+//! let app = duckchess_server::web::router(duckchess_server::web::AppState::default());
 //! let request = axum::http::Request::get("/api/variants").body(axum::body::Body::empty()).unwrap();
 //! let response = app.oneshot(request).await.unwrap();
 //! assert_eq!(response.status(), 200);
@@ -141,8 +141,8 @@ pub const MATE: i32 = 100_000;
 /// `MATE - n`, being mated in n `-MATE + n`.
 ///
 /// ```
-/// use duckchess::engine::search::Score;
-/// use duckchess::web::{api_score, MATE};
+/// use duckchess_engine::search::Score;
+/// use duckchess_server::web::{api_score, MATE};
 /// assert_eq!(api_score(Score::Centipawns(-40)), -40);
 /// assert_eq!(api_score(Score::Mate(3)), MATE - 3);
 /// assert_eq!(api_score(Score::Mate(-2)), -MATE + 2);
@@ -790,7 +790,7 @@ pub fn best_move(
 /// `+0.11`, `-1.50`, `mate in 4`, `mated in 2`.
 ///
 /// ```
-/// use duckchess::web::{eval, MATE};
+/// use duckchess_server::web::{eval, MATE};
 /// assert_eq!(eval(11), "+0.11");
 /// assert_eq!(eval(-150), "-1.50");
 /// assert_eq!(eval(MATE - 4), "mate in 4");
