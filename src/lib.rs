@@ -5,30 +5,35 @@
 //! and the family of grid chess games it belongs to (chess, cube chess,
 //! Fourfold) on one rules kernel.
 //!
-//! The crate is a library first; the `duckchess` binary is a thin layer over
-//! it. The folders show the layers:
+//! The tool is a library first; the `duckchess` binary is a thin layer over
+//! it. The library is a workspace of crates, one a floor, each depending
+//! only on those below it (ARCHITECTURE.md draws them); this crate is the
+//! binary and the façade that re-exports every floor under one path:
 //!
-//! - [`text`]: text as users give it (bounded lines, any line end, UTF-8
-//!   named by line and byte) and as messages quote it back — nothing else
-//!   of the crate;
-//! - [`geometry`]: boards of 1 to 4 axes, vectors and their symmetry
-//!   images, direction classes, lame-leap paths — no pieces;
-//! - [`kernel`]: pieces and variants as data, legal move generation,
-//!   outcomes, perft — no notation;
-//! - [`judge`]: the Duck Chess judge engine — position, judge format, FEN,
-//!   perft;
-//! - [`variants`]: one module per game with its data and notation, the
-//!   registry every front end reaches every game through (Duck Chess
-//!   first), pictures and the wording of results;
-//! - [`engine`]: the computer player of every game, with matches against
-//!   simple baselines;
-//! - `contest`: checking contest solutions — generator, runner, checker,
-//!   validator, output verifier (cargo feature `contest`);
-//! - `play`: the terminal game (cargo feature `tui`); `web`: the page and
-//!   its JSON API (cargo feature `web`).
+//! - [`text`] (`duckchess-text`): text as users give it (bounded lines,
+//!   any line end, UTF-8 named by line and byte) and as messages quote it
+//!   back;
+//! - [`geometry`] (`duckchess-geometry`): boards of 1 to 4 axes, vectors
+//!   and their symmetry images, direction classes, lame-leap paths — no
+//!   pieces;
+//! - [`judge`] (`duckchess-judge`): the Duck Chess judge engine —
+//!   position, judge format, FEN, perft;
+//! - [`kernel`] and [`variants`] (`duckchess-rules`): pieces and variants
+//!   as data, legal move generation, outcomes, perft — no notation; one
+//!   module per game with its data and notation, the registry every front
+//!   end reaches every game through (Duck Chess first), pictures and the
+//!   wording of results;
+//! - [`engine`] (`duckchess-engine`): the computer player of every game,
+//!   with matches and their statistics;
+//! - `contest` (`duckchess-contest`, cargo feature `contest`): checking
+//!   contest solutions — generator, runner, checker, validator, output
+//!   verifier;
+//! - `play` (`duckchess-tui`, cargo feature `tui`): the terminal game;
+//!   `store`, `online`, `web` (`duckchess-server`, cargo feature `web`):
+//!   the page, its JSON API and games between people.
 //!
-//! Cargo features, all on by default but `web` (`full` is all four): `cli`
-//! (the binary), `tui`, `contest` and `web`. With `default-features =
+//! Cargo features, all on by default but `web` (`full` is all of them):
+//! `cli` (the binary), `tui`, `contest` and `web`. With `default-features =
 //! false` only the rules and the engine are built, with no dependency
 //! beyond `itertools` and `thiserror`.
 //!

@@ -860,7 +860,7 @@ fn every_example_in_the_help_runs() {
 
 /// Each help speaks of its own command: `show` not of `play`'s files or
 /// `moves`' standard input; `play`'s keys in the direction the game moves
-/// (`]` and PgUp up, as `src/play/screen.rs` maps them), and `--vs human`
+/// (`]` and PgUp up, as `crates/tui/src/screen.rs` maps them), and `--vs human`
 /// without keys that do not exist (issue 32, finding 5).
 #[test]
 fn help_texts_speak_of_their_own_command() {

@@ -134,7 +134,7 @@ pub struct Rules<S> {
 impl<S: SquareSet> Rules<S> {
     /// Expands a variant's tables. The sliders' magic factors come from
     /// the ones found before for the built-in games (kept in
-    /// `src/kernel/magics_known.rs`) where they fit, else from a search.
+    /// `crates/rules/src/kernel/magics_known.rs`) where they fit, else from a search.
     pub fn new(variant: Variant) -> Result<Rules<S>, VariantError> {
         Rules::build(variant, super::magics::KNOWN, true)
     }

@@ -78,12 +78,12 @@ fn every_built_in_game_starts_from_known_magics() {
     });
     assert!(
         stale.is_empty(),
-        "searched at start-up (src/kernel/magics_known.rs is out of date: \
+        "searched at start-up (crates/rules/src/kernel/magics_known.rs is out of date: \
          cargo test --release --lib write_known_magics -- --ignored): {stale:?}"
     );
 }
 
-/// Writes `src/kernel/magics_known.rs` from the search (atomically: a
+/// Writes `crates/rules/src/kernel/magics_known.rs` from the search (atomically: a
 /// temporary file renamed into place).
 #[test]
 #[ignore]
