@@ -28,6 +28,8 @@
 //! - `contest` (`duckchess-contest`, cargo feature `contest`): checking
 //!   contest solutions — generator, runner, checker, validator, output
 //!   verifier;
+//! - [`protocol`] (`duckchess-protocol`): the online game's messages as
+//!   types, written by the server and read by the terminal client;
 //! - `play` (`duckchess-tui`, cargo feature `tui`): the terminal game;
 //!   `store`, `online`, `web` (`duckchess-server`, cargo feature `web`):
 //!   the page, its JSON API and games between people.
@@ -50,6 +52,7 @@ pub use duckchess_contest as contest;
 pub use duckchess_engine as engine;
 pub use duckchess_geometry as geometry;
 pub use duckchess_judge as judge;
+pub use duckchess_protocol as protocol;
 pub use duckchess_rules::kernel;
 pub use duckchess_rules::variants;
 #[cfg(feature = "web")]

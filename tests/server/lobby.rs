@@ -66,7 +66,7 @@ async fn two_players_accepting_one_seek_at_once_one_gets_the_game() {
         (y.unwrap(), x)
     };
     assert!(loser.unwrap_err().to_string().contains("taken"));
-    assert_eq!(game.status, "started");
+    assert_eq!(game.status.as_str(), "started");
     assert!(game.rated);
     let seats = [
         game.white_id.clone().unwrap(),
@@ -412,7 +412,7 @@ async fn accepting_while_ones_own_pool_seek_is_paired_gives_one_game() {
         // 240 apart: the pool pairs them once their ranges have widened.
         s.post_seek(&r, seek(true, false)).await.unwrap();
         let own = s.post_seek(&p, seek(true, false)).await.unwrap();
-        assert_eq!(own.status, "open");
+        assert_eq!(own.status.as_str(), "open");
         let kq = s.post_seek(&q, seek(false, false)).await.unwrap();
         clock.advance(15_000);
         let (accepted, paired) = if round % 2 == 0 {

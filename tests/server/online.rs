@@ -61,9 +61,9 @@ async fn started(
         )
         .await
         .unwrap();
-    assert_eq!(row.status, "created");
+    assert_eq!(row.status.as_str(), "created");
     let t = s.act(&row.id, &b, Action::Join).await.unwrap();
-    assert_eq!(t.row.status, "started");
+    assert_eq!(t.row.status.as_str(), "started");
     (row.id, a, b)
 }
 
@@ -85,8 +85,11 @@ async fn two_guests_play_chess_to_mate_and_the_game_is_then_immutable() {
         s.act(&id, who, mv(m)).await.unwrap();
     }
     let t = s.table(&id).await.unwrap();
-    assert_eq!(t.row.status, "mate");
-    assert_eq!(t.row.winner.as_deref(), Some("black"));
+    assert_eq!(t.row.status.as_str(), "mate");
+    assert_eq!(
+        t.row.winner.map(duckchess::protocol::Side::as_str),
+        Some("black")
+    );
     assert_eq!(t.row.reason.as_deref(), Some("black wins by checkmate"));
     let moves: Vec<_> = t.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
@@ -125,8 +128,11 @@ async fn duck_chess_ends_when_a_captain_is_taken() {
         }
     }
     let t = s.table(&id).await.unwrap();
-    assert_eq!(t.row.status, "variantEnd", "{:?}", t.row.reason);
-    assert_eq!(t.row.winner.as_deref(), Some("white"));
+    assert_eq!(t.row.status.as_str(), "variantEnd", "{:?}", t.row.reason);
+    assert_eq!(
+        t.row.winner.map(duckchess::protocol::Side::as_str),
+        Some("white")
+    );
     assert!(t.row.reason.as_deref().unwrap().contains("captain"));
 }
 
@@ -188,7 +194,7 @@ async fn abort_before_both_moved_ends_with_nobody_winning() {
     let text = first.notation.uci_move(first.game.position(), legal);
     s.act(&id, &a, mv(&text)).await.unwrap();
     let t = s.act(&id, &b, Action::Abort).await.unwrap();
-    assert_eq!(t.row.status, "aborted");
+    assert_eq!(t.row.status.as_str(), "aborted");
     assert_eq!(t.row.winner, None);
 }
 
@@ -224,8 +230,11 @@ async fn clocks_run_after_both_moved_and_a_move_at_the_deadline_is_late() {
         Refusal::Finished(_)
     ));
     let t = s.table(&id).await.unwrap();
-    assert_eq!(t.row.status, "outoftime");
-    assert_eq!(t.row.winner.as_deref(), Some("black"));
+    assert_eq!(t.row.status.as_str(), "outoftime");
+    assert_eq!(
+        t.row.winner.map(duckchess::protocol::Side::as_str),
+        Some("black")
+    );
     assert_eq!(t.row.white_ms, Some(0));
     assert_eq!(t.row.reason.as_deref(), Some("black wins on time"));
     // The stored moves carry the clocks after each move.
@@ -272,7 +281,7 @@ async fn a_flag_falls_with_nobody_connected_and_after_a_restart() {
         // Nobody moves; nobody reads the game; 59.999 s: nothing yet.
         clock.advance(59_999);
         assert_eq!(s.check_flags().await.unwrap(), 0);
-        assert_eq!(s.table(&id).await.unwrap().row.status, "started");
+        assert_eq!(s.table(&id).await.unwrap().row.status.as_str(), "started");
         id
     };
     // The server stops; a minute passes; a new one opens the same file.
@@ -280,8 +289,11 @@ async fn a_flag_falls_with_nobody_connected_and_after_a_restart() {
     let s = service(&dir, &clock).await;
     assert_eq!(s.check_flags().await.unwrap(), 1);
     let t = s.table(&id).await.unwrap();
-    assert_eq!(t.row.status, "outoftime");
-    assert_eq!(t.row.winner.as_deref(), Some("black"));
+    assert_eq!(t.row.status.as_str(), "outoftime");
+    assert_eq!(
+        t.row.winner.map(duckchess::protocol::Side::as_str),
+        Some("black")
+    );
     // The time the server was down was charged: white's clock reads 0.
     assert_eq!(t.row.white_ms, Some(0));
     assert_eq!(t.moves.len(), 2, "every move kept across the restart");
@@ -304,7 +316,7 @@ async fn a_flag_against_a_bare_king_is_a_draw() {
     clock.advance(60_000);
     assert_eq!(s.check_flags().await.unwrap(), 1);
     let t = s.table(&id).await.unwrap();
-    assert_eq!(t.row.status, "outoftime");
+    assert_eq!(t.row.status.as_str(), "outoftime");
     assert_eq!(t.row.winner, None, "black has a bare king: it cannot mate");
     assert_eq!(
         t.row.reason.as_deref(),
@@ -324,7 +336,12 @@ async fn a_flag_against_a_bare_king_is_a_draw() {
     clock.advance(60_000);
     assert_eq!(s.check_flags().await.unwrap(), 1);
     assert_eq!(
-        s.table(&id).await.unwrap().row.winner.as_deref(),
+        s.table(&id)
+            .await
+            .unwrap()
+            .row
+            .winner
+            .map(duckchess::protocol::Side::as_str),
         Some("white")
     );
 }
@@ -342,19 +359,22 @@ async fn draws_resignation_and_a_rematch_with_colours_swapped() {
         Refusal::NotNow(_)
     ));
     let t = s.act(&id, &b, Action::OfferDraw).await.unwrap();
-    assert_eq!(t.row.draw_offer.as_deref(), Some("black"));
+    assert_eq!(
+        t.row.draw_offer.map(duckchess::protocol::Side::as_str),
+        Some("black")
+    );
     let t = s.act(&id, &a, Action::DeclineDraw).await.unwrap();
     assert_eq!(t.row.draw_offer, None);
     s.act(&id, &b, Action::OfferDraw).await.unwrap();
     let t = s.act(&id, &a, Action::OfferDraw).await.unwrap();
-    assert_eq!(
-        (t.row.status.as_str(), t.row.winner.clone()),
-        ("draw", None)
-    );
+    assert_eq!((t.row.status.as_str(), t.row.winner), ("draw", None));
     assert_eq!(t.row.reason.as_deref(), Some("draw by agreement"));
     // A rematch needs both; the new game has the colours swapped.
     let t = s.act(&id, &a, Action::Rematch).await.unwrap();
-    assert_eq!(t.row.rematch_offer.as_deref(), Some("white"));
+    assert_eq!(
+        t.row.rematch_offer.map(duckchess::protocol::Side::as_str),
+        Some("white")
+    );
     assert!(t.row.rematch_id.is_none());
     let t = s.act(&id, &b, Action::Rematch).await.unwrap();
     let next = t.row.rematch_id.clone().unwrap();
@@ -370,7 +390,10 @@ async fn draws_resignation_and_a_rematch_with_colours_swapped() {
     s.act(&next, &a, mv("d5")).await.unwrap();
     let t = s.act(&next, &a, Action::Resign).await.unwrap();
     assert_eq!(
-        (t.row.status.as_str(), t.row.winner.as_deref()),
+        (
+            t.row.status.as_str(),
+            t.row.winner.map(duckchess::protocol::Side::as_str)
+        ),
         ("resign", Some("white"))
     );
 }
@@ -493,7 +516,7 @@ async fn the_computer_takes_a_seat_and_answers_each_move() {
         .await
         .unwrap();
     // With the computer seated the game starts at once.
-    assert_eq!(row.status, "started");
+    assert_eq!(row.status.as_str(), "started");
     let me = Actor::Player(alice.clone());
     for ply in [0, 2, 4] {
         let t = s.table(&row.id).await.unwrap();
@@ -565,7 +588,7 @@ async fn a_threefold_repetition_is_claimed_and_ends_the_game_drawn() {
         let who = if i % 2 == 0 { &a } else { &b };
         clock.advance(1_000);
         let t = s.act(&id, who, at(m, i as i64)).await.unwrap();
-        assert_eq!(t.row.status, "started", "after {m}");
+        assert_eq!(t.row.status.as_str(), "started", "after {m}");
     }
     let st = s.state(&id).await.unwrap().1;
     assert_eq!(st["claimable"], true, "{st}");
@@ -576,7 +599,7 @@ async fn a_threefold_repetition_is_claimed_and_ends_the_game_drawn() {
     );
     clock.advance(1_000);
     let t = s.act(&id, &a, Action::Claim).await.unwrap();
-    assert_eq!(t.row.status, "draw");
+    assert_eq!(t.row.status.as_str(), "draw");
     assert_eq!(t.row.winner, None);
     assert_eq!(
         t.row.reason.as_deref(),

@@ -291,7 +291,10 @@ async fn rated_games_on_postgresql() {
     assert!(ended >= 1, "the flag fell");
     let t = s.table(&id).await.unwrap();
     assert_eq!(
-        (t.row.status.as_str(), t.row.winner.as_deref()),
+        (
+            t.row.status.as_str(),
+            t.row.winner.map(duckchess::protocol::Side::as_str)
+        ),
         ("outoftime", Some("black"))
     );
     let after = s.store().rating(&a.id, "blitz").await.unwrap().unwrap();
@@ -499,7 +502,7 @@ async fn the_computer_is_a_rated_opponent_with_a_rating_of_its_own() {
         .await
         .unwrap();
     assert_eq!(row.black_id.as_deref(), Some("duckchess-300ms"));
-    assert_eq!(row.status, "started");
+    assert_eq!(row.status.as_str(), "started");
     s.act(&row.id, &Actor::Player(ann.clone()), Action::Resign)
         .await
         .unwrap();

@@ -10,23 +10,21 @@
 //! move to take back): every position shown is the server's.
 //!
 //! ```
-//! use duckchess_tui::online::{parse_url, parse_full};
+//! use duckchess_tui::online::parse_url;
 //! let link = parse_url("http://127.0.0.1:8080/game/abc123").unwrap();
 //! assert_eq!((link.host.as_str(), link.port, link.id.as_str()), ("127.0.0.1", 8080, "abc123"));
 //! assert!(parse_url("ftp://x/game/1").is_err());
-//! let full = serde_json::json!({"type": "gameFull", "game": "chess", "start": "startpos",
-//!     "you": "white", "white": {"id": "guest-a"}, "black": {"open": true},
-//!     "state": {"type": "gameState", "moves": "e2e4", "wtime": 60000, "btime": 59000,
-//!               "status": "started", "clockRunning": true,
-//!               "connected": {"white": true, "black": false}}});
-//! let game = parse_full(&full).unwrap();
-//! assert_eq!(game.state.moves, ["e2e4"]);
-//! assert!(game.open[1]);
 //! ```
+//!
+//! What the server writes is read as the protocol's types
+//! (`duckchess_protocol::GameFull`, `GameState`): the server writes the
+//! same types, so the wire is spelled once.
 
 use super::game::{Game, Outgoing, Synced};
 use crate::kernel::{AnyPosition, Color};
 use crate::variants::Notation;
+use duckchess_protocol as wire;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
@@ -406,8 +404,8 @@ pub struct ServerState {
     pub time_ms: [i64; 2],
     /// Whether the side to move's clock runs.
     pub clock_running: bool,
-    /// `started`, `mate`, `resign`, `outoftime`, `draw`, ...
-    pub status: String,
+    /// Where the game stands.
+    pub status: wire::Status,
     /// The winner, if any.
     pub winner: Option<Color>,
     /// The end in words.
@@ -421,7 +419,7 @@ pub struct ServerState {
 impl ServerState {
     /// Whether the game is over on the server.
     pub fn is_over(&self) -> bool {
-        !matches!(self.status.as_str(), "created" | "started")
+        self.status.is_over()
     }
 }
 
@@ -442,60 +440,52 @@ pub struct ServerGame {
     pub state: ServerState,
 }
 
-fn side(v: &Value) -> Option<Color> {
-    match v.as_str()? {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
+fn color(side: wire::Side) -> Color {
+    Color::ALL[side.index()]
+}
+
+/// The server's state as this client keeps it.
+impl From<wire::GameState> for ServerState {
+    fn from(v: wire::GameState) -> ServerState {
+        ServerState {
+            moves: v.moves.split_whitespace().map(str::to_string).collect(),
+            time_ms: [v.wtime, v.btime],
+            clock_running: v.clock_running,
+            status: v.status,
+            winner: v.winner.map(color),
+            reason: v.reason,
+            draw_offer: v.draw_offer.map(color),
+            connected: v.connected.into_array(),
+        }
+    }
+}
+
+/// The server's game as this client keeps it.
+impl From<wire::GameFull> for ServerGame {
+    fn from(v: wire::GameFull) -> ServerGame {
+        ServerGame {
+            variant: v.game,
+            start: v.start,
+            you: v.you.map(color),
+            open: [v.white.is_open(), v.black.is_open()],
+            clock: v.clock.map(|c| (c.initial, c.increment)),
+            state: v.state.into(),
+        }
     }
 }
 
 /// Reads a `gameState`.
 pub fn parse_state(v: &Value) -> Result<ServerState, String> {
-    let moves = v["moves"]
-        .as_str()
-        .ok_or("a game state without moves")?
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    let ms = |k: &str| v[k].as_i64().unwrap_or(i64::from(i32::MAX));
-    Ok(ServerState {
-        moves,
-        time_ms: [ms("wtime"), ms("btime")],
-        clock_running: v["clockRunning"].as_bool().unwrap_or(false),
-        status: v["status"].as_str().unwrap_or("started").to_string(),
-        winner: side(&v["winner"]),
-        reason: v["reason"].as_str().map(str::to_string),
-        draw_offer: side(&v["drawOffer"]),
-        connected: [
-            v["connected"]["white"].as_bool().unwrap_or(false),
-            v["connected"]["black"].as_bool().unwrap_or(false),
-        ],
-    })
+    wire::GameState::deserialize(v)
+        .map(ServerState::from)
+        .map_err(|e| format!("the server's game state: {e}"))
 }
 
 /// Reads a `gameFull`.
 pub fn parse_full(v: &Value) -> Result<ServerGame, String> {
-    let variant = v["game"]
-        .as_str()
-        .or_else(|| v["variant"]["key"].as_str())
-        .ok_or("not a game from duckchess serve")?;
-    let open = |k: &str| v[k]["open"].as_bool().unwrap_or(false);
-    Ok(ServerGame {
-        variant: if variant == "standard" {
-            "chess"
-        } else {
-            variant
-        }
-        .to_string(),
-        start: v["start"].as_str().unwrap_or("startpos").to_string(),
-        you: side(&v["you"]),
-        open: [open("white"), open("black")],
-        clock: v["clock"]["initial"]
-            .as_i64()
-            .map(|i| (i, v["clock"]["increment"].as_i64().unwrap_or(0))),
-        state: parse_state(&v["state"])?,
-    })
+    wire::GameFull::deserialize(v)
+        .map(ServerGame::from)
+        .map_err(|e| format!("not a game from duckchess serve: {e}"))
 }
 
 /// The game's notation and start position.
@@ -543,7 +533,7 @@ pub fn synced(
     let end = state.is_over().then(|| {
         state.reason.clone().unwrap_or_else(|| match state.winner {
             Some(w) => format!("{} wins ({})", notation.side_name(w), state.status),
-            None => state.status.clone(),
+            None => state.status.to_string(),
         })
     });
     Ok(Synced {
@@ -686,13 +676,12 @@ fn follow(client: &Client, tx: &Sender<Event>) {
                     Ok(Some(line)) if line.trim().is_empty() => {}
                     Ok(Some(line)) => {
                         wait = Duration::from_secs(1);
-                        let Ok(v) = serde_json::from_str::<Value>(&line) else {
-                            continue;
-                        };
-                        let event = match v["type"].as_str() {
-                            Some("gameFull") => parse_full(&v).map(Event::Full),
-                            Some("gameState") => parse_state(&v).map(Event::State),
-                            _ => continue,
+                        // Lines of other kinds (chat) are not this
+                        // client's.
+                        let event = match serde_json::from_str::<wire::Event>(&line) {
+                            Ok(wire::Event::Full(full)) => Ok(Event::Full((*full).into())),
+                            Ok(wire::Event::State(state)) => Ok(Event::State((*state).into())),
+                            _ => Err(()),
                         };
                         if let Ok(event) = event {
                             over = match &event {
@@ -759,12 +748,95 @@ mod tests {
         assert!(read_line(&mut &long[..]).is_err());
     }
 
+    /// A state as the server writes it: the protocol's type, as JSON.
     fn state(moves: &str, status: &str) -> Value {
-        json!({"type": "gameState", "moves": moves, "wtime": 61000, "btime": 2500,
-               "status": status, "clockRunning": true, "drawOffer": "white",
-               "connected": {"white": true, "black": false},
-               "winner": if status == "resign" { json!("black") } else { Value::Null },
-               "reason": if status == "resign" { json!("black wins: white resigned") } else { Value::Null }})
+        let status: wire::Status = status.parse().unwrap();
+        let resigned = status == wire::Status::Resign;
+        serde_json::to_value(wire::GameState {
+            kind: wire::GameStateType::GameState,
+            moves: moves.into(),
+            wtime: 61000,
+            btime: 2500,
+            winc: 0,
+            binc: 0,
+            status,
+            wdraw: true,
+            bdraw: false,
+            wtakeback: false,
+            btakeback: false,
+            winner: resigned.then_some(wire::Side::Black),
+            rating_diff: None,
+            version: 1,
+            ply: moves.split_whitespace().count() as i64,
+            to_move: wire::Side::White,
+            clock_running: true,
+            clock_at: 0,
+            reason: resigned.then(|| "black wins: white resigned".into()),
+            draw_offer: Some(wire::Side::White),
+            rematch_offer: None,
+            rematch: None,
+            connected: wire::ByColor::from_array([true, false]),
+            notations: vec![],
+            claimable: false,
+            watchers: None,
+        })
+        .unwrap()
+    }
+
+    /// A whole game as the server writes it.
+    fn full(game: &str, start: String, state: Value, seats: [wire::Player; 2]) -> Value {
+        let [white, black] = seats;
+        serde_json::to_value(wire::GameFull {
+            kind: wire::GameFullType::GameFull,
+            id: "g".into(),
+            rated: false,
+            variant: wire::Variant {
+                key: game.into(),
+                name: game.into(),
+                short: game.into(),
+            },
+            clock: Some(wire::Clock {
+                initial: 300_000,
+                increment: 2000,
+            }),
+            speed: "blitz".into(),
+            perf: wire::Perf {
+                name: "blitz".into(),
+            },
+            created_at: 0,
+            white,
+            black,
+            initial_fen: start.clone(),
+            state: serde_json::from_value(state).unwrap(),
+            game: game.into(),
+            start,
+            sides: ["white".into(), "black".into()],
+            you: None,
+        })
+        .unwrap()
+    }
+
+    fn person(id: &str) -> wire::Player {
+        wire::Player::Person {
+            id: id.into(),
+            name: None,
+            title: None,
+            rating: None,
+            provisional: true,
+            shown: None,
+        }
+    }
+
+    #[test]
+    fn a_partial_or_foreign_line_is_refused_by_name() {
+        let mut v = state("e2e4", "started");
+        v.as_object_mut().unwrap().remove("ply");
+        let e = parse_state(&v).unwrap_err();
+        assert!(e.contains("ply"), "{e}");
+        v["ply"] = json!(1);
+        v["status"] = json!("paused");
+        assert!(parse_state(&v).is_err());
+        assert!(parse_full(&state("e2e4", "started")).is_err());
     }
 
     #[test]
@@ -804,10 +876,12 @@ mod tests {
     #[test]
     fn duck_chess_moves_replay_from_the_server_start() {
         let duck = crate::variants::by_name("duck").unwrap();
-        let full = json!({"type": "gameFull", "game": "duck", "start": duck.write_position(&*duck.start()),
-            "you": null, "white": {"id": "a"}, "black": {"id": "b"},
-            "clock": {"initial": 300000, "increment": 2000},
-            "state": state("e1e2", "started")});
+        let full = full(
+            "duck",
+            duck.write_position(&*duck.start()),
+            state("e1e2", "started"),
+            [person("a"), person("b")],
+        );
         let game = parse_full(&full).unwrap();
         assert_eq!(game.you, None);
         assert_eq!(game.open, [false, false]);

@@ -8,7 +8,8 @@ use super::hub::Line;
 use super::referee::Refusal;
 use super::service::{Result, Service, ServiceError};
 use crate::store::Player;
-use serde_json::{json, Value};
+use duckchess_protocol::{ChatLine, ChatLineType};
+use serde_json::Value;
 
 /// The longest line, in characters (lichess's bound).
 pub const MAX_CHARS: usize = 140;
@@ -17,39 +18,8 @@ pub const KEPT: usize = 50;
 /// Games whose lines are kept at most; past it the table starts afresh.
 const MAX_GAMES: usize = 10_000;
 
-/// A chat room of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Room {
-    /// The players' own: seat holders write and read it.
-    Player,
-    /// Everyone's: anyone signed in writes it, every reader reads it.
-    Spectator,
-}
-
-impl Room {
-    /// A room by lichess's name, `player` or `spectator`.
-    pub fn of(name: &str) -> Option<Room> {
-        match name {
-            "player" => Some(Room::Player),
-            "spectator" => Some(Room::Spectator),
-            _ => None,
-        }
-    }
-
-    /// lichess's name of the room.
-    pub fn name(self) -> &'static str {
-        match self {
-            Room::Player => "player",
-            Room::Spectator => "spectator",
-        }
-    }
-}
-
-/// Whether a stream's line is a chat line of the players' room (which a
-/// reader without a seat is not sent).
-pub fn is_players_line(v: &Value) -> bool {
-    v["type"] == "chatLine" && v["room"] == "player"
-}
+/// A chat room of a game: the protocol's.
+pub use duckchess_protocol::Room;
 
 impl Service {
     /// `player` says `text` in game `id`'s `room`: kept, and sent to the
@@ -73,12 +43,12 @@ impl Service {
         if room == Room::Player && t.seats_of(&player.id).is_empty() {
             return Err(Refusal::NotASeat.into());
         }
-        let line = json!({
-            "type": "chatLine",
-            "room": room.name(),
-            "username": player.name,
-            "text": text,
-        });
+        let line = ChatLine {
+            kind: ChatLineType::ChatLine,
+            room,
+            username: player.name.clone(),
+            text: text.to_string(),
+        };
         {
             let mut chats = self.chats.lock().expect("chats");
             if chats.len() >= MAX_GAMES && !chats.contains_key(id) {
@@ -95,10 +65,14 @@ impl Service {
             Line {
                 version: 0,
                 presence: false,
-                text: line.to_string().into(),
+                text: serde_json::to_string(&line)
+                    .expect("a chat line is JSON")
+                    .into(),
+                room: Some(room),
+                ends: false,
             },
         );
-        Ok(line)
+        Ok(serde_json::to_value(line).expect("a chat line is JSON"))
     }
 
     /// The chat lines kept for game `id` that a reader may read (`seated`:
@@ -110,8 +84,8 @@ impl Service {
             .get(id)
             .map(|kept| {
                 kept.iter()
-                    .filter(|v| seated || !is_players_line(v))
-                    .cloned()
+                    .filter(|line| seated || line.room != Room::Player)
+                    .map(|line| serde_json::to_value(line).expect("a chat line is JSON"))
                     .collect()
             })
             .unwrap_or_default()

@@ -20,6 +20,13 @@ pub struct Line {
     pub presence: bool,
     /// The JSON text, without the newline.
     pub text: Arc<str>,
+    /// The chat room of a chat line (a reader without a seat is not sent
+    /// the players' room): told beside the text, so that no stream parses
+    /// a line again to decide.
+    pub room: Option<duckchess_protocol::Room>,
+    /// Whether the line is a state of a game that is over (lichess's board
+    /// stream closes after it).
+    pub ends: bool,
 }
 
 struct Channel {
@@ -154,6 +161,8 @@ mod tests {
             version: v,
             presence: false,
             text: format!("{v}").into(),
+            room: None,
+            ends: false,
         };
         assert!(hub.publish("g", line(2)));
         assert!(!hub.publish("g", line(2)), "a second notice of version 2");

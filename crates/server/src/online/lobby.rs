@@ -416,6 +416,8 @@ impl Service {
                     version: 0,
                     presence: false,
                     text: json!({"type": "seeks", "seeks": seeks}).to_string().into(),
+                    room: None,
+                    ends: false,
                 },
             );
         }

@@ -8,6 +8,7 @@ use super::clock::{Clocks, TimeControl};
 use crate::kernel::{AnyGame, Color, Draw, Outcome, Win};
 use crate::store::{GameRow, MoveRow, Seating};
 use crate::variants::{self, status, Notation};
+use duckchess_protocol::{Side, Status};
 
 /// Why a request was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,8 +85,9 @@ pub fn side_of_key(key: &str) -> Option<usize> {
     ["white", "black"].iter().position(|k| *k == key)
 }
 
-fn ended(status: &str) -> bool {
-    !matches!(status, "created" | "started")
+/// The protocol's side of a kernel side index (0 or 1).
+fn side_of(side: usize) -> Side {
+    Side::ALL[side]
 }
 
 impl Table {
@@ -158,7 +160,7 @@ impl Table {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        ended(&self.row.status)
+        self.row.status.is_over()
     }
 
     /// The time control, if timed.
@@ -178,7 +180,7 @@ impl Table {
                 self.row.black_ms.unwrap_or(tc.initial_ms),
             ],
             since_ms: self.row.turn_since_ms.unwrap_or(0),
-            running: self.row.status == "started" && self.row.ply >= 2,
+            running: self.row.status == Status::Started && self.row.ply >= 2,
             increment_ms: tc.increment_ms,
         })
     }
@@ -218,7 +220,7 @@ impl Table {
                 self.row
                     .reason
                     .clone()
-                    .unwrap_or_else(|| self.row.status.clone()),
+                    .unwrap_or_else(|| self.row.status.to_string()),
             ));
         }
         Ok(())
@@ -226,7 +228,7 @@ impl Table {
 
     fn refuse_unless_started(&self) -> Result<(), Refusal> {
         self.refuse_if_over()?;
-        if self.row.status != "started" {
+        if self.row.status != Status::Started {
             return Err(Refusal::NotNow(
                 "the game has not started: a seat is open".into(),
             ));
@@ -236,15 +238,15 @@ impl Table {
 
     /// The row of a game that ends at `now`: the clocks stopped as they
     /// read, offers cleared.
-    fn end(&self, now: i64, status: &str, winner: Option<usize>, reason: String) -> GameRow {
+    fn end(&self, now: i64, status: Status, winner: Option<usize>, reason: String) -> GameRow {
         let mut row = self.next(now);
         if let Some([w, b]) = self.left_at(now) {
             row.white_ms = Some(w);
             row.black_ms = Some(b);
         }
         row.turn_since_ms = None;
-        row.status = status.into();
-        row.winner = winner.map(|s| side_key(s).to_string());
+        row.status = status;
+        row.winner = winner.map(side_of);
         row.reason = Some(reason);
         row.draw_offer = None;
         row
@@ -285,7 +287,7 @@ impl Table {
         row.ply += 1;
         // The offer of the side that just moved stands; the mover's own
         // move declines the other's.
-        if row.draw_offer.as_deref() != Some(side_key(side)) {
+        if row.draw_offer != Some(side_of(side)) {
             row.draw_offer = None;
         }
         let clocks = self.clocks().map(|c| c.after_move(side, now, row.ply >= 2));
@@ -296,8 +298,8 @@ impl Table {
         row.turn_since_ms = Some(now);
         if let Some(outcome) = after.outcome() {
             let (status, winner) = outcome_status(outcome);
-            row.status = status.into();
-            row.winner = winner.map(|s| side_key(s).to_string());
+            row.status = status;
+            row.winner = winner.map(side_of);
             row.reason = Some(status::describe(
                 self.notation,
                 after.position(),
@@ -324,7 +326,7 @@ impl Table {
     /// a draw when the other side has nothing but its royal piece in a game
     /// where bare kings cannot mate.
     pub fn flag(&self, now: i64) -> Option<GameRow> {
-        if self.is_over() || self.row.status != "started" {
+        if self.is_over() || self.row.status != Status::Started {
             return None;
         }
         let side = self.to_move();
@@ -338,10 +340,10 @@ impl Table {
                 "draw: {loser}'s time is up, and {} cannot mate",
                 self.side_name(other)
             );
-            self.end(now, "outoftime", None, reason)
+            self.end(now, Status::Outoftime, None, reason)
         } else {
             let reason = format!("{} wins on time", self.side_name(other));
-            self.end(now, "outoftime", Some(other), reason)
+            self.end(now, Status::Outoftime, Some(other), reason)
         })
     }
 
@@ -353,7 +355,7 @@ impl Table {
             self.side_name(1 - side),
             self.side_name(side)
         );
-        Ok(self.change(self.end(now, "resign", Some(1 - side), reason)))
+        Ok(self.change(self.end(now, Status::Resign, Some(1 - side), reason)))
     }
 
     /// `side` offers a draw, or accepts the other's offer; the side to
@@ -363,14 +365,14 @@ impl Table {
         self.refuse_unless_started()?;
         if self.to_move() == side {
             if let Some(reason) = status::Status::of(self.notation, &*self.game).claimed() {
-                return Ok(self.change(self.end(now, "draw", None, reason)));
+                return Ok(self.change(self.end(now, Status::Draw, None, reason)));
             }
         }
-        if self.row.draw_offer.as_deref() == Some(side_key(1 - side)) {
-            return Ok(self.change(self.end(now, "draw", None, "draw by agreement".into())));
+        if self.row.draw_offer == Some(side_of(1 - side)) {
+            return Ok(self.change(self.end(now, Status::Draw, None, "draw by agreement".into())));
         }
         let mut row = self.next(now);
-        row.draw_offer = Some(side_key(side).into());
+        row.draw_offer = Some(side_of(side));
         Ok(self.change(row))
     }
 
@@ -393,7 +395,7 @@ impl Table {
         }
         let st = status::Status::of(self.notation, &*self.game);
         match st.claimed() {
-            Some(reason) => Ok(self.change(self.end(now, "draw", None, reason))),
+            Some(reason) => Ok(self.change(self.end(now, Status::Draw, None, reason))),
             None => Err(Refusal::NotNow(st.no_claim())),
         }
     }
@@ -407,13 +409,13 @@ impl Table {
             ));
         }
         let reason = format!("aborted by {}", self.side_name(side));
-        Ok(self.change(self.end(now, "aborted", None, reason)))
+        Ok(self.change(self.end(now, Status::Aborted, None, reason)))
     }
 
     /// `player` takes the open seat; the game starts.
     pub fn join(&self, player_id: &str, now: i64) -> Result<Change, Refusal> {
         self.refuse_if_over()?;
-        if self.row.status != "created" {
+        if self.row.status != Status::Created {
             return Err(Refusal::NotNow("both seats are taken".into()));
         }
         if let Some(invited) = &self.row.challenged_id {
@@ -432,7 +434,7 @@ impl Table {
             (_, None, _, None) => row.black_id = Some(player_id.into()),
             _ => return Err(Refusal::NotNow("both seats are taken".into())),
         }
-        row.status = "started".into();
+        row.status = Status::Started;
         row.challenged_id = None;
         row.turn_since_ms = Some(now);
         Ok(self.change(row))
@@ -440,11 +442,11 @@ impl Table {
 
     /// The invited player declines a challenge.
     pub fn decline(&self, now: i64) -> Result<Change, Refusal> {
-        if self.row.status != "created" {
+        if self.row.status != Status::Created {
             return Err(Refusal::NotNow("the challenge is no longer open".into()));
         }
         let mut row = self.next(now);
-        row.status = "declined".into();
+        row.status = Status::Declined;
         row.reason = Some("challenge declined".into());
         Ok(self.change(row))
     }
@@ -452,17 +454,17 @@ impl Table {
     /// `side` asks for a rematch with colours swapped; when the other side
     /// asked already, the new game is made (`new_id`), started at `now`.
     pub fn rematch(&self, side: usize, new_id: &str, now: i64) -> Result<Change, Refusal> {
-        if !self.is_over() || self.row.status == "declined" {
+        if !self.is_over() || self.row.status == Status::Declined {
             return Err(Refusal::NotNow("the game is not over".into()));
         }
         if let Some(id) = &self.row.rematch_id {
             return Err(Refusal::NotNow(format!("the rematch is game {id}")));
         }
         let mut row = self.next(now);
-        let other_asked = self.row.rematch_offer.as_deref() == Some(side_key(1 - side));
+        let other_asked = self.row.rematch_offer == Some(side_of(1 - side));
         let computer = [self.row.white_computer_ms, self.row.black_computer_ms];
         if !other_asked && computer[1 - side].is_none() {
-            row.rematch_offer = Some(side_key(side).into());
+            row.rematch_offer = Some(side_of(side));
             return Ok(self.change(row));
         }
         let r = &self.row;
@@ -499,21 +501,21 @@ impl Table {
 }
 
 /// lichess's status and the winner for a game's own end.
-fn outcome_status(outcome: Outcome) -> (&'static str, Option<usize>) {
+fn outcome_status(outcome: Outcome) -> (Status, Option<usize>) {
     match outcome {
         Outcome::Decisive {
             winner,
             how: Win::Checkmate,
-        } => ("mate", Some(index(winner))),
+        } => (Status::Mate, Some(index(winner))),
         Outcome::Decisive {
             winner,
             how: Win::RoyalCaptured | Win::Extinction,
-        } => ("variantEnd", Some(index(winner))),
+        } => (Status::VariantEnd, Some(index(winner))),
         Outcome::Decisive {
             winner,
             how: Win::Stalemate,
-        } => ("stalemate", Some(index(winner))),
-        Outcome::Draw(Draw::Stalemate) => ("stalemate", None),
-        Outcome::Draw(_) => ("draw", None),
+        } => (Status::Stalemate, Some(index(winner))),
+        Outcome::Draw(Draw::Stalemate) => (Status::Stalemate, None),
+        Outcome::Draw(_) => (Status::Draw, None),
     }
 }

@@ -9,6 +9,7 @@ use super::rating::{self, Rating};
 use super::referee::{Change, Refusal, Table};
 use super::view::{self, Seat};
 use crate::store::{GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError};
+use duckchess_protocol::{Side, Status};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -123,7 +124,8 @@ pub struct Service {
     /// Players by id, as read (names never change; bounded).
     pub(super) players: Mutex<HashMap<String, Player>>,
     /// Each game's chat lines kept ([`super::chat`]).
-    pub(super) chats: Mutex<HashMap<String, std::collections::VecDeque<Value>>>,
+    pub(super) chats:
+        Mutex<HashMap<String, std::collections::VecDeque<duckchess_protocol::ChatLine>>>,
     /// Whether flag timers run by themselves (off in tests that drive a
     /// manual clock and call [`Service::check_flags`]).
     pub(super) timers_on: bool,
@@ -351,18 +353,28 @@ impl Service {
         let id = t.row.id.as_str();
         let seats = self.seats(&t.row).await?;
         let you = reader.and_then(|p| t.seats_of(&p.id).first().copied());
-        let mut full = view::game_full(t, seats, self.now(), self.hub.present(id), you);
-        full["state"]["watchers"] = self.hub.readers(id).into();
-        Ok(full)
+        let full = view::game_full(
+            t,
+            seats,
+            self.now(),
+            self.hub.present(id),
+            you,
+            Some(self.hub.readers(id)),
+        );
+        Ok(serde_json::to_value(full).expect("a game is JSON"))
     }
 
     /// The state every reader of game `id` sees now: the game's, with who
     /// is connected and how many read it (on this server).
     pub(super) fn live_state(&self, t: &Table) -> Value {
         let id = &t.row.id;
-        let mut state = view::game_state(t, self.now(), self.hub.present(id));
-        state["watchers"] = self.hub.readers(id).into();
-        state
+        let state = view::game_state(
+            t,
+            self.now(),
+            self.hub.present(id),
+            Some(self.hub.readers(id)),
+        );
+        serde_json::to_value(state).expect("a state is JSON")
     }
 
     /// The game's state as every reader sees it now.
@@ -421,8 +433,8 @@ impl Service {
         created: Option<GameRow>,
     ) -> Result<Option<GameRow>> {
         let mut writes = Vec::new();
-        let ends = !t.is_over() && !matches!(row.status.as_str(), "created" | "started");
-        if ends && row.rated && row.status != "aborted" {
+        let ends = !t.is_over() && row.status.is_over();
+        if ends && row.rated && row.status != Status::Aborted {
             if let (Some(w), Some(b)) = (row.white_id.clone(), row.black_id.clone()) {
                 let perf = rating::perf(&row.variant, row.initial_ms, row.increment_ms);
                 let now = self.now();
@@ -439,9 +451,9 @@ impl Service {
                     .after_idle_days((now - r.last_ms) / rating::DAY_MS),
                     None => Rating::default(),
                 });
-                let score = match row.winner.as_deref() {
-                    Some("white") => rating::Score::Win,
-                    Some(_) => rating::Score::Loss,
+                let score = match row.winner {
+                    Some(Side::White) => rating::Score::Win,
+                    Some(Side::Black) => rating::Score::Loss,
                     None => rating::Score::Draw,
                 };
                 let (a, c) = rating::after_game(current[0], current[1], score);
@@ -484,7 +496,7 @@ impl Service {
                 mv.as_ref(),
                 created.as_ref(),
                 &writes,
-                t.row.status != "started" && row.status == "started",
+                t.row.status != Status::Started && row.status == Status::Started,
             )
             .await?;
         Ok(saved.then_some(row))

@@ -33,13 +33,16 @@ impl Service {
     /// Tells a game's readers who is connected and how many read it (after
     /// a stream opens or closes).
     pub async fn publish_presence(&self, id: &str) {
-        if let Ok((version, state)) = self.state(id).await {
+        if let Ok(t) = self.table(id).await {
+            let state = self.live_state(&t);
             self.hub.publish(
                 id,
                 Line {
-                    version: version + 1,
+                    version: t.row.version + 1,
                     presence: true,
                     text: state.to_string().into(),
+                    room: None,
+                    ends: t.is_over(),
                 },
             );
         }

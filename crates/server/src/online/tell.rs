@@ -6,6 +6,7 @@ use super::hub::Line;
 use super::referee::{side_key, Table};
 use super::service::Service;
 use super::view::{self, Seat};
+use duckchess_protocol::Status;
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -36,6 +37,8 @@ impl Service {
                     version: t.row.version + 1,
                     presence: false,
                     text: state.to_string().into(),
+                    room: None,
+                    ends: t.is_over(),
                 },
             );
         }
@@ -63,6 +66,8 @@ impl Service {
                     version: 0,
                     presence: false,
                     text: event.to_string().into(),
+                    room: None,
+                    ends: false,
                 },
             );
         }
@@ -74,18 +79,18 @@ impl Service {
         let r = &t.row;
         let seats = self.seats(r).await.ok()?;
         let summary = view::summary(t, seats.clone());
-        match r.status.as_str() {
-            "created" if r.challenged_id.as_deref() == Some(player_id) => Some(
+        match r.status {
+            Status::Created if r.challenged_id.as_deref() == Some(player_id) => Some(
                 serde_json::json!({"type": "challenge", "challenge": self.challenge_json(t, &seats)}),
             ),
-            "created" => None,
-            "declined" => Some(
+            Status::Created => None,
+            Status::Declined => Some(
                 serde_json::json!({"type": "challengeDeclined", "challenge": self.challenge_json(t, &seats)}),
             ),
-            "started" if r.ply == 0 && r.version <= 2 => Some(
+            Status::Started if r.ply == 0 && r.version <= 2 => Some(
                 serde_json::json!({"type": "gameStart", "game": self.event_game(t, player_id, summary)}),
             ),
-            "started" => None,
+            Status::Started => None,
             _ => Some(
                 serde_json::json!({"type": "gameFinish", "game": self.event_game(t, player_id, summary)}),
             ),
@@ -110,8 +115,7 @@ impl Service {
         g["secondsLeft"] = t
             .left_at(self.now())
             .map_or(Value::Null, |l| (l[side] / 1000).into());
-        g["status"] =
-            serde_json::json!({"id": view::status_id(&t.row.status), "name": t.row.status});
+        g["status"] = serde_json::json!({"id": t.row.status.id(), "name": t.row.status});
         g["compat"] = serde_json::json!({"bot": true, "board": true});
         g["gameId"] = t.row.id.clone().into();
         g["fullId"] = t.row.id.clone().into();

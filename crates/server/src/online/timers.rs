@@ -4,6 +4,7 @@
 use super::referee::Table;
 use super::service::{Action, Actor, Result, Service};
 use crate::engine::search::Limits;
+use duckchess_protocol::Status;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -82,7 +83,7 @@ impl Service {
         let Some(computer) = self.computer.clone() else {
             return;
         };
-        if t.is_over() || t.row.status != "started" {
+        if t.is_over() || t.row.status != Status::Started {
             return;
         }
         let side = t.to_move();

@@ -3,8 +3,10 @@
 //! ignore): the game's own notation and side names, the reason in words,
 //! offers, presence, and the clock's reading time.
 
-use super::referee::{side_key, Table};
+use super::referee::Table;
 use crate::kernel::Color;
+use duckchess_protocol as wire;
+use duckchess_protocol::{ByColor, GameFullType, GameStateType, Side, NO_CLOCK};
 use serde_json::{json, Value};
 
 /// A seat's holder as shown.
@@ -21,21 +23,33 @@ pub struct Seat {
 }
 
 impl Seat {
-    fn json(&self) -> Value {
+    /// The seat as the protocol writes it.
+    pub fn player(&self) -> wire::Player {
+        let rating = self.rating.map(|r| r.rating.round() as i64);
+        let shown = self.rating.map(|r| r.shown());
         match (&self.id, self.computer_ms) {
-            (id, Some(ms)) => json!({
-                "aiLevel": ms, "name": format!("computer ({ms} ms)"), "id": id, "title": "BOT",
-                "rating": self.rating.map(|r| r.rating.round() as i64),
-                "shown": self.rating.map(|r| r.shown()),
-            }),
-            (Some(id), None) => json!({
-                "id": id, "name": self.name, "title": null,
-                "rating": self.rating.map(|r| r.rating.round() as i64),
-                "provisional": self.rating.is_none_or(|r| r.provisional()),
-                "shown": self.rating.map(|r| r.shown()),
-            }),
-            (None, None) => json!({ "id": null, "name": null, "open": true }),
+            (id, Some(ms)) => wire::Player::Computer {
+                ai_level: ms,
+                name: format!("computer ({ms} ms)"),
+                id: id.clone(),
+                title: "BOT".into(),
+                rating,
+                shown,
+            },
+            (Some(id), None) => wire::Player::Person {
+                id: id.clone(),
+                name: self.name.clone(),
+                title: None,
+                rating,
+                provisional: self.rating.is_none_or(|r| r.provisional()),
+                shown,
+            },
+            (None, None) => wire::Player::open(),
         }
+    }
+
+    fn json(&self) -> Value {
+        serde_json::to_value(self.player()).expect("a seat is JSON")
     }
 }
 
@@ -57,16 +71,32 @@ pub fn speed(initial_ms: Option<i64>, increment_ms: Option<i64>) -> &'static str
 
 /// The variant as lichess names it: chess is `standard`; the other games
 /// keep this server's names (documented in docs/online.md).
-pub fn variant_json(name: &str) -> Value {
-    if name == "chess" {
-        json!({"key": "standard", "name": "Standard", "short": "Std"})
+pub fn variant(name: &str) -> wire::Variant {
+    let (key, name, short) = if name == "chess" {
+        ("standard", "Standard", "Std")
     } else {
-        json!({"key": name, "name": name, "short": name})
+        (name, name, name)
+    };
+    wire::Variant {
+        key: key.into(),
+        name: name.into(),
+        short: short.into(),
     }
 }
 
-/// The state of a game at `now`: lichess's `gameState` and ours.
-pub fn game_state(t: &Table, now: i64, present: [bool; 2]) -> Value {
+/// [`variant`] as JSON.
+pub fn variant_json(name: &str) -> Value {
+    serde_json::to_value(variant(name)).expect("a variant is JSON")
+}
+
+/// The state of a game at `now`: lichess's `gameState` and ours;
+/// `watchers`: how many read it, where known.
+pub fn game_state(
+    t: &Table,
+    now: i64,
+    present: [bool; 2],
+    watchers: Option<usize>,
+) -> wire::GameState {
     let r = &t.row;
     let moves = t
         .moves
@@ -76,41 +106,43 @@ pub fn game_state(t: &Table, now: i64, present: [bool; 2]) -> Value {
         .join(" ");
     let left = t.left_at(now);
     let inc = r.increment_ms.unwrap_or(0);
-    let big = 2_147_483_647i64; // lichess's "no clock"
-    let mut v = json!({
-        "type": "gameState",
-        "moves": moves,
-        "wtime": left.map_or(big, |l| l[0]),
-        "btime": left.map_or(big, |l| l[1]),
-        "winc": inc,
-        "binc": inc,
-        "status": r.status,
-        "wdraw": r.draw_offer.as_deref() == Some("white"),
-        "bdraw": r.draw_offer.as_deref() == Some("black"),
-        "wtakeback": false,
-        "btakeback": false,
-        // Ours:
-        "version": r.version,
-        "ply": r.ply,
-        "toMove": side_key(t.to_move()),
-        "clockRunning": t.clocks().is_some_and(|c| c.running),
-        "clockAt": now,
-        "reason": r.reason,
-        "drawOffer": r.draw_offer,
-        "rematchOffer": r.rematch_offer,
-        "rematch": r.rematch_id,
-        "connected": {"white": present[0], "black": present[1]},
-        "notations": t.notations,
-        "claimable": !t.is_over()
-            && crate::variants::status::Status::of(t.notation, &*t.game).claimed().is_some(),
-    });
-    if let Some(w) = &r.winner {
-        v["winner"] = json!(w);
+    wire::GameState {
+        kind: GameStateType::GameState,
+        moves,
+        wtime: left.map_or(NO_CLOCK, |l| l[0]),
+        btime: left.map_or(NO_CLOCK, |l| l[1]),
+        winc: inc,
+        binc: inc,
+        status: r.status,
+        wdraw: r.draw_offer == Some(Side::White),
+        bdraw: r.draw_offer == Some(Side::Black),
+        wtakeback: false,
+        btakeback: false,
+        winner: r.winner,
+        rating_diff: match (r.white_rating_diff, r.black_rating_diff) {
+            (Some(w), Some(b)) => Some(ByColor {
+                white: w.round() as i64,
+                black: b.round() as i64,
+            }),
+            _ => None,
+        },
+        version: r.version,
+        ply: r.ply,
+        to_move: Side::ALL[t.to_move()],
+        clock_running: t.clocks().is_some_and(|c| c.running),
+        clock_at: now,
+        reason: r.reason.clone(),
+        draw_offer: r.draw_offer,
+        rematch_offer: r.rematch_offer,
+        rematch: r.rematch_id.clone(),
+        connected: ByColor::from_array(present),
+        notations: t.notations.clone(),
+        claimable: !t.is_over()
+            && crate::variants::status::Status::of(t.notation, &*t.game)
+                .claimed()
+                .is_some(),
+        watchers,
     }
-    if let (Some(w), Some(b)) = (r.white_rating_diff, r.black_rating_diff) {
-        v["ratingDiff"] = json!({"white": w.round() as i64, "black": b.round() as i64});
-    }
-    v
 }
 
 /// The whole game at `now`: lichess's `gameFull`, with `you` (the reader's
@@ -121,12 +153,9 @@ pub fn game_full(
     now: i64,
     present: [bool; 2],
     you: Option<usize>,
-) -> Value {
+    watchers: Option<usize>,
+) -> wire::GameFull {
     let r = &t.row;
-    let clock = match (r.initial_ms, r.increment_ms) {
-        (Some(i), inc) => json!({"initial": i, "increment": inc.unwrap_or(0)}),
-        _ => Value::Null,
-    };
     let speed = speed(r.initial_ms, r.increment_ms);
     let initial_fen = if r.variant == "chess"
         && r.start_position == t.notation.write_position(&*t.notation.start())
@@ -135,25 +164,28 @@ pub fn game_full(
     } else {
         r.start_position.clone()
     };
-    json!({
-        "type": "gameFull",
-        "id": r.id,
-        "rated": r.rated,
-        "variant": variant_json(&r.variant),
-        "clock": clock,
-        "speed": speed,
-        "perf": {"name": speed},
-        "createdAt": r.created_ms,
-        "white": seats[0].json(),
-        "black": seats[1].json(),
-        "initialFen": initial_fen,
-        "state": game_state(t, now, present),
-        // Ours:
-        "game": r.variant,
-        "start": r.start_position,
-        "sides": Color::ALL.map(|c| t.notation.side_name(c)),
-        "you": you.map(side_key),
-    })
+    let [white, black] = seats.map(|s| s.player());
+    wire::GameFull {
+        kind: GameFullType::GameFull,
+        id: r.id.clone(),
+        rated: r.rated,
+        variant: variant(&r.variant),
+        clock: r.initial_ms.map(|initial| wire::Clock {
+            initial,
+            increment: r.increment_ms.unwrap_or(0),
+        }),
+        speed: speed.into(),
+        perf: wire::Perf { name: speed.into() },
+        created_at: r.created_ms,
+        white,
+        black,
+        initial_fen,
+        state: game_state(t, now, present, watchers),
+        game: r.variant.clone(),
+        start: r.start_position.clone(),
+        sides: Color::ALL.map(|c| t.notation.side_name(c).to_string()),
+        you: you.map(|s| Side::ALL[s]),
+    }
 }
 
 /// A game in a list (`/api/online/games`, a player's history).
@@ -188,23 +220,6 @@ pub fn date(ms: i64) -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// lichess's number of a status (its games' `status.id`).
-pub fn status_id(status: &str) -> u32 {
-    match status {
-        "created" => 10,
-        "started" => 20,
-        "aborted" => 25,
-        "mate" => 30,
-        "resign" => 31,
-        "stalemate" => 32,
-        "timeout" => 33,
-        "draw" => 34,
-        "outoftime" => 35,
-        "variantEnd" => 60,
-        _ => 38,
-    }
 }
 
 #[cfg(test)]

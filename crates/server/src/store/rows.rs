@@ -1,9 +1,11 @@
 //! The rows of the server's tables, as Rust values.
 
 use super::opt;
+use duckchess_protocol::{Side, Status};
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, Row};
+use std::str::FromStr;
 
 /// A person: a guest (a name, no password) or an account.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,12 +84,11 @@ pub struct GameRow {
     pub black_computer_ms: Option<i64>,
     /// The player a challenge is for (none: anyone with the link).
     pub challenged_id: Option<String>,
-    /// lichess's names: `created`, `started`, `aborted`, `mate`,
-    /// `resign`, `stalemate`, `timeout`, `draw`, `outoftime`,
-    /// `variantEnd`, `declined`.
-    pub status: String,
-    /// `white` or `black` (the first or second side).
-    pub winner: Option<String>,
+    /// Where the game stands (kept as lichess's name: `created`,
+    /// `started`, `aborted`, `mate`, …, `declined`).
+    pub status: Status,
+    /// The winner, once won (kept as `white` or `black`).
+    pub winner: Option<Side>,
     /// The result in words.
     pub reason: Option<String>,
     /// Moves played.
@@ -99,9 +100,9 @@ pub struct GameRow {
     /// When the current turn began (ms since the epoch).
     pub turn_since_ms: Option<i64>,
     /// The side offering a draw.
-    pub draw_offer: Option<String>,
+    pub draw_offer: Option<Side>,
     /// The side offering a rematch.
-    pub rematch_offer: Option<String>,
+    pub rematch_offer: Option<Side>,
     /// The rematch, once both agreed.
     pub rematch_id: Option<String>,
     /// When made.
@@ -276,7 +277,11 @@ impl GameRow {
             white_computer_ms: seating.computer_ms[0],
             black_computer_ms: seating.computer_ms[1],
             challenged_id: seating.challenged,
-            status: if started { "started" } else { "created" }.into(),
+            status: if started {
+                Status::Started
+            } else {
+                Status::Created
+            },
             winner: None,
             reason: None,
             ply: 0,
@@ -309,15 +314,19 @@ impl GameRow {
             white_computer_ms: opt(r, "white_computer_ms")?,
             black_computer_ms: opt(r, "black_computer_ms")?,
             challenged_id: opt(r, "challenged_id")?,
-            status: r.try_get("status")?,
-            winner: opt(r, "winner")?,
+            status: word(r, "status")?,
+            winner: opt::<String>(r, "winner")?.map(|w| parse(&w)).transpose()?,
             reason: opt(r, "reason")?,
             ply: r.try_get("ply")?,
             white_ms: opt(r, "white_ms")?,
             black_ms: opt(r, "black_ms")?,
             turn_since_ms: opt(r, "turn_since_ms")?,
-            draw_offer: opt(r, "draw_offer")?,
-            rematch_offer: opt(r, "rematch_offer")?,
+            draw_offer: opt::<String>(r, "draw_offer")?
+                .map(|w| parse(&w))
+                .transpose()?,
+            rematch_offer: opt::<String>(r, "rematch_offer")?
+                .map(|w| parse(&w))
+                .transpose()?,
             rematch_id: opt(r, "rematch_id")?,
             created_ms: r.try_get("created_ms")?,
             updated_ms: r.try_get("updated_ms")?,
@@ -341,15 +350,15 @@ impl GameRow {
             .bind(self.white_computer_ms)
             .bind(self.black_computer_ms)
             .bind(&self.challenged_id)
-            .bind(&self.status)
-            .bind(&self.winner)
+            .bind(self.status.as_str())
+            .bind(self.winner.map(Side::as_str))
             .bind(&self.reason)
             .bind(self.ply)
             .bind(self.white_ms)
             .bind(self.black_ms)
             .bind(self.turn_since_ms)
-            .bind(&self.draw_offer)
-            .bind(&self.rematch_offer)
+            .bind(self.draw_offer.map(Side::as_str))
+            .bind(self.rematch_offer.map(Side::as_str))
             .bind(&self.rematch_id)
             .bind(self.created_ms)
             .bind(self.updated_ms)
@@ -367,15 +376,15 @@ impl GameRow {
             .bind(self.white_computer_ms)
             .bind(self.black_computer_ms)
             .bind(&self.challenged_id)
-            .bind(&self.status)
-            .bind(&self.winner)
+            .bind(self.status.as_str())
+            .bind(self.winner.map(Side::as_str))
             .bind(&self.reason)
             .bind(self.ply)
             .bind(self.white_ms)
             .bind(self.black_ms)
             .bind(self.turn_since_ms)
-            .bind(&self.draw_offer)
-            .bind(&self.rematch_offer)
+            .bind(self.draw_offer.map(Side::as_str))
+            .bind(self.rematch_offer.map(Side::as_str))
             .bind(&self.rematch_id)
             .bind(self.updated_ms)
             .bind(self.version)
@@ -446,4 +455,23 @@ impl SeekRow {
             expires_ms: r.try_get("expires_ms")?,
         })
     }
+}
+
+/// A word the store keeps for a typed value (a status, a side), read
+/// back: a word no version wrote is a decoding error naming the column, not
+/// a silent default.
+fn parse<T: FromStr>(word: &str) -> Result<T, sqlx::Error>
+where
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    word.parse()
+        .map_err(|e: T::Err| sqlx::Error::Decode(Box::new(e)))
+}
+
+/// [`parse`] of a column that always holds a word.
+fn word<T: FromStr>(r: &AnyRow, col: &str) -> Result<T, sqlx::Error>
+where
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    parse(&r.try_get::<String, _>(col)?)
 }

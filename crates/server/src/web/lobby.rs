@@ -123,7 +123,7 @@ pub async fn stream(State(app): State<AppState>) -> Result<Response, ApiError> {
         presence: Some(presence),
         game: false,
     };
-    Ok(ndjson(vec![first], rx, leaving, |_| false, false))
+    Ok(ndjson(vec![first], rx, leaving, false, false))
 }
 
 /// `POST /api/board/seek` (lichess): form fields `time` (minutes),

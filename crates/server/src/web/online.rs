@@ -15,6 +15,7 @@ use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use duckchess_protocol::{Room, Side, Status};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -381,13 +382,11 @@ pub async fn game_stream(
     let reader = who(app, headers).await?;
     let s = service(app)?.clone();
     let (rx, presence, full) = s.watch(id, reader.as_ref()).await?;
-    let over = move |v: &Value| {
-        board
-            && v.get("status")
-                .and_then(Value::as_str)
-                .is_some_and(|s| !matches!(s, "created" | "started"))
-    };
-    let done_at_start = over(&full["state"]);
+    let done_at_start = board
+        && full["state"]["status"]
+            .as_str()
+            .and_then(|s| s.parse::<Status>().ok())
+            .is_some_and(Status::is_over);
     // The chat kept so far follows the game (the players' room for a
     // seat's reader only).
     let mut first = vec![full];
@@ -398,13 +397,7 @@ pub async fn game_stream(
         presence: Some(presence),
         game: true,
     };
-    Ok(ndjson(
-        first,
-        rx,
-        leaving,
-        move |line: &Value| over(line),
-        done_at_start,
-    ))
+    Ok(ndjson(first, rx, leaving, board, done_at_start))
 }
 
 /// Tells the game's readers when one of its streams closes: who is
@@ -434,22 +427,22 @@ impl Drop for Leaving {
 }
 
 /// An NDJSON response: `first`, then each line from `rx`, an empty line
-/// when idle; ends after a line `last` says is the last (or at once when
-/// `done`), or when the reader falls too far behind (it reads the game
-/// again on reconnecting). A reader without a seat is not sent the
-/// players' chat.
+/// when idle; ends after a line that ends the game when `close_at_end`
+/// (or at once when `done`), or when the reader falls too far behind (it
+/// reads the game again on reconnecting). A reader without a seat is not
+/// sent the players' chat. Each line's flags decide; no line is parsed.
 pub fn ndjson(
     first: Vec<Value>,
     rx: broadcast::Receiver<Line>,
     guard: Leaving,
-    last: impl Fn(&Value) -> bool + Send + 'static,
+    close_at_end: bool,
     done: bool,
 ) -> Response {
-    struct St<F> {
+    struct St {
         first: std::vec::IntoIter<Value>,
         rx: broadcast::Receiver<Line>,
         _guard: Leaving,
-        last: F,
+        close_at_end: bool,
         done: bool,
         /// Whether the reader holds a seat (reads the players' chat).
         seated: bool,
@@ -459,7 +452,7 @@ pub fn ndjson(
         first: first.into_iter(),
         rx,
         _guard: guard,
-        last,
+        close_at_end,
         done: false,
         seated,
     };
@@ -479,11 +472,10 @@ pub fn ndjson(
             return match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
                 Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
                 Ok(Ok(line)) => {
-                    let v: Value = serde_json::from_str(&line.text).unwrap_or(Value::Null);
-                    if !st.seated && crate::online::chat::is_players_line(&v) {
+                    if !st.seated && line.room == Some(Room::Player) {
                         continue;
                     }
-                    st.done = (st.last)(&v);
+                    st.done = st.close_at_end && line.ends;
                     Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
                 }
                 Ok(Err(_)) => None,
@@ -541,10 +533,10 @@ pub async fn export(
                 })
                 .unwrap_or_else(|| "?".into())
         };
-        let result = match (t.row.winner.as_deref(), t.row.status.as_str()) {
-            (Some("white"), _) => "1-0",
-            (Some(_), _) => "0-1",
-            (None, "created" | "started" | "aborted" | "declined") => "*",
+        let result = match (t.row.winner, t.row.status) {
+            (Some(Side::White), _) => "1-0",
+            (Some(Side::Black), _) => "0-1",
+            (None, Status::Created | Status::Started | Status::Aborted | Status::Declined) => "*",
             (None, _) => "1/2-1/2",
         };
         let date = crate::online::view::date(t.row.created_ms);
@@ -596,9 +588,7 @@ pub async fn export(
         // as `pgn`.
         let seats = s.seats(&t.row).await?;
         let summary = crate::online::view::summary(&t, seats);
-        let state = crate::online::view::game_state(&t, s.now(), [false, false]);
-        let names: Vec<String> =
-            serde_json::from_value(state["notations"].clone()).unwrap_or_default();
+        let names = &t.notations;
         let player = |side: &str| json!({"user": {"id": summary[side]["id"], "name": summary[side]["name"]}});
         let mut v = json!({
             "id": t.row.id,

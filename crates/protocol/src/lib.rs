@@ -1,0 +1,33 @@
+//! # duckchess-protocol
+//!
+//! The online game's messages as types, and nothing else (serde, no
+//! runtime): what `duckchess serve` writes on a game's stream and answers
+//! on its endpoints, and what the terminal client (`duckchess play
+//! --online`) reads back. They are lichess's Board API objects —
+//! [`GameFull`], [`GameState`], [`ChatLine`] — with this server's
+//! additions (fields lichess clients ignore), so a lichess client reads
+//! them unchanged. The server and the client both use these types, so the
+//! wire is spelled once.
+//!
+//! ```
+//! use duckchess_protocol::{Event, Side, Status};
+//! let line = r#"{"type":"chatLine","room":"player","username":"ann","text":"gg"}"#;
+//! let Ok(Event::Chat(chat)) = serde_json::from_str::<Event>(line) else { panic!() };
+//! assert_eq!(chat.text, "gg");
+//! assert_eq!("mate".parse::<Status>().unwrap().id(), 30);
+//! assert_eq!(Side::White.other(), Side::Black);
+//! ```
+
+#![warn(missing_docs)]
+
+mod chat;
+mod game;
+mod side;
+mod status;
+
+pub use chat::{ChatLine, ChatLineType, Room};
+pub use game::{
+    Clock, Event, GameFull, GameFullType, GameState, GameStateType, Perf, Player, Variant, NO_CLOCK,
+};
+pub use side::{ByColor, Side};
+pub use status::{Status, UnknownStatus};
