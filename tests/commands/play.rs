@@ -569,10 +569,7 @@ fn clocks_under_tmux() {
     let out = duckchess(&["play", "--clock", "5+x"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("expected MINUTES+SECONDS such as 5+3"),
-        "{err}"
-    );
+    assert!(err.contains("expected MINUTES+SECONDS, as 5+3"), "{err}");
     if !tmux_present("the terminal game's clocks") {
         return;
     }

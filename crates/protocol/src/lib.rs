@@ -7,7 +7,8 @@
 //! [`GameFull`], [`GameState`], [`ChatLine`] — with this server's
 //! additions (fields lichess clients ignore), so a lichess client reads
 //! them unchanged. The server and the client both use these types, so the
-//! wire is spelled once.
+//! wire is spelled once; [`TimeControl`] is the one grammar of a clock
+//! (`5+3`) that `play --clock`, the server and the page read.
 //!
 //! ```
 //! use duckchess_protocol::{Event, Side, Status};
@@ -24,6 +25,7 @@ mod chat;
 mod game;
 mod side;
 mod status;
+mod time_control;
 
 pub use chat::{ChatLine, ChatLineType, Room};
 pub use game::{
@@ -31,3 +33,4 @@ pub use game::{
 };
 pub use side::{ByColor, Side};
 pub use status::{Status, UnknownStatus};
+pub use time_control::{TimeControl, TimeControlError, MAX_INCREMENT_MS, MAX_INITIAL_MS};

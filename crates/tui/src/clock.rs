@@ -77,28 +77,16 @@ pub struct TimeControl {
 impl FromStr for TimeControl {
     type Err = String;
 
-    /// `MINUTES+SECONDS` (`5+3`, `0.5+0`), or `MINUTES` alone (no
-    /// increment).
+    /// The protocol's one grammar ([`duckchess_protocol::TimeControl`]):
+    /// `MINUTES+SECONDS` (`5+3`, `0.5+0`, `3+0.5`), or `MINUTES` alone
+    /// (no increment); the base from a second to a day, the increment at
+    /// most an hour — as the server reads a challenge's clock.
     fn from_str(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("expected MINUTES+SECONDS such as 5+3, not {text:?}");
-        let (minutes, seconds) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
-        let number = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|n| n.is_finite() && *n >= 0.0 && *n <= 10_000.0)
-        };
-        let (minutes, seconds) = (
-            number(minutes).ok_or_else(bad)?,
-            number(seconds).ok_or_else(bad)?,
-        );
-        let base = Duration::from_secs_f64(minutes * 60.0);
-        if base < Duration::from_secs(1) {
-            return Err(format!("{text:?}: the base time must be at least a second"));
-        }
+        let tc: duckchess_protocol::TimeControl = text.parse().map_err(|e| format!("{e}"))?;
+        let ms = |ms: i64| Duration::from_millis(u64::try_from(ms).unwrap_or(0));
         Ok(TimeControl {
-            base,
-            increment: Duration::from_secs_f64(seconds),
+            base: ms(tc.initial_ms),
+            increment: ms(tc.increment_ms),
         })
     }
 }
@@ -229,6 +217,9 @@ mod tests {
         assert_eq!(tc.base, secs(30));
         let tc: TimeControl = " 10 ".parse().unwrap();
         assert_eq!((tc.base, tc.increment), (secs(600), secs(0)));
+        // The server's grammar too: a fraction of a second's increment.
+        let tc: TimeControl = "3+0.5".parse().unwrap();
+        assert_eq!(tc.increment, Duration::from_millis(500));
         for bad in [
             "", "+3", "5+", "a+b", "-1+0", "5+3+1", "0+5", "1e9+0", "NaN+0", "inf",
         ] {

@@ -64,62 +64,8 @@ impl Clock for ManualClock {
     }
 }
 
-/// Base time and increment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Each side's time at the start, in ms.
-    pub initial_ms: i64,
-    /// Added to a side's time after each of its moves, in ms.
-    pub increment_ms: i64,
-}
-
-/// The longest base time a game may have: a day.
-pub const MAX_INITIAL_MS: i64 = 24 * 3600 * 1000;
-/// The largest increment: an hour.
-pub const MAX_INCREMENT_MS: i64 = 3600 * 1000;
-
-impl std::str::FromStr for TimeControl {
-    type Err = String;
-
-    /// `5+3`: five minutes and three seconds a move (minutes may be a
-    /// fraction: `0.5+0`).
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let (base, inc) = text
-            .trim()
-            .split_once('+')
-            .ok_or_else(|| format!("time control `{text}`: expected MINUTES+SECONDS, as 5+3"))?;
-        let minutes: f64 = base
-            .trim()
-            .parse()
-            .map_err(|_| format!("time control `{text}`: `{base}` is not a number of minutes"))?;
-        let seconds: i64 = inc.trim().parse().map_err(|_| {
-            format!("time control `{text}`: `{inc}` is not a whole number of seconds")
-        })?;
-        let initial_ms = (minutes * 60_000.0).round();
-        TimeControl::new(initial_ms as i64, seconds.saturating_mul(1000))
-            .filter(|_| initial_ms.is_finite())
-            .ok_or_else(|| format!("time control `{text}`: base from 1 second to 24 hours, increment at most 3600 s"))
-    }
-}
-
-impl std::fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let minutes = self.initial_ms as f64 / 60_000.0;
-        write!(f, "{minutes}+{}", self.increment_ms / 1000)
-    }
-}
-
-impl TimeControl {
-    /// A time control within the bounds, or none.
-    pub fn new(initial_ms: i64, increment_ms: i64) -> Option<TimeControl> {
-        ((1000..=MAX_INITIAL_MS).contains(&initial_ms)
-            && (0..=MAX_INCREMENT_MS).contains(&increment_ms))
-        .then_some(TimeControl {
-            initial_ms,
-            increment_ms,
-        })
-    }
-}
+/// Base time and increment: the protocol's, in its one grammar (`5+3`).
+pub use duckchess_protocol::{TimeControl, MAX_INCREMENT_MS, MAX_INITIAL_MS};
 
 /// Two clocks at the start of a turn: what each side had left then, and
 /// when the turn began. Pure arithmetic; the referee keeps it in the game's
@@ -212,8 +158,12 @@ mod tests {
         assert_eq!((tc.initial_ms, tc.increment_ms), (300_000, 3000));
         assert_eq!(tc.to_string(), "5+3");
         assert_eq!("0.5+0".parse::<TimeControl>().unwrap().initial_ms, 30_000);
+        // The one grammar `play --clock` reads too: minutes alone, and a
+        // fraction of a second's increment.
+        assert_eq!("5".parse::<TimeControl>().unwrap().increment_ms, 0);
+        assert_eq!("3+0.5".parse::<TimeControl>().unwrap().increment_ms, 500);
         for bad in [
-            "5", "x+3", "5+x", "0+0", "2000+0", "5+4000", "-1+0", "NaN+0", "inf+0",
+            "", "x+3", "5+x", "0+0", "2000+0", "5+4000", "-1+0", "NaN+0", "inf+0",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }

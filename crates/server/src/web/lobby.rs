@@ -64,7 +64,10 @@ pub async fn post(State(app): State<AppState>, request: Request) -> Result<Json<
         serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("body: {e}")))?;
     let me = signed_in(&app, &headers).await?;
     let s = service(&app)?;
-    let time: TimeControl = b.clock.parse().map_err(ApiError::bad)?;
+    let time: TimeControl = b
+        .clock
+        .parse()
+        .map_err(|e: duckchess_protocol::TimeControlError| ApiError::bad(e.to_string()))?;
     let k = s
         .post_seek(
             &me,

@@ -254,7 +254,10 @@ pub async fn create(State(app): State<AppState>, request: Request) -> Result<Res
     };
     let time = match b.clock.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         None => None,
-        Some(c) => Some(c.parse::<TimeControl>().map_err(ApiError::bad)?),
+        Some(c) => Some(
+            c.parse::<TimeControl>()
+                .map_err(|e| ApiError::bad(e.to_string()))?,
+        ),
     };
     let row = s
         .create(
