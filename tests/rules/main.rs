@@ -23,7 +23,6 @@ mod fen;
 mod fourfold;
 mod kernel_chess;
 mod kernel_shapes;
-mod overwrite;
 mod perft;
 mod properties;
 mod rules;
