@@ -54,7 +54,7 @@ doubleStep = false
 promotionPieceTypes = -
 extinctionValue = loss
 extinctionPieceTypes = k
-stalemateValue = loss
+stalemateValue = draw
 nMoveRule = 0
 nFoldRule = 0
 "

@@ -688,3 +688,23 @@ mod tests {
         assert!(!is_over(&start()) && start().outcome().is_none());
     }
 }
+
+#[cfg(test)]
+mod fairy_stockfish_tests {
+    use super::*;
+
+    /// The definition `match` hands Fairy-Stockfish ends games as the
+    /// kernel does: read back as a game from a file, a side with no move
+    /// draws, and no draw rule (move count, repetition) applies. (The
+    /// captain's end is stated the file's way, by extinction, and the
+    /// kernel's, by capture: the two engines' agreement is checked move
+    /// by move in tests/commands/duck_kernel.rs.)
+    #[test]
+    fn the_fairy_stockfish_definition_ends_games_as_the_kernel_does() {
+        let games = crate::variants::ini::read(FSF_CONFIG).expect("the definition reads");
+        let theirs = games[0].variant();
+        let ours = variant();
+        assert_eq!(theirs.stalemate, ours.stalemate);
+        assert_eq!(theirs.draws, ours.draws);
+    }
+}
