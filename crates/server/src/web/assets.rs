@@ -1,7 +1,7 @@
 //! The page's files, embedded in the binary: one table of paths, media
 //! types and texts, each served the same way.
 
-use super::router::api_get;
+use super::methods::api_get;
 use super::AppState;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};

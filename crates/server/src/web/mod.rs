@@ -11,7 +11,7 @@
 //! request; request bodies are size-capped ([`BODY_LIMIT`], and
 //! [`JUDGE_BODY_LIMIT`] for a judge input).
 //!
-//! A file a concern: `router.rs` (every route), `state.rs` (the state and
+//! A file a concern: `router.rs` (every route), `methods.rs` (a wrong method's answer), `state.rs` (the state and
 //! limits requests share), `error.rs` (the API's errors and bounded JSON
 //! bodies), `serve.rs` (the HTTP server's own limits), `assets.rs` (the
 //! page's files, one table), `board.rs` (the analysis board's endpoints),
@@ -44,6 +44,7 @@ mod board;
 mod engine;
 mod error;
 mod judge;
+mod methods;
 mod router;
 mod serve;
 mod state;

@@ -1,39 +1,10 @@
 //! The routes: every page, asset and endpoint, and what answers a wrong method or path.
 
+use super::methods::{api_get, api_post};
 use super::*;
 use axum::extract::DefaultBodyLimit;
-use axum::handler::Handler;
-use axum::http::{Method, StatusCode, Uri};
-use axum::routing::{get, post, MethodRouter};
+use axum::http::StatusCode;
 use axum::Router;
-
-/// A POST endpoint: any other method is a 405 with a JSON error (and
-/// axum's `Allow` header).
-pub(super) fn api_post<H, T>(handler: H) -> MethodRouter<AppState>
-where
-    H: Handler<T, AppState>,
-    T: 'static,
-{
-    post(handler)
-        .fallback(|method: Method, uri: Uri| async move { wrong_method(&uri, "POST", &method) })
-}
-
-/// A GET endpoint, other methods answered as [`api_post`] does.
-pub(super) fn api_get<H, T>(handler: H) -> MethodRouter<AppState>
-where
-    H: Handler<T, AppState>,
-    T: 'static,
-{
-    get(handler)
-        .fallback(|method: Method, uri: Uri| async move { wrong_method(&uri, "GET", &method) })
-}
-
-pub(super) fn wrong_method(uri: &Uri, allowed: &str, method: &Method) -> ApiError {
-    ApiError::with(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("{} takes {allowed}, not {method}", uri.path()),
-    )
-}
 
 /// The page and the API. Adding an endpoint is one `.route` line.
 pub fn router(state: AppState) -> Router {
