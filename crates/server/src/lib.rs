@@ -15,11 +15,21 @@
 
 #![warn(missing_docs)]
 
+//! Everything is behind the crate's feature `serve` (the façade's `web`
+//! turns it on): without it the crate is empty, so that building the
+//! workspace's default members builds no web stack.
+
 // The floors below, under the names the whole house uses for them.
+#[cfg(feature = "serve")]
 use duckchess_engine as engine;
+#[cfg(feature = "serve")]
 use duckchess_judge as judge;
+#[cfg(feature = "serve")]
 use duckchess_rules::{kernel, variants};
 
+#[cfg(feature = "serve")]
 pub mod online;
+#[cfg(feature = "serve")]
 pub mod store;
+#[cfg(feature = "serve")]
 pub mod web;
