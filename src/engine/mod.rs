@@ -34,4 +34,5 @@ pub mod mate;
 pub mod review;
 pub mod search;
 mod tt;
+pub mod tune;
 pub mod uci;
