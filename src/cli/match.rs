@@ -1,8 +1,9 @@
 //! `duckchess match`: the computer against an opponent, in any game.
 
 use super::{say, usage, GameArgs};
-use duckchess::engine::arena::{self, GameResult, MatchConfig, Openings, Opponent};
+use duckchess::engine::arena::{self, GameResult, MatchConfig, Openings, Opponent, Sprt};
 use duckchess::engine::search::Limits;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -11,8 +12,8 @@ use std::time::Duration;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// How many games; each opening is played twice, the computer moving
-    /// first in the odd-numbered games.
+    /// How many games (with --sprt, the most); each opening is played
+    /// twice, the computer moving first in the odd-numbered games.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The computer's time per move, in milliseconds.
@@ -26,8 +27,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// The opponent: `greedy` (the most valuable capture, else a random
-    /// move), `random`, `self:think-ms=T` or `self:depth=D` (the computer
-    /// with other limits), or `uci:COMMAND` (any engine speaking UCI, such
+    /// move), `random`, `self:think-ms=T`, `self:depth=D` or
+    /// `self:nodes=N` (the computer with other limits), or `uci:COMMAND` (any engine speaking UCI, such
     /// as `uci:stockfish`; `UCI_Variant` is set to the game when it offers
     /// it, and an engine with a `VariantPath` option, such as
     /// Fairy-Stockfish, is given the game's definition first where it has
@@ -42,9 +43,25 @@ pub struct Args {
     #[arg(long, value_name = "T")]
     opponent_think_ms: Option<u64>,
     /// A UCI opponent's search instead of a time: the words after `go`,
-    /// such as `nodes 200000` or `depth 8`.
-    #[arg(long, value_name = "WORDS")]
+    /// such as `nodes 200000` or `depth 8` [default: the computer's
+    /// `nodes N` with --nodes, `depth D` with --depth, unless
+    /// --opponent-think-ms is given].
+    #[arg(long, value_name = "WORDS", visible_alias = "go")]
     opponent_go: Option<String>,
+    /// Stop once the sequential probability ratio test of H0 "the
+    /// computer is ELO0 stronger" against H1 "ELO1 stronger" (logistic
+    /// Elo, game pairs counted as a pentanomial, as fishtest does) accepts
+    /// either, or at --games; e.g. `0,20`.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// The test's false positive rate, accepting H1 when H0 holds
+    /// [default: 0.05].
+    #[arg(long, value_name = "A")]
+    alpha: Option<String>,
+    /// The test's false negative rate, accepting H0 when H1 holds
+    /// [default: 0.05].
+    #[arg(long, value_name = "B")]
+    beta: Option<String>,
     /// The old name of `--opponent random|greedy`.
     #[arg(long, value_enum, hide = true)]
     baseline: Option<arena::Baseline>,
@@ -84,6 +101,15 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         };
         *go = Some(words.clone());
     }
+    // Without words or a time of its own, a UCI opponent searches as the
+    // computer does: the same nodes or depth a move.
+    if let (Opponent::Uci { go: go @ None, .. }, None) = (&mut opponent, args.opponent_think_ms) {
+        *go = match (args.depth, args.nodes) {
+            (Some(depth), _) => Some(format!("depth {depth}")),
+            (_, Some(nodes)) => Some(format!("nodes {nodes}")),
+            _ => None,
+        };
+    }
     if !args.options.is_empty() {
         let Opponent::Uci { options, .. } = &mut opponent else {
             return Err(usage("--option is for a uci: opponent".into()));
@@ -107,6 +133,26 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             }
         },
     };
+    let sprt = match &args.sprt {
+        None if args.alpha.is_some() || args.beta.is_some() => {
+            return Err(usage("--alpha and --beta are for --sprt".into()))
+        }
+        None => None,
+        Some(text) => Some(
+            read_sprt(
+                text,
+                args.alpha.as_deref().unwrap_or("0.05"),
+                args.beta.as_deref().unwrap_or("0.05"),
+            )
+            .map_err(usage)?,
+        ),
+    };
+    if sprt.is_some() && args.games % 2 == 1 {
+        return Err(usage(format!(
+            "--sprt counts game pairs: --games {} must be even",
+            args.games
+        )));
+    }
     let config = MatchConfig {
         games: args.games,
         limits: match (args.depth, args.nodes) {
@@ -119,6 +165,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         seed: args.seed,
         move_cap: args.move_cap,
         jobs: args.jobs.into(),
+        sprt,
     };
     let record_path = |dir: &std::path::Path, number: u32| {
         dir.join(format!("game-{number:03}.{}", notation.record_extension()))
@@ -143,7 +190,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     // A record that cannot be written does not stop the match; the first
     // failure is reported after the tally.
     let mut unsaved: Option<String> = None;
-    let tally = arena::play_match(notation, start.position(), &config, |game| {
+    let tally = arena::play_match(notation, start.position(), &config, |game, tally| {
         if let Some(dir) = &args.records {
             let path = record_path(dir, game.number);
             let record = notation.write_record(start.position(), &game.moves);
@@ -165,6 +212,17 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             game.reason,
             game.plies,
         );
+        if let (Some(test), 0) = (&sprt, game.number % 2) {
+            let (lower, upper) = test.bounds();
+            // Progress, on standard error: the tally stays on standard output.
+            let _ = writeln!(
+                std::io::stderr(),
+                "pair {}: pentanomial {}, LLR {:+.2} ({lower:+.2}, {upper:+.2})",
+                game.number / 2,
+                tally.pairs,
+                test.llr(&tally.pairs),
+            );
+        }
     })
     .map_err(|e| super::fail(1, &format!("match: {e}")))?;
     let reasons: Vec<String> = tally
@@ -183,8 +241,41 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         100.0 * tally.score(),
         reasons.join(", "),
     );
+    if let Some(test) = &sprt {
+        let (elo, margin) = tally.pairs.elo();
+        let (lower, upper) = test.bounds();
+        say!(
+            "pairs: {} (LL-LD-DD-WD-WW {}); Elo {elo:+.1} ± {margin:.1} (95 %)",
+            tally.pairs.pairs(),
+            tally.pairs,
+        );
+        let verdict = match test.verdict(&tally.pairs) {
+            Some(verdict) => verdict.to_string(),
+            None => format!("no verdict after {} games", tally.games()),
+        };
+        say!(
+            "SPRT [{}, {}] (logistic Elo, alpha {}, beta {}): LLR {:+.2} ({lower:+.2}, {upper:+.2}): {verdict}",
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta,
+            test.llr(&tally.pairs),
+        );
+    }
     match unsaved {
         Some(e) => Err(super::fail(1, &format!("match: {e}"))),
         None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// The test `--sprt ELO0,ELO1 --alpha A --beta B` asks for, or why not.
+fn read_sprt(bounds: &str, alpha: &str, beta: &str) -> Result<Sprt, String> {
+    let (elo0, elo1) = Sprt::read_bounds(bounds).map_err(|e| format!("--sprt {e}"))?;
+    let rate = |name: &str, text: &str| {
+        text.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("--{name} {text:?}: expected a number above 0 and below 1"))
+    };
+    Sprt::new(elo0, elo1, rate("alpha", alpha)?, rate("beta", beta)?)
+        .map_err(|e| format!("--sprt: {e}"))
 }

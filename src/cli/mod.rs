@@ -209,10 +209,11 @@ enum Cmd {
     /// (`+1.25` for the side to move, or `mate in 3`) and the line it
     /// expects. A position where the game is over has no move: exit code 2.
     Best(best::Args),
-    /// Play the computer against a baseline player in any game, colours
-    /// alternating, and count wins, draws and losses with their reasons.
+    /// Play the computer against a baseline player, itself or a UCI
+    /// engine in any game, colours alternating, and count wins, draws and
+    /// losses with their reasons; `--sprt` stops when a test decides.
     #[command(
-        after_help = "Examples:\n  duckchess match --variant chess --games 2 --depth 2 --move-cap 40\n  duckchess match --variant duck --games 2 --nodes 2000 --opponent self:depth=1 --move-cap 40"
+        after_help = "Examples:\n  duckchess match --variant chess --games 2 --depth 2 --move-cap 40\n  duckchess match --variant duck --games 2 --nodes 2000 --opponent self:depth=1 --move-cap 40\n  duckchess match --nodes 300 --opponent self:nodes=200 --sprt 0,20 --games 4 --move-cap 40"
     )]
     Match(r#match::Args),
     /// Serve the web page that plays every game, and its JSON API, on

@@ -2,7 +2,14 @@
 //! with other limits, or any engine that speaks UCI (Stockfish, an earlier
 //! duckchess) — from a set of openings, each played twice with the colours
 //! swapped, with the score, the reasons games ended and the Elo difference
-//! with its error margin: how strength is measured.
+//! with its error margin: how strength is measured. The two games of an
+//! opening are a pair, counted as a [`Pentanomial`]; with an [`Sprt`] the
+//! match stops as soon as the test accepts a hypothesis.
+//!
+//! A game's opening, colours and random choices come from its number and
+//! the seed alone, and games are counted (and told) in the order of their
+//! numbers whatever order they end in, so a match at fixed nodes gives the
+//! same games and the same result however many are played at once.
 //!
 //! A game ends by the variant's own rules (through [`AnyGame::outcome`]:
 //! mate, stalemate, dead position, the automatic move limit and
@@ -21,12 +28,15 @@
 //!     seed: 7,
 //!     move_cap: 20,
 //!     jobs: 1,
+//!     sprt: None,
 //! };
-//! let tally = play_match(chess, &*chess.start(), &config, |_| {}).unwrap();
+//! let tally = play_match(chess, &*chess.start(), &config, |_, _| {}).unwrap();
 //! assert_eq!(tally.wins + tally.draws + tally.losses, 2);
 //! ```
 
 use super::search::{Engine, Limits};
+use super::sprt::elo_of_score;
+pub use super::sprt::{Pentanomial, Sprt, Verdict};
 use crate::kernel::{AnyGame, AnyPosition, Color, Move, MoveKind, Outcome};
 use crate::variants::{line, status, Notation};
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -106,6 +116,9 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize
 }
 
+/// What `--opponent self:` takes.
+const SELF_SETTINGS: &str = "--opponent self: takes think-ms=T, depth=D or nodes=N";
+
 /// Who the computer plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opponent {
@@ -130,8 +143,9 @@ pub enum Opponent {
 }
 
 impl Opponent {
-    /// Reads an opponent: `random`, `greedy`, `self:think-ms=T` or
-    /// `self:depth=D`, or `uci:COMMAND` (split as a shell splits words).
+    /// Reads an opponent: `random`, `greedy`, `self:think-ms=T`,
+    /// `self:depth=D` or `self:nodes=N`, or `uci:COMMAND` (split as a shell
+    /// splits words).
     ///
     /// ```
     /// use duckchess::engine::arena::Opponent;
@@ -139,6 +153,10 @@ impl Opponent {
     /// let sf = Opponent::parse("uci:stockfish -q", Duration::from_millis(300)).unwrap();
     /// assert_eq!(sf.to_string(), "stockfish -q");
     /// assert!(Opponent::parse("self:depth=3", Duration::ZERO).is_ok());
+    /// assert_eq!(
+    ///     Opponent::parse("self:nodes=5000", Duration::ZERO).unwrap().to_string(),
+    ///     "itself at 5000 nodes"
+    /// );
     /// assert!(Opponent::parse("uci:", Duration::ZERO).is_err());
     /// ```
     pub fn parse(text: &str, think: Duration) -> Result<Opponent, String> {
@@ -160,9 +178,7 @@ impl Opponent {
             });
         }
         if let Some(setting) = text.strip_prefix("self:") {
-            let (name, value) = setting
-                .split_once('=')
-                .ok_or("--opponent self: takes think-ms=T or depth=D")?;
+            let (name, value) = setting.split_once('=').ok_or(SELF_SETTINGS)?;
             let number: u64 = value
                 .parse()
                 .map_err(|_| format!("--opponent self:{name}= needs a whole number"))?;
@@ -170,14 +186,13 @@ impl Opponent {
                 "think-ms" => Ok(Opponent::Engine(Limits::think(Duration::from_millis(
                     number.max(1),
                 )))),
-                "depth" => Ok(Opponent::Engine(Limits::depth(
-                    (number as u32).clamp(1, 64),
-                ))),
-                _ => Err("--opponent self: takes think-ms=T or depth=D".into()),
+                "depth" => Ok(Opponent::Engine(Limits::depth(number.clamp(1, 64) as u32))),
+                "nodes" => Ok(Opponent::Engine(Limits::nodes(number.max(1)))),
+                _ => Err(SELF_SETTINGS.into()),
             };
         }
         Err(format!(
-            "unknown opponent {:?}: random, greedy, self:think-ms=T, self:depth=D or uci:COMMAND",
+            "unknown opponent {:?}: random, greedy, self:think-ms=T, self:depth=D, self:nodes=N or uci:COMMAND",
             line::shorten(text)
         ))
     }
@@ -211,7 +226,7 @@ pub enum Openings {
 }
 
 /// How a match is played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchConfig {
     /// How many games. Each opening is played twice, the computer moving
     /// first in the first (odd-numbered) game.
@@ -229,6 +244,9 @@ pub struct MatchConfig {
     /// Games played at once (each on its own thread; a UCI opponent runs
     /// one process per thread).
     pub jobs: usize,
+    /// A test that ends the match once it accepts a hypothesis (after a
+    /// whole pair); the match still ends at `games` without a verdict.
+    pub sprt: Option<Sprt>,
 }
 
 /// The end of one game, from the computer's side.
@@ -274,6 +292,8 @@ pub struct Tally {
     /// How many games ended for each reason, with their result:
     /// `("win", "checkmate") → 19`.
     pub reasons: BTreeMap<(&'static str, String), u32>,
+    /// The whole pairs (an opening's two games), by the computer's points.
+    pub pairs: Pentanomial,
 }
 
 impl Tally {
@@ -305,7 +325,7 @@ impl Tally {
             / n;
         let se = (var / n).sqrt();
         let (lo, hi) = (p - 1.96 * se, p + 1.96 * se);
-        (elo(p), (elo(hi) - elo(lo)) / 2.0)
+        (elo_of_score(p), (elo_of_score(hi) - elo_of_score(lo)) / 2.0)
     }
 
     /// Adds one game.
@@ -331,16 +351,12 @@ impl Tally {
     }
 }
 
-/// The Elo difference a score fraction means (±1200 at the ends).
-fn elo(score: f64) -> f64 {
-    let p = score.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
-}
-
 /// A side in a match: it is told of a new game, then asked for moves.
 pub trait Player: Send {
-    /// A new game begins.
-    fn new_game(&mut self) -> Result<(), String> {
+    /// A new game begins; `seed`, from the game's number, seeds any
+    /// random choice the player makes in it.
+    fn new_game(&mut self, seed: u64) -> Result<(), String> {
+        let _ = seed;
         Ok(())
     }
     /// Its move in `game`, which started at `start`.
@@ -359,7 +375,7 @@ struct EnginePlayer {
 }
 
 impl Player for EnginePlayer {
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self, _seed: u64) -> Result<(), String> {
         self.engine.clear();
         Ok(())
     }
@@ -391,6 +407,11 @@ struct BaselinePlayer {
 }
 
 impl Player for BaselinePlayer {
+    fn new_game(&mut self, seed: u64) -> Result<(), String> {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        Ok(())
+    }
+
     fn choose(
         &mut self,
         _notation: &dyn Notation,
@@ -540,7 +561,7 @@ impl UciPlayer {
 }
 
 impl Player for UciPlayer {
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self, _seed: u64) -> Result<(), String> {
         self.send("ucinewgame")?;
         self.ready()
     }
@@ -601,7 +622,7 @@ impl Drop for UciPlayer {
 
 impl Opponent {
     /// A player for this opponent in `notation`'s game; `seed` seeds a
-    /// baseline.
+    /// baseline until [`Player::new_game`] seeds it again.
     pub fn player(&self, notation: &dyn Notation, seed: u64) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Opponent::Baseline(baseline) => Box::new(BaselinePlayer {
@@ -667,7 +688,9 @@ fn opening(
     }
 }
 
-/// Plays one game from `opening`: the computer as `computer`.
+/// Plays one game from `opening`: the computer as `computer`; `None`
+/// when `stop` is raised before its end.
+#[allow(clippy::too_many_arguments)]
 fn play_game(
     notation: &dyn Notation,
     start: &dyn AnyPosition,
@@ -676,9 +699,11 @@ fn play_game(
     engine: &mut dyn Player,
     opponent: &mut dyn Player,
     move_cap: u32,
-) -> Result<(GameResult, String, Vec<Move>), String> {
-    engine.new_game()?;
-    opponent.new_game()?;
+    seed: u64,
+    stop: &AtomicBool,
+) -> Result<Option<(GameResult, String, Vec<Move>)>, String> {
+    engine.new_game(seed)?;
+    opponent.new_game(seed)?;
     let mut game: Box<dyn AnyGame> = start.new_game();
     for &m in opening {
         game.play(m).map_err(|e| e.to_string())?;
@@ -690,14 +715,21 @@ fn play_game(
                 Outcome::Decisive { .. } => GameResult::Loss,
                 Outcome::Draw(_) => GameResult::Draw,
             };
-            return Ok((
+            return Ok(Some((
                 result,
                 status::how(game.position(), outcome),
                 game.moves().to_vec(),
-            ));
+            )));
         }
         if game.moves().len() >= move_cap as usize {
-            return Ok((GameResult::Draw, "move cap".into(), game.moves().to_vec()));
+            return Ok(Some((
+                GameResult::Draw,
+                "move cap".into(),
+                game.moves().to_vec(),
+            )));
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
         }
         let mover: &mut dyn Player = if game.position().turn() == computer {
             engine
@@ -710,21 +742,79 @@ fn play_game(
     }
 }
 
-/// Plays a match from `start`, telling `each` of every game as it ends
-/// (in the order they end); the first player that fails (a UCI engine
-/// that cannot be started or stops answering) ends the match with its
-/// message.
+/// A game's result as the computer's half points (a pair adds two).
+fn half_points(result: GameResult) -> usize {
+    match result {
+        GameResult::Win => 2,
+        GameResult::Draw => 1,
+        GameResult::Loss => 0,
+    }
+}
+
+/// The games ended, counted in the order of their numbers.
+struct Counted<F> {
+    tally: Tally,
+    each: F,
+    /// Games ended before one with a smaller number, by index.
+    waiting: BTreeMap<u32, GameRecord>,
+    /// The index of the next game to count.
+    next: u32,
+    /// The result of the first game of the pair being counted.
+    first: Option<GameResult>,
+    /// The first failure, which ends the match.
+    failure: Option<String>,
+}
+
+impl<F: FnMut(&GameRecord, &Tally)> Counted<F> {
+    /// Takes game `index`'s record and counts every game now in order;
+    /// true once the test has a verdict.
+    fn take(&mut self, index: u32, record: GameRecord, sprt: Option<&Sprt>) -> bool {
+        self.waiting.insert(index, record);
+        while let Some(record) = self.waiting.remove(&self.next) {
+            self.tally.add(&record);
+            if self.next % 2 == 0 {
+                self.first = Some(record.result);
+            } else if let Some(first) = self.first.take() {
+                self.tally
+                    .pairs
+                    .add(half_points(first) + half_points(record.result));
+            }
+            self.next += 1;
+            (self.each)(&record, &self.tally);
+            if self.next % 2 == 0 && sprt.is_some_and(|t| t.verdict(&self.tally.pairs).is_some()) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Plays a match from `start`, telling `each` of every game with the
+/// tally that counts it, in the order of the games' numbers (a game that
+/// ends before an earlier one waits for it). With a test, the match ends
+/// at the first pair after which it accepts a hypothesis: games already
+/// begun beyond it are abandoned and not counted. The first player that
+/// fails (a UCI engine that cannot be started or stops answering) ends the
+/// match with its message.
 pub fn play_match(
     notation: &dyn Notation,
     start: &dyn AnyPosition,
     config: &MatchConfig,
-    each: impl FnMut(&GameRecord) + Send,
+    each: impl FnMut(&GameRecord, &Tally) + Send,
 ) -> Result<Tally, String> {
     let next = AtomicU32::new(0);
-    let shared = Mutex::new((Tally::default(), each, None::<String>));
+    let stop = AtomicBool::new(false);
+    let shared = Mutex::new(Counted {
+        tally: Tally::default(),
+        each,
+        waiting: BTreeMap::new(),
+        next: 0,
+        first: None,
+        failure: None,
+    });
     std::thread::scope(|scope| {
         for job in 0..config.jobs.clamp(1, config.games.max(1) as usize) {
-            let (next, shared) = (&next, &shared);
+            let (next, stop, shared) = (&next, &stop, &shared);
             scope.spawn(move || {
                 let run = || -> Result<(), String> {
                     let mut engine = EnginePlayer {
@@ -735,7 +825,7 @@ pub fn play_match(
                         .opponent
                         .player(notation, config.seed.wrapping_add(1000 * job as u64))?;
                     loop {
-                        if shared.lock().expect("no panic").2.is_some() {
+                        if stop.load(Ordering::Relaxed) {
                             return Ok(());
                         }
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -749,7 +839,11 @@ pub fn play_match(
                         };
                         let (name, moves) =
                             opening(notation, start, &config.openings, config.seed, i / 2)?;
-                        let (result, reason, moves) = play_game(
+                        let game_seed = config
+                            .seed
+                            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                            .wrapping_add(u64::from(i));
+                        let Some((result, reason, moves)) = play_game(
                             notation,
                             start,
                             &moves,
@@ -757,7 +851,12 @@ pub fn play_match(
                             &mut engine,
                             &mut *opponent,
                             config.move_cap,
-                        )?;
+                            game_seed,
+                            stop,
+                        )?
+                        else {
+                            return Ok(());
+                        };
                         let record = GameRecord {
                             number: i + 1,
                             computer,
@@ -767,20 +866,24 @@ pub fn play_match(
                             plies: moves.len() as u32,
                             moves,
                         };
-                        let mut guard = shared.lock().expect("no panic");
-                        guard.0.add(&record);
-                        (guard.1)(&record);
+                        let mut counted = shared.lock().expect("no panic");
+                        if !stop.load(Ordering::Relaxed)
+                            && counted.take(i, record, config.sprt.as_ref())
+                        {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
                 };
                 if let Err(e) = run() {
-                    shared.lock().expect("no panic").2.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    shared.lock().expect("no panic").failure.get_or_insert(e);
                 }
             });
         }
     });
-    let (tally, _, failure) = shared.into_inner().expect("no panic");
-    match failure {
+    let counted = shared.into_inner().expect("no panic");
+    match counted.failure {
         Some(e) => Err(e),
-        None => Ok(tally),
+        None => Ok(counted.tally),
     }
 }

@@ -13,6 +13,9 @@
 //!   judged by the winning chance they lost (inaccuracy, mistake, blunder).
 //! - `arena`: matches of the computer against simple baselines (cargo
 //!   feature `contest`, for its seeded random baseline).
+//! - [`sprt`]: the statistics of a match in game pairs: the pentanomial
+//!   count, its Elo with the error, and the sequential probability ratio
+//!   test that accepts or rejects a change.
 //!
 //! ```
 //! use duckchess::engine::search::{best, Limits, Score};
@@ -33,6 +36,7 @@ pub mod eval;
 pub mod mate;
 pub mod review;
 pub mod search;
+pub mod sprt;
 mod tt;
 pub mod tune;
 pub mod uci;

@@ -3,7 +3,9 @@
 //! the `best` and `match` subcommands.
 
 use assert_cmd::Command;
-use duckchess::engine::arena::{play_match, Baseline, GameResult, MatchConfig, Openings, Opponent};
+use duckchess::engine::arena::{
+    play_match, Baseline, GameResult, MatchConfig, Openings, Opponent, Sprt, Verdict,
+};
 use duckchess::engine::search::{best, best_of, Limits, Score, SearchError};
 use duckchess::kernel::{Draw, Move, Outcome, Position, Win};
 use duckchess::variants::chess;
@@ -274,10 +276,11 @@ fn a_match_against_random_adds_up() {
         seed: 3,
         move_cap: 60,
         jobs: 1,
+        sprt: None,
     };
     let mut records = Vec::new();
     let notation = duckchess::variants::by_name("chess").unwrap();
-    let tally = play_match(notation, &chess::start(), &config, |r| {
+    let tally = play_match(notation, &chess::start(), &config, |r, _| {
         records.push(r.clone())
     })
     .unwrap();
@@ -467,6 +470,197 @@ fn a_depth_asked_is_the_depth_searched() {
         let found = best_of(&p, &[], Limits::depth(depth), &AtomicBool::new(false)).unwrap();
         assert_eq!(found.depth, depth);
         assert_eq!(found.score, Score::Mate(2));
+    }
+}
+
+/// A match at fixed nodes is the same match however many games are played
+/// at once: each game's opening, colours and the baseline's choices come
+/// from its number, and games are told and counted in their numbers'
+/// order.
+#[test]
+fn a_match_at_fixed_nodes_does_not_depend_on_the_jobs() {
+    let notation = duckchess::variants::by_name("chess").unwrap();
+    let run = |jobs: usize| {
+        let config = MatchConfig {
+            games: 6,
+            limits: Limits::nodes(300),
+            opponent: Opponent::Baseline(Baseline::Greedy),
+            openings: Openings::Random(4),
+            seed: 11,
+            move_cap: 50,
+            jobs,
+            sprt: None,
+        };
+        let mut records = Vec::new();
+        let tally = play_match(notation, &chess::start(), &config, |r, _| {
+            records.push(r.clone())
+        })
+        .unwrap();
+        (records, tally)
+    };
+    let (one, tally) = run(1);
+    assert_eq!(
+        one.iter().map(|r| r.number).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
+    assert_eq!(tally.pairs.pairs(), 3);
+    for jobs in [2, 3] {
+        assert_eq!(run(jobs), (one.clone(), tally.clone()), "--jobs {jobs}");
+    }
+}
+
+/// With a test, the match stops at the first pair after which it accepts a
+/// hypothesis: the engine beats a random mover pair after pair, so H1
+/// (it is 20 Elo stronger rather than equal) is accepted long before the
+/// most games, and every game counted belongs to a whole pair.
+#[test]
+fn a_match_stops_when_the_test_decides() {
+    let notation = duckchess::variants::by_name("chess").unwrap();
+    let sprt = Sprt::new(0.0, 20.0, 0.05, 0.05).unwrap();
+    let config = MatchConfig {
+        games: 200,
+        limits: Limits::nodes(400),
+        opponent: Opponent::Baseline(Baseline::Random),
+        openings: Openings::Builtin,
+        seed: 2,
+        move_cap: 120,
+        jobs: 2,
+        sprt: Some(sprt),
+    };
+    let mut told = Vec::new();
+    let tally = play_match(notation, &chess::start(), &config, |r, t| {
+        told.push((r.number, t.pairs))
+    })
+    .unwrap();
+    assert_eq!(sprt.verdict(&tally.pairs), Some(Verdict::H1), "{tally:?}");
+    assert!(tally.games() < 200, "{tally:?}");
+    assert_eq!(tally.games(), 2 * tally.pairs.pairs());
+    assert_eq!(told.len() as u32, tally.games());
+    // Told in order, each second game with its pair counted, and no
+    // verdict before the last pair.
+    for (i, &(number, pairs)) in told.iter().enumerate() {
+        assert_eq!(number as usize, i + 1);
+        assert_eq!(pairs.pairs(), number / 2);
+        if number % 2 == 0 && number < tally.games() {
+            assert_eq!(sprt.verdict(&pairs), None, "after game {number}");
+        }
+    }
+}
+
+/// `match --sprt` against `self:nodes=N`: the games are told, each pair's
+/// ratio goes to standard error, and the summary's pentanomial counts
+/// every pair once; the same with one game at a time.
+#[test]
+fn cli_match_runs_a_test_in_pairs() {
+    let run = |jobs: &str| {
+        duckchess()
+            .args(["match", "--variant", "duck", "--nodes", "200"])
+            .args(["--opponent", "self:nodes=200", "--games", "4"])
+            .args(["--jobs", jobs, "--sprt", "0,20", "--move-cap", "120"])
+            .output()
+            .unwrap()
+    };
+    let out = run("2");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    let games = text.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 4, "{text}");
+    assert!(
+        text.lines()
+            .take(4)
+            .all(|l| l.contains(" vs itself at 200 nodes ")),
+        "{text}"
+    );
+    let pairs_line = text.lines().find(|l| l.starts_with("pairs: ")).unwrap();
+    let pairs: u32 = pairs_line["pairs: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let counts = pairs_line
+        .split("LL-LD-DD-WD-WW ")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
+    let sum: u32 = counts.split('-').map(|c| c.parse::<u32>().unwrap()).sum();
+    assert_eq!((pairs, sum), (games as u32 / 2, pairs), "{text}");
+    assert!(pairs_line.contains("; Elo "), "{pairs_line}");
+    let verdict = text.lines().last().unwrap();
+    assert!(
+        verdict.starts_with("SPRT [0, 20] (logistic Elo, alpha 0.05, beta 0.05): LLR ")
+            && verdict.contains("(-2.94, +2.94)"),
+        "{text}"
+    );
+    // One progress line a pair on standard error, the last one's ratio
+    // the summary's.
+    let progress: Vec<&str> = err.lines().collect();
+    assert_eq!(progress.len(), 2, "{err}");
+    let llr = |line: &str| line.split("LLR ").nth(1).unwrap()[..5].to_string();
+    assert!(progress[0].starts_with("pair 1: pentanomial "), "{err}");
+    assert_eq!(llr(progress[1]), llr(verdict), "{err}{text}");
+    // At fixed nodes, the jobs change nothing.
+    let alone = run("1");
+    assert_eq!(alone.stdout, out.stdout);
+    assert_eq!(alone.stderr, out.stderr);
+}
+
+/// A UCI opponent given no `--go` searches at the computer's `--nodes`:
+/// `duckchess uci` told `go nodes N` is the search `match --nodes N` runs,
+/// so against itself each opening's two games are the same game with the
+/// sides swapped, and every pair scores 1 point.
+#[test]
+fn cli_match_against_its_own_uci_at_the_same_nodes_mirrors() {
+    let opponent = format!("uci:{} uci", env!("CARGO_BIN_EXE_duckchess"));
+    let out = duckchess()
+        .args(["match", "--variant", "duck", "--nodes", "200"])
+        .args(["--opponent", &opponent, "--games", "4", "--jobs", "2"])
+        .args(["--sprt", "0,20", "--move-cap", "120"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    for pair in games.chunks(2) {
+        // "…: computer wins by capture of the captain after 57 plies" and
+        // its mirror "…: computer loses by … after 57 plies", or two draws.
+        let ending = |line: &str| line.rsplit("): ").next().unwrap().to_string();
+        let (first, second) = (ending(pair[0]), ending(pair[1]));
+        let mirrored = first
+            .replace("computer wins", "X")
+            .replace("computer loses", "computer wins")
+            .replace('X', "computer loses");
+        assert_eq!(mirrored, second, "{text}");
+    }
+    assert!(text.contains("(LL-LD-DD-WD-WW 0-0-2-0-0)"), "{text}");
+}
+
+/// A malformed test is one line on standard error and exit code 2.
+#[test]
+fn cli_match_refuses_a_malformed_test() {
+    for args in [
+        &["--sprt", "abc"][..],
+        &["--sprt", "20,0"],
+        &["--sprt", "0,nan"],
+        &["--sprt", "0,20", "--alpha", "0"],
+        &["--sprt", "0,20", "--beta", "1.5"],
+        &["--sprt", "0,20", "--alpha", "x"],
+        &["--sprt", "0,20", "--alpha", "0.6", "--beta", "0.5"],
+        &["--alpha", "0.1"],
+        &["--sprt", "0,20", "--games", "3"],
+        &["--opponent", "self:nodes=many"],
+        &["--opponent", "self:speed=3"],
+    ] {
+        let out = duckchess().arg("match").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("duckchess: "), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
 
