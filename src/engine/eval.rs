@@ -88,9 +88,7 @@ impl Evaluator {
         let mut pawn = None;
         for (i, k) in variant.kinds.iter().enumerate() {
             values[i] = if k.royal { 0 } else { k.value };
-            centre_weight[i] = k
-                .centre
-                .unwrap_or(if k.slides.is_empty() { 2 } else { 1 });
+            centre_weight[i] = k.centre.unwrap_or(if k.slides.is_empty() { 2 } else { 1 });
             mobility[i] = k.mobility.unwrap_or(MOBILITY);
             attack_weight[i] = (k.value / 200).clamp(1, 5);
             if k.royal {
@@ -313,11 +311,13 @@ impl Evaluator {
                     if Some(kind) == self.pawn {
                         continue;
                     }
-                    let reach = (rules.attacks(kind, color, square, occupied) & !own).count() as i32;
+                    let reach =
+                        (rules.attacks(kind, color, square, occupied) & !own).count() as i32;
                     terms[3 * k + 1] += sign * reach;
                     terms[3 * k + 2] += sign * CENTRE * self.centre[square];
                     linear += sign
-                        * (self.mobility[k] * reach + CENTRE * self.centre_weight[k] * self.centre[square]);
+                        * (self.mobility[k] * reach
+                            + CENTRE * self.centre_weight[k] * self.centre[square]);
                 }
             }
         }

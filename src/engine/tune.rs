@@ -79,14 +79,19 @@ pub fn read_positions<S: SquareSet>(
         if line.trim().is_empty() {
             continue;
         }
-        let fail = |reason: String| TuneError::Line { line: i + 1, reason };
+        let fail = |reason: String| TuneError::Line {
+            line: i + 1,
+            reason,
+        };
         let (moves, score) = line
             .rsplit_once('\t')
             .ok_or_else(|| fail("expected the moves, a tab and a score".into()))?;
-        let score: i32 = score
-            .trim()
-            .parse()
-            .map_err(|_| fail(format!("the score {:?} is not a whole number", score.trim())))?;
+        let score: i32 = score.trim().parse().map_err(|_| {
+            fail(format!(
+                "the score {:?} is not a whole number",
+                score.trim()
+            ))
+        })?;
         let mut position = *start;
         for word in moves.split_whitespace() {
             let m = parse_uci(&position, word).map_err(|e| fail(e.to_string()))?;
@@ -156,7 +161,11 @@ pub fn fit<S: SquareSet>(positions: &[(Position<S>, i32)]) -> Result<Fit, TuneEr
             .iter()
             .map(|(_, (terms, rest, score))| {
                 let e = f64::from(*rest)
-                    + terms.iter().zip(w).map(|(&t, &x)| f64::from(t) * x).sum::<f64>();
+                    + terms
+                        .iter()
+                        .zip(w)
+                        .map(|(&t, &x)| f64::from(t) * x)
+                        .sum::<f64>();
                 (e - f64::from(*score)).powi(2)
             })
             .sum();
@@ -195,10 +204,11 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
+        let pivot_row = a[col].clone();
         for row in col + 1..n {
-            let f = a[row][col] / a[col][col];
-            for k in col..n {
-                a[row][k] -= f * a[col][k];
+            let f = a[row][col] / pivot_row[col];
+            for (x, p) in a[row][col..n].iter_mut().zip(&pivot_row[col..n]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }

@@ -824,7 +824,11 @@ fn an_engine_moves_between_games_of_different_boards() {
             .search(&**position, &[], Limits::depth(5), &stop, &mut |_| {})
             .unwrap();
         assert_eq!(found.depth, 5);
-        assert!(position.legal_moves().contains(&found.best), "{:?}", found.best);
+        assert!(
+            position.legal_moves().contains(&found.best),
+            "{:?}",
+            found.best
+        );
     }
 }
 
@@ -847,7 +851,7 @@ fn the_tuner_recovers_a_changed_value() {
     // Plies of a fixed pseudo-random walk, every position scored.
     let mut text = String::new();
     let mut seed = 12345u64;
-    for game in 0..300 {
+    for game in 0..400 {
         let mut position = start;
         let mut moves = Vec::new();
         for _ in 0..(10 + game % 60) {
@@ -855,7 +859,9 @@ fn the_tuner_recovers_a_changed_value() {
             if legal.is_empty() || position.outcome().is_some() {
                 break;
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let m = legal[(seed >> 33) as usize % legal.len()];
             moves.push(write_uci(variant, m));
             position.play(m).unwrap();
@@ -877,6 +883,11 @@ fn the_tuner_recovers_a_changed_value() {
     }
     assert!(found.error[1] < found.error[0] / 4.0, "{:?}", found.error);
     // A bad line is named.
-    let bad = read_positions(&start, "a1a2\t10\nzz\t3\n").unwrap_err().to_string();
-    assert!(bad.starts_with("line 1") || bad.starts_with("line 2"), "{bad}");
+    let bad = read_positions(&start, "a1a2\t10\nzz\t3\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        bad.starts_with("line 1") || bad.starts_with("line 2"),
+        "{bad}"
+    );
 }

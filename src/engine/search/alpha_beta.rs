@@ -5,8 +5,8 @@
 //! interface.
 
 use super::history::{bonus, History, PieceTo};
-use crate::engine::tt::NO_EVAL;
 use super::*;
+use crate::engine::tt::NO_EVAL;
 use ordering::{MoveList, COUNTER, GOOD_CAPTURE};
 
 mod ordering;
@@ -373,9 +373,11 @@ impl<'a> Search<'a> {
     #[inline]
     fn takes_royal<S: SquareSet>(&self, position: &Position<S>) -> bool {
         self.royalty == Royalty::Capture
-            && position
-                .royal_square(!position.turn())
-                .is_some_and(|k| position.attackers(k, position.turn(), position.occupied()).any())
+            && position.royal_square(!position.turn()).is_some_and(|k| {
+                position
+                    .attackers(k, position.turn(), position.occupied())
+                    .any()
+            })
     }
 
     /// The position's static evaluation, from the table when stored there.
@@ -494,23 +496,16 @@ impl<'a> Search<'a> {
         let beta_is_mate = beta.abs() > MATE_BOUND;
         if !pv_node && !in_check && ply > 0 && excluded.is_none() && !beta_is_mate {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 8 && eval - 90 * (depth - i32::from(improving)) >= beta && eval < MATE_BOUND {
+            if depth <= 8 && eval - 90 * (depth - i32::from(improving)) >= beta && eval < MATE_BOUND
+            {
                 return eval;
-            }
-            // Razoring: far below alpha near the leaves, only captures can
-            // help.
-            if depth <= 3 && eval + 300 + 200 * depth <= alpha {
-                let score = self.quiesce(position, alpha, alpha + 1, ply, 0);
-                if self.stopped {
-                    return 0;
-                }
-                if score <= alpha {
-                    return score;
-                }
             }
             // Null move: if passing still holds beta, a real move will.
             let after_null = ply > 0 && self.stack[ply - 1].null;
-            if !after_null && depth >= 3 && eval >= beta && static_eval >= beta - 20 * depth + 160
+            if !after_null
+                && depth >= 3
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 160
                 && self.has_officers(position)
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
@@ -588,10 +583,16 @@ impl<'a> Search<'a> {
                     if lmr_depth <= 4 && history < -3000 * depth {
                         continue;
                     }
-                    if lmr_depth <= 8 && order < COUNTER && self.see(position, m) < -30 * lmr_depth * lmr_depth {
+                    if lmr_depth <= 8
+                        && order < COUNTER
+                        && self.see(position, m) < -30 * lmr_depth * lmr_depth
+                    {
                         continue;
                     }
-                } else if !quiet && depth <= 6 && order < GOOD_CAPTURE && Some(m) != tt_move
+                } else if !quiet
+                    && depth <= 6
+                    && order < GOOD_CAPTURE
+                    && Some(m) != tt_move
                     && self.see(position, m) < -200 * depth
                 {
                     continue;
@@ -677,7 +678,7 @@ impl<'a> Search<'a> {
                     if quiet {
                         r -= history / 8192;
                     } else {
-                        r = r / 2;
+                        r /= 2;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -707,7 +708,15 @@ impl<'a> Search<'a> {
                         self.root_score = score;
                     }
                     if score >= beta {
-                        self.reward_cutoff(position, m, quiet, depth, ply, &quiets[..quiets_tried.min(TRIED)], &captures[..captures_tried.min(TRIED)]);
+                        self.reward_cutoff(
+                            position,
+                            m,
+                            quiet,
+                            depth,
+                            ply,
+                            &quiets[..quiets_tried.min(TRIED)],
+                            &captures[..captures_tried.min(TRIED)],
+                        );
                         break;
                     }
                 }

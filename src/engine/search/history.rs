@@ -89,7 +89,13 @@ impl History {
     /// A quiet move's worth: its butterfly value and its continuation
     /// values after the moves one and two plies before.
     #[inline]
-    pub(super) fn quiet(&self, side: usize, m: Move, pt: PieceTo, before: [Option<PieceTo>; 2]) -> i32 {
+    pub(super) fn quiet(
+        &self,
+        side: usize,
+        m: Move,
+        pt: PieceTo,
+        before: [Option<PieceTo>; 2],
+    ) -> i32 {
         let mut score = i32::from(self.butterfly[self.butterfly_index(side, m)]);
         if !self.continuation.is_empty() {
             for prev in before.into_iter().flatten() {

@@ -345,7 +345,14 @@ impl Engine {
     pub fn quiescence<S: SquareSet>(&mut self, position: &Position<S>) -> i32 {
         let stop = AtomicBool::new(false);
         let records = Self::records_for(&mut self.history, position);
-        let mut search = Search::new(position, &[], Limits::default(), &stop, &mut self.table, records);
+        let mut search = Search::new(
+            position,
+            &[],
+            Limits::default(),
+            &stop,
+            &mut self.table,
+            records,
+        );
         search.quiesce_root(position)
     }
 

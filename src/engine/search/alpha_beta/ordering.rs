@@ -60,18 +60,14 @@ impl Search<'_> {
     #[inline]
     pub(super) fn piece_to<S: SquareSet>(&self, position: &Position<S>, m: Move) -> PieceTo {
         let kind = position.piece_at(m.from()).map_or(0, |p| p.kind.index());
-        self.history
-            .piece_to(position.turn().index(), kind, m.to())
+        self.history.piece_to(position.turn().index(), kind, m.to())
     }
 
     /// The continuation-history keys before `ply`: the moves one and two
     /// plies back.
     #[inline]
     pub(super) fn before(&self, ply: usize) -> [Option<PieceTo>; 2] {
-        let at = |back: usize| {
-            ply.checked_sub(back)
-                .and_then(|p| self.stack[p].piece_to)
-        };
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.stack[p].piece_to);
         [at(1), at(2)]
     }
 
@@ -195,9 +191,7 @@ impl Search<'_> {
                 let see = self.capture_see(position, m);
                 if see >= 0 {
                     // Most valuable victim first, then by the record.
-                    GOOD_CAPTURE
-                        + 16 * (victim + promoted)
-                        + self.capture_history(position, m) / 16
+                    GOOD_CAPTURE + 16 * (victim + promoted) + self.capture_history(position, m) / 16
                 } else {
                     LOSING_CAPTURE + see
                 }
@@ -208,7 +202,8 @@ impl Search<'_> {
             } else if counter == Some(m) {
                 COUNTER
             } else {
-                self.quiet_history(position, m, ply).clamp(-900_000, 900_000)
+                self.quiet_history(position, m, ply)
+                    .clamp(-900_000, 900_000)
             };
             list.order.push(score);
         }

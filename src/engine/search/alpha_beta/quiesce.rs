@@ -102,9 +102,10 @@ impl Search<'_> {
                 }
                 if m.promotion.is_none()
                     && stand + self.victim(position, m) + DELTA_MARGIN <= alpha
-                    && !self.eval.royal().is_some_and(|k| {
-                        position.piece_at(m.to()).is_some_and(|p| p.kind == k)
-                    })
+                    && self
+                        .eval
+                        .royal()
+                        .is_none_or(|k| position.piece_at(m.to()).is_none_or(|p| p.kind != k))
                 {
                     continue;
                 }
