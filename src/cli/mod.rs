@@ -20,6 +20,7 @@ mod serve;
 mod show;
 mod test;
 mod trace;
+mod tune;
 mod uci;
 mod validate;
 mod variants;
@@ -181,6 +182,10 @@ enum Cmd {
     /// path that takes a royal piece (Duck Chess's captain) ends there and
     /// counts as one.
     Perft(perft::Args),
+    /// Fit a game's evaluation weights (each kind's value, reach and
+    /// centralisation) to scored positions, and print them beside the
+    /// weights in use.
+    Tune(tune::Args),
     /// List every game --variant knows, with its board and pieces.
     #[command(
         after_help = "Examples:\n  duckchess variants\n  duckchess variants --ini chess   # chess in the variants.ini syntax"
@@ -291,6 +296,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Moves(args)) => moves::run(args),
         Some(Cmd::FsfConfig) => print(FSF_CONFIG.to_string()),
         Some(Cmd::Perft(args)) => perft::run(args),
+        Some(Cmd::Tune(args)) => tune::run(args),
         Some(Cmd::Play(args)) => play::run(args),
         Some(Cmd::Variants(args)) => variants::run(args),
         Some(Cmd::Pgn(args)) => pgn::run(args),

@@ -835,9 +835,12 @@ fn every_example_in_the_help_runs() {
                 "{example}"
             );
             // The terminal game and the server run until stopped; accounts
-            // and tokens need the server's database (the `web` feature).
+            // and tokens need the server's database (the `web` feature);
+            // `tune` needs scored positions a user makes first
+            // (tests/commands/engine.rs tunes on some).
             if example.starts_with("duckchess play")
                 || example.starts_with("duckchess serve")
+                || example.starts_with("duckchess tune")
                 || (["account", "token"].contains(&command) && !web)
             {
                 continue;

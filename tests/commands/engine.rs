@@ -801,3 +801,93 @@ fn several_lines_are_distinct_best_first_and_the_first_is_the_best() {
         .unwrap();
     assert_eq!(lines.len(), 1);
 }
+
+/// One engine through games of different boards: what it learnt about moves
+/// (its history tables, sized by the board and the kinds) is made anew for
+/// each, and every answer is a legal move of its own game.
+#[test]
+fn an_engine_moves_between_games_of_different_boards() {
+    use duckchess::engine::search::Engine;
+    use duckchess::kernel::AnyPosition;
+    use duckchess::variants::{duck, fourfold, xiangqi};
+    let mut engine = Engine::new(1);
+    let stop = AtomicBool::new(false);
+    let positions: Vec<Box<dyn AnyPosition>> = vec![
+        Box::new(duck::start()),
+        Box::new(chess::start()),
+        Box::new(fourfold::start(fourfold::Army::Classic)),
+        Box::new(xiangqi::start()),
+        Box::new(duck::start()),
+    ];
+    for position in &positions {
+        let found = engine
+            .search(&**position, &[], Limits::depth(5), &stop, &mut |_| {})
+            .unwrap();
+        assert_eq!(found.depth, 5);
+        assert!(
+            position.legal_moves().contains(&found.best),
+            "{:?}",
+            found.best
+        );
+    }
+}
+
+/// The tuner recovers weights it was not given: positions scored by an
+/// evaluation whose car is worth 700 (the game's own says less) are fitted
+/// back to about that, the other kinds staying near their own values.
+#[test]
+fn the_tuner_recovers_a_changed_value() {
+    use duckchess::engine::eval::Evaluator;
+    use duckchess::engine::tune::{fit, read_positions};
+    use duckchess::variants::{duck, uci::write_uci};
+    let start = duck::start();
+    let variant = start.rules().variant();
+    let mut changed = variant.clone();
+    let car = changed.kinds.iter().position(|k| k.name == "car").unwrap();
+    let own = changed.kinds[car].value;
+    changed.kinds[car].value = 700;
+    assert_ne!(own, 700);
+    let scorer = Evaluator::new(&changed);
+    // Plies of a fixed pseudo-random walk, every position scored.
+    let mut text = String::new();
+    let mut seed = 12345u64;
+    for game in 0..400 {
+        let mut position = start;
+        let mut moves = Vec::new();
+        for _ in 0..(10 + game % 60) {
+            let legal = position.legal_moves();
+            if legal.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = legal[(seed >> 33) as usize % legal.len()];
+            moves.push(write_uci(variant, m));
+            position.play(m).unwrap();
+        }
+        if position.outcome().is_none() {
+            text += &format!("{}\t{}\n", moves.join(" "), scorer.evaluate(&position));
+        }
+    }
+    let positions = read_positions(&start, &text).unwrap();
+    let found = fit(&positions).unwrap();
+    assert!(found.fitted > 100, "{found:?}");
+    let car = found.kinds.iter().find(|k| k.name == "car").unwrap();
+    assert_eq!(car.value[0], own);
+    assert!((car.value[1] - 700).abs() <= 25, "{car:?}");
+    for k in &found.kinds {
+        if k.name != "car" {
+            assert!((k.value[1] - k.value[0]).abs() <= 25, "{k:?}");
+        }
+    }
+    assert!(found.error[1] < found.error[0] / 4.0, "{:?}", found.error);
+    // A bad line is named.
+    let bad = read_positions(&start, "a1a2\t10\nzz\t3\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        bad.starts_with("line 1") || bad.starts_with("line 2"),
+        "{bad}"
+    );
+}

@@ -88,8 +88,8 @@ impl Evaluator {
         let mut pawn = None;
         for (i, k) in variant.kinds.iter().enumerate() {
             values[i] = if k.royal { 0 } else { k.value };
-            centre_weight[i] = if k.slides.is_empty() { 2 } else { 1 };
-            mobility[i] = MOBILITY;
+            centre_weight[i] = k.centre.unwrap_or(if k.slides.is_empty() { 2 } else { 1 });
+            mobility[i] = k.mobility.unwrap_or(MOBILITY);
             attack_weight[i] = (k.value / 200).clamp(1, 5);
             if k.royal {
                 royal = Some(Kind(i as u8));
@@ -284,6 +284,51 @@ impl Evaluator {
         }
         let us = position.turn().index();
         score[us] - score[1 - us] + TEMPO
+    }
+
+    /// The terms of [`Evaluator::evaluate`] that are linear in the kinds'
+    /// weights, for the side to move less the other side: per kind, its
+    /// count, the squares its pieces reach (not their own side's) and
+    /// their centralisation (in [`CENTRE`] units) — three numbers a kind,
+    /// in the kinds' order — and the rest of the evaluation, which they do
+    /// not change. The tuner fits the weights to these.
+    pub fn linear_terms<S: SquareSet>(&self, position: &Position<S>) -> (Vec<i32>, i32) {
+        let rules = position.rules();
+        let occupied = position.occupied();
+        let mut terms = vec![0; 3 * self.kinds];
+        let mut linear = 0;
+        for color in Color::ALL {
+            let sign = if color == position.turn() { 1 } else { -1 };
+            let own = position.by_color(color);
+            for k in 0..self.kinds {
+                let kind = Kind(k as u8);
+                if Some(kind) == self.royal {
+                    continue;
+                }
+                for square in position.pieces(color, kind).squares() {
+                    terms[3 * k] += sign;
+                    linear += sign * self.values[k];
+                    if Some(kind) == self.pawn {
+                        continue;
+                    }
+                    let reach =
+                        (rules.attacks(kind, color, square, occupied) & !own).count() as i32;
+                    terms[3 * k + 1] += sign * reach;
+                    terms[3 * k + 2] += sign * CENTRE * self.centre[square];
+                    linear += sign
+                        * (self.mobility[k] * reach
+                            + CENTRE * self.centre_weight[k] * self.centre[square]);
+                }
+            }
+        }
+        (terms, self.evaluate(position) - linear)
+    }
+
+    /// Per kind: its value, mobility and centralisation weights.
+    pub fn weights(&self) -> Vec<[i32; 3]> {
+        (0..self.kinds)
+            .map(|k| [self.values[k], self.mobility[k], self.centre_weight[k]])
+            .collect()
     }
 
     /// Per side: doubled and isolated pawns (a cost), passed pawns (worth

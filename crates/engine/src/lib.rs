@@ -45,4 +45,5 @@ pub mod review;
 pub mod search;
 pub mod sprt;
 mod tt;
+pub mod tune;
 pub mod uci;

@@ -23,6 +23,9 @@ pub(crate) struct Entry {
     pub key: u64,
     pub best: Option<Move>,
     pub score: i32,
+    /// The position's static evaluation ([`NO_EVAL`] when not computed,
+    /// as in check).
+    pub eval: i32,
     pub depth: i16,
     pub bound: Bound,
     /// The search that stored it (set by the table).
@@ -84,8 +87,13 @@ fn kind_of(code: u64) -> MoveKind {
     }
 }
 
-/// An entry as three words: the key; the move's squares and the score;
-/// and depth, bound, age, whether there is a move, its promotion and kind.
+/// The [`Entry::eval`] of a position whose static evaluation was not
+/// computed.
+pub(crate) const NO_EVAL: i32 = i16::MIN as i32;
+
+/// An entry as three words: the key; the move's squares, the score and the
+/// static evaluation (both within ±32,767: the search's scores are); and
+/// depth, bound, age, whether there is a move, its promotion and kind.
 fn pack(e: &Entry) -> [u64; 3] {
     let (squares, extra) = match e.best {
         Some(m) => (
@@ -96,7 +104,9 @@ fn pack(e: &Entry) -> [u64; 3] {
     };
     [
         e.key,
-        squares | u64::from(e.score as u32) << 32,
+        squares
+            | u64::from(e.score.clamp(-32_767, 32_767) as i16 as u16) << 32
+            | u64::from(e.eval.clamp(NO_EVAL, 32_767) as i16 as u16) << 48,
         u64::from(e.depth as u16) | bound_code(e.bound) << 16 | u64::from(e.age) << 24 | extra,
     ]
 }
@@ -114,7 +124,8 @@ fn unpack(w: [u64; 3]) -> Entry {
     Entry {
         key: w[0],
         best,
-        score: (w[1] >> 32) as u32 as i32,
+        score: i32::from((w[1] >> 32) as u16 as i16),
+        eval: i32::from((w[1] >> 48) as u16 as i16),
         depth: w[2] as u16 as i16,
         bound: bound_of(w[2] >> 16),
         age: (w[2] >> 24) as u8,
@@ -207,12 +218,13 @@ mod tests {
             Some(Move::new(7, 9, MoveKind::DoubleStep)),
         ];
         for (i, best) in moves.into_iter().enumerate() {
-            for (score, depth) in [(0, 0), (-32000, -5), (31999, 127), (i32::MIN, i16::MIN)] {
+            for (score, depth) in [(0, 0), (-32000, -5), (31999, 127), (-32767, i16::MIN)] {
                 for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
                     let e = Entry {
                         key: 0x9e37_79b9_7f4a_7c15 ^ i as u64,
                         best,
                         score,
+                        eval: -score / 2 + NO_EVAL * i32::from(depth == 0),
                         depth,
                         bound,
                         age: 200,
@@ -222,6 +234,7 @@ mod tests {
                         (back.key, back.best, back.score, back.depth, back.bound, back.age),
                         (e.key, e.best, e.score, e.depth, e.bound, e.age)
                     );
+                    assert_eq!(back.eval, e.eval.max(NO_EVAL));
                 }
             }
         }
@@ -235,6 +248,7 @@ mod tests {
             key: 77,
             best: Some(Move::new(1, 2, MoveKind::Normal)),
             score: -40,
+            eval: 12,
             depth: 6,
             bound: Bound::Lower,
             age: 0,

@@ -1,9 +1,16 @@
 //! The search's algorithm: iterative deepening negamax alpha-beta with
 //! principal variation search and aspiration windows over a transposition
-//! table, a quiescence search on captures, the reductions, prunings and
-//! move ordering the module's page lists. [`super`] is its interface.
+//! table, a quiescence search on captures, the reductions, prunings,
+//! extensions and move ordering the module's page lists. [`super`] is its
+//! interface.
 
+use super::history::{bonus, History, PieceTo};
 use super::*;
+use crate::tt::NO_EVAL;
+use ordering::{MoveList, COUNTER, GOOD_CAPTURE};
+
+mod ordering;
+mod quiesce;
 
 /// Late-move reductions by depth and move number, computed once.
 fn reduction(depth: i32, moves: usize) -> i32 {
@@ -20,24 +27,39 @@ fn reduction(depth: i32, moves: usize) -> i32 {
     i32::from(table[depth.clamp(1, 63) as usize][moves.clamp(1, 63)])
 }
 
+/// What the search keeps about each ply of the line it follows.
+#[derive(Copy, Clone, Debug, Default)]
+struct Frame {
+    /// The position's static evaluation ([`NO_EVAL`] in check).
+    static_eval: i32,
+    /// The move played from this ply, as a piece on its target (`None`:
+    /// a null move, or none yet).
+    piece_to: Option<PieceTo>,
+    /// Whether the move played from this ply was a null move.
+    null: bool,
+    /// A move this ply's search leaves out (the singular-extension test).
+    excluded: Option<Move>,
+}
+
+/// The most quiet moves and captures a node remembers having tried, to
+/// punish them when a later one cuts off.
+const TRIED: usize = 32;
+
 /// One search's state.
 pub(super) struct Search<'a> {
     eval: Evaluator,
     table: &'a mut Table,
+    history: &'a mut History,
     /// The keys of the game's positions and of the line being searched, the
     /// current position last.
     keys: Vec<u64>,
     killers: Vec<[Option<Move>; 2]>,
-    /// `history[(color * MAX_KINDS + kind) * len + to]`: how often a quiet
-    /// move of that piece to that square caused a cut-off, by depth².
-    history: Vec<i32>,
-    len: usize,
+    stack: Vec<Frame>,
     /// Triangular table of principal variations, one row per ply.
     pv: Vec<Vec<Move>>,
-    /// Per ply, the move list and its ordering scores (reused, so the
-    /// search does not allocate).
-    moves: Vec<Vec<Move>>,
-    order: Vec<Vec<i32>>,
+    /// Move lists to reuse, so that the search does not allocate (a pool,
+    /// not one per ply: the singular test searches a ply twice over).
+    lists: Vec<MoveList>,
     nodes: u64,
     seldepth: u32,
     stop: &'a AtomicBool,
@@ -55,6 +77,10 @@ pub(super) struct Search<'a> {
     royalty: Royalty,
     /// Whether the variant has an extinction rule.
     extinction: bool,
+    /// Whether [`Position::generate_captures`] gives every capture without
+    /// generating the other moves (and no side is ever without a move to
+    /// find out about).
+    captures_alone: bool,
     limits: Limits,
     /// Each kind's value to the static exchange (the royal kind's is
     /// [`ROYAL_VALUE`]).
@@ -76,14 +102,14 @@ impl<'a> Search<'a> {
 
     pub(super) fn new<S: SquareSet>(
         position: &Position<S>,
-        history: &[u64],
+        game: &[u64],
         limits: Limits,
         stop: &'a AtomicBool,
         table: &'a mut Table,
+        history: &'a mut History,
     ) -> Search<'a> {
         let variant = position.rules().variant();
-        let len = position.rules().len();
-        let mut keys = history.to_vec();
+        let mut keys = game.to_vec();
         if keys.last() != Some(&position.key()) {
             keys.push(position.key());
         }
@@ -100,16 +126,20 @@ impl<'a> Search<'a> {
         let pawn = variant
             .all_kinds()
             .find(|&k| variant.kind(k).pawn.is_some());
+        let captures_alone = variant.royalty == Royalty::Capture
+            && pawn.is_none()
+            && variant.extinction.is_none()
+            && variant.castling.is_empty()
+            && variant.stalemate != crate::kernel::Stalemate::Loss;
         Search {
             eval,
             table,
+            history,
             keys,
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * MAX_KINDS * len],
-            len,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            stack: vec![Frame::default(); MAX_PLY + 2],
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            lists: (0..=MAX_PLY).map(|_| MoveList::default()).collect(),
             nodes: 0,
             seldepth: 0,
             stop,
@@ -122,11 +152,17 @@ impl<'a> Search<'a> {
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             royalty: variant.royalty,
             extinction: variant.extinction.is_some(),
+            captures_alone,
             limits,
             see_values,
             pawn,
             excluded: Vec::new(),
         }
+    }
+
+    /// The capture search's score of `position`, with a full window.
+    pub(super) fn quiesce_root<S: SquareSet>(&mut self, position: &Position<S>) -> i32 {
+        self.quiesce(position, -INFINITY, INFINITY, 0, 0)
     }
 
     pub(super) fn run<S: SquareSet>(
@@ -314,7 +350,7 @@ impl<'a> Search<'a> {
         })
     }
 
-    fn is_capture<S: SquareSet>(position: &Position<S>, m: Move) -> bool {
+    pub(super) fn is_capture<S: SquareSet>(position: &Position<S>, m: Move) -> bool {
         m.kind == MoveKind::EnPassant || position.by_color(!position.turn()).contains(m.to())
     }
 
@@ -332,123 +368,30 @@ impl<'a> Search<'a> {
         rest.any()
     }
 
-    /// What a capture takes, to the static exchange.
-    fn victim<S: SquareSet>(&self, position: &Position<S>, m: Move) -> i32 {
-        if m.kind == MoveKind::EnPassant {
-            self.pawn.map_or(100, |k| self.see_values[k.index()])
-        } else {
-            position
-                .piece_at(m.to())
-                .map_or(0, |p| self.see_values[p.kind.index()])
-        }
-    }
-
-    /// The static exchange on a capture's target: what the side to move
-    /// gains when both sides take back with their least valuable piece
-    /// while it pays (pins ignored).
-    fn see<S: SquareSet>(&self, position: &Position<S>, m: Move) -> i32 {
-        let target = m.to();
-        let value = |k: crate::kernel::Kind| self.see_values[k.index()];
-        let victim = self.victim(position, m);
-        let Some(mover) = position.piece_at(m.from()) else {
-            return victim;
-        };
-        let mut occupied = position.occupied() ^ S::single(m.from());
-        let mut gains = [0i32; 40];
-        gains[0] = victim;
-        let mut on_square = m.promotion.map_or(value(mover.kind), value);
-        let mut side = !position.turn();
-        let mut d = 0;
-        while d + 1 < gains.len() {
-            let attackers = position.attackers(target, side, occupied) & occupied;
-            if attackers.is_empty() {
-                break;
-            }
-            // The least valuable attacker takes.
-            let Some((square, worth)) = attackers
-                .squares()
-                .filter_map(|s| position.piece_at(s).map(|p| (s, value(p.kind))))
-                .min_by_key(|&(_, v)| v)
-            else {
-                break;
-            };
-            d += 1;
-            gains[d] = on_square - gains[d - 1];
-            if gains[d].max(-gains[d - 1]) < 0 {
-                break;
-            }
-            occupied ^= S::single(square);
-            on_square = worth;
-            side = !side;
-        }
-        while d > 0 {
-            gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
-            d -= 1;
-        }
-        gains[0]
-    }
-
-    fn history_index<S: SquareSet>(&self, position: &Position<S>, m: Move) -> usize {
-        let kind = position.piece_at(m.from()).map_or(0, |p| p.kind.index());
-        (position.turn().index() * MAX_KINDS + kind) * self.len + m.to()
-    }
-
-    /// Scores the moves of `ply` for ordering.
-    fn order_moves<S: SquareSet>(&mut self, position: &Position<S>, ply: usize, tt: Option<Move>) {
-        let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
-        for &m in &self.moves[ply] {
-            let score = if Some(m) == tt {
-                8_000_000
-            } else if Self::is_capture(position, m) || m.promotion.is_some() {
-                let promoted = m.promotion.map_or(0, |k| self.eval.value(k));
-                let victim = self.victim(position, m);
-                let attacker = position
-                    .piece_at(m.from())
-                    .map_or(0, |p| self.see_values[p.kind.index()]);
-                // Taking something worth at least the taker cannot lose in
-                // the exchange; only the others need it played out.
-                let see = if victim >= attacker {
-                    victim - attacker
-                } else {
-                    self.see(position, m)
-                };
-                if see >= 0 {
-                    // Most valuable victim first, least valuable taker.
-                    6_000_000 + 16 * (victim + promoted) - attacker / 16
-                } else {
-                    // Losing captures after the quiet moves that refuted
-                    // before.
-                    1_000_000 + see
-                }
-            } else if self.killers[ply][0] == Some(m) {
-                4_000_001
-            } else if self.killers[ply][1] == Some(m) {
-                4_000_000
-            } else {
-                self.history[self.history_index(position, m)].min(3_999_999)
-            };
-            order.push(score);
-        }
-        self.order[ply] = order;
-    }
-
-    /// Takes the best-ordered move left among `from..` to `from`.
+    /// For `Royalty::Capture` variants: the side to move can take the
+    /// other side's royal piece, and so wins on its move.
     #[inline]
-    fn pick(&mut self, ply: usize, from: usize) -> (Move, i32) {
-        let order = &mut self.order[ply];
-        let moves = &mut self.moves[ply];
-        let mut best = from;
-        for i in from + 1..order.len() {
-            if order[i] > order[best] {
-                best = i;
-            }
-        }
-        order.swap(from, best);
-        moves.swap(from, best);
-        (moves[from], order[from])
+    fn takes_royal<S: SquareSet>(&self, position: &Position<S>) -> bool {
+        self.royalty == Royalty::Capture
+            && position.royal_square(!position.turn()).is_some_and(|k| {
+                position
+                    .attackers(k, position.turn(), position.occupied())
+                    .any()
+            })
     }
 
+    /// The position's static evaluation, from the table when stored there.
+    #[inline]
+    fn static_eval<S: SquareSet>(&self, position: &Position<S>, entry: Option<Entry>) -> i32 {
+        match entry {
+            Some(e) if e.eval != NO_EVAL => e.eval,
+            _ => self.eval.evaluate(position),
+        }
+    }
+
+    /// The alpha-beta search of `position` to `depth` plies, `ply` plies
+    /// from the root; `cut` marks a node expected to fail high (a null
+    /// window's child of a node expected to fail low, and so on).
     fn negamax<S: SquareSet>(
         &mut self,
         position: &Position<S>,
@@ -456,7 +399,7 @@ impl<'a> Search<'a> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        after_null: bool,
+        cut: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if self.poll() {
@@ -468,9 +411,14 @@ impl<'a> Search<'a> {
         if let Some(score) = self.extinct(position, ply) {
             return score;
         }
+        let excluded = self.stack[ply].excluded;
         if ply > 0 {
             if self.is_draw(position) {
                 return 0;
+            }
+            // Taking the royal piece wins at once: no need to search.
+            if excluded.is_none() && self.takes_royal(position) {
+                return MATE - ply as i32 - 1;
             }
             // No mate found from here can beat one already found nearer.
             alpha = alpha.max(-MATE + ply as i32);
@@ -485,7 +433,7 @@ impl<'a> Search<'a> {
         let in_check = position.is_check();
         // Checks are searched one ply deeper, so mating attacks are seen
         // through; bounded so a perpetual cannot run on.
-        let depth = if in_check && (ply as i32) < 2 * depth + 8 {
+        let mut depth = if in_check && (ply as i32) < 2 * depth + 8 {
             depth + 1
         } else {
             depth
@@ -497,39 +445,77 @@ impl<'a> Search<'a> {
         self.seldepth = self.seldepth.max(ply as u32);
         let pv_node = beta - alpha > 1;
         let key = position.key();
-        let entry = self.table.probe(key);
+        let entry = if excluded.is_none() {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        let tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry {
             if !pv_node && ply > 0 && e.depth as i32 >= depth {
                 let score = from_table(e.score, ply);
-                let cut = match e.bound {
+                let cut_off = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
                     Bound::Upper => score <= alpha,
                     Bound::Empty => false,
                 };
-                if cut {
+                if cut_off {
                     return score;
                 }
             }
         }
-        let static_eval = if in_check {
-            -INFINITY
+        // The static evaluation, and a better guess at the position's worth
+        // where the table's bound says which way it is off.
+        let (static_eval, eval) = if in_check {
+            (NO_EVAL, -INFINITY)
         } else {
-            self.eval.evaluate(position)
+            let s = if excluded.is_some() {
+                self.stack[ply].static_eval
+            } else {
+                self.static_eval(position, entry)
+            };
+            let guess = match entry {
+                Some(e) if e.score.abs() < MATE_BOUND => match e.bound {
+                    Bound::Lower if e.score > s => e.score,
+                    Bound::Upper if e.score < s => e.score,
+                    Bound::Exact => e.score,
+                    _ => s,
+                },
+                _ => s,
+            };
+            (s, guess)
         };
+        self.stack[ply].static_eval = static_eval;
+        // Whether the side to move stands better than two plies before.
+        let improving = static_eval != NO_EVAL
+            && ply >= 2
+            && self.stack[ply - 2].static_eval != NO_EVAL
+            && static_eval > self.stack[ply - 2].static_eval;
+        self.killers[ply + 1] = [None; 2];
         let beta_is_mate = beta.abs() > MATE_BOUND;
-        if !pv_node && !in_check && ply > 0 && !beta_is_mate {
+        if !pv_node && !in_check && ply > 0 && excluded.is_none() && !beta_is_mate {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
-                return static_eval;
+            if depth <= 8 && eval - 90 * (depth - i32::from(improving)) >= beta && eval < MATE_BOUND
+            {
+                return eval;
             }
             // Null move: if passing still holds beta, a real move will.
-            if !after_null && depth >= 3 && static_eval >= beta && self.has_officers(position) {
-                let r = 3 + depth / 4;
+            let after_null = ply > 0 && self.stack[ply - 1].null;
+            if !after_null
+                && depth >= 3
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 160
+                && self.has_officers(position)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let child = position.null_move();
+                self.stack[ply].piece_to = None;
+                self.stack[ply].null = true;
                 self.keys.push(child.key());
-                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
                 self.keys.pop();
+                self.stack[ply].null = false;
                 if self.stopped {
                     return 0;
                 }
@@ -538,75 +524,178 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        position.generate_legal(&mut moves);
-        if ply == 0 && !self.excluded.is_empty() {
-            moves.retain(|m| !self.excluded.contains(m));
+        // Without a move from the table, a node worth searching deeply is
+        // searched a ply shallower first (its next visit will have one).
+        if tt_move.is_none() && depth >= 4 && (pv_node || cut) && excluded.is_none() {
+            depth -= 1;
         }
-        self.moves[ply] = moves;
-        let count = self.moves[ply].len();
-        if count == 0 {
-            return if in_check || self.stalemate_loses {
+        let mut list = self.lists.pop().unwrap_or_default();
+        list.moves.clear();
+        position.generate_legal(&mut list.moves);
+        if ply == 0 && !self.excluded.is_empty() {
+            list.moves.retain(|m| !self.excluded.contains(m));
+        }
+        if list.moves.is_empty() {
+            self.lists.push(list);
+            return if excluded.is_some() {
+                alpha
+            } else if in_check || self.stalemate_loses {
                 -MATE + ply as i32
             } else {
                 0
             };
         }
-        let tt_move = entry.and_then(|e| e.best);
-        self.order_moves(position, ply, tt_move);
+        self.order_moves(position, &mut list, ply, tt_move);
+        let tt_capture = tt_move.is_some_and(|m| Self::is_capture(position, m));
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried = 0usize;
-        for i in 0..count {
-            let (m, order) = self.pick(ply, i);
-            let quiet = !Self::is_capture(position, m) && m.promotion.is_none();
+        let mut searched = 0usize;
+        let mut quiets: [Option<Move>; TRIED] = [None; TRIED];
+        let mut captures: [Option<Move>; TRIED] = [None; TRIED];
+        let (mut quiets_tried, mut captures_tried) = (0usize, 0usize);
+        for i in 0..list.moves.len() {
+            let (m, order) = list.pick(i);
+            if Some(m) == excluded {
+                continue;
+            }
+            let capture = Self::is_capture(position, m);
+            let quiet = !capture && m.promotion.is_none();
             let mut child = *position;
             child.play_unchecked(m);
-            // Whether it checks matters only to the pruning and reductions
-            // of quiet moves.
-            let gives_check = quiet && !in_check && child.is_check();
-            if quiet && !pv_node && !in_check && !gives_check && best_score > -MATE_BOUND {
-                // Late-move pruning and futility: quiet moves late in the
-                // list, or that cannot lift the score to alpha, near the
-                // leaves.
-                if depth <= 3 && quiets_tried >= 3 + depth as usize * depth as usize * 2 {
+            let gives_check = !in_check && child.is_check();
+            let history = if quiet {
+                self.quiet_history(position, m, ply)
+            } else {
+                self.capture_history(position, m)
+            };
+            // Near the leaves, moves that cannot matter are not searched.
+            if ply > 0 && best_score > -MATE_BOUND {
+                let lmr_depth = (depth - 1 - reduction(depth, searched + 1)).max(0);
+                if quiet && !gives_check {
+                    let late = (3 + depth * depth) / (2 - i32::from(improving));
+                    if quiets_tried as i32 >= late {
+                        continue;
+                    }
+                    if !in_check && lmr_depth <= 6 && eval + 120 + 110 * lmr_depth <= alpha {
+                        continue;
+                    }
+                    if lmr_depth <= 4 && history < -3000 * depth {
+                        continue;
+                    }
+                    if lmr_depth <= 8
+                        && order < COUNTER
+                        && self.see(position, m) < -30 * lmr_depth * lmr_depth
+                    {
+                        continue;
+                    }
+                } else if !quiet
+                    && depth <= 6
+                    && order < GOOD_CAPTURE
+                    && Some(m) != tt_move
+                    && self.see(position, m) < -200 * depth
+                {
                     continue;
                 }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
-                    continue;
+            }
+            // Singular extension: a table move that alone holds its score
+            // is searched deeper; if another move also beats beta, the
+            // node cuts off at once (multi-cut).
+            let mut extension = 0;
+            if Some(m) == tt_move && ply > 0 && depth >= 7 && excluded.is_none() {
+                if let Some(e) = entry {
+                    let tt_score = from_table(e.score, ply);
+                    if e.bound == Bound::Lower
+                        && e.depth as i32 >= depth - 3
+                        && tt_score.abs() < MATE_BOUND
+                    {
+                        let singular_beta = tt_score - 2 * depth;
+                        self.stack[ply].excluded = Some(m);
+                        let score = self.negamax(
+                            position,
+                            (depth - 1) / 2,
+                            singular_beta - 1,
+                            singular_beta,
+                            ply,
+                            cut,
+                        );
+                        self.stack[ply].excluded = None;
+                        self.pv[ply].clear();
+                        if self.stopped {
+                            self.lists.push(list);
+                            return 0;
+                        }
+                        if score < singular_beta {
+                            extension = 1;
+                        } else if singular_beta >= beta {
+                            self.lists.push(list);
+                            return singular_beta;
+                        }
+                    }
                 }
             }
             if quiet {
+                if quiets_tried < TRIED {
+                    quiets[quiets_tried] = Some(m);
+                }
                 quiets_tried += 1;
-            }
-            self.keys.push(child.key());
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, false)
             } else {
-                // Late quiet moves are searched shallower first.
+                if captures_tried < TRIED {
+                    captures[captures_tried] = Some(m);
+                }
+                captures_tried += 1;
+            }
+            searched += 1;
+            let new_depth = depth - 1 + extension;
+            self.stack[ply].piece_to = Some(self.piece_to(position, m));
+            self.keys.push(child.key());
+            let score = if searched == 1 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut)
+            } else {
+                // Late moves are searched shallower first, the more so the
+                // worse their record.
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && order < 4_000_000 {
-                    r = reduction(depth, i);
+                if depth >= 2 && (quiet || order < GOOD_CAPTURE) {
+                    r = reduction(depth, searched);
                     if pv_node {
                         r -= 1;
                     }
-                    r = r.clamp(0, depth - 2);
+                    if !improving {
+                        r += 1;
+                    }
+                    if cut {
+                        r += 1;
+                    }
+                    if tt_capture {
+                        r += 1;
+                    }
+                    if gives_check || in_check {
+                        r -= 1;
+                    }
+                    if order >= COUNTER {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= history / 8192;
+                    } else {
+                        r /= 2;
+                    }
+                    r = r.clamp(0, new_depth - 1);
                 }
                 let mut probe =
-                    -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                    -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if r > 0 && probe > alpha {
-                    probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                    probe = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut);
                 }
-                if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, false)
+                if pv_node && probe > alpha && probe < beta {
+                    -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false)
                 } else {
                     probe
                 }
             };
             self.keys.pop();
             if self.stopped {
+                self.lists.push(list);
                 return 0;
             }
             if score > best_score {
@@ -619,22 +708,28 @@ impl<'a> Search<'a> {
                         self.root_score = score;
                     }
                     if score >= beta {
-                        if quiet {
-                            if self.killers[ply][0] != Some(m) {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = Some(m);
-                            }
-                            let h = self.history_index(position, m);
-                            self.history[h] = (self.history[h] + depth * depth).min(3_999_999);
-                        }
+                        self.reward_cutoff(
+                            position,
+                            m,
+                            quiet,
+                            depth,
+                            ply,
+                            &quiets[..quiets_tried.min(TRIED)],
+                            &captures[..captures_tried.min(TRIED)],
+                        );
                         break;
                     }
                 }
             }
         }
+        self.lists.push(list);
         if best_move.is_none() {
-            // Every move was pruned: the position stands as it is.
-            return static_eval.max(alpha);
+            // Every move was left out or pruned.
+            return if excluded.is_some() {
+                alpha
+            } else {
+                static_eval.max(alpha)
+            };
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -644,11 +739,12 @@ impl<'a> Search<'a> {
             Bound::Upper
         };
         // A root searched without some of its moves is no root to keep.
-        if ply > 0 || self.excluded.is_empty() {
+        if excluded.is_none() && (ply > 0 || self.excluded.is_empty()) {
             self.table.store(Entry {
                 key,
                 best: best_move,
                 score: to_table(best_score, ply),
+                eval: static_eval,
                 depth: depth as i16,
                 bound,
                 age: 0,
@@ -657,91 +753,38 @@ impl<'a> Search<'a> {
         best_score
     }
 
-    /// Captures and promotions only (every move when in check, in its
-    /// first plies), until the position is quiet. `qply` counts its plies:
-    /// on boards where checks and captures abound (Fourfold's four axes)
-    /// the sequences would otherwise grow without bound.
-    fn quiesce<S: SquareSet>(
+    /// `m` cut off at `ply`: its record gains, those of the moves tried
+    /// before it lose, and a quiet move becomes a killer and the
+    /// counter-move to the move before.
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff<S: SquareSet>(
         &mut self,
         position: &Position<S>,
-        mut alpha: i32,
-        beta: i32,
+        m: Move,
+        quiet: bool,
+        depth: i32,
         ply: usize,
-        qply: u32,
-    ) -> i32 {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply as u32);
-        if self.poll() {
-            return 0;
-        }
-        if self.royal_lost(position) {
-            return -MATE + ply as i32;
-        }
-        if let Some(score) = self.extinct(position, ply) {
-            return score;
-        }
-        if position.is_dead() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(position);
-        }
-        let in_check = position.is_check();
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        position.generate_legal(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return if in_check || self.stalemate_loses {
-                -MATE + ply as i32
-            } else {
-                0
-            };
-        }
-        let mut best_score = -INFINITY;
-        // Deep in the capture search, a check is scored as it stands (a
-        // mate there was found above: no legal move).
-        if qply >= QUIESCE_PLIES || (in_check && qply >= QUIESCE_EVASION_PLIES) {
-            self.moves[ply] = moves;
-            return self.eval.evaluate(position);
-        }
-        if !in_check {
-            let stand = self.eval.evaluate(position);
-            if stand >= beta {
-                self.moves[ply] = moves;
-                return stand;
+        quiets: &[Option<Move>],
+        captures: &[Option<Move>],
+    ) {
+        let gain = bonus(depth);
+        if quiet {
+            if self.killers[ply][0] != Some(m) {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = Some(m);
             }
-            alpha = alpha.max(stand);
-            best_score = stand;
-            moves.retain(|&m| Self::is_capture(position, m) || m.promotion.is_some());
+            let prev = self.before(ply)[0];
+            self.history.set_counter(prev, m);
+            self.reward(position, m, true, ply, gain);
+            for &q in quiets.iter().flatten().filter(|&&q| q != m) {
+                self.reward(position, q, true, ply, -gain);
+            }
+        } else {
+            self.reward(position, m, false, ply, gain);
         }
-        self.moves[ply] = moves;
-        self.order_moves(position, ply, None);
-        for i in 0..self.moves[ply].len() {
-            let (m, order) = self.pick(ply, i);
-            // A capture that loses material in the exchange cannot help.
-            if !in_check && order < 6_000_000 {
-                break;
-            }
-            let mut child = *position;
-            child.play_unchecked(m);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    alpha = score;
-                    self.extend_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
+        for &c in captures.iter().flatten().filter(|&&c| c != m) {
+            self.reward(position, c, false, ply, -gain);
         }
-        best_score
     }
 }
 

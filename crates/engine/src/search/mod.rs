@@ -29,7 +29,9 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 mod alpha_beta;
+mod history;
 use alpha_beta::Search;
+use history::History;
 
 /// The deepest line the search follows (plies from the root, extensions
 /// and captures included).
@@ -268,6 +270,9 @@ pub fn best_of<S: SquareSet>(
 #[derive(Debug)]
 pub struct Engine {
     table: Table,
+    /// The move-ordering records, for the board and kinds of the last
+    /// position searched.
+    history: Option<History>,
 }
 
 impl Engine {
@@ -275,12 +280,14 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             table: Table::with_megabytes(hash_mb),
+            history: None,
         }
     }
 
     /// Forgets what earlier searches learnt (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.history = None;
     }
 
     /// Searches `position` (see [`best`]); `info` hears of every completed
@@ -326,9 +333,41 @@ impl Engine {
             return Err(SearchError::GameOver(outcome));
         }
         self.table.new_search();
-        let mut search = Search::new(position, history, limits, stop, &mut self.table);
+        let records = Self::records_for(&mut self.history, position);
+        let mut search = Search::new(position, history, limits, stop, &mut self.table, records);
         search.excluded = excluded.to_vec();
         Ok(search.run(position, info))
+    }
+
+    /// The score of `position` once the captures are played out (the
+    /// quiescence search alone): where it equals the static evaluation,
+    /// the position is quiet, as the evaluation's tuner wants them.
+    pub fn quiescence<S: SquareSet>(&mut self, position: &Position<S>) -> i32 {
+        let stop = AtomicBool::new(false);
+        let records = Self::records_for(&mut self.history, position);
+        let mut search = Search::new(
+            position,
+            &[],
+            Limits::default(),
+            &stop,
+            &mut self.table,
+            records,
+        );
+        search.quiesce_root(position)
+    }
+
+    /// The move-ordering records for `position`'s board and kinds, made
+    /// anew when the last search was of another game.
+    fn records_for<'h, S: SquareSet>(
+        history: &'h mut Option<History>,
+        position: &Position<S>,
+    ) -> &'h mut History {
+        let len = position.rules().len();
+        let kinds = position.rules().variant().kinds.len();
+        if !history.as_ref().is_some_and(|h| h.fits(len, kinds)) {
+            *history = Some(History::new(len, kinds));
+        }
+        history.as_mut().expect("made above")
     }
 
     /// The best `lines` moves of `position`, each with its score and line

@@ -106,6 +106,12 @@ pub struct PieceKind {
     pub royal: bool,
     /// A rough worth for evaluation, in hundredths of a pawn.
     pub value: i32,
+    /// What each square it reaches is worth to the evaluation, in
+    /// hundredths of a pawn (`None`: the evaluation's default).
+    pub mobility: Option<i32>,
+    /// Its weight in the evaluation's centralisation term (`None`: the
+    /// default, more for a leaper than for a slider).
+    pub centre: Option<i32>,
 }
 
 impl PieceKind {
@@ -122,7 +128,17 @@ impl PieceKind {
             region: None,
             royal: false,
             value,
+            mobility: None,
+            centre: None,
         }
+    }
+
+    /// Sets the evaluation's weights of the kind's reach and of its
+    /// centralisation (a game's tuned data, as `duckchess tune` fits them).
+    pub fn weighted(mut self, mobility: i32, centre: i32) -> PieceKind {
+        self.mobility = Some(mobility);
+        self.centre = Some(centre);
+        self
     }
 
     /// Adds a leap over anything by every image of `vector`.

@@ -977,6 +977,41 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
+    /// Appends the legal moves that take a piece or promote: the moves a
+    /// capture search follows. Where every move by a piece's rules is legal
+    /// and no pawn can promote or take en passant (capture royalty without
+    /// pawns, as in Duck Chess), only the captures are generated; elsewhere
+    /// the legal moves are filtered.
+    pub fn generate_captures(&self, out: &mut Vec<Move>) {
+        let r = self.rules;
+        if r.variant.royalty == Royalty::Capture
+            && r.pawn.is_none()
+            && r.variant.extinction.is_none()
+            && r.variant.castling.is_empty()
+        {
+            if let Some(royal) = r.royal {
+                if Color::ALL.iter().any(|&c| self.pieces(c, royal).is_empty()) {
+                    return;
+                }
+            }
+            let them = self.by_color[(!self.turn).index()];
+            self.generate_pieces(out, them, S::EMPTY, None, true);
+            return;
+        }
+        let start = out.len();
+        self.generate_legal(out);
+        let them = self.by_color[(!self.turn).index()];
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if m.kind == MoveKind::EnPassant || m.promotion.is_some() || them.contains(m.to()) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
     fn leaves_royal_safe(&self, m: Move) -> bool {
         let mut after = *self;
         after.play_unchecked(m);

@@ -61,14 +61,25 @@ const COLUMNS: usize = crate::judge::COLUMNS;
 const ROWS: usize = crate::judge::ROWS;
 
 /// What the search weighs each role, in [`Role::ALL`]'s order (the one
-/// thing about the pieces the judge's engine does not say).
-const VALUES: [i32; 7] = [0, 200, 200, 400, 900, 450, 250];
+/// thing about the pieces the judge's engine does not say): its value, the
+/// worth of each point it reaches and its centralisation weight, as
+/// `duckchess tune` fitted them (docs/engine.md, "Tuning").
+const WEIGHTS: [[i32; 3]; 7] = [
+    [0, 3, 2],
+    [131, 1, 1],
+    [111, -1, 1],
+    [209, 5, 2],
+    [590, 2, -2],
+    [272, 2, 0],
+    [276, 1, 4],
+];
 
 /// A role of the judge's engine as a kernel piece kind: its name, letter
 /// and movement are the judge's ([`Role::movement`]), its leaps lame where
 /// a leap passes points; the captain is royal.
 fn piece_kind(role: Role) -> PieceKind {
-    let mut kind = PieceKind::new(role.name(), role.char(), VALUES[role.index()]);
+    let [value, mobility, centre] = WEIGHTS[role.index()];
+    let mut kind = PieceKind::new(role.name(), role.char(), value).weighted(mobility, centre);
     match role.movement() {
         Movement::Leaper(vectors) => {
             for v in vectors {
