@@ -289,7 +289,7 @@ impl Evaluator {
     /// The terms of [`Evaluator::evaluate`] that are linear in the kinds'
     /// weights, for the side to move less the other side: per kind, its
     /// count, the squares its pieces reach (not their own side's) and
-    /// their centralisation (in [`CENTRE`] units) — three numbers a kind,
+    /// their centralisation (in `CENTRE` units) — three numbers a kind,
     /// in the kinds' order — and the rest of the evaluation, which they do
     /// not change. The tuner fits the weights to these.
     pub fn linear_terms<S: SquareSet>(&self, position: &Position<S>) -> (Vec<i32>, i32) {
