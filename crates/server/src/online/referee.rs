@@ -77,12 +77,12 @@ pub fn index(color: Color) -> usize {
 
 /// The API's name of a side: `white` moves first (Duck Chess's red).
 pub fn side_key(side: usize) -> &'static str {
-    ["white", "black"][side]
+    side_of(side).as_str()
 }
 
 /// The side of an API name.
 pub fn side_of_key(key: &str) -> Option<usize> {
-    ["white", "black"].iter().position(|k| *k == key)
+    key.parse::<Side>().ok().map(Side::index)
 }
 
 /// The protocol's side of a kernel side index (0 or 1).

@@ -350,18 +350,27 @@ impl Service {
 
     /// [`Service::full`] of a game at hand.
     pub async fn full_of(&self, t: &Table, reader: Option<&Player>) -> Result<Value> {
+        let full = self.game_full(t, reader).await?;
+        Ok(serde_json::to_value(full).expect("a game is JSON"))
+    }
+
+    /// [`Service::full_of`] as the protocol's type.
+    pub async fn game_full(
+        &self,
+        t: &Table,
+        reader: Option<&Player>,
+    ) -> Result<duckchess_protocol::GameFull> {
         let id = t.row.id.as_str();
         let seats = self.seats(&t.row).await?;
         let you = reader.and_then(|p| t.seats_of(&p.id).first().copied());
-        let full = view::game_full(
+        Ok(view::game_full(
             t,
             seats,
             self.now(),
             self.hub.present(id),
             you,
             Some(self.hub.readers(id)),
-        );
-        Ok(serde_json::to_value(full).expect("a game is JSON"))
+        ))
     }
 
     /// The state every reader of game `id` sees now: the game's, with who

@@ -18,12 +18,18 @@ impl Service {
         self: &Arc<Self>,
         id: &str,
         reader: Option<&Player>,
-    ) -> Result<(broadcast::Receiver<Line>, Presence, Value)> {
+    ) -> Result<(
+        broadcast::Receiver<Line>,
+        Presence,
+        duckchess_protocol::GameFull,
+    )> {
         let t = self.table(id).await?;
         let seat = reader.and_then(|p| t.seats_of(&p.id).first().copied());
         // Subscribe before reading, so no change falls between the two.
         let (rx, presence) = self.hub.subscribe(id, seat);
-        let full = self.full(id, reader).await?;
+        // Read again: the game as it stands once subscribed.
+        let now = self.table(id).await?;
+        let full = self.game_full(&now, reader).await?;
         // The others learn that this seat is here, or that one more
         // watches.
         self.publish_presence(id).await;

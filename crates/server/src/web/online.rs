@@ -385,14 +385,10 @@ pub async fn game_stream(
     let reader = who(app, headers).await?;
     let s = service(app)?.clone();
     let (rx, presence, full) = s.watch(id, reader.as_ref()).await?;
-    let done_at_start = board
-        && full["state"]["status"]
-            .as_str()
-            .and_then(|s| s.parse::<Status>().ok())
-            .is_some_and(Status::is_over);
+    let done_at_start = board && full.state.status.is_over();
     // The chat kept so far follows the game (the players' room for a
     // seat's reader only).
-    let mut first = vec![full];
+    let mut first = vec![serde_json::to_value(full).expect("a game is JSON")];
     first.extend(s.chat_lines(id, presence.seated()));
     let leaving = Leaving {
         service: s,
