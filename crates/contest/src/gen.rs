@@ -185,7 +185,7 @@ impl Generator {
     fn valid_move(&mut self) -> Option<Move> {
         let m = self.choose_move()?;
         self.game
-            .play_move(m)
+            .play_generated(m)
             .expect("the generator gives valid moves");
         self.played += 1;
         Some(m)
@@ -279,7 +279,7 @@ impl Generator {
         self.game.for_each_move(|m| moves.push(m));
         moves.retain(|m| {
             let mut after = self.game.clone();
-            after.play_move(*m).expect("a generated move is valid");
+            after.play_generated(*m).expect("a generated move is valid");
             let attacked = after.attackers(captain, turn).next().is_some();
             attacked
         });

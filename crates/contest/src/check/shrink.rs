@@ -394,7 +394,7 @@ fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
             } else {
                 moves[below(moves.len())].0
             };
-            game.play_move(m).expect("a generated move is valid");
+            game.play_generated(m).expect("a generated move is valid");
             path.push(m.into());
         }
     }
