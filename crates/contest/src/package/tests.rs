@@ -23,7 +23,7 @@ pub struct Test {
 }
 
 /// The problem's own sample (`samples/official.in`).
-const OFFICIAL: &[u8] = include_bytes!("../../../../samples/official.in");
+const OFFICIAL: &[u8] = include_bytes!("../../samples/official.in");
 
 /// The bundled hand-worked cases (`samples/*.in`), by name. Those with a
 /// coordinate off the board, which the contest never gives, are left out
@@ -31,85 +31,82 @@ const OFFICIAL: &[u8] = include_bytes!("../../../../samples/official.in");
 const HAND_WORKED: &[(&str, &[u8])] = &[
     (
         "after_the_end_all_invalid",
-        include_bytes!("../../../../samples/after_the_end_all_invalid.in"),
+        include_bytes!("../../samples/after_the_end_all_invalid.in"),
     ),
     (
         "captain_capture_reports_check_no",
-        include_bytes!("../../../../samples/captain_capture_reports_check_no.in"),
+        include_bytes!("../../samples/captain_capture_reports_check_no.in"),
     ),
     (
         "captain_moves",
-        include_bytes!("../../../../samples/captain_moves.in"),
+        include_bytes!("../../samples/captain_moves.in"),
     ),
     (
         "car_blocked_and_capture_at_distance",
-        include_bytes!("../../../../samples/car_blocked_and_capture_at_distance.in"),
+        include_bytes!("../../samples/car_blocked_and_capture_at_distance.in"),
     ),
     (
         "check_by_captain",
-        include_bytes!("../../../../samples/check_by_captain.in"),
+        include_bytes!("../../samples/check_by_captain.in"),
     ),
     (
         "check_by_car_and_blocking_it",
-        include_bytes!("../../../../samples/check_by_car_and_blocking_it.in"),
+        include_bytes!("../../samples/check_by_car_and_blocking_it.in"),
     ),
     (
         "check_by_duck",
-        include_bytes!("../../../../samples/check_by_duck.in"),
+        include_bytes!("../../samples/check_by_duck.in"),
     ),
     (
         "check_by_elephant",
-        include_bytes!("../../../../samples/check_by_elephant.in"),
+        include_bytes!("../../samples/check_by_elephant.in"),
     ),
     (
         "check_by_guard",
-        include_bytes!("../../../../samples/check_by_guard.in"),
+        include_bytes!("../../samples/check_by_guard.in"),
     ),
     (
         "check_by_horse",
-        include_bytes!("../../../../samples/check_by_horse.in"),
+        include_bytes!("../../samples/check_by_horse.in"),
     ),
     (
         "check_by_soldier",
-        include_bytes!("../../../../samples/check_by_soldier.in"),
+        include_bytes!("../../samples/check_by_soldier.in"),
     ),
     (
         "check_when_captain_walks_into_attack",
-        include_bytes!("../../../../samples/check_when_captain_walks_into_attack.in"),
+        include_bytes!("../../samples/check_when_captain_walks_into_attack.in"),
     ),
     (
         "check_when_own_captain_left_attacked",
-        include_bytes!("../../../../samples/check_when_own_captain_left_attacked.in"),
+        include_bytes!("../../samples/check_when_own_captain_left_attacked.in"),
     ),
     (
         "duck_first_and_second_blocking_points",
-        include_bytes!("../../../../samples/duck_first_and_second_blocking_points.in"),
+        include_bytes!("../../samples/duck_first_and_second_blocking_points.in"),
     ),
     (
         "elephant_eye_free_and_blocked",
-        include_bytes!("../../../../samples/elephant_eye_free_and_blocked.in"),
+        include_bytes!("../../samples/elephant_eye_free_and_blocked.in"),
     ),
     (
         "guard_moves",
-        include_bytes!("../../../../samples/guard_moves.in"),
+        include_bytes!("../../samples/guard_moves.in"),
     ),
     (
         "horse_leg_free_and_blocked",
-        include_bytes!("../../../../samples/horse_leg_free_and_blocked.in"),
+        include_bytes!("../../samples/horse_leg_free_and_blocked.in"),
     ),
     (
         "off_board_coordinates",
-        include_bytes!("../../../../samples/off_board_coordinates.in"),
+        include_bytes!("../../samples/off_board_coordinates.in"),
     ),
-    ("q_zero", include_bytes!("../../../../samples/q_zero.in")),
+    ("q_zero", include_bytes!("../../samples/q_zero.in")),
     (
         "soldier_moves_all_directions_and_edges",
-        include_bytes!("../../../../samples/soldier_moves_all_directions_and_edges.in"),
+        include_bytes!("../../samples/soldier_moves_all_directions_and_edges.in"),
     ),
-    (
-        "wrong_side",
-        include_bytes!("../../../../samples/wrong_side.in"),
-    ),
+    ("wrong_side", include_bytes!("../../samples/wrong_side.in")),
 ];
 
 /// The judge's answer to a well-formed input.

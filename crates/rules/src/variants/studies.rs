@@ -213,8 +213,8 @@ fn chess() -> Vec<Study> {
 }
 
 fn cube() -> Vec<Study> {
-    let cases = include_str!("../../../../samples/cube/published.txt").lines();
-    let answers = include_str!("../../../../samples/cube/published.ans").lines();
+    let cases = include_str!("../../samples/cube/published.txt").lines();
+    let answers = include_str!("../../samples/cube/published.ans").lines();
     cases
         .zip(answers)
         .enumerate()
@@ -306,7 +306,7 @@ fn duck() -> Vec<Study> {
         d,
         "The contest's sample game",
         "Step through the 9 valid moves of the judge's sample input (its other 9 commands are invalid and left out); the red duck takes the blue captain at the end.",
-        include_str!("../../../../samples/official.in"),
+        include_str!("../../samples/official.in"),
         "",
         Nothing,
     );
@@ -324,49 +324,49 @@ fn duck() -> Vec<Study> {
         sample(
             "A captain walks into attack",
             "Blue to move wins at once: the red captain stepped onto the blue car's line (Duck Chess allows it); take it.",
-            include_str!("../../../../samples/check_when_captain_walks_into_attack.in"),
+            include_str!("../../samples/check_when_captain_walks_into_attack.in"),
             Mate(1),
         ),
         sample(
             "Check by a horse",
             "The red horse at (6,6) attacks the blue captain at (7,4): its leg point (6,5) is free. Blue to move.",
-            include_str!("../../../../samples/check_by_horse.in"),
+            include_str!("../../samples/check_by_horse.in"),
             Nothing,
         ),
         sample(
             "Check by an elephant",
             "The red elephant at (6,8) attacks the blue captain at (8,6) across its free eye (7,7). Blue to move.",
-            include_str!("../../../../samples/check_by_elephant.in"),
+            include_str!("../../samples/check_by_elephant.in"),
             Nothing,
         ),
         sample(
             "Check by the duck",
             "The blue duck at (2,1) attacks the red captain at (0,4): a duck checks too. Red to move.",
-            include_str!("../../../../samples/check_by_duck.in"),
+            include_str!("../../samples/check_by_duck.in"),
             Nothing,
         ),
         sample(
             "Check by a soldier",
             "The red soldier at (6,4) attacks the blue captain at (7,4). Blue to move.",
-            include_str!("../../../../samples/check_by_soldier.in"),
+            include_str!("../../samples/check_by_soldier.in"),
             Nothing,
         ),
         sample(
             "Check by a guard",
             "The red guard at (4,3) attacks the blue captain at (5,4). Blue to move.",
-            include_str!("../../../../samples/check_by_guard.in"),
+            include_str!("../../samples/check_by_guard.in"),
             Nothing,
         ),
         sample(
             "Check by a car",
             "The red car at (6,4) attacks the blue captain at (9,4) along the open file. Blue to move.",
-            include_str!("../../../../samples/check_by_car_and_blocking_it.in"),
+            include_str!("../../samples/check_by_car_and_blocking_it.in"),
             Nothing,
         ),
         sample(
             "Captains face to face",
             "Each captain attacks the other: the judge's check counts either side's. Blue to move takes first.",
-            include_str!("../../../../samples/check_by_captain.in"),
+            include_str!("../../samples/check_by_captain.in"),
             Mate(1),
         ),
     ]

@@ -2,8 +2,8 @@
 //! clocks, players, sessions and API tokens.
 //!
 //! One code path for SQLite (an embedded file, the default) and PostgreSQL,
-//! through `sqlx::Any`; the schema is `migrations/` at the top of the
-//! repository, embedded in the binary and applied on open, forward only.
+//! through `sqlx::Any`; the schema is this crate's `migrations/`, embedded
+//! in the binary and applied on open, forward only.
 //! Every change to a game is a compare-and-set on its `version` inside one
 //! transaction with its move, so a move is stored once or not at all, and
 //! two writers (two requests, two servers) never both change one game.
@@ -67,18 +67,14 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (
         1,
         "online",
-        include_str!("../../../../migrations/0001_online.sql"),
+        include_str!("../../migrations/0001_online.sql"),
     ),
     (
         2,
         "ratings",
-        include_str!("../../../../migrations/0002_ratings.sql"),
+        include_str!("../../migrations/0002_ratings.sql"),
     ),
-    (
-        3,
-        "lobby",
-        include_str!("../../../../migrations/0003_lobby.sql"),
-    ),
+    (3, "lobby", include_str!("../../migrations/0003_lobby.sql")),
 ];
 
 /// The columns of a [`RatingRow`].
