@@ -597,8 +597,20 @@ async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
     .await;
     for (i, m) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
         let (mover, other) = if i % 2 == 0 { (a, b) } else { (b, a) };
+        if i == 1 {
+            no_engine_in_a_live_game(mover).await;
+        }
         play_listed(mover, m).await;
         at_ply(other, "chess", i + 1).await;
+    }
+    // Over: the analysis is back.
+    for c in [a, b] {
+        wait_js(
+            c,
+            "the analysis after the game",
+            "getComputedStyle(document.querySelector('#analysis-box')).display !== 'none'",
+        )
+        .await;
     }
     for c in [a, b] {
         wait_js(
@@ -623,6 +635,39 @@ async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
     screenshot(b, "online-player").await;
     b.goto(&format!("{url}leaderboard")).await.unwrap();
     wait_all(b, "#leaders h3", 4).await;
+}
+
+/// Fair play on the page of a live rated game, on the player's move: no
+/// analysis, evaluation or studies shown, the hint and analysis keys
+/// refused, and the server refusing the engine for the position.
+async fn no_engine_in_a_live_game(c: &Client) {
+    let shown = js(
+        c,
+        "return ['#analysis-box', '#eval-bar', '#study-box', '#annotate', '#online-analysis']\
+         .filter(s => getComputedStyle(document.querySelector(s)).display !== 'none');",
+        vec![],
+    )
+    .await;
+    assert_eq!(shown, json!([]), "engine tools shown in a live game");
+    shortcut(c, "h").await;
+    wait_js(
+        c,
+        "the hint refused",
+        "document.querySelector('#status').textContent.includes('no engine')",
+    )
+    .await;
+    shortcut(c, "a").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(text(c, "#eval-lines").await, "", "an analysis ran");
+    let answer = js(
+        c,
+        "return fetch('/api/best', {method: 'POST', headers: {'content-type': 'application/json'}, \
+         body: JSON.stringify({variant: game.variant.name, position: game.state.position, think_ms: 50})})\
+         .then(r => r.status);",
+        vec![],
+    )
+    .await;
+    assert_eq!(answer, json!(403), "the server gave the engine's move");
 }
 
 /// Ratings in Duck Chess as if from thirty earlier games: settled (out of

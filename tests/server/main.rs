@@ -1,5 +1,5 @@
 //! The server (features `cli` and `web`): the JSON API in-process, games
-//! between people over HTTP and on PostgreSQL, the lichess Board API under
+//! between people over HTTP and on PostgreSQL, fair play, the lichess Board API under
 //! berserk, ratings and the lobby, the load test, and the page in Chromium.
 //!
 //! One test binary of three (`rules`, `commands`, `server`): each used to be
@@ -18,6 +18,7 @@ mod tmux;
 
 mod browser;
 mod browser_online;
+mod fair_play;
 mod fuzz_checks;
 mod lobby;
 mod online;

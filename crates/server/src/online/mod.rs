@@ -10,12 +10,14 @@
 //! it over the database: a change decided, committed with its ratings, and
 //! told), with the service's other parts beside it: accounts, telling a
 //! change, the timers and the computer, the streams, a game's [`chat`],
-//! and [`lobby`].
+//! [`lobby`], and [`fair`] play (the positions of live rated games, which
+//! the engine does not look at).
 
 mod accounts;
 pub mod auth;
 pub mod chat;
 pub mod clock;
+pub mod fair;
 pub mod hub;
 pub mod lobby;
 pub mod rating;

@@ -126,6 +126,9 @@ pub struct Service {
     /// Each game's chat lines kept ([`super::chat`]).
     pub(super) chats:
         Mutex<HashMap<String, std::collections::VecDeque<duckchess_protocol::ChatLine>>>,
+    /// The positions of live rated games, which the engine's endpoints
+    /// refuse.
+    pub live: super::fair::LivePositions,
     /// Whether flag timers run by themselves (off in tests that drive a
     /// manual clock and call [`Service::check_flags`]).
     pub(super) timers_on: bool,
@@ -155,6 +158,7 @@ impl Service {
             players: Mutex::default(),
             tables: Mutex::default(),
             chats: Mutex::default(),
+            live: Default::default(),
             timers_on: timers,
         })
     }

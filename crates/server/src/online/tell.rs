@@ -29,6 +29,7 @@ impl Service {
     /// [`Service::refresh`] with the game as it now stands.
     pub(super) async fn refresh_with(self: &Arc<Self>, t: &Table) {
         let id = t.row.id.as_str();
+        self.live.note(t);
         if self.hub.watched(id) {
             let state = self.live_state(t);
             self.hub.publish(

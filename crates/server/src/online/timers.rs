@@ -70,6 +70,7 @@ impl Service {
                     self.after_change(&id).await;
                 }
             } else {
+                self.live.note(&t);
                 self.set_timer(&t);
                 self.maybe_computer(&t);
             }

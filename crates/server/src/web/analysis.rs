@@ -122,6 +122,7 @@ pub async fn analyse(
             "the game is over ({over})"
         )));
     }
+    app.fair_play(&loaded, false)?;
     let lines = req.lines.unwrap_or(1);
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(ApiError::unprocessable(format!(

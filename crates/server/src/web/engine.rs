@@ -57,6 +57,7 @@ pub(super) async fn best(
             "the game is over ({over})"
         )));
     }
+    app.fair_play(&loaded, false)?;
     let _permit = app.search_place()?;
     let stop = Arc::new(AtomicBool::new(false));
     let _stop_on_drop = StopOnDrop(stop.clone());

@@ -15,7 +15,8 @@
 //! limits requests share), `error.rs` (the API's errors and bounded JSON
 //! bodies), `serve.rs` (the HTTP server's own limits), `assets.rs` (the
 //! page's files, one table), `board.rs` (the analysis board's endpoints),
-//! `engine.rs` (the computer's), `judge.rs` (the judge box's), and one
+//! `engine.rs` (the computer's), `fair.rs` (no engine for a live rated
+//! game's position), `judge.rs` (the judge box's), and one
 //! module per area of the API below.
 //!
 //! ```
@@ -43,6 +44,7 @@ mod assets;
 mod board;
 mod engine;
 mod error;
+mod fair;
 mod judge;
 mod methods;
 mod router;
@@ -52,6 +54,7 @@ mod state;
 use board::*;
 pub use engine::*;
 pub use error::*;
+pub use fair::REFUSED;
 pub use judge::*;
 pub use router::*;
 pub use serve::*;

@@ -89,6 +89,7 @@ pub async fn review(
             THINK_MS.end()
         )));
     }
+    app.fair_play(&loaded, true)?;
     let positions = loaded.game.moves().len() + 1;
     let fit = MAX_REVIEW.as_millis() as u64 / positions as u64;
     let think = asked.min(fit).max(*THINK_MS.start());

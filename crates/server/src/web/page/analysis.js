@@ -37,6 +37,7 @@ function stopAnalysis() {
 
 // The Analyse button and key: starts, or stops the one running here.
 function analyse() {
+  if (engineClosed()) return;
   if (analysisRunning() && analysis.node === game.cur && !$("continuous").checked) {
     stopAnalysis();
     return;
@@ -111,6 +112,8 @@ async function playLine(node, coords) {
 
 async function startAnalysis() {
   stopAnalysis();
+  // No engine in a live game (online.js), "every position" or not.
+  if (document.body.classList.contains("live-game")) return;
   const st = game.state;
   const node = game.cur;
   $("eval-lines").innerHTML = "";

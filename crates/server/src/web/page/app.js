@@ -442,9 +442,16 @@ function advice() {
   return mate ? { think_ms: thinkMs(), mate_in: mate } : { think_ms: thinkMs() };
 }
 
+// Whether the engine is closed: a live game is on the board (online.js).
+function engineClosed() {
+  if (!document.body.classList.contains("live-game")) return false;
+  setStatus("no engine while the game is being played", "error");
+  return true;
+}
+
 async function hint() {
   const node = game.cur;
-  if (!game.state || game.state.result) return;
+  if (!game.state || game.state.result || engineClosed()) return;
   try {
     const best = await api("/api/best", request(advice(), node));
     if (game.cur !== node) return;

@@ -135,6 +135,20 @@ function renderList(el, games, join) {
 
 // ---- a game at /game/ID ----
 
+// While the game is being played the page offers no engine (fair play, as
+// on lichess): the analysis, the review and the hint stop and their tools
+// are hidden (style.css); the server refuses them too for a rated game.
+function liveGame(live) {
+  const was = document.body.classList.contains("live-game");
+  document.body.classList.toggle("live-game", live);
+  if (live && !was) {
+    if (typeof stopAnalysis === "function") stopAnalysis();
+    if (typeof stopReview === "function") stopReview();
+    drawEvalBar(null);
+    game.hint = null;
+  }
+}
+
 function applyState(st) {
   const prev = online.st;
   // Never back to an older state (a late line of a reconnect, say).
@@ -190,6 +204,7 @@ function renderOnline() {
   const st = online.st;
   const f = online.full;
   if (!st || !f) return;
+  liveGame(st.status === "started");
   const youIdx = SIDE_KEYS.indexOf(online.you);
   for (const i of [0, 1]) {
     const box = $(`online-seat-${i}`);

@@ -42,6 +42,7 @@ async function reviewGame() {
     stopReview();
     return;
   }
+  if (engineClosed()) return;
   const nodes = mainLine();
   Object.assign(review, { root: game.root, nodes, points: [], sides: null });
   const ctrl = new AbortController();
