@@ -27,7 +27,8 @@ pub struct Args {
     open: bool,
     /// Where games, players and sessions are kept: `sqlite://PATH` (created
     /// on first start) or `postgres://USER:PASSWORD@HOST/NAME` (several
-    /// servers may share one). Default: sqlite:// in the data folder,
+    /// servers may share one; an SQLite file is one server's, and a second
+    /// server on it refuses to start). Default: sqlite:// in the data folder,
     /// `~/.local/share/duckchess/duckchess.db`.
     #[arg(long, value_name = "URL")]
     database: Option<String>,
@@ -82,6 +83,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         let store = Store::open(&db)
             .await
             .map_err(|e| fail(2, &e.to_string()))?;
+        // An SQLite file is one server's; held until the process ends.
+        let _claim = store.claim().map_err(|e| fail(2, &e.to_string()))?;
         let state = AppState::with_engine().with_guard({
             let mut guard = Guard::for_hosts(Guard::hosts_for(bound, &args.allow_host));
             guard.unlimited = args.no_rate_limits;

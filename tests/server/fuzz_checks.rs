@@ -141,7 +141,7 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 const INTERESTING: &[u8] = b"\0\t\n\r \"#,-./0123456789:=KNQRBPkqrbpnx+[]{}\\\x7f\x80\xc3\xef\xff";
 
 fn some_byte(rng: &mut ChaCha8Rng) -> u8 {
-    if rng.next_u32() % 2 == 0 {
+    if rng.next_u32().is_multiple_of(2) {
         INTERESTING[below(rng, INTERESTING.len())]
     } else {
         rng.next_u32() as u8
@@ -189,7 +189,7 @@ fn mutate(rng: &mut ChaCha8Rng, seeds: &[(String, Vec<u8>)]) -> (Vec<u8>, String
                 let at = below(rng, len);
                 let end = (at + 1 + below(rng, 16)).min(len);
                 let chunk = data[at..end].to_vec();
-                let most = if rng.next_u32() % 8 == 0 { 256 } else { 8 };
+                let most = if rng.next_u32().is_multiple_of(8) { 256 } else { 8 };
                 let times = 1 + below(rng, most);
                 let repeated: Vec<u8> = chunk
                     .iter()

@@ -698,3 +698,32 @@ async fn a_database_of_the_second_schema_is_upgraded_with_its_games_and_ratings(
         .unwrap();
     assert_eq!(seeks, 0);
 }
+
+/// Defects: a challenge to oneself was accepted and left a game nobody
+/// could join; a 10,000-character guest name was echoed whole.
+#[tokio::test]
+async fn no_challenge_to_oneself_and_no_long_name_echoed() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = service(&dir, &ManualClock::new(T0)).await;
+    let alice = s.create_account("alice", "a long password").await.unwrap();
+    let to_herself = s
+        .create(
+            &alice,
+            NewGame {
+                variant: "chess".into(),
+                challenged: Some(alice.id.clone()),
+                ..NewGame::default()
+            },
+        )
+        .await;
+    match to_herself {
+        Err(ServiceError::Bad(e)) => assert!(e.contains("yourself"), "{e}"),
+        other => panic!("a challenge to oneself: {other:?}"),
+    }
+    assert!(s.store().open_games(10).await.unwrap().is_empty());
+    let long = "g".repeat(10_000);
+    match s.new_guest(&long).await {
+        Err(ServiceError::Bad(e)) => assert!(e.len() < 100, "{} characters", e.len()),
+        other => panic!("a 10,000-character name: {other:?}"),
+    }
+}

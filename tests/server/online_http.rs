@@ -1020,3 +1020,52 @@ fn the_chat_of_a_game_reaches_its_stream_readers_by_room() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(late.state_at(1)["moves"], "e2e4");
 }
+
+/// Defect: two servers on one SQLite file both started, and a stream on
+/// the second never saw the first's moves. The second now refuses, in one
+/// line naming the file and PostgreSQL; once the first is gone, the file
+/// serves again.
+#[test]
+fn a_second_server_on_one_sqlite_file_refuses_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("db.sqlite");
+    let db = format!("sqlite://{}", file.display());
+    let (first, addr) = serve_on(&db, &[]);
+    let mut second = std::process::Command::new(assert_cmd::cargo::cargo_bin!("duckchess"))
+        .args(["serve", "--port", "0", "--database", &db])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = second.kill();
+            panic!("the second server on {db} did not refuse to start");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    second
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains(&file.display().to_string()), "{err}");
+    assert!(err.contains("PostgreSQL"), "{err}");
+    // The first still serves.
+    let answer = request(&addr, "GET", "/api/online/games", &[], "");
+    assert_eq!(answer.status, 200);
+    drop(first);
+    let (_again, addr) = serve_on(&db, &[]);
+    assert_eq!(
+        request(&addr, "GET", "/api/online/games", &[], "").status,
+        200
+    );
+}

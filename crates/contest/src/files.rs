@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 /// Writes `path` with what `write` produces, all or nothing: on an error
 /// (from `write` or the file system) `path` is left as it was, and no
 /// temporary file stays behind. A link at `path` is replaced by the file,
-/// and the link's target is untouched.
+/// and the link's target is untouched. A file replaced keeps its mode; a
+/// new one gets 0666 less the umask.
 ///
 /// ```
 /// use duckchess_contest::files::write_atomic;
@@ -45,11 +46,20 @@ where
     prefix.push(name);
     prefix.push(".");
     // The temporary file is removed when it is dropped, so any early
-    // return leaves nothing behind.
-    let temp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .tempfile_in(folder)?;
+    // return leaves nothing behind. Its mode is what the file ends with,
+    // as any tool writing files gives: a replaced file's own, otherwise
+    // 0666 less the umask (tempfile's default, 0600, would hide a test
+    // from a judge running as another user).
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let temp = builder.tempfile_in(folder)?;
+    if let Ok(old) = std::fs::symlink_metadata(path) {
+        if old.is_file() {
+            temp.as_file().set_permissions(old.permissions())?;
+        }
+    }
     let value = {
         let mut out = BufWriter::new(temp.as_file());
         let value = write(&mut out)?;
@@ -104,6 +114,29 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
         assert!(!link.symlink_metadata().unwrap().is_symlink());
         assert_eq!(std::fs::read_to_string(&link).unwrap(), "output");
+    }
+
+    /// Defect: every file was written 0600 (the temporary file's mode
+    /// survived the rename), so a judge running as another user could
+    /// not read the tests, and `answer` turned a 0644 `.ans` into 0600.
+    #[test]
+    fn modes_as_any_tool_gives_them() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let dir = tempfile::tempdir().unwrap();
+        // The umask, read without changing it: a file made by std gets
+        // 0666 less it.
+        let probe = dir.path().join("probe");
+        std::fs::write(&probe, "").unwrap();
+        let expected = mode(&probe);
+        let new = dir.path().join("01.ans");
+        write_atomic(&new, |w| w.write_all(b"new")).unwrap();
+        assert_eq!(mode(&new), expected, "a new file: 0666 less the umask");
+        for kept in [0o644, 0o600, 0o640, 0o755] {
+            std::fs::set_permissions(&new, std::fs::Permissions::from_mode(kept)).unwrap();
+            write_atomic(&new, |w| w.write_all(b"again")).unwrap();
+            assert_eq!(mode(&new), kept, "a replaced file keeps its mode");
+        }
     }
 
     #[test]

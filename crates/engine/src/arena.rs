@@ -772,7 +772,7 @@ impl<F: FnMut(&GameRecord, &Tally)> Counted<F> {
         self.waiting.insert(index, record);
         while let Some(record) = self.waiting.remove(&self.next) {
             self.tally.add(&record);
-            if self.next % 2 == 0 {
+            if self.next.is_multiple_of(2) {
                 self.first = Some(record.result);
             } else if let Some(first) = self.first.take() {
                 self.tally
@@ -781,7 +781,7 @@ impl<F: FnMut(&GameRecord, &Tally)> Counted<F> {
             }
             self.next += 1;
             (self.each)(&record, &self.tally);
-            if self.next % 2 == 0 && sprt.is_some_and(|t| t.verdict(&self.tally.pairs).is_some()) {
+            if self.next.is_multiple_of(2) && sprt.is_some_and(|t| t.verdict(&self.tally.pairs).is_some()) {
                 return true;
             }
         }

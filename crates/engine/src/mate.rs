@@ -145,7 +145,7 @@ struct Solver<'a> {
 impl Solver<'_> {
     fn poll(&mut self) -> bool {
         self.nodes += 1;
-        if !self.stopped && self.nodes % 4096 == 0 {
+        if !self.stopped && self.nodes.is_multiple_of(4096) {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             self.stopped = late || self.stop.load(Ordering::Relaxed);
         }

@@ -294,7 +294,7 @@ impl<'a> Search<'a> {
         // stop flag every so often (a system call, a shared load).
         if self.may_stop && self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
-        } else if self.nodes % CHECK_EVERY == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             let asked = self.stop.load(Ordering::Relaxed);
             let late = self.may_stop && self.deadline.is_some_and(|d| Instant::now() >= d);
             if asked || late {

@@ -98,16 +98,35 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
-            "name `{}`: 2 to 30 letters, digits, - or _",
-            name.escape_debug()
-        ))
+        // A long name is not echoed whole: an error line stays a line.
+        let shown: String = name.chars().take(32).collect();
+        let shown = if shown.len() < name.len() {
+            format!(
+                "{}… ({} characters)",
+                shown.escape_debug(),
+                name.chars().count()
+            )
+        } else {
+            shown.escape_debug().to_string()
+        };
+        Err(format!("name `{shown}`: 2 to 30 letters, digits, - or _"))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_name_is_not_echoed_whole() {
+        let long = "x".repeat(10_000);
+        let e = check_name(&long).unwrap_err();
+        assert!(e.len() < 100, "{e}");
+        assert!(e.contains("10000 characters"), "{e}");
+        let e = check_name("a b").unwrap_err();
+        assert_eq!(e, "name `a b`: 2 to 30 letters, digits, - or _");
+        assert!(check_name("alice_2").is_ok());
+    }
 
     #[test]
     fn tokens_are_fresh_and_hashed() {

@@ -204,6 +204,11 @@ impl Service {
         if start.new_game().outcome().is_some() {
             return Err(ServiceError::Bad("position: the game is over there".into()));
         }
+        if new.challenged.as_deref() == Some(creator.id.as_str()) {
+            return Err(ServiceError::Bad(
+                "a challenge to yourself: nobody else could accept it".into(),
+            ));
+        }
         if let Some(ms) = new.computer_ms {
             if !(1..=MAX_COMPUTER_MS).contains(&ms) {
                 return Err(ServiceError::Bad(format!(

@@ -39,6 +39,21 @@ pub enum StoreError {
     /// An account of that name exists.
     #[error("the name `{0}` is taken")]
     NameTaken(String),
+    /// Another server already serves this SQLite file.
+    #[error(
+        "the database {0} is already served by another `duckchess serve`: an SQLite file is \
+         one server's (stop that one, or give every server one PostgreSQL database with \
+         --database postgres://USER:PASSWORD@HOST/NAME)"
+    )]
+    InUse(String),
+}
+
+/// A SQLite database claimed by one serving process ([`Store::claim`]):
+/// held as long as the server runs, released when the process ends, even
+/// by `kill -9`.
+#[derive(Debug)]
+pub struct Claim {
+    _file: Option<std::fs::File>,
 }
 
 /// Which engine a [`Store`] talks to.
@@ -222,6 +237,37 @@ impl Store {
         };
         store.migrate(version).await?;
         Ok(store)
+    }
+
+    /// Claims the database for this process's server. An SQLite file is one
+    /// server's: a second server on it would keep its own streams and
+    /// never see the first's moves, so it is refused with
+    /// [`StoreError::InUse`]. The claim is an advisory lock on the file
+    /// (`flock`, apart from SQLite's own locks, so other programs and
+    /// tools still read and write it). PostgreSQL and `:memory:` need none.
+    pub fn claim(&self) -> Result<Claim, StoreError> {
+        let Some(path) = self.sqlite_path() else {
+            return Ok(Claim { _file: None });
+        };
+        let file = std::fs::File::open(&path).map_err(|e| {
+            StoreError::Database(sqlx::Error::Configuration(
+                format!("cannot open {path}: {e}").into(),
+            ))
+        })?;
+        match file.try_lock() {
+            Ok(()) => Ok(Claim { _file: Some(file) }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse(path)),
+            Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Database(
+                sqlx::Error::Configuration(format!("cannot lock {path}: {e}").into()),
+            )),
+        }
+    }
+
+    /// The file of an SQLite database (not `:memory:`).
+    fn sqlite_path(&self) -> Option<String> {
+        let rest = self.url.strip_prefix("sqlite://")?;
+        let path = rest.split_once('?').map_or(rest, |(p, _)| p);
+        (path != ":memory:").then(|| path.to_string())
     }
 
     /// Applies the migrations the database lacks (up to `version`); refuses
