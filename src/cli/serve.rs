@@ -72,9 +72,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         .map_err(|e| fail(1, &format!("cannot start the server: {e}")))?;
     runtime.block_on(async {
         let addr = SocketAddr::new(args.bind, args.port);
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| fail(1, &format!("cannot listen on {addr}: {e}")))?;
+        let listener =
+            web::listen(addr).map_err(|e| fail(1, &format!("cannot listen on {addr}: {e}")))?;
         let bound = listener
             .local_addr()
             .map_err(|e| fail(1, &format!("cannot listen on {addr}: {e}")))?;

@@ -189,7 +189,11 @@ fn mutate(rng: &mut ChaCha8Rng, seeds: &[(String, Vec<u8>)]) -> (Vec<u8>, String
                 let at = below(rng, len);
                 let end = (at + 1 + below(rng, 16)).min(len);
                 let chunk = data[at..end].to_vec();
-                let most = if rng.next_u32().is_multiple_of(8) { 256 } else { 8 };
+                let most = if rng.next_u32().is_multiple_of(8) {
+                    256
+                } else {
+                    8
+                };
                 let times = 1 + below(rng, most);
                 let repeated: Vec<u8> = chunk
                     .iter()

@@ -71,3 +71,45 @@ fn a_bad_port_is_a_usage_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// How many of `n` connections opened at once to `addr` are completed by
+/// the kernel within half a second while nothing accepts them (a SYN
+/// dropped is sent again only after a second).
+fn completed_at_once(addr: std::net::SocketAddr, n: usize) -> usize {
+    let threads: Vec<_> = (0..n)
+        .map(|_| {
+            std::thread::spawn(move || {
+                TcpStream::connect_timeout(&addr, std::time::Duration::from_millis(500)).ok()
+            })
+        })
+        .collect();
+    let open: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    open.iter().flatten().count()
+}
+
+/// Defect: the listen backlog was 128 (std's and tokio's), so at 200
+/// games some connections of every burst waited a second for a SYN
+/// retry. `web::listen`, which `serve` binds with, queues 300 at once.
+#[test]
+fn three_hundred_connections_at_once_need_no_retry() {
+    let somaxconn: u32 = std::fs::read_to_string("/proc/sys/net/core/somaxconn")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(u32::MAX);
+    assert!(
+        somaxconn >= 300,
+        "net.core.somaxconn is {somaxconn}: the kernel caps every backlog there; \
+         raise it (sysctl net.core.somaxconn=4096)"
+    );
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let _enter = runtime.enter();
+    let ours = duckchess::web::listen("127.0.0.1:0".parse().unwrap()).unwrap();
+    assert_eq!(completed_at_once(ours.local_addr().unwrap(), 300), 300);
+    // tokio's own bind, for contrast: the burst overflows it.
+    let theirs = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let done = completed_at_once(theirs.local_addr().unwrap(), 300);
+    assert!(done < 300, "{done} of 300 with a backlog of 128");
+    drop((ours, theirs));
+}

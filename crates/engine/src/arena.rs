@@ -781,7 +781,9 @@ impl<F: FnMut(&GameRecord, &Tally)> Counted<F> {
             }
             self.next += 1;
             (self.each)(&record, &self.tally);
-            if self.next.is_multiple_of(2) && sprt.is_some_and(|t| t.verdict(&self.tally.pairs).is_some()) {
+            if self.next.is_multiple_of(2)
+                && sprt.is_some_and(|t| t.verdict(&self.tally.pairs).is_some())
+            {
                 return true;
             }
         }

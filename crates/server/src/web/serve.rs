@@ -31,6 +31,28 @@ impl Default for Limits {
     }
 }
 
+/// The listen backlog: connections the kernel completes and queues before
+/// the server accepts them. std's and tokio's `bind` ask for 128, and a
+/// burst of 200 players' requests overflowed it: each connection past it
+/// waited a second for its SYN to be sent again. The kernel caps the
+/// number at `net.core.somaxconn` (4096 on Linux since 5.4; raise it with
+/// `sysctl net.core.somaxconn=N` on an older one).
+pub const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with [`LISTEN_BACKLOG`] (and `SO_REUSEADDR`, as
+/// tokio's `bind` sets it, so a restarted server binds at once).
+pub fn listen(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// Serves [`router`] on `listener` until the process ends, with the
 /// default [`Limits`].
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
