@@ -142,7 +142,7 @@ fn a_bad_file_is_one_line_with_its_line_number_and_exit_2() {
         .assert()
         .code(2)
         .stderr(format!(
-            "duckchess: {}: line 1: Chess is a built-in game's name: name the section otherwise (a base may be Chess)\n",
+            "duckchess: {}: line 1: Chess is a built-in game's name, and this section is not that game: name the section otherwise (a base may be Chess)\n",
             path.display()
         ));
     duckchess()
@@ -166,6 +166,17 @@ fn variants_ini_reads_back() {
                 .arg("--variants")
                 .arg(&path)
                 .args(["perft", "3", "--variant", "again"]),
+        );
+    assert_eq!(count.trim(), "8902");
+    // Defect: the text as written, `[chess]` and all, was refused as a
+    // built-in's name; it reads back as the built-in game itself.
+    std::fs::write(&path, &text).unwrap();
+    let count =
+        stdout(
+            duckchess()
+                .arg("--variants")
+                .arg(&path)
+                .args(["perft", "3", "--variant", "chess"]),
         );
     assert_eq!(count.trim(), "8902");
     let xiangqi = stdout(duckchess().args(["variants", "--ini", "xiangqi"]));

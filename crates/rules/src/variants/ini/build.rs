@@ -10,7 +10,7 @@
 //! first and the section's replace them, `-` removing a piece.
 
 use super::game::FileGame;
-use super::parse::{sections, Entry};
+use super::parse::{sections, Entry, Section};
 use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
@@ -146,10 +146,16 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
     let mut resolved: Vec<(String, Vec<Entry>)> = Vec::new();
     let mut games = Vec::new();
     for section in sections(text)? {
-        if crate::variants::BUILT_IN
+        if let Some(built_in) = crate::variants::BUILT_IN
             .iter()
-            .any(|n| n.name().eq_ignore_ascii_case(&section.name))
+            .find(|n| n.name().eq_ignore_ascii_case(&section.name))
         {
+            // A built-in game stated again, as `variants --ini NAME` writes
+            // it, reads as itself (the built-in stands); a section that
+            // would redefine it is refused, as Fairy-Stockfish refuses it.
+            if restates(*built_in, &section) {
+                continue;
+            }
             return Err(IniErrorKind::BuiltInName(section.name).at(section.line));
         }
         let mut entries = match &section.base {
@@ -188,6 +194,22 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
         resolved.push((section.name, entries));
     }
     Ok(games)
+}
+
+/// Whether `section` states the built-in game `built_in` exactly: no
+/// base, and the game it builds writes back as the built-in does.
+fn restates(built_in: &dyn crate::variants::Notation, section: &Section) -> bool {
+    if section.base.is_some() {
+        return false;
+    }
+    let Ok((variant, _)) = build(built_in.name(), &section.entries, section.line) else {
+        return false;
+    };
+    let start = built_in.start();
+    match (super::write(&variant), super::write(start.variant())) {
+        (Ok(stated), Ok(own)) => stated == own,
+        _ => false,
+    }
 }
 
 /// The keys of a built-in base, as if written at `line`: chess as

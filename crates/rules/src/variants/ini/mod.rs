@@ -65,7 +65,10 @@ pub enum IniErrorKind {
     #[error("{0:?} is no section name (letters, digits, - and _)")]
     SectionName(String),
     /// A section named as a built-in game.
-    #[error("{0} is a built-in game's name: name the section otherwise (a base may be {0})")]
+    #[error(
+        "{0} is a built-in game's name, and this section is not that game: name the section \
+         otherwise (a base may be {0})"
+    )]
     BuiltInName(String),
     /// Two sections of one name.
     #[error("section {0} is defined twice")]

@@ -398,7 +398,11 @@ fn round_trip() {
         let back = game(&renamed);
         same_game(back.variant(), &variant);
         assert_eq!(write(back.variant()).unwrap(), renamed);
-        assert!(error(&text).contains("is a built-in game's name"));
+        // The built-in stated again reads as itself; changed, it is refused.
+        assert!(read(&text).unwrap().is_empty(), "{}", variant.name);
+        let changed = text.replacen("nMoveRule = ", "nMoveRule = 1", 1);
+        assert_ne!(changed, text);
+        assert!(error(&changed).contains("is a built-in game's name"));
     }
     for text in [SCRATCH_CHESS, LOSALAMOS, CAPABLANCA, XIANGQI, "[g:chess]\ncustomPiece1 = s:FfW\ngold = g\nshogiKnight = h\nknight = -\nbishop = -\nstartFen = rsgqkgsr/pppppppp/8/8/8/8/PPPPPPPP/RSGQKGSR w KQkq - 0 1\n"] {
         for g in read(text).unwrap() {
