@@ -166,6 +166,17 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
                     .ok_or_else(|| IniErrorKind::UnknownBase(base.clone()).at(section.line))?,
             },
         };
+        // An old rank key (`promotionRank`, `doubleStepRank`) sets both
+        // sides' regions, replacing the base's, as in Fairy-Stockfish,
+        // where a section starts from its base's finished rules.
+        for (rank, region) in [
+            ("promotionRank", "promotionRegion"),
+            ("doubleStepRank", "doubleStepRegion"),
+        ] {
+            if section.entries.iter().any(|e| e.key == rank) {
+                entries.retain(|e| !e.key.starts_with(region));
+            }
+        }
         for entry in &section.entries {
             let removed = match entries.iter_mut().find(|e| e.key == entry.key) {
                 Some(old) => {
@@ -194,6 +205,18 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
         resolved.push((section.name, entries));
     }
     Ok(games)
+}
+
+/// Drops the old rank key `rank` from `zones` when both sides' regions
+/// (`{region}White`, `{region}Black`) are stated, which replace what it
+/// says.
+fn superseded(zones: &mut Vec<&Entry>, rank: &str, region: &str) {
+    let both = ["White", "Black"]
+        .iter()
+        .all(|side| zones.iter().any(|e| e.key == format!("{region}{side}")));
+    if both {
+        zones.retain(|e| e.key != rank);
+    }
 }
 
 /// Whether `section` states the built-in game `built_in` exactly: no
@@ -724,6 +747,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         let last = ranks;
         let mut stated = false;
         let mut depth: Option<(usize, &Entry)> = None;
+        // Fairy-Stockfish reads the old `promotionRank` first and a side's
+        // region after it: with both regions stated, it says nothing.
+        superseded(&mut promotion_zones, "promotionRank", "promotionRegion");
         for entry in &promotion_zones {
             stated = true;
             let this = match entry.key.as_str() {
@@ -781,6 +807,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         // The rank pawns double-step from, from their side (1: the
         // second); every statement must say the same.
         let mut double_rank: Option<(usize, &Entry)> = None;
+        superseded(&mut double_zones, "doubleStepRank", "doubleStepRegion");
         for entry in &double_zones {
             let rank = if entry.key == "doubleStepRank" {
                 number(entry)?.checked_sub(1).filter(|&r| r + 1 < ranks)

@@ -710,3 +710,62 @@ fn shako_and_the_sample_file_round_trip() {
         "line 2: doubleStepRegionWhite = *3 is not supported: the other side's rank is Fairy-Stockfish's default (White *2, Black *7), which does not mirror it: state both"
     );
 }
+
+/// Defect: `promotionRank` did not replace an inherited promotion region
+/// (`[a:chess]` + `promotionRank = 7` was refused). Fairy-Stockfish reads
+/// the old key first and a side's region after it, and a section starts
+/// from its base's finished rules. The moves are pyffish 0.0.90's
+/// (`sf.legal_moves(name, fen, [])` after `load_variant_config` of the
+/// same text), for White and for Black of the same board.
+#[test]
+fn promotion_rank_replaces_an_inherited_region() {
+    let text = "[a:chess]\npromotionRank = 7\n\
+                [b:chess]\npromotionRank = 6\n\
+                [c:b]\npromotionRegionWhite = *8\npromotionRegionBlack = *1\n\
+                [d:chess]\npromotionRegionWhite = *8\npromotionRegionBlack = *1\npromotionRank = 7\n";
+    let games = read(text).unwrap_or_else(|e| panic!("{e}"));
+    let moves = |g: &FileGame, fen: &str| -> Vec<String> {
+        let p = g.read_position(fen).unwrap();
+        let mut m: Vec<String> = p
+            .legal_moves()
+            .into_iter()
+            .map(|m| g.coordinate_move(&*p, m))
+            .collect();
+        m.sort();
+        m
+    };
+    let board = "8/8/4P3/8/8/3p4/8/k6K";
+    let promoting = ["e6e7b", "e6e7n", "e6e7q", "e6e7r", "h1g1", "h1g2", "h1h2"];
+    let plain = ["e6e7", "h1g1", "h1g2", "h1h2"];
+    let black_promoting = ["a1a2", "a1b1", "a1b2", "d3d2b", "d3d2n", "d3d2q", "d3d2r"];
+    let black_plain = ["a1a2", "a1b1", "a1b2", "d3d2"];
+    for (g, white, black) in [
+        (&games[0], &promoting[..], &black_promoting[..]),
+        (&games[2], &plain[..], &black_plain[..]),
+        (&games[3], &plain[..], &black_plain[..]),
+    ] {
+        assert_eq!(
+            moves(g, &format!("{board} w - - 0 1")),
+            white,
+            "{}",
+            g.name()
+        );
+        assert_eq!(
+            moves(g, &format!("{board} b - - 0 1")),
+            black,
+            "{}",
+            g.name()
+        );
+    }
+    // [b]: from the sixth rank on (Black from the third).
+    let b = &games[1];
+    assert_eq!(
+        moves(b, "8/8/8/4P3/8/8/8/k6K w - - 0 1")
+            .iter()
+            .filter(|m| m.starts_with("e5e6"))
+            .count(),
+        4
+    );
+    assert_eq!(moves(b, "8/8/8/8/8/8/8/k6K w - - 0 1").len(), 3);
+    assert_eq!(counts(&games[0], 4), [20, 400, 8902, 197_281]);
+}
