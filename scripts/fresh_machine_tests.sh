@@ -39,7 +39,7 @@ if [[ ${1:-} == --all ]]; then
 else
   # Two of the three test binaries, filtered to the modules that need them.
   tests=(--test commands --test server -- play:: browser:: browser_online:: online_lichess::
-    online_postgres:: check:: test_dir:: docs:: package:: play_online:: fsf_variants::)
+    online_postgres:: check:: test_dir:: docs:: package:: play_online:: fsf_variants:: pyffish::)
 fi
 echo "running cargo test ${tests[*]} with ${hidden[*]} hidden from PATH"
 status=0

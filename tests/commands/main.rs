@@ -36,6 +36,7 @@ mod fsf_variants;
 mod overwrite;
 mod package;
 mod play;
+mod pyffish;
 mod test_dir;
 mod tools;
 mod uci;

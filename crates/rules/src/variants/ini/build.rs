@@ -810,7 +810,17 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         superseded(&mut double_zones, "doubleStepRank", "doubleStepRegion");
         for entry in &double_zones {
             let rank = if entry.key == "doubleStepRank" {
-                number(entry)?.checked_sub(1).filter(|&r| r + 1 < ranks)
+                // Fairy-Stockfish reads it as the last rank a pawn
+                // double-steps from, the first being doubleStepRankMin
+                // (2): past 2 that is several ranks.
+                let n = number(entry)?;
+                if n > 2 && n < ranks {
+                    return Err(refuse(
+                        entry,
+                        &format!("pawns double-step from ranks 2 to {n} by Fairy-Stockfish's reading (doubleStepRankMin = 2 to doubleStepRank); from one rank only here: state doubleStepRegionWhite = *{n} and doubleStepRegionBlack = *{} for the rank {n} alone", ranks + 1 - n),
+                    ));
+                }
+                n.checked_sub(1).filter(|&r| r + 1 < ranks)
             } else {
                 let s = squares(entry, files, ranks)?;
                 match whole_ranks(&s, files, ranks, entry.key.ends_with("White")).as_deref() {

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Every game of a variants.ini file (and chess, xiangqi) against pyffish.
+
+pyffish is Fairy-Stockfish's own Python binding (PyPI: pyffish): the
+rules as Fairy-Stockfish states them today. For each game, seeded random
+games are played with pyffish's moves; at every position the legal moves
+duckchess lists (`duckchess moves --long`, one batch a game) must be
+pyffish's, and each move's position after it (placement and side to move)
+pyffish's too.
+
+    python3 -m pip install pyffish
+    cargo build
+    python3 scripts/pyffish_check.py [--ini FILE] [--games G] [--plies P] [--seed S] [NAME ...]
+
+A section named like one of Fairy-Stockfish's built-in games (`[nocastle:chess]`)
+is compared with that built-in: pyffish keeps its own and says "already
+exists". Prints one line a game and a total; exits 1 on a difference
+(with the position and the moves each side lists), 2 on bad use.
+DUCKCHESS names the binary (default target/debug/duckchess).
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+try:
+    import pyffish as sf
+except ImportError:
+    print("pyffish_check: pyffish is not installed (python3 -m pip install pyffish)", file=sys.stderr)
+    sys.exit(3)
+
+BIN = os.environ.get("DUCKCHESS", "target/debug/duckchess")
+
+
+def sections(text):
+    return [m.group(1) for m in re.finditer(r"^\[([A-Za-z0-9_-]+)(?::[A-Za-z0-9_-]+)?\]", text, re.M)]
+
+
+def ours(variant_args, name, lines):
+    """duckchess's moves for each line (`FEN moves ...`): a list, one entry
+    a line, of {move: (fen after, status)}; stops where duckchess says the
+    game is over (the reason returned)."""
+    run = subprocess.run([BIN, *variant_args, "moves", "--long", "--variant", name, "-"],
+                         input="".join(l + "\n" for l in lines), capture_output=True, text=True)
+    blocks, block = [], {}
+    for line in run.stdout.split("\n"):
+        if not line:
+            if block:
+                blocks.append(block)
+            block = {}
+            continue
+        coord, _own, fen, status = line.split("\t")
+        block[coord] = (fen, status)
+    if block:
+        blocks.append(block)
+    over = None
+    if run.returncode != 0:
+        if "the game is over" not in run.stderr:
+            raise SystemExit(f"duckchess failed on {name}: {run.stderr.strip()}")
+        over = run.stderr.strip()
+    return blocks, over
+
+
+def placement_and_side(fen):
+    return " ".join(fen.split()[:2])
+
+
+def next_move(theirs, moves):
+    """The move played from the position after `moves`."""
+    later = [m for m, _ in theirs if len(m) == len(moves) + 1]
+    return later[0][-1] if later else None
+
+
+def check_game(variant_args, name, rng, plies):
+    start = sf.start_fen(name)
+    played, lines, theirs = [], [], []
+    for _ in range(plies):
+        legal = sf.legal_moves(name, start, played)
+        if not legal:
+            break
+        lines.append(start + (" moves " + " ".join(played) if played else ""))
+        theirs.append((list(played), legal))
+        played.append(rng.choice(legal))
+    blocks, over = ours(variant_args, name, lines)
+    compared = 0
+    for (moves, legal), block in zip(theirs, blocks):
+        # A position with no move is the end of the game to both.
+        if set(block) != set(legal):
+            where = start + (" moves " + " ".join(moves) if moves else "")
+            print(f"{name}: the moves differ at `{where}`\n"
+                  f"  only duckchess: {sorted(set(block) - set(legal))}\n"
+                  f"  only pyffish:   {sorted(set(legal) - set(block))}")
+            return compared, False
+        # The position after a few of the moves (the one played among
+        # them): pyffish replays the game for each, which is the slow part.
+        for m in (set(rng.sample(legal, min(3, len(legal)))) | {next_move(theirs, moves)}) - {None}:
+            want = placement_and_side(sf.get_fen(name, start, moves + [m]))
+            got = placement_and_side(block[m][0])
+            if want != got:
+                where = start + (" moves " + " ".join(moves) if moves else "")
+                print(f"{name}: after {m} from `{where}`\n  duckchess: {got}\n  pyffish:   {want}")
+                return compared, False
+        compared += 1
+    if len(blocks) < len(theirs) and over is None:
+        print(f"{name}: duckchess answered {len(blocks)} of {len(theirs)} positions")
+        return compared, False
+    return compared, True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ini", help="a variants.ini file: its games are checked")
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--plies", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("names", nargs="*", help="only these games")
+    args = ap.parse_args()
+    variant_args, names = [], ["chess", "xiangqi"]
+    if args.ini:
+        text = open(args.ini).read()
+        sf.load_variant_config(text)
+        variant_args = ["--variants", args.ini]
+        names = sections(text)
+    if args.names:
+        names = args.names
+    total, bad = 0, 0
+    for name in names:
+        rng = random.Random(f"{args.seed}:{name}")
+        positions, ok = 0, True
+        for _ in range(args.games):
+            n, ok = check_game(variant_args, name, rng, args.plies)
+            positions += n
+            if not ok:
+                break
+        total += positions
+        bad += not ok
+        print(f"{name:14} {positions:5} positions {'agree' if ok else 'DIFFER'}")
+    print(f"{len(names)} games, {total} positions, {bad} differing (pyffish {'.'.join(map(str, sf.version()))})")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

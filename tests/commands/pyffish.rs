@@ -1,0 +1,57 @@
+//! Every game duckchess reads from Fairy-Stockfish's syntax, and chess and
+//! xiangqi, against pyffish (PyPI: Fairy-Stockfish's own Python binding,
+//! today's rules): seeded random games played with pyffish's moves, every
+//! position's legal moves and the positions after some of them compared
+//! (scripts/pyffish_check.py). `.ci/run` installs pyffish; without it the
+//! test says loudly what it did not check.
+
+use crate::system;
+use assert_cmd::cargo::cargo_bin;
+
+/// Runs the script with `args`; its report.
+fn check(args: &[&str]) -> String {
+    let out = std::process::Command::new("python3")
+        .arg("scripts/pyffish_check.py")
+        .args(["--games", "2", "--plies", "30"])
+        .args(args)
+        .env("DUCKCHESS", cargo_bin!("duckchess"))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "pyffish and duckchess differ ({:?}):\n{report}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    report
+}
+
+/// The number of games and positions the report's last line gives.
+fn totals(report: &str) -> (usize, usize) {
+    let last = report.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    (
+        words[0].parse().unwrap_or_else(|_| panic!("{last}")),
+        words[2].parse().unwrap_or_else(|_| panic!("{last}")),
+    )
+}
+
+#[test]
+fn every_game_agrees_with_pyffish() {
+    if !system::have_python_module(
+        "pyffish",
+        "pyffish",
+        "every game's moves against Fairy-Stockfish's Python binding",
+    ) {
+        return;
+    }
+    let built_in = check(&[]);
+    assert_eq!(totals(&built_in).0, 2, "{built_in}");
+    let file = check(&["--ini", "samples/fsf-variants.ini"]);
+    let (games, positions) = totals(&file);
+    assert_eq!(games, 25, "{file}");
+    assert!(positions > 1000, "{file}");
+    let legacy = check(&["--ini", "samples/fsf-legacy-keys.ini"]);
+    assert_eq!(totals(&legacy).0, 6, "{legacy}");
+}
