@@ -436,9 +436,18 @@ pub(crate) fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
 /// The game `--variant` names, in any case.
 pub(crate) fn parse_variant(name: &str) -> Result<&'static dyn Notation, String> {
     duckchess::variants::by_name(name).ok_or_else(|| {
+        let names = duckchess::variants::names();
+        // clap's measure and threshold for its own suggestions.
+        let lower = name.to_lowercase();
+        let close = names
+            .iter()
+            .map(|n| (strsim::jaro(&lower, n), n))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .filter(|(score, _)| *score > 0.7)
+            .map_or(String::new(), |(_, n)| format!("did you mean {n:?}? "));
         format!(
-            "unknown variant {name:?}: the variants are {}",
-            duckchess::variants::names().join(", ")
+            "unknown variant {name:?}: {close}the variants are {}",
+            names.join(", ")
         )
     })
 }

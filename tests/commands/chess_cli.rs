@@ -306,6 +306,15 @@ fn bad_input_is_one_line_and_exit_2() {
             duckchess::variants::names().join(", ")
         )
     );
+    // A name one slip away gets a suggestion (clap's measure, as for
+    // commands).
+    assert_eq!(
+        refused(&["play", "--variant", "chesss"]),
+        format!(
+            "duckchess: unknown variant \"chesss\": did you mean \"chess\"? the variants are {}",
+            duckchess::variants::names().join(", ")
+        )
+    );
     assert_eq!(
         refused(&["show", "--variant", "chess", "start", "--highlight", "1,1"]),
         "duckchess: --highlight: \"1,1\" is not a square of chess (such as a1)"
