@@ -687,10 +687,11 @@ fn draw_panels(
     keys: &[String],
     (clocks, moves): (&[String], &[String]),
 ) {
-    // The detail line (the prompt's candidates or refusal, the
-    // evaluation) is one line whatever its length: cut, not wrapped, so
-    // the key lines under it stay put.
-    let room = status_area.width as usize;
+    // The detail (the prompt's candidates or refusal, the evaluation)
+    // wraps over up to three lines, so a refusal is read whole at any
+    // width (it was cut at the board's width, 57 columns for chess); past
+    // that it is cut, so the key lines under it stay on the screen.
+    let room = 3 * status_area.width as usize;
     let detail = if picture::width(&detail) > room {
         let mut cut = String::new();
         for c in detail.chars() {
@@ -770,6 +771,38 @@ mod tests {
 
     fn game(notation: &'static dyn Notation) -> Game {
         Game::new(Options::new(notation))
+    }
+
+    /// Defect: a refusal was cut at the board's width (57 columns for
+    /// chess) at any terminal width, its reason lost. It wraps and is read
+    /// whole.
+    #[test]
+    fn a_refusal_is_read_whole() {
+        use crate::game::Action as A;
+        let mut g = game(by_name("chess").unwrap());
+        g.handle(A::OpenPrompt);
+        for c in "e5".chars() {
+            g.handle(A::Type(c));
+        }
+        g.handle(A::Activate);
+        let why = g.detail();
+        assert!(why.len() > 60, "{why}");
+        for size in [(80, 24), (120, 40)] {
+            // The status panel's lines, the moves panel beside it left out.
+            let status = Areas::of(Rect::new(0, 0, size.0, size.1), &g, plain()).status;
+            let text = screen(&g, plain(), size)[status.y as usize..]
+                .iter()
+                .map(|l| {
+                    l.chars()
+                        .skip(status.x as usize)
+                        .take(status.width as usize)
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(words.contains(&why), "{size:?}: {why}\n{text}");
+        }
     }
 
     /// Every square is clicked where its glyph is drawn, at every size,

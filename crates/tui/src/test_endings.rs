@@ -189,3 +189,23 @@ fn a_resigned_game_is_reviewed_move_by_move() {
     game.handle(A::Yes);
     assert!(!game.is_over());
 }
+
+/// Defect: while the computer thought, the prompt said "pick a black
+/// piece". It says whose move it is; on the person's move, "pick".
+#[test]
+fn the_prompt_says_the_computer_moves_while_it_does() {
+    let chess = by_name("chess").unwrap();
+    let mut game = Game::new(Options {
+        vs: Vs::Computer,
+        computer: Color::White,
+        chooser: Some(first_move()),
+        evaluator: Some(says(Score::Centipawns(0))),
+        ..Options::new(chess)
+    });
+    assert_eq!(game.prompt(), "the computer's move");
+    let request = game.request().expect("the computer moves first");
+    assert_eq!(game.prompt(), "the computer is thinking…");
+    let answer = request.answer();
+    game.answer(request.id, answer);
+    assert_eq!(game.prompt(), "pick a black piece");
+}

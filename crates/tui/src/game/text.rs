@@ -65,13 +65,24 @@ impl Game {
             }
             None => {
                 // A check is spelt out while nothing is picked up.
+                let turn = self.position().turn();
                 let attacks = status::attacks(self.options.notation, self.position());
-                match attacks.first() {
-                    Some(attack) => format!("check: {attack}"),
-                    None => format!(
-                        "pick a {} piece",
-                        self.options.notation.side_name(self.position().turn())
-                    ),
+                // Not the player's move: say whose it is, not "pick".
+                let waiting = if self.computer() == Some(turn) {
+                    Some(if self.is_thinking() {
+                        "the computer is thinking…".to_string()
+                    } else {
+                        "the computer's move".to_string()
+                    })
+                } else {
+                    self.not_yours(turn)
+                };
+                match (attacks.first(), waiting) {
+                    (Some(attack), _) => format!("check: {attack}"),
+                    (None, Some(waiting)) => waiting,
+                    (None, None) => {
+                        format!("pick a {} piece", self.options.notation.side_name(turn))
+                    }
                 }
             }
         }
