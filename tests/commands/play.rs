@@ -539,10 +539,23 @@ fn the_move_prompt_and_the_help_under_tmux() {
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for("the refusal", |s| s.contains("Ke3: "));
     assert!(screen.contains(":Ke3_"), "{screen}");
-    // One line: the key lines stay where they were.
+    // Read whole (it was cut at the board's width): it wraps, and the key
+    // lines follow it.
     let lines: Vec<&str> = screen.lines().collect();
     let at = lines.iter().position(|l| l.starts_with("Ke3: ")).unwrap();
-    assert!(lines[at + 1].starts_with("arrows: cursor"), "{screen}");
+    let keys = lines
+        .iter()
+        .position(|l| l.starts_with("arrows: cursor"))
+        .unwrap();
+    let refusal = lines[at..keys]
+        .iter()
+        .map(|l| l.split('│').next().unwrap_or("").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        refusal.ends_with("white has no king that can go to e3"),
+        "{refusal}\n{screen}"
+    );
     tmux.keys(&["Escape"]);
     tmux.wait_for("the prompt closed", |s| !s.contains(":Ke3_"));
 
