@@ -11,7 +11,10 @@
 //!
 //! ADDR is the server's `127.0.0.1:PORT` (started with `--no-rate-limits`:
 //! every client here comes from one address), PID its process id (for its
-//! memory). Each game plays its own random legal line of PLIES plies
+//! memory). `ADDR1,ADDR2` (and `PID1,PID2`): two servers on one
+//! PostgreSQL, the first seat of every game on the first, the second on
+//! the second, so that every move crosses between them (the memory is the
+//! first's). Each game plays its own random legal line of PLIES plies
 //! (default 40), made in advance with the library so that no game ends
 //! early; the clients send them in turn, the next only after both seats
 //! saw the last and THINK_MS more (default 0: as fast as the server
@@ -168,8 +171,23 @@ fn rss_kib(pid: u32, field: &str) -> u64 {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let addr = args.get(1).expect("ADDR").clone();
-    let pid: u32 = args.get(2).expect("PID").parse().expect("PID");
+    // `A,B`: two servers on one database, the first seat on A, the second
+    // on B (each move crosses from one to the other).
+    let addrs: Vec<String> = args
+        .get(1)
+        .expect("ADDR")
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let addr = addrs[0].clone();
+    let addr_b = addrs.last().expect("an address").clone();
+    let pid: u32 = args
+        .get(2)
+        .expect("PID")
+        .split(',')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("PID");
     let games: usize = args.get(3).map_or(200, |g| g.parse().unwrap());
     let plies: usize = args.get(4).map_or(40, |p| p.parse().unwrap());
     let think = Duration::from_millis(args.get(5).map_or(0, |t| t.parse().unwrap()));
@@ -188,7 +206,7 @@ async fn main() {
             .unwrap()
             .to_string();
         let (st, black, _) = request(
-            &addr,
+            &addr_b,
             "POST",
             "/api/online/guest",
             "",
@@ -197,7 +215,7 @@ async fn main() {
         .await;
         assert_eq!(st, 200);
         let (st, _, b) = request(
-            &addr,
+            &addr_b,
             "POST",
             &format!("/api/online/game/{id}/join"),
             &black,
@@ -215,8 +233,9 @@ async fn main() {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for (id, white, black, moves) in tables.clone() {
-        let (addr, latencies, errors, dupes) = (
+        let (addr, addr_b, latencies, errors, dupes) = (
             addr.clone(),
+            addr_b.clone(),
             latencies.clone(),
             errors.clone(),
             dupes.clone(),
@@ -225,12 +244,12 @@ async fn main() {
             let seen: Vec<Seen> = (0..2)
                 .map(|_| Arc::new(Mutex::new(vec![None; moves.len() + 1])))
                 .collect();
-            let readers: Vec<_> = [&white, &black]
+            let readers: Vec<_> = [(&white, &addr), (&black, &addr_b)]
                 .iter()
                 .zip(&seen)
-                .map(|(c, s)| {
+                .map(|((c, a), s)| {
                     tokio::spawn(follow(
-                        addr.clone(),
+                        (*a).clone(),
                         id.clone(),
                         (*c).clone(),
                         s.clone(),
@@ -248,11 +267,15 @@ async fn main() {
                     };
                     tokio::time::sleep(wait).await;
                 }
-                let cookie = if ply % 2 == 0 { &white } else { &black };
+                let (cookie, to) = if ply % 2 == 0 {
+                    (&white, &addr)
+                } else {
+                    (&black, &addr_b)
+                };
                 let sent = Instant::now();
                 let body = json!({"move": m, "ply": ply}).to_string();
                 let (st, _, answer) = request(
-                    &addr,
+                    to,
                     "POST",
                     &format!("/api/online/game/{id}/move"),
                     cookie,

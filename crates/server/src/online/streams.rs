@@ -13,7 +13,9 @@ impl Service {
     // ---- streams ----
 
     /// Starts reading game `id`'s changes: the receiver, the presence guard
-    /// (on the reader's seat), and the full game to send first.
+    /// (on the reader's seat), the full game to send first, and the version
+    /// a line of that state carries: a line older than it, queued between
+    /// subscribing and reading, is not to be sent after it.
     pub async fn watch(
         self: &Arc<Self>,
         id: &str,
@@ -22,6 +24,7 @@ impl Service {
         broadcast::Receiver<Line>,
         Presence,
         duckchess_protocol::GameFull,
+        i64,
     )> {
         let t = self.table(id).await?;
         let seat = reader.and_then(|p| t.seats_of(&p.id).first().copied());
@@ -33,7 +36,7 @@ impl Service {
         // The others learn that this seat is here, or that one more
         // watches.
         self.publish_presence(id).await;
-        Ok((rx, presence, full))
+        Ok((rx, presence, full, now.row.version + 1))
     }
 
     /// Tells a game's readers who is connected and how many read it (after

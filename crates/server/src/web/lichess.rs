@@ -51,7 +51,7 @@ pub async fn events(State(app): State<AppState>, headers: HeaderMap) -> Result<R
         presence: Some(presence),
         game: false,
     };
-    Ok(ndjson(first, rx, leaving, false, false))
+    Ok(ndjson(first, rx, leaving, false, false, 0))
 }
 
 /// `POST /api/challenge/{username}` (form fields `clock.limit`,

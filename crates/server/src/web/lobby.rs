@@ -126,7 +126,7 @@ pub async fn stream(State(app): State<AppState>) -> Result<Response, ApiError> {
         presence: Some(presence),
         game: false,
     };
-    Ok(ndjson(vec![first], rx, leaving, false, false))
+    Ok(ndjson(vec![first], rx, leaving, false, false, 0))
 }
 
 /// `POST /api/board/seek` (lichess): form fields `time` (minutes),

@@ -384,7 +384,7 @@ pub async fn game_stream(
 ) -> Result<Response, ApiError> {
     let reader = who(app, headers).await?;
     let s = service(app)?.clone();
-    let (rx, presence, full) = s.watch(id, reader.as_ref()).await?;
+    let (rx, presence, full, since) = s.watch(id, reader.as_ref()).await?;
     let done_at_start = board && full.state.status.is_over();
     // The chat kept so far follows the game (the players' room for a
     // seat's reader only).
@@ -396,7 +396,7 @@ pub async fn game_stream(
         presence: Some(presence),
         game: true,
     };
-    Ok(ndjson(first, rx, leaving, board, done_at_start))
+    Ok(ndjson(first, rx, leaving, board, done_at_start, since))
 }
 
 /// Tells the game's readers when one of its streams closes: who is
@@ -429,13 +429,18 @@ impl Drop for Leaving {
 /// when idle; ends after a line that ends the game when `close_at_end`
 /// (or at once when `done`), or when the reader falls too far behind (it
 /// reads the game again on reconnecting). A reader without a seat is not
-/// sent the players' chat. Each line's flags decide; no line is parsed.
+/// sent the players' chat. Lines of a state older than `first`'s (whose
+/// lines carry version `since`; 0: no game) are dropped: they were queued
+/// between subscribing and reading the game, and one of them sent after
+/// `first` showed a reader the game going back a move and forward again.
+/// Each line's flags decide; no line is parsed.
 pub fn ndjson(
     first: Vec<Value>,
     rx: broadcast::Receiver<Line>,
     guard: Leaving,
     close_at_end: bool,
     done: bool,
+    since: i64,
 ) -> Response {
     struct St {
         first: std::vec::IntoIter<Value>,
@@ -456,36 +461,53 @@ pub fn ndjson(
         seated,
     };
     let finished_first = done;
-    let stream = futures_util::stream::unfold((st, finished_first), |(mut st, stop)| async move {
-        if let Some(v) = st.first.next() {
-            let text = format!("{v}\n");
-            return Some((
-                Ok::<Bytes, std::convert::Infallible>(Bytes::from(text)),
-                (st, stop),
-            ));
-        }
-        if stop || st.done {
-            return None;
-        }
-        loop {
-            return match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
-                Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
-                Ok(Ok(line)) => {
-                    if !st.seated && line.room == Some(Room::Player) {
-                        continue;
+    let stream =
+        futures_util::stream::unfold((st, finished_first), move |(mut st, stop)| async move {
+            if let Some(v) = st.first.next() {
+                let text = format!("{v}\n");
+                return Some((
+                    Ok::<Bytes, std::convert::Infallible>(Bytes::from(text)),
+                    (st, stop),
+                ));
+            }
+            if stop || st.done {
+                return None;
+            }
+            loop {
+                return match tokio::time::timeout(KEEP_ALIVE, st.rx.recv()).await {
+                    Err(_) => Some((Ok(Bytes::from_static(b"\n")), (st, false))),
+                    Ok(Ok(line)) => {
+                        if !st.seated && line.room == Some(Room::Player) {
+                            continue;
+                        }
+                        if already_sent(&line, since) {
+                            continue;
+                        }
+                        st.done = st.close_at_end && line.ends;
+                        Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
                     }
-                    st.done = st.close_at_end && line.ends;
-                    Some((Ok(Bytes::from(format!("{}\n", line.text))), (st, false)))
-                }
-                Ok(Err(_)) => None,
-            };
-        }
-    });
+                    Ok(Err(_)) => None,
+                };
+            }
+        });
     Response::builder()
         .header(header::CONTENT_TYPE, "application/x-ndjson")
         .header(header::CACHE_CONTROL, "no-store")
         .body(Body::from_stream(stream))
         .expect("a valid response")
+}
+
+/// Whether `line` shows a state the stream's first game (whose lines carry
+/// version `since`) already showed or came after: an older one, or that
+/// same state again. A presence line of the same state is sent: it tells
+/// who is here. Lines without a version (events, chat) always go.
+pub fn already_sent(line: &Line, since: i64) -> bool {
+    let seen = if line.presence {
+        line.version < since
+    } else {
+        line.version <= since
+    };
+    line.version > 0 && seen
 }
 
 /// A request's body, bounded.
@@ -637,5 +659,27 @@ mod tests {
         )));
         assert_eq!(e.status, StatusCode::CONFLICT);
         assert_eq!(e.body.error, "you are already playing game abc");
+    }
+
+    /// Defect: a stream line was duplicated in a stress run (the stream
+    /// showed ply n, then n − 1 queued before the game was read, then n
+    /// again). Lines of a state the first game already showed are dropped.
+    #[test]
+    fn a_stream_never_goes_back_after_its_first_game() {
+        let line = |version, presence| Line {
+            version,
+            presence,
+            text: "{}".into(),
+            room: None,
+            ends: false,
+        };
+        // The first game's lines carry version 8.
+        assert!(already_sent(&line(7, false), 8));
+        assert!(already_sent(&line(7, true), 8));
+        assert!(already_sent(&line(8, false), 8));
+        assert!(!already_sent(&line(8, true), 8), "who is here, now");
+        assert!(!already_sent(&line(9, false), 8));
+        assert!(!already_sent(&line(0, false), 8), "an event or chat");
+        assert!(!already_sent(&line(3, false), 0), "a stream of no game");
     }
 }
