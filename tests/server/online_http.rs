@@ -679,6 +679,23 @@ fn the_session_cookie_is_http_only_and_logging_out_revokes_it() {
     assert!(cleared.contains("Max-Age=0"), "{cleared}");
     let me = request(&addr, "GET", "/api/online/me", &[("Cookie", &bob)], "");
     assert_eq!(me.status, 401, "{}", me.body);
+    // The page's question (it logged a 401 on every load): nobody is null.
+    let me = request(
+        &addr,
+        "GET",
+        "/api/online/me?optional=true",
+        &[("Cookie", &bob)],
+        "",
+    );
+    assert_eq!((me.status, me.body.as_str()), (200, "null"));
+    let me = request(
+        &addr,
+        "GET",
+        "/api/online/me?optional=true",
+        &[("Cookie", &alice)],
+        "",
+    );
+    assert_eq!(me.json()["name"], "alice");
     let g = request(
         &addr,
         "GET",

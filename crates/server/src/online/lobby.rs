@@ -400,7 +400,7 @@ impl Service {
     /// Tells the lobby's readers the open seeks, here and (through
     /// PostgreSQL's NOTIFY) on the other servers.
     pub async fn publish_lobby(&self) {
-        let _ = self.store().notify("lobby").await;
+        self.tell_other_servers("lobby").await;
         self.publish_lobby_here().await;
     }
 

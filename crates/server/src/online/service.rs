@@ -129,6 +129,9 @@ pub struct Service {
     /// The positions of live rated games, which the engine's endpoints
     /// refuse.
     pub live: super::fair::LivePositions,
+    /// This server's name in its notices to the others (PostgreSQL's
+    /// NOTIFY), so that it skips its own.
+    pub(super) origin: String,
     /// Whether flag timers run by themselves (off in tests that drive a
     /// manual clock and call [`Service::check_flags`]).
     pub(super) timers_on: bool,
@@ -159,6 +162,7 @@ impl Service {
             tables: Mutex::default(),
             chats: Mutex::default(),
             live: Default::default(),
+            origin: auth::new_id(),
             timers_on: timers,
         })
     }
@@ -426,7 +430,7 @@ impl Service {
             {
                 let next = t.after(stored, change.mv).map_err(ServiceError::Bad)?;
                 self.remember(&next);
-                let _ = self.store.notify(id).await;
+                self.tell_other_servers(id).await;
                 self.refresh_with(&next).await;
                 if let Some(created) = &change.created {
                     self.after_change(&created.id).await;

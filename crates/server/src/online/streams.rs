@@ -9,6 +9,9 @@ use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
+/// Other servers' notices handled at once ([`Service::follow_other_servers`]).
+pub const FOLLOW_AT_ONCE: usize = 8;
+
 impl Service {
     // ---- streams ----
 
@@ -79,22 +82,47 @@ impl Service {
         Ok((rx, presence, first))
     }
 
+    /// Tells the other servers on the same PostgreSQL that game `id` (or
+    /// `lobby`) changed: a NOTIFY `id:origin`, this server's origin beside
+    /// it so that it skips its own. Nothing for SQLite.
+    pub async fn tell_other_servers(&self, id: &str) {
+        let _ = self.store.notify(&format!("{id}:{}", self.origin)).await;
+    }
+
     /// Follows other servers' changes on the same PostgreSQL (LISTEN
     /// `duckchess_games`), until the connection fails; nothing for SQLite.
+    /// Its own notices are skipped (it told its readers already), and each
+    /// other one is handled on a task of its own, at most
+    /// [`FOLLOW_AT_ONCE`] at a time: read one after another, a notice
+    /// waited for every database read before it, and at 200 moves a second
+    /// the other server's players saw each move late.
     pub async fn follow_other_servers(self: Arc<Self>) -> Result<()> {
         if self.store.backend() != Backend::Postgres {
             return Ok(());
         }
         let mut listener = sqlx::postgres::PgListener::connect(self.store.url()).await?;
         listener.listen("duckchess_games").await?;
+        let places = Arc::new(tokio::sync::Semaphore::new(FOLLOW_AT_ONCE));
         loop {
             let note = listener.recv().await?;
-            let id = note.payload().to_string();
-            if id == "lobby" {
-                self.publish_lobby_here().await;
-            } else if id.len() <= 16 {
-                self.refresh(&id).await;
+            let Some((id, origin)) = note.payload().split_once(':') else {
+                continue;
+            };
+            if origin == self.origin || (id != "lobby" && id.len() > 16) {
+                continue;
             }
+            let place = places.clone().acquire_owned().await.expect("never closed");
+            let (s, id) = (self.clone(), id.to_string());
+            tokio::spawn(async move {
+                let _place = place;
+                if id == "lobby" {
+                    s.publish_lobby_here().await;
+                } else {
+                    // Out of order is harmless: a state older than one
+                    // already sent is not sent (the hub's versions).
+                    s.refresh(&id).await;
+                }
+            });
         }
     }
 

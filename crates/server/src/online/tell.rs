@@ -14,7 +14,7 @@ impl Service {
     /// After a stored change: tell every reader (here, and other servers),
     /// set the flag timer, let the computer move.
     pub async fn after_change(self: &Arc<Self>, id: &str) {
-        let _ = self.store.notify(id).await;
+        self.tell_other_servers(id).await;
         self.refresh(id).await;
     }
 

@@ -104,7 +104,7 @@ async function createGame(computer) {
 
 async function fillLists() {
   try {
-    const me = await api("/api/online/me").catch(() => null);
+    const me = await api("/api/online/me?optional=true").catch(() => null);
     if (me) {
       const mine = await api(`/api/online/player/${me.id}/games`);
       $("online-mine-box").hidden = !mine.games.length;
@@ -262,13 +262,11 @@ function renderOnline() {
 
 // A reader with no session yet becomes a guest first (joining a game).
 async function ensureSession() {
-  try {
-    return await api("/api/online/me");
-  } catch (e) {
-    const name = ($("online-join-name").value || localStorage.getItem("duckchess-name") || "").trim();
-    if (name) localStorage.setItem("duckchess-name", name);
-    return post("/api/online/guest", { name });
-  }
+  const me = await api("/api/online/me?optional=true").catch(() => null);
+  if (me) return me;
+  const name = ($("online-join-name").value || localStorage.getItem("duckchess-name") || "").trim();
+  if (name) localStorage.setItem("duckchess-name", name);
+  return post("/api/online/guest", { name });
 }
 
 async function act(action, body) {
@@ -471,7 +469,7 @@ function fillPools() {
 // ---- accounts ----
 
 async function showMe() {
-  const me = await api("/api/online/me").catch(() => null);
+  const me = await api("/api/online/me?optional=true").catch(() => null);
   online.me = me;
   $("online-me").innerHTML = "";
   if (me) {
