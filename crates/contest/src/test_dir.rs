@@ -65,6 +65,8 @@ pub struct Result {
     pub verdict: Verdict,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// Peak memory in KiB, where it is measured ([`runner::Run`]).
+    pub peak_memory_kib: Option<u64>,
     /// The answer file.
     pub expected: Vec<u8>,
     /// The program's output (bounded).
@@ -121,6 +123,7 @@ pub fn run(
     Ok(Result {
         verdict: check::judge_run(&ran, &expected, limits),
         elapsed: ran.elapsed,
+        peak_memory_kib: ran.peak_memory_kib,
         expected,
         output: ran.output,
         stderr: ran.stderr,
