@@ -145,7 +145,7 @@ static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// On Ctrl-C, SIGTERM or SIGHUP: kill every candidate (they run in their
 /// own process groups, which a terminal's Ctrl-C does not reach), then
 /// exit as the signal would have, with 128 + its number.
-fn stop_on_signals() {
+pub(super) fn stop_on_signals() {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};

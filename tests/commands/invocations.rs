@@ -1,0 +1,253 @@
+//! `duckchess invocations DIR -- SOL -- SOL ...` on a folder made by
+//! `duckchess gen --count`, with the Python fixture (correct, and with
+//! planted bugs) as the solutions; the matrix read from `--json`.
+
+use assert_cmd::cargo::cargo_bin;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::system;
+
+/// Whether python3 (for the bundled candidate solution) is here; without it
+/// the test says loudly what it skipped (see `system`).
+fn python3(unchecked: &str) -> bool {
+    system::have(&[("python3", "python3")], unchecked)
+}
+
+fn candidate() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/candidate.py")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Three generated tests.
+fn folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new(cargo_bin!("duckchess"))
+        .args(["gen", "--seed", "1", "--count", "3", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    dir
+}
+
+/// A solution: `--tag TAG python3 candidate.py [--bug BUG]`.
+fn solution(tag: &str, bug: Option<&str>) -> Vec<String> {
+    let mut words = vec![
+        "--tag".to_string(),
+        tag.to_string(),
+        "python3".to_string(),
+        candidate().display().to_string(),
+    ];
+    if let Some(bug) = bug {
+        words.extend(["--bug".to_string(), bug.to_string()]);
+    }
+    words
+}
+
+/// `duckchess invocations DIR --json -- SOL -- SOL ...`. A generous time
+/// limit: the machine may be loaded, and no solution here is slow.
+fn invocations(dir: &Path, solutions: &[Vec<String>]) -> Output {
+    let mut command = Command::new(cargo_bin!("duckchess"));
+    command
+        .arg("invocations")
+        .arg(dir)
+        .args(["--json", "--timeout-ms", "60000", "--jobs", "2"]);
+    for s in solutions {
+        command.arg("--").args(s);
+    }
+    command.output().unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&out.stdout), text(&out.stderr)))
+}
+
+/// The verdicts of solution `i`, test by test.
+fn verdicts(matrix: &Value, i: usize) -> Vec<String> {
+    matrix["solutions"][i]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["verdict"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_correct_solution_passes_and_the_bugged_ones_are_caught() {
+    if !python3("the invocation table of the Python candidate") {
+        return;
+    }
+    let dir = folder();
+    let out = invocations(
+        dir.path(),
+        &[
+            solution("main", None),
+            solution("wrong-answer", Some("no-check")),
+            solution("wrong-answer", Some("horse-wrong-side")),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let m = json(&out);
+    assert_eq!(m["tests"], serde_json::json!(["01", "02", "03"]));
+    assert_eq!(verdicts(&m, 0), ["OK", "OK", "OK"]);
+    for i in [1, 2] {
+        let v = verdicts(&m, i);
+        assert!(v.iter().any(|v| v == "WA"), "{v:?}");
+        assert!(v.iter().all(|v| v == "WA" || v == "OK"), "{v:?}");
+    }
+    let names: Vec<&str> = (0..3)
+        .map(|i| m["solutions"][i]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["S1", "S2", "S3"]);
+    assert_eq!(m["solutions"][1]["tag"], "wrong-answer");
+    let totals = &m["solutions"][0]["totals"];
+    assert_eq!(
+        (totals["passed"].as_u64(), totals["tests"].as_u64()),
+        (Some(3), Some(3))
+    );
+    assert!(totals["max_time_ms"].as_u64().unwrap() > 0);
+    if cfg!(target_os = "linux") {
+        // python3 takes megabytes.
+        assert!(
+            totals["max_memory_kib"].as_u64().unwrap() > 1000,
+            "{totals}"
+        );
+    }
+    assert_eq!(m["problems"], serde_json::json!([]));
+}
+
+#[test]
+fn a_bugged_solution_tagged_accepted_fails_the_command() {
+    if !python3("a bugged candidate tagged accepted") {
+        return;
+    }
+    let dir = folder();
+    let mut bugged = solution("accepted", Some("no-check"));
+    bugged.splice(2..2, ["--name".to_string(), "nocheck".to_string()]);
+    let out = invocations(dir.path(), &[solution("main", None), bugged]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let m = json(&out);
+    let problems = m["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0]["solution"], "nocheck");
+    assert_eq!(problems[0]["kind"], "unexpected-verdict");
+    // One line on standard error, naming it.
+    let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].contains("nocheck (accepted: python3 ")
+            && lines[0].contains("--bug no-check) gets WA on test"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_wrong_solution_that_passes_every_test_means_weak_tests() {
+    if !python3("a 'wrong' candidate that passes every test") {
+        return;
+    }
+    let dir = folder();
+    let out = invocations(
+        dir.path(),
+        &[
+            solution("main", None),
+            solution("wrong-answer", Some("no-check")),
+            solution("wrong-answer", None),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let m = json(&out);
+    assert_eq!(verdicts(&m, 2), ["OK", "OK", "OK"]);
+    let problems = m["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0]["solution"], "S3");
+    assert_eq!(problems[0]["kind"], "too-weak");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("the tests are too weak: S3 (wrong-answer: python3 ")
+            && stderr.contains("passes all 3 tests"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_table_lists_every_test_and_the_totals() {
+    // A shell solution: no python3 needed.
+    let dir = folder();
+    let out = Command::new(cargo_bin!("duckchess"))
+        .arg("invocations")
+        .arg(dir.path())
+        .args(["--timeout-ms", "60000", "--", "--tag", "rejected"])
+        .args(["--name", "silent", "true"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains('\x1b'), "{stdout}");
+    for row in ["01 ", "02 ", "03 ", "passed", "max time", "max memory"] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with(row)),
+            "{row}: {stdout}"
+        );
+    }
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("passed") && l.ends_with("0/3")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let dir = folder();
+    let run = |args: &[&str]| {
+        Command::new(cargo_bin!("duckchess"))
+            .arg("invocations")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let d = dir.path().to_str().unwrap();
+    for (args, says) in [
+        (vec![d], "no solution given"),
+        (
+            vec![d, "--", "--tag", "wrong", "true"],
+            "solution 1: invalid value 'wrong'",
+        ),
+        (
+            vec![d, "--", "true", "--", "--tag", "main"],
+            "solution 2: no program given",
+        ),
+        (
+            vec![d, "--", "true", "--", "--", "true"],
+            "solution 2 is empty",
+        ),
+        (
+            vec![d, "--", "--bogus", "true"],
+            "solution 1: unknown option '--bogus'",
+        ),
+        (
+            vec![d, "--", "/nonexistent/program"],
+            "cannot run /nonexistent/program",
+        ),
+        (
+            vec!["/nonexistent/folder", "--", "true"],
+            "cannot read the folder",
+        ),
+    ] {
+        let out = run(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
