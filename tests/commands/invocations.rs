@@ -23,11 +23,18 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Three generated tests.
+/// Three generated tests of the default length.
 fn folder() -> tempfile::TempDir {
+    folder_of(&[])
+}
+
+/// Three generated tests, with `gen`'s options `options`.
+fn folder_of(options: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let made = Command::new(cargo_bin!("duckchess"))
-        .args(["gen", "--seed", "1", "--count", "3", "--out"])
+        .args(["gen", "--seed", "1", "--count", "3"])
+        .args(options)
+        .arg("--out")
         .arg(dir.path())
         .output()
         .unwrap();
@@ -153,28 +160,38 @@ fn a_wrong_solution_that_passes_every_test_means_weak_tests() {
     if !python3("a 'wrong' candidate that passes every test") {
         return;
     }
-    let dir = folder();
+    // Games of 30 commands where no move gives check: the solution that
+    // never reports one passes them all. (The correct solution tagged
+    // rejected passes them all too.)
+    let dir = folder_of(&["--commands", "30"]);
     let out = invocations(
         dir.path(),
         &[
             solution("main", None),
             solution("wrong-answer", Some("no-check")),
-            solution("wrong-answer", None),
+            solution("wrong-answer", Some("horse-wrong-side")),
+            solution("rejected", None),
         ],
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let m = json(&out);
-    assert_eq!(verdicts(&m, 2), ["OK", "OK", "OK"]);
+    assert_eq!(verdicts(&m, 1), ["OK", "OK", "OK"]);
+    assert!(verdicts(&m, 2).contains(&"WA".to_string()));
     let problems = m["problems"].as_array().unwrap();
-    assert_eq!(problems.len(), 1, "{problems:?}");
-    assert_eq!(problems[0]["solution"], "S3");
-    assert_eq!(problems[0]["kind"], "too-weak");
+    let named: Vec<(&str, &str)> = problems
+        .iter()
+        .map(|p| (p["solution"].as_str().unwrap(), p["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(named, [("S2", "too-weak"), ("S4", "too-weak")]);
     let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
     assert!(
-        stderr.contains("the tests are too weak: S3 (wrong-answer: python3 ")
-            && stderr.contains("passes all 3 tests"),
+        lines[0].starts_with("duckchess: the tests are too weak: S2 (wrong-answer: python3 ")
+            && lines[0].ends_with("--bug no-check) passes all 3 tests"),
         "{stderr}"
     );
+    assert!(lines[1].contains("S4 (rejected: "), "{stderr}");
 }
 
 #[test]
