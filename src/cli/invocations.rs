@@ -24,9 +24,9 @@ Tags (what the solution is expected to do, as Polygon's tags):
   rejected         any failure on some test
 
 Examples:
-  duckchess gen --seed 1 --count 5 --out tests
-  duckchess invocations tests -- --tag main ./solution -- --tag wrong-answer ./wrong
-  duckchess invocations tests --json -- --tag main python3 sol.py -- --name slow ./slow
+  duckchess gen --seed 1 --count 3 --out tests --force
+  duckchess invocations tests -- --tag main ./solution -- --tag rejected cat
+  duckchess invocations tests --json --jobs 2 -- ./solution -- --name b cat
 
 Exit codes:
   0  every solution did what its tag says (or has no tag)
