@@ -38,7 +38,10 @@ Exit codes:
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The folder of tests: every X.in with an X.ans beside it.
+    /// The folder of tests: every X.in with an X.ans beside it; or a
+    /// package `duckchess package` wrote (Kattis: data/sample and
+    /// data/secret; Hydro, LOJ: testdata/X.in and X.out; Polygon: tests/X
+    /// and tests/X.a).
     dir: PathBuf,
     /// Time limit of one run, in milliseconds.
     #[arg(long, default_value_t = 2000)]
@@ -157,7 +160,7 @@ fn run_table(args: Args) -> Result<ExitCode, ExitCode> {
         )));
     }
     let solutions = solutions(&args.solutions)?;
-    let folder = test_dir::cases(&args.dir).map_err(|e| {
+    let (folder, _) = test_dir::locate(&args.dir).map_err(|e| {
         usage(format!(
             "cannot read the folder {}: {e}",
             args.dir.display()
@@ -171,7 +174,8 @@ fn run_table(args: Args) -> Result<ExitCode, ExitCode> {
     }
     if folder.cases.is_empty() {
         return Err(usage(format!(
-            "no test in {}: no X.in with an X.ans beside it",
+            "no test in {}: no X.in with an X.ans beside it, nor a package's tests \
+             (data/sample and data/secret, testdata, tests)",
             args.dir.display()
         )));
     }

@@ -268,3 +268,53 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_package_folder_is_read_in_every_format() {
+    if !python3("the invocation table on packages") {
+        return;
+    }
+    for format in ["kattis", "polygon", "hydro", "loj"] {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join(format);
+        let made = Command::new(cargo_bin!("duckchess"))
+            .args([
+                "package",
+                "--format",
+                format,
+                "--tests",
+                "0",
+                "--commands",
+                "30",
+            ])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+        let out = invocations(
+            &dir,
+            &[
+                solution("main", None),
+                solution("wrong-answer", Some("no-check")),
+            ],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{format}: {}",
+            text(&out.stderr)
+        );
+        let m = json(&out);
+        let tests = m["tests"].as_array().unwrap();
+        // The sample and the hand-worked cases.
+        assert!(tests.len() >= 10, "{format}: {tests:?}");
+        if format == "kattis" {
+            assert!(
+                tests[0].as_str().unwrap().starts_with("sample/"),
+                "{tests:?}"
+            );
+        }
+        assert!(verdicts(&m, 0).iter().all(|v| v == "OK"), "{format}");
+        assert!(verdicts(&m, 1).iter().any(|v| v == "WA"), "{format}");
+    }
+}
