@@ -183,8 +183,13 @@ fn run_table(args: Args) -> Result<ExitCode, ExitCode> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let timeout = Duration::from_millis(args.timeout_ms);
-    let matrix = invocations::run(&folder.cases, &solutions, timeout, jobs)
-        .map_err(|e| fail(2, &e.to_string()))?;
+    let matrix = invocations::run(&folder.cases, &solutions, timeout, jobs);
+    // A signal made the runs fail: its thread ends the process, with its
+    // own message and exit code.
+    while super::check::STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::park();
+    }
+    let matrix = matrix.map_err(|e| fail(2, &e.to_string()))?;
     if args.json {
         let text = serde_json::to_string_pretty(&matrix).expect("the matrix serializes");
         say!("{text}");
