@@ -318,3 +318,31 @@ fn a_package_folder_is_read_in_every_format() {
         assert!(verdicts(&m, 1).iter().any(|v| v == "WA"), "{format}");
     }
 }
+
+#[test]
+fn a_slow_solution_tagged_time_limit_gets_tle() {
+    // Shell solutions: no python3 needed. One sleeps past the limit, the
+    // other is right nowhere (it echoes the input) but is quick.
+    let dir = folder();
+    let out = Command::new(cargo_bin!("duckchess"))
+        .arg("invocations")
+        .arg(dir.path())
+        .args(["--json", "--timeout-ms", "300", "--"])
+        .args(["--tag", "time-limit", "--name", "sleeper", "sleep", "10"])
+        .args(["--", "--tag", "time-limit", "--name", "echo", "cat"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let m = json(&out);
+    assert_eq!(verdicts(&m, 0), ["TLE", "TLE", "TLE"]);
+    assert_eq!(verdicts(&m, 1), ["WA", "WA", "WA"]);
+    let totals = &m["solutions"][0]["totals"];
+    assert!(totals["max_time_ms"].as_u64().unwrap() >= 300, "{totals}");
+    let problems = m["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0]["solution"], "echo");
+    assert_eq!(
+        problems[0]["message"],
+        "echo (time-limit: cat) gets WA on test 01 and 2 more tests: only OK or TLE is expected"
+    );
+}
