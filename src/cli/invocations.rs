@@ -33,8 +33,8 @@ Exit codes:
   1  a solution's results contradict its tag: one line each on standard
      error (a failing solution that passes every test: the tests are too
      weak)
-  2  usage error, no test in DIR, a test file cannot be read, or a
-     solution cannot be started";
+  2  usage error, no test in DIR, a test file cannot be read, a
+     solution cannot be started, or the --html file cannot be written";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -52,6 +52,9 @@ pub struct Args {
     /// Print the whole matrix as JSON instead of the table.
     #[arg(long)]
     json: bool,
+    /// Also write the table as an HTML page to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     #[command(flatten)]
     color: ColorArgs,
     /// A solution given without `--` before it: refused with a hint.
@@ -196,9 +199,18 @@ fn run_table(args: Args) -> Result<ExitCode, ExitCode> {
     } else {
         say_raw!("{}", table(&matrix, args.color.color.for_stdout()));
     }
+    let written = args.html.as_deref().map(|path| {
+        duckchess::contest::files::write_atomic(path, |w| {
+            std::io::Write::write_all(w, matrix.html().as_bytes())
+        })
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    });
     let problems = matrix.problems();
     for problem in &problems {
         super::note(&problem.to_string());
+    }
+    if let Some(Err(message)) = written {
+        return Err(fail(2, &message));
     }
     Ok(if problems.is_empty() {
         ExitCode::SUCCESS

@@ -346,3 +346,32 @@ fn a_slow_solution_tagged_time_limit_gets_tle() {
         "echo (time-limit: cat) gets WA on test 01 and 2 more tests: only OK or TLE is expected"
     );
 }
+
+#[test]
+fn the_html_report_is_written_beside_the_table() {
+    let dir = folder();
+    let page = dir.path().join("report.html");
+    let run = |html: &Path| {
+        Command::new(cargo_bin!("duckchess"))
+            .arg("invocations")
+            .arg(dir.path())
+            .arg("--html")
+            .arg(html)
+            .args(["--timeout-ms", "60000", "--", "--tag", "rejected", "cat"])
+            .output()
+            .unwrap()
+    };
+    let out = run(&page);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert_eq!(html.matches("class=\"fail\"").count(), 3, "{html}");
+    assert!(html.contains("<th>02</th>"), "{html}");
+    // A folder that does not exist: one line, exit 2, after the table.
+    let out = run(&dir.path().join("no/such/folder/report.html"));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot write "), "{stderr}");
+    assert!(text(&out.stdout).contains("passed"));
+}

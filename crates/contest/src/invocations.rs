@@ -331,6 +331,125 @@ impl Matrix {
     }
 }
 
+/// `text` with `&`, `<`, `>` and `"` escaped for HTML.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out += "&amp;",
+            '<' => out += "&lt;",
+            '>' => out += "&gt;",
+            '"' => out += "&quot;",
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `0.18 s`.
+fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// `14.3 MiB`, or `-` when not measured.
+fn mebibytes(kib: Option<u64>) -> String {
+    kib.map_or_else(|| "-".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+}
+
+impl Matrix {
+    /// The matrix as one self-contained HTML page: the solutions with
+    /// their tags and commands, the table (a cell's title is the verdict's
+    /// description), the totals and the problems.
+    pub fn html(&self) -> String {
+        let mut out = String::from(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <title>Invocations</title>\n<style>\n\
+             body { font-family: sans-serif; margin: 2em; }\n\
+             table { border-collapse: collapse; }\n\
+             th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; }\n\
+             td.ok { background: #dfd; }\n\
+             td.fail { background: #fdd; }\n\
+             small { color: #555; }\n\
+             code { white-space: pre-wrap; }\n\
+             </style>\n</head>\n<body>\n<h1>Invocations</h1>\n<ul>\n",
+        );
+        for c in &self.columns {
+            let tag = c.solution.tag.map_or("no tag", Tag::name);
+            out += &format!(
+                "<li><b>{}</b> ({tag}): <code>{}</code></li>\n",
+                escape(&c.solution.name),
+                escape(&c.solution.command())
+            );
+        }
+        out += "</ul>\n<table>\n<thead>\n<tr><th>test</th>";
+        for c in &self.columns {
+            let tag = c.solution.tag.map_or("", Tag::name);
+            out += &format!(
+                "<th>{}<br><small>{tag}</small></th>",
+                escape(&c.solution.name)
+            );
+        }
+        out += "</tr>\n</thead>\n<tbody>\n";
+        for (i, test) in self.tests.iter().enumerate() {
+            out += &format!("<tr><th>{}</th>", escape(test));
+            for c in &self.columns {
+                let cell = &c.cells[i];
+                out += &format!(
+                    "<td class=\"{}\" title=\"{}\">{}<br><small>{}, {}</small></td>",
+                    if cell.passed() { "ok" } else { "fail" },
+                    escape(&cell.verdict.describe()),
+                    cell.verdict.kind(),
+                    seconds(cell.elapsed),
+                    mebibytes(cell.peak_memory_kib)
+                );
+            }
+            out += "</tr>\n";
+        }
+        out += "</tbody>\n<tfoot>\n";
+        let totals: Vec<Totals> = self.columns.iter().map(Column::totals).collect();
+        let rows = [
+            (
+                "passed",
+                totals
+                    .iter()
+                    .map(|t| format!("{}/{}", t.passed, t.tests))
+                    .collect_vec(),
+            ),
+            (
+                "max time",
+                totals.iter().map(|t| seconds(t.max_time)).collect_vec(),
+            ),
+            (
+                "max memory",
+                totals
+                    .iter()
+                    .map(|t| mebibytes(t.max_memory_kib))
+                    .collect_vec(),
+            ),
+        ];
+        for (label, values) in rows {
+            out += &format!("<tr><th>{label}</th>");
+            for value in values {
+                out += &format!("<td>{value}</td>");
+            }
+            out += "</tr>\n";
+        }
+        out += "</tfoot>\n</table>\n";
+        let problems = self.problems();
+        if problems.is_empty() {
+            out += "<p>Every solution did what its tag says.</p>\n";
+        } else {
+            out += "<h2>Problems</h2>\n<ul>\n";
+            for p in problems {
+                out += &format!("<li>{}</li>\n", escape(&p.to_string()));
+            }
+            out += "</ul>\n";
+        }
+        out += "</body>\n</html>\n";
+        out
+    }
+}
+
 /// Runs every solution on every case, `jobs` runs at a time, each with the
 /// time limit `timeout`. Fails (after the runs in progress end) when a
 /// test file cannot be read or a solution cannot be started.
@@ -495,6 +614,30 @@ mod tests {
         };
         assert!(matrix.problems().is_empty());
         assert_eq!(Tag::WrongAnswer.to_string(), "wrong-answer");
+        let json = serde_json::to_value(&matrix).unwrap();
+        assert_eq!(json["solutions"][0]["cells"][1]["verdict"], "WA");
+        assert_eq!(json["solutions"][0]["totals"]["max_time_ms"], 250);
+        assert_eq!(json["solutions"][0]["tag"], "wrong-answer");
+        assert_eq!(json["problems"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn the_html_page_escapes_what_it_shows() {
+        let mut c = column(Some(Tag::Main), vec![Verdict::Ok, wa(), Verdict::Ok]);
+        c.solution.name = "<b>&".into();
+        let matrix = Matrix {
+            tests: ["1", "<2>", "3"].map(String::from).to_vec(),
+            columns: vec![c],
+        };
+        let page = matrix.html();
+        assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+        assert!(page.contains("<th>&lt;2&gt;</th>"), "{page}");
+        assert!(page.contains("<b>&lt;b&gt;&amp;</b> (main)"), "{page}");
+        assert!(!page.contains("<b>&</b>"), "{page}");
+        assert_eq!(page.matches("class=\"fail\"").count(), 1, "{page}");
+        assert_eq!(page.matches("class=\"ok\"").count(), 2, "{page}");
+        assert!(page.contains("<h2>Problems</h2>"), "{page}");
+        assert!(page.contains("gets WA on test &lt;2&gt;"), "{page}");
     }
 
     #[test]
