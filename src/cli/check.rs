@@ -140,12 +140,13 @@ pub fn run(mut args: Args) -> Result<ExitCode, ExitCode> {
 
 /// Set when a signal came: the runs then fail, and the report must wait for
 /// the signal's thread to end the process instead.
-static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+pub(super) static STOPPING: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
 
 /// On Ctrl-C, SIGTERM or SIGHUP: kill every candidate (they run in their
 /// own process groups, which a terminal's Ctrl-C does not reach), then
 /// exit as the signal would have, with 128 + its number.
-fn stop_on_signals() {
+pub(super) fn stop_on_signals() {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};

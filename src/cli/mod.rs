@@ -7,6 +7,7 @@ mod answer;
 mod best;
 mod check;
 mod gen;
+mod invocations;
 mod judge;
 mod r#match;
 mod mate;
@@ -156,6 +157,20 @@ enum Cmd {
         override_usage = "duckchess test [OPTIONS] DIR -- PROGRAM [ARGS...]"
     )]
     Test(test::Args),
+    /// Run several solutions on every test of a folder, as a table of
+    /// verdict, time and memory (Polygon's invocations), and check each
+    /// against its tag.
+    ///
+    /// Each solution comes after its own `--`, with an optional tag (what
+    /// it is expected to do: main, accepted, wrong-answer, time-limit,
+    /// rejected) and name. A solution tagged to fail that passes every test
+    /// says the tests are too weak; one tagged main or accepted that fails
+    /// a test says they, or it, are wrong: both exit 1.
+    #[command(
+        after_help = invocations::EXIT_CODES,
+        override_usage = "duckchess invocations [OPTIONS] DIR -- [--tag TAG] [--name NAME] PROGRAM [ARGS...] [-- ...]"
+    )]
+    Invocations(invocations::Args),
     /// Write the problem as a package for an online judge: tests and the
     /// judge's answers, a reference solution, an input validator, the
     /// checker's settings.
@@ -313,6 +328,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Answer(args)) => answer::run(args),
         Some(Cmd::Check(args)) => check::run(args),
         Some(Cmd::Test(args)) => test::run(args),
+        Some(Cmd::Invocations(args)) => invocations::run(args),
         Some(Cmd::Package(args)) => problem::run(args),
         Some(Cmd::Validate(args)) => validate::run(args),
         Some(Cmd::Verify(args)) => verify::run(args),

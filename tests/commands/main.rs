@@ -33,6 +33,7 @@ mod edges;
 mod engine;
 mod explain_cli;
 mod fsf_variants;
+mod invocations;
 mod overwrite;
 mod package;
 mod play;

@@ -2,7 +2,8 @@
 //! games), [`runner`] (running a program with limits), [`check`] (verdicts,
 //! shrinking), [`test_dir`] (a folder of tests), [`verify`] (output
 //! checker), [`validate`] (input validator), [`answer`] (test files),
-//! [`package`] (problem packages for online judges) and
+//! [`package`] (problem packages for online judges), [`invocations`]
+//! (several solutions on a folder of tests, against their tags) and
 //! [`testlib`] (the checker's and validator's conventions).
 //!
 //! A floor above the rules (`duckchess-rules`) and the judge's engine
@@ -19,6 +20,7 @@ pub mod answer;
 pub mod check;
 pub mod files;
 pub mod gen;
+pub mod invocations;
 pub mod package;
 pub mod runner;
 pub mod test_dir;

@@ -77,6 +77,11 @@ pub struct Run {
     /// The end of standard error: at most [`STDERR_CAP`] bytes, the last
     /// ones, since a crash's reason comes last.
     pub stderr: Vec<u8>,
+    /// The program's peak resident memory in KiB, its own or that of a
+    /// descendant it waited for, whichever is larger (the kernel's
+    /// `ru_maxrss` of `wait4`); `None` where it is not measured (off
+    /// Linux, or when reaping failed).
+    pub peak_memory_kib: Option<u64>,
 }
 
 /// The runs in progress: the id of each program and its marker. A spawn
@@ -223,6 +228,7 @@ fn drive(
     let mut written = 0;
     let mut exited = false;
     let mut elapsed = None;
+    let mut peak_memory_kib = None;
     let mut buf = vec![0u8; 1 << 16];
     // Poll with a growing pause, back to the shortest after any pipe
     // activity: quick programs are seen quickly, slow ones cost few
@@ -254,7 +260,9 @@ fn drive(
         }
         if exited && stdout.is_none() && stderr.is_none() {
             // Read to the end: only now is the ending known.
-            break Ending::Exited(child.wait()?);
+            let (status, peak) = reap(&mut child)?;
+            peak_memory_kib = peak;
+            break Ending::Exited(status);
         }
         let now = Instant::now();
         if now >= deadline {
@@ -341,13 +349,14 @@ fn drive(
         }
     };
     if !matches!(ending, Ending::Exited(_)) {
-        stop(&mut child, marker);
+        peak_memory_kib = stop(&mut child, marker);
     }
     Ok(Run {
         ending,
         output,
         stderr: errors,
         elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
+        peak_memory_kib,
     })
 }
 
@@ -419,9 +428,41 @@ fn exit_seen(child: &mut Child) -> io::Result<bool> {
     }
 }
 
-/// Kills the program and everything it left behind, and reaps it.
+/// Reaps the program that has exited: its status, and on Linux its peak
+/// memory (`wait4`'s `ru_maxrss`, in KiB).
 #[cfg(unix)]
-fn stop(child: &mut Child, marker: &str) {
+fn reap(child: &mut Child) -> io::Result<(ExitStatus, Option<u64>)> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        let pid = child.id() as libc::pid_t;
+        let mut status: libc::c_int = 0;
+        // SAFETY: an all-zero rusage is a valid value of the plain C
+        // struct, which wait4 overwrites.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: both pointers are to live locals of the right types.
+            let got = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            if got == pid {
+                let peak = u64::try_from(usage.ru_maxrss).ok();
+                return Ok((ExitStatus::from_raw(status), peak));
+            }
+            let e = io::Error::last_os_error();
+            if e.kind() != io::ErrorKind::Interrupted {
+                return Err(e);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        Ok((child.wait()?, None))
+    }
+}
+
+/// Kills the program and everything it left behind, and reaps it: its
+/// peak memory where [`reap`] measures it.
+#[cfg(unix)]
+fn stop(child: &mut Child, marker: &str) -> Option<u64> {
     let _ = child.kill();
     // Dead but not reaped: its children are ours now, and its id cannot be
     // reused while they are swept.
@@ -435,7 +476,7 @@ fn stop(child: &mut Child, marker: &str) {
         {}
     }
     sweep(child.id(), marker, &others());
-    let _ = child.wait();
+    reap(child).ok().and_then(|(_, peak)| peak)
 }
 
 /// The programs of every run in progress.
@@ -534,6 +575,7 @@ fn drive(
         output: ending.1,
         stderr: errors,
         elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
+        peak_memory_kib: None,
     })
 }
 
@@ -801,6 +843,24 @@ mod tests {
         assert_eq!(r.ending, Ending::TimedOut);
         // 0.2 s, far below the sleeper's 30 s; loose for a loaded machine.
         assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn peak_memory_is_measured() {
+        // dd fills a 64 MiB buffer: its peak (a descendant the shell
+        // waited for, or the shell itself after exec) is at least that.
+        let r = sh(
+            "dd if=/dev/zero of=/dev/null bs=64M count=1 2>/dev/null",
+            b"",
+            20_000,
+            1 << 20,
+        );
+        let peak = r.peak_memory_kib.expect("measured on Linux");
+        assert!(peak >= 60 << 10, "{peak} KiB");
+        let r = sh("sleep 30", b"", 100, 1 << 20);
+        assert_eq!(r.ending, Ending::TimedOut);
+        assert!(r.peak_memory_kib.is_some());
     }
 
     #[test]
