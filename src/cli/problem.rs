@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 pub const EXAMPLES: &str = "\
 Examples:
-  duckchess package --format kattis duckchess-kattis        # then: verifyproblem duckchess-kattis
+  duckchess package --format kattis duckchess               # then: verifyproblem duckchess
   duckchess package --format polygon --tests 10 --seed 7 duckchess-polygon
   duckchess package --format hydro --commands 500 duckchess-hydro
 
