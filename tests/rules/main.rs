@@ -23,6 +23,7 @@ mod fen;
 mod fourfold;
 mod kernel_chess;
 mod kernel_shapes;
+mod notation_errors;
 mod perft;
 mod properties;
 mod rules;

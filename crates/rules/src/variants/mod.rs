@@ -36,11 +36,64 @@ pub mod xiangqi;
 
 use crate::kernel::{AnyPosition, Color, Move, Piece, Position, PositionError, Setup};
 use layout::{Across, Layout};
-use std::error::Error;
 
 /// Why a position or move text could not be read: the variant's own typed
-/// error, whose message names the field and character at fault.
-pub type NotationError = Box<dyn Error + Send + Sync>;
+/// error, whose message names the field and character at fault. A caller
+/// matches on the kind (a FEN, a SAN or UCI move, a record); the message
+/// is the inner error's own.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// A FEN of the kernel's games.
+    #[error(transparent)]
+    Fen(#[from] fen::FenError),
+    /// A move in standard algebraic notation.
+    #[error(transparent)]
+    San(#[from] san::SanError),
+    /// A move in UCI coordinates.
+    #[error(transparent)]
+    Uci(#[from] uci::UciError),
+    /// A position the kernel refuses.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// Duck Chess's FEN (the judge's own).
+    #[error(transparent)]
+    DuckFen(#[from] crate::judge::fen::FenError),
+    /// A chess game in PGN.
+    #[error(transparent)]
+    Pgn(#[from] chess::pgn::PgnError),
+    /// A xiangqi move in WXF.
+    #[error(transparent)]
+    Wxf(#[from] xiangqi::wxf::WxfError),
+    /// A cube position.
+    #[error(transparent)]
+    Cube(#[from] cube::CubeError),
+    /// A cube move.
+    #[error(transparent)]
+    CubeMove(#[from] cube::MoveError),
+    /// A Fourfold move.
+    #[error(transparent)]
+    FourfoldMove(#[from] fourfold::MoveTextError),
+    /// A Fourfold record.
+    #[error(transparent)]
+    FourfoldRecord(#[from] fourfold::RecordError),
+    /// A game's own reason, in words (a record's line, Duck Chess's
+    /// coordinates, a board's layout).
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<String> for NotationError {
+    fn from(text: String) -> NotationError {
+        NotationError::Other(text)
+    }
+}
+
+impl From<&str> for NotationError {
+    fn from(text: &str) -> NotationError {
+        NotationError::Other(text.to_string())
+    }
+}
 
 /// A game of the family as the front ends see it: its rules (through the
 /// positions it makes) and its notation.
