@@ -40,7 +40,8 @@ use layout::{Across, Layout};
 /// Why a position or move text could not be read: the variant's own typed
 /// error, whose message names the field and character at fault. A caller
 /// matches on the kind (a FEN, a SAN or UCI move, a record); the message
-/// is the inner error's own.
+/// is the inner error's own. The larger errors are boxed, so that a
+/// `Result` carrying one stays small.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum NotationError {
@@ -49,7 +50,7 @@ pub enum NotationError {
     Fen(#[from] fen::FenError),
     /// A move in standard algebraic notation.
     #[error(transparent)]
-    San(#[from] san::SanError),
+    San(Box<san::SanError>),
     /// A move in UCI coordinates.
     #[error(transparent)]
     Uci(#[from] uci::UciError),
@@ -61,7 +62,7 @@ pub enum NotationError {
     DuckFen(#[from] crate::judge::fen::FenError),
     /// A chess game in PGN.
     #[error(transparent)]
-    Pgn(#[from] chess::pgn::PgnError),
+    Pgn(Box<chess::pgn::PgnError>),
     /// A xiangqi move in WXF.
     #[error(transparent)]
     Wxf(#[from] xiangqi::wxf::WxfError),
@@ -73,14 +74,38 @@ pub enum NotationError {
     CubeMove(#[from] cube::MoveError),
     /// A Fourfold move.
     #[error(transparent)]
-    FourfoldMove(#[from] fourfold::MoveTextError),
+    FourfoldMove(Box<fourfold::MoveTextError>),
     /// A Fourfold record.
     #[error(transparent)]
-    FourfoldRecord(#[from] fourfold::RecordError),
+    FourfoldRecord(Box<fourfold::RecordError>),
     /// A game's own reason, in words (a record's line, Duck Chess's
     /// coordinates, a board's layout).
     #[error("{0}")]
     Other(String),
+}
+
+impl From<san::SanError> for NotationError {
+    fn from(e: san::SanError) -> NotationError {
+        NotationError::San(Box::new(e))
+    }
+}
+
+impl From<chess::pgn::PgnError> for NotationError {
+    fn from(e: chess::pgn::PgnError) -> NotationError {
+        NotationError::Pgn(Box::new(e))
+    }
+}
+
+impl From<fourfold::MoveTextError> for NotationError {
+    fn from(e: fourfold::MoveTextError) -> NotationError {
+        NotationError::FourfoldMove(Box::new(e))
+    }
+}
+
+impl From<fourfold::RecordError> for NotationError {
+    fn from(e: fourfold::RecordError) -> NotationError {
+        NotationError::FourfoldRecord(Box::new(e))
+    }
 }
 
 impl From<String> for NotationError {
