@@ -74,13 +74,15 @@ fn restart(server_process: &mut Option<common::Reaper>, db: &str, port: u16) {
 }
 
 /// The move the engine of the analysis API gives on `c`'s board (its
-/// mate solver first, `mate_in` moves deep), in coordinates.
+/// mate solver first, `mate_in` moves deep), in coordinates. It thinks
+/// 1.5 s (half of it for the mate solver): at 300 ms, on a loaded machine,
+/// the mate was not always found and a game went past its 12 moves.
 async fn best_coord(c: &Client, mate_in: u32) -> String {
     let best = js(
         c,
         "return fetch('/api/best', {method: 'POST', headers: {'content-type': 'application/json'}, \
          body: JSON.stringify({variant: game.variant.name, position: game.state.position, \
-         think_ms: 300, mate_in: arguments[0]})}).then(r => r.json()).then(b => b.best.coord);",
+         think_ms: 1500, mate_in: arguments[0]})}).then(r => r.json()).then(b => b.best.coord);",
         vec![json!(mate_in)],
     )
     .await;
@@ -276,6 +278,35 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
     says(a, "#online-spectators", "1 spectator").await;
     shown(watcher, "#online-join-box", false).await;
     shown(watcher, "#online-resign", false).await;
+    // As on lichess: each player's name and clock above and below the
+    // board (one's own below), the game's kind, whose turn in the tab's
+    // title, and a chat the spectator does not read.
+    wait_all(a, "#seat-bottom #online-seat-0 .clock", 1).await;
+    wait_all(a, "#seat-top #online-seat-1 .clock", 1).await;
+    says(a, "#online-kind", "Casual · 10+5").await;
+    wait_js(
+        a,
+        "alice's turn in the title",
+        "document.title.startsWith('Your turn')",
+    )
+    .await;
+    wait_js(
+        b,
+        "bob waits in the title",
+        "document.title.startsWith('Waiting for opponent')",
+    )
+    .await;
+    fill(a, "#online-chat-text", "good luck").await;
+    click(a, "#online-chat-send").await;
+    says(b, "#online-chat-lines", "good luck").await;
+    says(a, "#online-chat-lines", "good luck").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        !text(watcher, "#online-chat-lines")
+            .await
+            .contains("good luck"),
+        "the players' chat reached a spectator"
+    );
     play_listed(a, "e4").await;
     at_ply(b, "chess", 1).await;
     play_listed(b, "e5").await;
@@ -749,7 +780,7 @@ async fn quick_pairing(a: &Client, b: &Client, url: &str, db: &str) {
     wait_js(
         a,
         "a rated duck game of Anna and Boris",
-        "document.querySelector('#online-game').textContent.includes('Boris')",
+        "document.querySelector('#online-seat-0').textContent.includes('Boris') || document.querySelector('#online-seat-1').textContent.includes('Boris')",
     )
     .await;
     // A move each, then Anna resigns by the button.

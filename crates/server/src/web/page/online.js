@@ -135,6 +135,59 @@ function renderList(el, games, join) {
 
 // ---- a game at /game/ID ----
 
+// The players and their clocks above and below the board, as on lichess:
+// the side at the bottom of the board below it.
+function placeSeats() {
+  const bottom = game.flipped ? 1 : 0;
+  for (const [i, bar] of [[bottom, "seat-bottom"], [1 - bottom, "seat-top"]]) {
+    const seat = $(`online-seat-${i}`);
+    if (seat.parentElement !== $(bar)) $(bar).appendChild(seat);
+    $(bar).hidden = false;
+  }
+}
+
+// Rated or casual, the time control and its speed: "Rated · 3+2 · blitz".
+function gameKind(f) {
+  const clock = f.clock ? `${f.clock.initial / 60000}+${f.clock.increment / 1000}` : "untimed";
+  return [f.rated ? "Rated" : "Casual", clock, f.speed].filter(Boolean).join(" · ");
+}
+
+// The tab's title says whose move it is, as lichess's does.
+function tabTitle(st) {
+  if (st.status !== "started" && st.status !== "created") return `Game over · duckchess`;
+  if (st.status === "created") return "Waiting for an opponent · duckchess";
+  if (online.you) {
+    return st.toMove === online.you ? "Your turn · duckchess" : "Waiting for opponent · duckchess";
+  }
+  return `${st.toMove} to move · duckchess`;
+}
+
+// A line of the game's chat, as the stream sends it.
+function chatLine(msg) {
+  const li = document.createElement("li");
+  const who = document.createElement("b");
+  who.textContent = msg.username;
+  li.append(who, `: ${msg.text}`);
+  if (msg.room === "spectator") li.classList.add("spectator");
+  const list = $("online-chat-lines");
+  list.appendChild(li);
+  list.scrollTop = list.scrollHeight;
+}
+
+async function sendChat(e) {
+  e.preventDefault();
+  const text = $("online-chat-text").value.trim();
+  if (!text || !online.id) return;
+  try {
+    await ensureSession();
+    const room = online.you ? "player" : "spectator";
+    await api(`/api/board/game/${online.id}/chat`, { room, text });
+    $("online-chat-text").value = "";
+  } catch (err) {
+    $("online-message").textContent = err.message;
+  }
+}
+
 // While the game is being played the page offers no engine (fair play, as
 // on lichess): the analysis, the review and the hint stop and their tools
 // are hidden (style.css); the server refuses them too for a rated game.
@@ -205,6 +258,10 @@ function renderOnline() {
   const f = online.full;
   if (!st || !f) return;
   liveGame(st.status === "started");
+  placeSeats();
+  $("online-kind").textContent = gameKind(f);
+  document.title = tabTitle(st);
+  $("online-chat").hidden = false;
   const youIdx = SIDE_KEYS.indexOf(online.you);
   for (const i of [0, 1]) {
     const box = $(`online-seat-${i}`);
@@ -297,7 +354,11 @@ async function readStream(id) {
           online.full = msg;
           online.you = msg.you;
           online.lastPly = -1;
+          // The chat kept so far follows the game on a (re)connect.
+          $("online-chat-lines").innerHTML = "";
           applyState(msg.state);
+        } else if (msg.type === "chatLine") {
+          chatLine(msg);
         } else if (msg.type === "gameState") {
           applyState(msg);
         }
@@ -636,6 +697,7 @@ function onlineStart() {
   $("online-decline").addEventListener("click", () => act("draw-decline"));
   $("online-claim").addEventListener("click", () => act("claim"));
   $("online-rematch").addEventListener("click", () => act("rematch"));
+  $("online-chat-form").addEventListener("submit", sendChat);
   $("online-copy").addEventListener("click", () => {
     $("online-invite-link").select();
     navigator.clipboard && navigator.clipboard.writeText(location.href);
