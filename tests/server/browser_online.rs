@@ -344,11 +344,24 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
     }
     says(a, "#online-seat-1 .who", "(you)").await;
     says(b, "#online-seat-0 .who", "(you)").await;
-    // Bob opens, alice answers; alice resigns by the button, once asked.
-    play_listed(b, "d4").await;
+    // Bob opens, alice answers, bob takes: his pawn more shows beside him
+    // (the material difference), nothing beside her; alice resigns by the
+    // button, once asked.
+    play_listed(b, "e4").await;
     at_ply(a, "chess", 1).await;
     play_listed(a, "d5").await;
     at_ply(b, "chess", 2).await;
+    play_listed(b, "exd5").await;
+    at_ply(a, "chess", 3).await;
+    for c in [a, b] {
+        wait_js(
+            c,
+            "a pawn more beside white",
+            "document.querySelector('#online-seat-0 .material').textContent.length === 1 \
+             && document.querySelector('#online-seat-1 .material').textContent === ''",
+        )
+        .await;
+    }
     shown(a, "#online-resign", true).await;
     click(a, "#online-resign").await;
     a.accept_alert().await.unwrap();

@@ -146,6 +146,31 @@ function placeSeats() {
   }
 }
 
+// The material difference beside each player, as on lichess: the pieces
+// a side has more of than the other, kind by kind, on the board shown
+// (any game: no values, the pieces themselves).
+function showMaterial() {
+  const cells = game.state && game.state.board && game.state.board.cells;
+  const sides = game.variant ? game.variant.sides : [];
+  const count = {};
+  for (const c of cells || []) {
+    if (!c.piece) continue;
+    const k = (count[c.piece.name] ||= { glyph: {}, n: [0, 0] });
+    const i = sides.indexOf(c.piece.color);
+    if (i < 0) continue;
+    k.n[i]++;
+    k.glyph[i] = c.piece.glyph;
+  }
+  for (const i of [0, 1]) {
+    let text = "";
+    for (const k of Object.values(count)) {
+      const more = k.n[i] - k.n[1 - i];
+      if (more > 0) text += k.glyph[i].repeat(Math.min(more, 8));
+    }
+    $(`online-seat-${i}`).querySelector(".material").textContent = text;
+  }
+}
+
 // Rated or casual, the time control and its speed: "Rated · 3+2 · blitz".
 function gameKind(f) {
   const clock = f.clock ? `${f.clock.initial / 60000}+${f.clock.increment / 1000}` : "untimed";
@@ -259,6 +284,7 @@ function renderOnline() {
   if (!st || !f) return;
   liveGame(st.status === "started");
   placeSeats();
+  showMaterial();
   $("online-kind").textContent = gameKind(f);
   document.title = tabTitle(st);
   $("online-chat").hidden = false;
