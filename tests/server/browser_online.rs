@@ -311,6 +311,21 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
     at_ply(b, "chess", 1).await;
     play_listed(b, "e5").await;
     at_ply(watcher, "chess", 2).await;
+    // "+15 s": alice gives bob 15 seconds; both pages show them.
+    let before = js(a, "return online.st.btime;", vec![])
+        .await
+        .as_i64()
+        .unwrap();
+    click(a, "#online-give").await;
+    for c in [a, b] {
+        wait_js(
+            c,
+            "bob's 15 s more",
+            &format!("online.st.btime >= {}", before + 14_000),
+        )
+        .await;
+    }
+    shown(watcher, "#online-give", false).await;
     // A draw offered and declined, offered again and accepted.
     click(a, "#online-draw").await;
     says(b, "#online-draw", "Accept the draw").await;

@@ -727,3 +727,44 @@ async fn no_challenge_to_oneself_and_no_long_name_echoed() {
         other => panic!("a 10,000-character name: {other:?}"),
     }
 }
+
+/// lichess's "+15 seconds": a player gives the opponent 15 s, on their
+/// own move or the opponent's (the opponent's running clock gains the
+/// 15 s too); not in an untimed game, not by a spectator, not after the end.
+#[tokio::test]
+async fn fifteen_seconds_given_to_the_opponent() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(T0);
+    let s = service(&dir, &clock).await;
+    let (id, a, b) = started(&s, "chess", None, Some("1+0")).await;
+    s.act(&id, &a, mv("e4")).await.unwrap();
+    s.act(&id, &b, mv("e5")).await.unwrap();
+    // White to move, its clock running: black gives white 15 s.
+    clock.advance(10_000);
+    let t = s.act(&id, &b, Action::GiveTime).await.unwrap();
+    assert_eq!(t.left_at(s.now()), Some([60_000 - 10_000 + 15_000, 60_000]));
+    // White gives black 15 s on its own move.
+    let t = s.act(&id, &a, Action::GiveTime).await.unwrap();
+    assert_eq!(t.left_at(s.now()), Some([65_000, 75_000]));
+    // White has 65 s left, not 50: a move 60 s later is in time.
+    clock.advance(60_000);
+    s.act(&id, &a, mv("Nf3")).await.unwrap();
+    // A spectator gives nothing.
+    let (watcher, _) = s.new_guest("carol").await.unwrap();
+    assert!(matches!(
+        refusal(s.act(&id, &Actor::Player(watcher), Action::GiveTime).await),
+        Refusal::NotASeat
+    ));
+    // Untimed: nothing to give.
+    let (untimed, a2, _) = started(&s, "chess", None, None).await;
+    assert!(matches!(
+        refusal(s.act(&untimed, &a2, Action::GiveTime).await),
+        Refusal::NotNow(_)
+    ));
+    // Over: nothing either.
+    s.act(&id, &b, Action::Resign).await.unwrap();
+    assert!(matches!(
+        refusal(s.act(&id, &a, Action::GiveTime).await),
+        Refusal::Finished(_)
+    ));
+}

@@ -67,6 +67,11 @@ pub struct Table {
     pub notations: Vec<String>,
 }
 
+/// What "+15 seconds" gives the opponent ([`Table::give_time`]).
+pub const GIVEN_MS: i64 = 15_000;
+/// The most a clock holds after time given: a day.
+pub const MAX_CLOCK_MS: i64 = 24 * 3600 * 1000;
+
 /// A side's index: 0 moves first.
 pub fn index(color: Color) -> usize {
     match color {
@@ -398,6 +403,25 @@ impl Table {
             Some(reason) => Ok(self.change(self.end(now, Status::Draw, None, reason))),
             None => Err(Refusal::NotNow(st.no_claim())),
         }
+    }
+
+    /// `side` gives its opponent [`GIVEN_MS`] more on the clock, as
+    /// lichess's "+15 seconds" does: a timed game being played only. The
+    /// stored time is the time left when the turn began, so the time added
+    /// counts whoever is to move; a clock never holds more than a day.
+    pub fn give_time(&self, side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        let Some(clocks) = self.clocks() else {
+            return Err(Refusal::NotNow("an untimed game has no clock".into()));
+        };
+        let mut row = self.next(now);
+        let other = 1 - side;
+        let more = (clocks.left_ms[other] + GIVEN_MS).min(MAX_CLOCK_MS);
+        match other {
+            0 => row.white_ms = Some(more),
+            _ => row.black_ms = Some(more),
+        }
+        Ok(self.change(row))
     }
 
     /// `side` aborts: only before both sides have moved; nobody wins.

@@ -88,6 +88,8 @@ pub enum Action {
     Join,
     /// Decline a challenge addressed to oneself.
     Decline,
+    /// Give the opponent 15 seconds (lichess's "+15 seconds").
+    GiveTime,
 }
 
 /// A new game.
@@ -593,6 +595,7 @@ impl Service {
             Action::DeclineDraw => t.decline_draw(side, now)?,
             Action::Claim => t.claim_draw(side, now)?,
             Action::Abort => t.abort(side, now)?,
+            Action::GiveTime => t.give_time(side, now)?,
             Action::Rematch => t.rematch(side, &auth::new_id(), now)?,
             Action::Join | Action::Decline => unreachable!("handled above"),
         };

@@ -372,10 +372,11 @@ pub async fn act(
         "abort" => Action::Abort,
         "rematch" => Action::Rematch,
         "decline" => Action::Decline,
+        "give-time" => Action::GiveTime,
         other => {
             return Err(ApiError::with(
                 StatusCode::NOT_FOUND,
-                format!("no action `{other}` (join, move, resign, draw-offer, draw-decline, claim, abort, rematch, decline)"),
+                format!("no action `{other}` (join, move, resign, draw-offer, draw-decline, claim, abort, rematch, decline, give-time)"),
             ))
         }
     };

@@ -322,6 +322,7 @@ function renderOnline() {
   $("online-abort").hidden = !(seated && !over && st.ply < 2);
   const theirOffer = st.drawOffer && st.drawOffer !== online.you;
   $("online-draw").hidden = !(seated && st.status === "started");
+  $("online-give").hidden = !(seated && st.status === "started" && f.clock);
   $("online-draw").textContent = theirOffer ? "Accept the draw" : st.drawOffer === online.you ? "Draw offered" : "Offer a draw";
   $("online-draw").disabled = st.drawOffer === online.you;
   $("online-decline").hidden = !(seated && theirOffer && st.status === "started");
@@ -723,6 +724,7 @@ function onlineStart() {
   $("online-decline").addEventListener("click", () => act("draw-decline"));
   $("online-claim").addEventListener("click", () => act("claim"));
   $("online-rematch").addEventListener("click", () => act("rematch"));
+  $("online-give").addEventListener("click", () => act("give-time"));
   $("online-chat-form").addEventListener("submit", sendChat);
   $("online-copy").addEventListener("click", () => {
     $("online-invite-link").select();
