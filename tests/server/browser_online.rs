@@ -283,6 +283,11 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
     // title, and a chat the spectator does not read.
     wait_all(a, "#seat-bottom #online-seat-0 .clock", 1).await;
     wait_all(a, "#seat-top #online-seat-1 .clock", 1).await;
+    // Bob, the second side, sees the board turned: his pieces and name at
+    // the bottom.
+    wait_all(b, "#board[data-flipped='true']", 1).await;
+    wait_all(b, "#seat-bottom #online-seat-1 .clock", 1).await;
+    wait_all(a, "#board[data-flipped='false']", 1).await;
     says(a, "#online-kind", "Casual · 10+5").await;
     wait_js(
         a,
@@ -423,6 +428,21 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
     )
     .await;
     assert_eq!(fits, json!(true), "the game page at 400 pixels");
+    // The players and clocks right above and below the board there too.
+    let around = js(
+        a,
+        "const r = (s) => document.querySelector(s).getBoundingClientRect(); \
+         const board = r('#board'), top = r('#seat-top #online-seat-1'), bottom = r('#seat-bottom #online-seat-0'); \
+         return top.bottom <= board.top + 1 && board.top - top.bottom < 40 \
+           && bottom.top >= board.bottom - 1 && bottom.top - board.bottom < 40;",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        around,
+        json!(true),
+        "the players above and below the board at 400 px"
+    );
     screenshot(a, "online-game-400").await;
     viewport(a, 1280, 800).await;
     // The computer takes the other seat and answers.

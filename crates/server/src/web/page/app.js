@@ -123,6 +123,12 @@ function computersTurn() {
 
 // Playing the second side, the person looks from its side.
 function autoFlip() {
+  // A game on the server shows the reader's side at the bottom (the second
+  // side's player sees the board turned), unless they turned it.
+  if (typeof online !== "undefined" && online.id && online.full) {
+    game.flipped = online.turned !== undefined ? online.turned : online.you === "black";
+    return;
+  }
   game.flipped = vsComputer() && computerSide() === 0;
 }
 
@@ -408,6 +414,7 @@ function step(where) {
 
 function flip() {
   game.flipped = !game.flipped;
+  if (typeof online !== "undefined" && online.id) online.turned = game.flipped;
   go(game.cur);
 }
 
