@@ -190,7 +190,11 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     // A record that cannot be written does not stop the match; the first
     // failure is reported after the tally.
     let mut unsaved: Option<String> = None;
-    let tally = arena::play_match(notation, start.position(), &config, |game, tally| {
+    // The tally so far: an opponent that crashes mid-match (Fairy-Stockfish
+    // did, after 25 games) leaves the games played counted, not lost.
+    let mut so_far: Option<arena::Tally> = None;
+    let played = arena::play_match(notation, start.position(), &config, |game, tally| {
+        so_far = Some(tally.clone());
         if let Some(dir) = &args.records {
             let path = record_path(dir, game.number);
             let record = notation.write_record(start.position(), &game.moves);
@@ -223,24 +227,21 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
                 test.llr(&tally.pairs),
             );
         }
-    })
-    .map_err(|e| super::fail(1, &format!("match: {e}")))?;
-    let reasons: Vec<String> = tally
-        .reasons
-        .iter()
-        .map(|((result, reason), n)| format!("{result} by {reason} {n}"))
-        .collect();
-    let (elo, margin) = tally.elo();
-    say!(
-        "computer vs {opponent} in {}: {} wins, {} draws, {} losses of {} ({:.1} %); Elo {elo:+.0} ± {margin:.0}; {}",
-        notation.name(),
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.games(),
-        100.0 * tally.score(),
-        reasons.join(", "),
-    );
+    });
+    let tally = match played {
+        Ok(tally) => tally,
+        Err(e) => {
+            if let Some(tally) = &so_far {
+                say!("{}", summary(&opponent, notation.name(), tally));
+            }
+            let after = so_far.map_or(0, |t| t.games());
+            return Err(super::fail(
+                1,
+                &format!("match: {e} (stopped after {after} games, tallied above)"),
+            ));
+        }
+    };
+    say!("{}", summary(&opponent, notation.name(), &tally));
     if let Some(test) = &sprt {
         let (elo, margin) = tally.pairs.elo();
         let (lower, upper) = test.bounds();
@@ -266,6 +267,25 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         Some(e) => Err(super::fail(1, &format!("match: {e}"))),
         None => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// The match's line: wins, draws, losses, score, Elo and how games ended.
+fn summary(opponent: &impl std::fmt::Display, game: &str, tally: &arena::Tally) -> String {
+    let reasons: Vec<String> = tally
+        .reasons
+        .iter()
+        .map(|((result, reason), n)| format!("{result} by {reason} {n}"))
+        .collect();
+    let (elo, margin) = tally.elo();
+    format!(
+        "computer vs {opponent} in {game}: {} wins, {} draws, {} losses of {} ({:.1} %); Elo {elo:+.0} ± {margin:.0}; {}",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        100.0 * tally.score(),
+        reasons.join(", "),
+    )
 }
 
 /// The test `--sprt ELO0,ELO1 --alpha A --beta B` asks for, or why not.

@@ -891,3 +891,51 @@ fn the_tuner_recovers_a_changed_value() {
         "{bad}"
     );
 }
+
+/// An opponent that crashes mid-match (Fairy-Stockfish segfaulted after
+/// 25 games): the games played are tallied, then the error, exit 1.
+#[test]
+fn cli_match_keeps_the_tally_when_the_opponent_crashes() {
+    if !crate::system::have(&[("sh", "dash")], "a match against a crashing engine") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let crashing = dir.path().join("crashing.sh");
+    // duckchess uci until the third new game, then gone.
+    std::fs::write(
+        &crashing,
+        format!(
+            "n=0\nwhile IFS= read -r line; do\n  case \"$line\" in ucinewgame) n=$((n+1)); [ $n -ge 3 ] && exit 1;; esac\n  printf '%s\\n' \"$line\"\ndone | {} uci\n",
+            env!("CARGO_BIN_EXE_duckchess")
+        ),
+    )
+    .unwrap();
+    let out = duckchess()
+        .args([
+            "match",
+            "--variant",
+            "duck",
+            "--nodes",
+            "200",
+            "--move-cap",
+            "60",
+        ])
+        .args(["--opponent", &format!("uci:sh {}", crashing.display())])
+        .args(["--games", "6"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.contains(" of 2 ("),
+        "the tally of the two games: {text}"
+    );
+    assert!(err.contains("stopped after 2 games"), "{err}");
+}
