@@ -93,7 +93,7 @@ impl Service {
     /// `duckchess_games`), until the connection fails; nothing for SQLite.
     /// Its own notices are skipped (it told its readers already), and each
     /// other one is handled on a task of its own, at most
-    /// [`FOLLOW_AT_ONCE`] at a time: read one after another, a notice
+    /// `FOLLOW_AT_ONCE` (8) at a time: read one after another, a notice
     /// waited for every database read before it, and at 200 moves a second
     /// the other server's players saw each move late.
     pub async fn follow_other_servers(self: Arc<Self>) -> Result<()> {
