@@ -6,21 +6,11 @@ use assert_cmd::cargo::cargo_bin;
 use duckchess::contest::check::{self, Config, Quiet};
 use duckchess::contest::gen::Profile;
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use crate::system;
-
-/// Whether python3 (for the bundled candidate solution) is here; without it
-/// the test says loudly what it skipped (see `system`).
-fn python3(unchecked: &str) -> bool {
-    system::have(&[("python3", "python3")], unchecked)
-}
-
-fn candidate() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/candidate.py")
-}
+use crate::common::{candidate, python3, text};
 
 /// Runs `duckchess check` on the fixture with `bug`, saving under `save`.
 fn check_bug(bug: &str, save: &Path, options: &[&str]) -> Output {
@@ -95,10 +85,6 @@ fn assert_saved(save: &Path, stdout: &str, commands: &str, profile: &str) {
             text(&verified.stdout)
         );
     }
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

@@ -4,24 +4,10 @@
 
 use assert_cmd::cargo::cargo_bin;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::system;
-
-/// Whether python3 (for the bundled candidate solution) is here; without it
-/// the test says loudly what it skipped (see `system`).
-fn python3(unchecked: &str) -> bool {
-    system::have(&[("python3", "python3")], unchecked)
-}
-
-fn candidate() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/candidate.py")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::common::{candidate, python3, text};
 
 /// Three generated tests of the default length.
 fn folder() -> tempfile::TempDir {

@@ -8,11 +8,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use crate::common::text;
 use crate::system;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn duckchess(args: &[&str]) -> Output {
     Command::new(cargo_bin!("duckchess"))

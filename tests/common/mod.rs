@@ -11,6 +11,22 @@ use std::net::TcpStream;
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
+/// Whether python3 (for the bundled candidate solution) is here; without it
+/// the test says loudly what it skipped (see `system`).
+pub fn python3(unchecked: &str) -> bool {
+    crate::system::have(&[("python3", "python3")], unchecked)
+}
+
+/// The bundled candidate solution, whose switches plant bugs.
+pub fn candidate() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/candidate.py")
+}
+
+/// A program's output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// The binary, with `NO_COLOR` removed so that output does not depend on
 /// the caller's environment.
 pub fn duckchess() -> Command {

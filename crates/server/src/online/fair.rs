@@ -51,12 +51,13 @@ impl LivePositions {
     /// an engine to know it.
     pub fn note(&self, t: &Table) {
         let live = t.row.rated && t.row.status == duckchess_protocol::Status::Started;
-        let pos = t.game.position();
-        let stand = (t.notation.name(), pos.key());
-        let at_start = pos.key() == t.notation.start().key();
+        let key = t.game.position().key();
+        // The start is only built for a live rated game's change.
+        let indexed = live && key != t.notation.start().key();
         let mut index = self.inner.lock().expect("live positions");
         index.remove(&t.row.id);
-        if live && !at_start {
+        if indexed {
+            let stand = (t.notation.name(), key);
             index.by_game.insert(t.row.id.clone(), stand);
             *index.count.entry(stand).or_default() += 1;
         }

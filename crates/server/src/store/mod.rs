@@ -71,6 +71,8 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     url: String,
+    /// An SQLite database's file (none for `:memory:` and PostgreSQL).
+    file: Option<String>,
     /// SQLite lets one writer in at a time and answers a second "busy"
     /// rather than waiting when both began by reading; writes in one
     /// process queue here instead.
@@ -165,6 +167,7 @@ impl Store {
     pub async fn open_at(url: &str, version: i64) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let mut full_sync = false;
+        let mut file = None;
         let (backend, connect) = if let Some(rest) = url.strip_prefix("sqlite://") {
             // Our own parameter, `sync=full`, is taken out; sqlx's stay.
             let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
@@ -181,6 +184,7 @@ impl Store {
                 return Err(StoreError::BadUrl(redact(url)));
             }
             if path != ":memory:" {
+                file = Some(path.to_string());
                 if let Some(dir) = std::path::Path::new(path).parent() {
                     if !dir.as_os_str().is_empty() {
                         std::fs::create_dir_all(dir).map_err(|e| {
@@ -233,6 +237,7 @@ impl Store {
             pool,
             backend,
             url: url.to_string(),
+            file,
             write: Default::default(),
         };
         store.migrate(version).await?;
@@ -246,7 +251,7 @@ impl Store {
     /// (`flock`, apart from SQLite's own locks, so other programs and
     /// tools still read and write it). PostgreSQL and `:memory:` need none.
     pub fn claim(&self) -> Result<Claim, StoreError> {
-        let Some(path) = self.sqlite_path() else {
+        let Some(path) = self.file.clone() else {
             return Ok(Claim { _file: None });
         };
         let file = std::fs::File::open(&path).map_err(|e| {
@@ -261,13 +266,6 @@ impl Store {
                 sqlx::Error::Configuration(format!("cannot lock {path}: {e}").into()),
             )),
         }
-    }
-
-    /// The file of an SQLite database (not `:memory:`).
-    fn sqlite_path(&self) -> Option<String> {
-        let rest = self.url.strip_prefix("sqlite://")?;
-        let path = rest.split_once('?').map_or(rest, |(p, _)| p);
-        (path != ":memory:").then(|| path.to_string())
     }
 
     /// Applies the migrations the database lacks (up to `version`); refuses

@@ -124,7 +124,7 @@ function renderList(el, games, join) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = `/game/${g.id}`;
-    const clock = g.clock ? `${g.clock.initial / 60000}+${g.clock.increment / 1000}` : "untimed";
+    const clock = clockText(g.clock);
     a.textContent = `${g.variant} ${clock}: ${playerName(g.white)} – ${playerName(g.black)}`;
     li.appendChild(a);
     if (!join && g.reason) li.append(` — ${g.reason}`);
@@ -171,10 +171,14 @@ function showMaterial() {
   }
 }
 
+// A time control as people write it: "10+5" (minutes, seconds), "untimed".
+function clockText(clock) {
+  return clock ? `${clock.initial / 60000}+${clock.increment / 1000}` : "untimed";
+}
+
 // Rated or casual, the time control and its speed: "Rated · 3+2 · blitz".
 function gameKind(f) {
-  const clock = f.clock ? `${f.clock.initial / 60000}+${f.clock.increment / 1000}` : "untimed";
-  return [f.rated ? "Rated" : "Casual", clock, f.speed].filter(Boolean).join(" · ");
+  return [f.rated ? "Rated" : "Casual", clockText(f.clock), f.speed].filter(Boolean).join(" · ");
 }
 
 // The tab's title says whose move it is, as lichess's does.
