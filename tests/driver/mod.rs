@@ -276,12 +276,83 @@ pub async fn shortcut(c: &Client, key: &str) {
     keys(c, key).await;
 }
 
-/// Plays the legal move `notation` from the list of possible moves.
+/// Plays the legal move `notation`: from the list of possible moves, or,
+/// in a game being played (whose page lists none, as lichess's), by
+/// clicking its two squares on the board, as a player does (and its piece
+/// in the promotion dialog, if it promotes).
 pub async fn play_listed(c: &Client, notation: &str) {
+    play_by(c, "notation", notation).await;
+}
+
+/// Plays the legal move whose coordinates are `coord`, as
+/// [`play_listed`] does.
+pub async fn play_coord(c: &Client, coord: &str) {
+    play_by(c, "coord", coord).await;
+}
+
+async fn play_by(c: &Client, key: &str, notation: &str) {
     let before: i64 = num(&wait_all(c, "#board", 1).await[0], "data-plies").await;
-    let css = format!("#legal button[data-notation='{notation}']");
-    wait_all(c, &css, 1).await;
-    click(c, &css).await;
+    let listed = js(
+        c,
+        "return getComputedStyle(document.getElementById('legal-box')).display !== 'none';",
+        vec![],
+    )
+    .await
+    .as_bool()
+    .unwrap_or(true);
+    let quoted = serde_json::Value::from(notation).to_string();
+    if listed {
+        let css = format!("#legal button[data-{key}={quoted}]");
+        wait_all(c, &css, 1).await;
+        click(c, &css).await;
+    } else {
+        let find = format!("game.state.moves.find((m) => m.{key} === {quoted})");
+        wait_js(
+            c,
+            &format!("the move {notation} is legal"),
+            &format!("game.state && {find}"),
+        )
+        .await;
+        let squares = js(
+            c,
+            &format!("const m = {find}; return [m.from, m.to, m.notation];"),
+            vec![],
+        )
+        .await;
+        let [from, to] = [0, 1].map(|i| squares[i].as_i64().unwrap());
+        let played = format!("Number(document.querySelector('#board').dataset.plies) > {before}");
+        // A page that reads its game again between the two clicks (a
+        // reconnect) drops the piece picked up: the move is made again.
+        'again: for attempt in 0..5 {
+            for _ in 0..40 {
+                click(c, &format!("#board .cell[data-square='{from}']")).await;
+                let held = js(c, &format!("return game.selected === {from};"), vec![]).await;
+                if held.as_bool() == Some(true) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            click(c, &format!("#board .cell[data-square='{to}']")).await;
+            let promotes = js(
+                c,
+                "return !!document.querySelector('#promotion[open]');",
+                vec![],
+            )
+            .await;
+            if promotes.as_bool() == Some(true) {
+                let named = squares[2].to_string();
+                click(c, &format!("#promotion-choices button[title={named}]")).await;
+            }
+            let deadline = Instant::now() + Duration::from_secs(3);
+            while Instant::now() < deadline {
+                if js(c, &format!("return {played};"), vec![]).await.as_bool() == Some(true) {
+                    break 'again;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            eprintln!("the move {notation} was not made on attempt {attempt}: again");
+        }
+    }
     wait_js(
         c,
         &format!("the move {notation} is played"),

@@ -185,9 +185,7 @@ async fn every_game_to_its_end(
                 Some(m) => m.clone(),
                 None => best_coord(mover, mate_in).await,
             };
-            let css = format!("#legal button[data-coord='{coord}']");
-            wait_all(mover, &css, 1).await;
-            click(mover, &css).await;
+            play_coord(mover, &coord).await;
             played += 1;
             for c in [a, b] {
                 at_ply(c, variant, played).await;
@@ -331,6 +329,58 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
         .await;
     }
     shown(watcher, "#online-give", false).await;
+    // A takeback: bob plays Nc6, asks to take it back, alice declines;
+    // he asks again and she agrees: the board is back at move 2 for all
+    // three, and bob plays another move.
+    play_listed(a, "Nf3").await;
+    at_ply(b, "chess", 3).await;
+    play_listed(b, "Nc6").await;
+    at_ply(a, "chess", 4).await;
+    shown(watcher, "#online-takeback", false).await;
+    click(b, "#online-takeback").await;
+    says(b, "#online-takeback", "Takeback asked").await;
+    says(a, "#online-takeback", "Accept the takeback").await;
+    click(a, "#online-takeback-decline").await;
+    wait_js(b, "bob's request declined", "!online.st.btakeback").await;
+    click(b, "#online-takeback").await;
+    says(a, "#online-takeback", "Accept the takeback").await;
+    click(a, "#online-takeback").await;
+    for c in [a, b, watcher] {
+        at_ply(c, "chess", 3).await;
+    }
+    play_listed(b, "d6").await;
+    at_ply(a, "chess", 4).await;
+    // A premove: on bob's turn alice puts her knight from b1 on c3; it is
+    // played as soon as bob has moved. Then one that is not legal (the
+    // rook through its own pawn) is dropped when her turn comes.
+    play_listed(a, "Bc4").await;
+    at_ply(b, "chess", 5).await;
+    click(a, "#board .cell[data-name='b1']").await;
+    click(a, "#board .cell[data-name='c3']").await;
+    says(a, "#online-message", "premove b1–c3").await;
+    wait_all(a, "#board .cell.premove", 2).await;
+    play_listed(b, "Nf6").await;
+    for c in [a, b, watcher] {
+        at_ply(c, "chess", 7).await;
+    }
+    wait_js(
+        a,
+        "the premove Nc3 played",
+        "online.st.notations[6] === 'Nc3'",
+    )
+    .await;
+    click(a, "#board .cell[data-name='a1']").await;
+    click(a, "#board .cell[data-name='a5']").await;
+    says(a, "#online-message", "premove a1–a5").await;
+    play_listed(b, "Be7").await;
+    says(a, "#online-message", "premove cancelled").await;
+    at_ply(a, "chess", 8).await;
+    wait_js(
+        a,
+        "no premove marked",
+        "!document.querySelector('#board .cell.premove')",
+    )
+    .await;
     // A draw offered and declined, offered again and accepted.
     click(a, "#online-draw").await;
     says(b, "#online-draw", "Accept the draw").await;
@@ -467,9 +517,9 @@ async fn the_game_page(a: &Client, b: &Client, watcher: &Client, url: &str) {
 /// The first move the page lists, played by its button.
 async fn play_first(c: &Client, variant: &str, ply: usize) {
     at_ply(c, variant, ply).await;
-    let first = wait_all(c, "#legal button", 1).await;
-    let notation = first[0].attr("data-notation").await.unwrap().unwrap();
-    play_listed(c, &notation).await;
+    wait_js(c, "a legal move", "game.state && game.state.moves.length").await;
+    let notation = js(c, "return game.state.moves[0].notation;", vec![]).await;
+    play_listed(c, notation.as_str().unwrap()).await;
 }
 
 async fn every_game_through_an_invitation(a: &Client, b: &Client, url: &str) {
@@ -722,8 +772,9 @@ async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
 async fn no_engine_in_a_live_game(c: &Client) {
     let shown = js(
         c,
-        "return ['#analysis-box', '#eval-bar', '#study-box', '#annotate', '#online-analysis']\
-         .filter(s => getComputedStyle(document.querySelector(s)).display !== 'none');",
+        "return ['#analysis-box', '#eval-bar', '#study-box', '#annotate', '#online-analysis', \
+         '#legal-box', '#comment-text', '#delete-here', '#import']\
+         .filter(s => document.querySelector(s).checkVisibility());",
         vec![],
     )
     .await;

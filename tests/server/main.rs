@@ -30,4 +30,5 @@ mod play_online;
 mod ratings;
 mod serve;
 mod serve_load;
+mod takeback;
 mod web;

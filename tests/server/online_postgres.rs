@@ -299,6 +299,44 @@ fn two_servers_on_one_database_play_one_game() {
     );
     assert_eq!(status, 400, "a move with an old move number: {text}");
 
+    // A takeback across the servers: black asks on A, both streams see
+    // the request; white agrees on B, and both see black's last move gone
+    // from the stored game; black plays it again at the same number.
+    post(
+        &a,
+        &format!("/api/board/game/{id}/takeback/yes"),
+        Some(&black),
+        json!({}),
+    );
+    for s in [&on_a, &on_b] {
+        s.next("black's takeback request", |v| {
+            v["type"] == "gameState" && v["btakeback"] == true
+        });
+    }
+    post(
+        &b,
+        &format!("/api/board/game/{id}/takeback/yes"),
+        Some(&white),
+        json!({}),
+    );
+    let kept = moves[..5].join(" ");
+    for s in [&on_a, &on_b] {
+        let back = s.next("the takeback", |v| {
+            v["type"] == "gameState" && v["moves"] == kept.as_str()
+        });
+        assert_eq!(
+            (&back["ply"], &back["btakeback"]),
+            (&json!(5), &json!(false)),
+            "{back}"
+        );
+    }
+    post(
+        &b,
+        &format!("/api/online/game/{id}/move"),
+        Some(&black),
+        json!({"move": "g8f6", "ply": 5}),
+    );
+
     // Black resigns on B; white's server tells white.
     post(
         &b,
@@ -349,12 +387,12 @@ async fn an_empty_database_gets_the_schema() {
 
     let store = duckchess::store::Store::open(&fresh).await.unwrap();
     assert_eq!(store.backend(), duckchess::store::Backend::Postgres);
-    assert_eq!(store.schema_versions().await.unwrap(), [1, 2, 3]);
+    assert_eq!(store.schema_versions().await.unwrap(), [1, 2, 3, 4]);
     let applied = sqlx::query("SELECT version, success FROM _sqlx_migrations ORDER BY version")
         .fetch_all(store.pool())
         .await
         .unwrap();
-    assert_eq!(applied.len(), 3);
+    assert_eq!(applied.len(), 4);
     for (i, row) in applied.iter().enumerate() {
         assert_eq!(row.get::<i64, _>(0), i as i64 + 1);
         assert!(row.get::<bool, _>(1));
@@ -385,7 +423,7 @@ async fn an_empty_database_gets_the_schema() {
     store.pool().close().await;
     // A second open finds the schema up to date and applies nothing.
     let again = duckchess::store::Store::open(&fresh).await.unwrap();
-    assert_eq!(again.schema_versions().await.unwrap(), [1, 2, 3]);
+    assert_eq!(again.schema_versions().await.unwrap(), [1, 2, 3, 4]);
     again.pool().close().await;
 
     // The commands that make accounts and tokens, on PostgreSQL: a name
@@ -483,7 +521,7 @@ async fn a_database_of_the_second_schema_is_upgraded_with_its_games_and_ratings(
     old.pool().close().await;
 
     let store = Store::open(&fresh).await.unwrap();
-    assert_eq!(store.schema_versions().await.unwrap(), [1, 2, 3]);
+    assert_eq!(store.schema_versions().await.unwrap(), [1, 2, 3, 4]);
     let s = duckchess::online::Service::new(store, None);
     let t = s.table("Rated002").await.unwrap();
     assert_eq!(

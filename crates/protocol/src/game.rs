@@ -50,7 +50,7 @@ pub struct GameState {
     pub wdraw: bool,
     /// The second side offers a draw.
     pub bdraw: bool,
-    /// The first side asks to take back (never: no takebacks yet).
+    /// The first side asks to take back its last move.
     pub wtakeback: bool,
     /// The second side asks to take back.
     pub btakeback: bool,

@@ -50,6 +50,8 @@ pub struct Change {
     pub mv: Option<MoveRow>,
     /// A game it created (a rematch).
     pub created: Option<GameRow>,
+    /// A takeback: the moves from this ply on are removed.
+    pub taken_back: Option<i64>,
 }
 
 /// A stored game, replayed.
@@ -136,6 +138,11 @@ impl Table {
     /// The table after a change was stored: `row`, and `mv` played on
     /// the replayed game (no replay from the start, no read).
     pub fn after(&self, row: GameRow, mv: Option<MoveRow>) -> Result<Table, String> {
+        if row.ply < self.row.ply {
+            // A takeback: the moves kept, replayed.
+            let kept = self.moves[..row.ply.max(0) as usize].to_vec();
+            return Table::load(row, kept);
+        }
         let mut game = self.game.clone_box();
         let mut moves = self.moves.clone();
         let mut notations = self.notations.clone();
@@ -254,6 +261,7 @@ impl Table {
         row.winner = winner.map(side_of);
         row.reason = Some(reason);
         row.draw_offer = None;
+        row.takeback_offer = None;
         row
     }
 
@@ -295,6 +303,8 @@ impl Table {
         if row.draw_offer != Some(side_of(side)) {
             row.draw_offer = None;
         }
+        // A move answers a takeback request with no (as on lichess).
+        row.takeback_offer = None;
         let clocks = self.clocks().map(|c| c.after_move(side, now, row.ply >= 2));
         if let Some(c) = clocks {
             row.white_ms = Some(c.left_ms[0]);
@@ -324,6 +334,7 @@ impl Table {
             }),
             row,
             created: None,
+            taken_back: None,
         })
     }
 
@@ -403,6 +414,68 @@ impl Table {
             Some(reason) => Ok(self.change(self.end(now, Status::Draw, None, reason))),
             None => Err(Refusal::NotNow(st.no_claim())),
         }
+    }
+
+    /// `side` asks to take back its last move, or agrees to the other's
+    /// request, as lichess's takeback: the side that asks takes back its
+    /// own last move, and the other's after it when the other has moved
+    /// since, so that the asking side is to move again. The computer
+    /// agrees at once in a casual game and never in a rated one. The
+    /// clocks keep what they read (time is not given back); both sides'
+    /// offers of a draw or a takeback are cleared.
+    pub fn offer_takeback(&self, side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        let other = 1 - side;
+        let agreed = self.row.takeback_offer == Some(side_of(other));
+        // The moves taken back are the asker's request's.
+        let asker = if agreed { other } else { side };
+        let back = if self.to_move() == asker { 2 } else { 1 };
+        if self.row.ply < back {
+            return Err(Refusal::NotNow(if agreed {
+                format!("{} has no move to take back", self.side_name(asker))
+            } else {
+                "you have no move to take back".into()
+            }));
+        }
+        if !agreed {
+            let computer =
+                [self.row.white_computer_ms, self.row.black_computer_ms][other].is_some();
+            if computer && self.row.rated {
+                return Err(Refusal::NotNow(
+                    "the computer takes nothing back in a rated game".into(),
+                ));
+            }
+            if !computer {
+                // A request of one's own waits for the other.
+                let mut row = self.next(now);
+                row.takeback_offer = Some(side_of(side));
+                return Ok(self.change(row));
+            }
+        }
+        let mut row = self.next(now);
+        if let Some([w, b]) = self.left_at(now) {
+            row.white_ms = Some(w);
+            row.black_ms = Some(b);
+        }
+        row.turn_since_ms = Some(now);
+        row.ply -= back;
+        row.draw_offer = None;
+        row.takeback_offer = None;
+        Ok(Change {
+            taken_back: Some(row.ply),
+            ..self.change(row)
+        })
+    }
+
+    /// `side` declines the other's takeback request (or withdraws its own).
+    pub fn decline_takeback(&self, _side: usize, now: i64) -> Result<Change, Refusal> {
+        self.refuse_unless_started()?;
+        if self.row.takeback_offer.is_none() {
+            return Err(Refusal::NotNow("no takeback is asked for".into()));
+        }
+        let mut row = self.next(now);
+        row.takeback_offer = None;
+        Ok(self.change(row))
     }
 
     /// `side` gives its opponent [`GIVEN_MS`] more on the clock, as
@@ -512,6 +585,7 @@ impl Table {
             row,
             mv: None,
             created: Some(created),
+            taken_back: None,
         })
     }
 
@@ -520,6 +594,7 @@ impl Table {
             row,
             mv: None,
             created: None,
+            taken_back: None,
         }
     }
 }

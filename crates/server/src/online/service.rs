@@ -8,7 +8,9 @@ use super::hub::Hub;
 use super::rating::{self, Rating};
 use super::referee::{Change, Refusal, Table};
 use super::view::{self, Seat};
-use crate::store::{GameRow, Player, RatingRow, RatingWrite, Seating, Store, StoreError};
+use crate::store::{
+    GameRow, MoveWrite, Player, RatingRow, RatingWrite, Seating, Store, StoreError,
+};
 use duckchess_protocol::{Side, Status};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -90,6 +92,10 @@ pub enum Action {
     Decline,
     /// Give the opponent 15 seconds (lichess's "+15 seconds").
     GiveTime,
+    /// Ask to take back one's last move (or agree to the other's request).
+    OfferTakeback,
+    /// Decline the other's takeback request (or withdraw one's own).
+    DeclineTakeback,
 }
 
 /// A new game.
@@ -414,7 +420,7 @@ impl Service {
             let now = self.now();
             // A flag that fell ends the game before anything else is read.
             if let Some(row) = t.flag(now) {
-                if self.commit(&t, row, None, None).await?.is_some() {
+                if self.commit(&t, row, MoveWrite::None, None).await?.is_some() {
                     self.after_change(id).await;
                 }
                 continue;
@@ -426,10 +432,12 @@ impl Service {
                 Err(e) => return Err(e.into()),
             };
             let created = change.created.clone();
-            if let Some(stored) = self
-                .commit(&t, change.row, change.mv.clone(), created)
-                .await?
-            {
+            let moves = match (&change.mv, change.taken_back) {
+                (Some(m), _) => MoveWrite::Add(m),
+                (None, Some(ply)) => MoveWrite::TakeBackTo(ply),
+                (None, None) => MoveWrite::None,
+            };
+            if let Some(stored) = self.commit(&t, change.row, moves, created).await? {
                 let next = t.after(stored, change.mv).map_err(ServiceError::Bad)?;
                 self.remember(&next);
                 self.tell_other_servers(id).await;
@@ -453,7 +461,7 @@ impl Service {
         &self,
         t: &Table,
         mut row: GameRow,
-        mv: Option<crate::store::MoveRow>,
+        moves: MoveWrite<'_>,
         created: Option<GameRow>,
     ) -> Result<Option<GameRow>> {
         let mut writes = Vec::new();
@@ -517,7 +525,7 @@ impl Service {
             .save(
                 t.row.version,
                 &row,
-                mv.as_ref(),
+                moves,
                 created.as_ref(),
                 &writes,
                 t.row.status != Status::Started && row.status == Status::Started,
@@ -596,6 +604,12 @@ impl Service {
             Action::Claim => t.claim_draw(side, now)?,
             Action::Abort => t.abort(side, now)?,
             Action::GiveTime => t.give_time(side, now)?,
+            Action::OfferTakeback => t.offer_takeback(side, now)?,
+            // No request to decline: nothing to do (as for a draw).
+            Action::DeclineTakeback if t.row.takeback_offer.is_none() && !t.is_over() => {
+                return Ok(None)
+            }
+            Action::DeclineTakeback => t.decline_takeback(side, now)?,
             Action::Rematch => t.rematch(side, &auth::new_id(), now)?,
             Action::Join | Action::Decline => unreachable!("handled above"),
         };

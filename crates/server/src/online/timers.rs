@@ -4,6 +4,7 @@
 use super::referee::Table;
 use super::service::{Action, Actor, Result, Service};
 use crate::engine::search::Limits;
+use crate::store::MoveWrite;
 use duckchess_protocol::Status;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -46,7 +47,7 @@ impl Service {
             return;
         }
         if let Some(row) = t.flag(self.now()) {
-            if let Ok(Some(_)) = self.commit(&t, row, None, None).await {
+            if let Ok(Some(_)) = self.commit(&t, row, MoveWrite::None, None).await {
                 self.after_change(id).await;
             }
         }
@@ -65,7 +66,7 @@ impl Service {
             };
             if let Some(row) = t.flag(self.now()) {
                 let id = row.id.clone();
-                if self.commit(&t, row, None, None).await?.is_some() {
+                if self.commit(&t, row, MoveWrite::None, None).await?.is_some() {
                     ended += 1;
                     self.after_change(&id).await;
                 }
@@ -107,6 +108,9 @@ impl Service {
         let game = t.game.clone_box();
         let id = t.row.id.clone();
         let ply = t.row.ply;
+        // The moves it thinks after: a takeback while it thinks (and the
+        // same number of moves played again) must not get its answer.
+        let searched: Vec<String> = t.moves.iter().map(|m| m.text.clone()).collect();
         let me = self.clone();
         tokio::spawn(async move {
             let stop = Arc::new(AtomicBool::new(false));
@@ -134,13 +138,24 @@ impl Service {
             .ok()
             .flatten();
             timer.abort();
-            me.thinking.lock().expect("thinking").remove(&id);
-            if let Some(text) = found {
+            let still = me.table(&id).await.is_ok_and(|now| {
+                now.moves
+                    .iter()
+                    .map(|m| m.text.as_str())
+                    .eq(searched.iter().map(String::as_str))
+            });
+            if let (true, Some(text)) = (still, found) {
                 let action = Action::Move {
                     text,
                     ply: Some(ply),
                 };
                 let _ = me.act(&id, &Actor::Computer, action).await;
+            }
+            me.thinking.lock().expect("thinking").remove(&id);
+            // Its turn again after a takeback (or a refused answer): think
+            // about the game as it stands.
+            if let Ok(now) = me.table(&id).await {
+                me.maybe_computer(&now);
             }
         });
     }

@@ -116,8 +116,8 @@ pub fn game_state(
         status: r.status,
         wdraw: r.draw_offer == Some(Side::White),
         bdraw: r.draw_offer == Some(Side::Black),
-        wtakeback: false,
-        btakeback: false,
+        wtakeback: r.takeback_offer == Some(Side::White),
+        btakeback: r.takeback_offer == Some(Side::Black),
         winner: r.winner,
         rating_diff: match (r.white_rating_diff, r.black_rating_diff) {
             (Some(w), Some(b)) => Some(ByColor {

@@ -12,7 +12,9 @@ mod ratings;
 mod rows;
 mod seeks;
 
-pub use rows::{Credential, GameRow, MoveRow, Player, RatingRow, RatingWrite, Seating, SeekRow};
+pub use rows::{
+    Credential, GameRow, MoveRow, MoveWrite, Player, RatingRow, RatingWrite, Seating, SeekRow,
+};
 pub use seeks::{Pairing, Posted};
 
 use futures_util::future::BoxFuture;
@@ -92,6 +94,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0002_ratings.sql"),
     ),
     (3, "lobby", include_str!("../../migrations/0003_lobby.sql")),
+    (
+        4,
+        "takeback",
+        include_str!("../../migrations/0004_takeback.sql"),
+    ),
 ];
 
 /// The columns of a [`RatingRow`].
@@ -498,7 +505,8 @@ impl Store {
     }
 
     /// Writes `new` over the game if it is still at `expected_version`,
-    /// with `mv` (the move that made it) in the same transaction. False when
+    /// with `moves` (the move that made it, or the moves a takeback
+    /// removes) in the same transaction. False when
     /// another writer changed the game first: nothing is written. When
     /// `starts` (a join: the game begins) or with `also` (a rematch made),
     /// the players' open seeks are cancelled in the same transaction.
@@ -506,7 +514,7 @@ impl Store {
         &self,
         expected_version: i64,
         new: &GameRow,
-        mv: Option<&MoveRow>,
+        moves: MoveWrite<'_>,
         also: Option<&GameRow>,
         ratings: &[RatingWrite],
         starts: bool,
@@ -527,7 +535,14 @@ impl Store {
             seeks::lock_players(&mut tx, &leaving).await?;
             seeks::cancel_open_in(&mut tx, &leaving).await?;
         }
-        if let Some(m) = mv {
+        if let MoveWrite::TakeBackTo(ply) = moves {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&new.id)
+                .bind(ply)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let MoveWrite::Add(m) = moves {
             let inserted = sqlx::query(
                 "INSERT INTO moves (game_id, ply, move_text, white_ms, black_ms, played_ms) \
                  VALUES ($1, $2, $3, $4, $5, $6)",

@@ -101,6 +101,8 @@ pub struct GameRow {
     pub turn_since_ms: Option<i64>,
     /// The side offering a draw.
     pub draw_offer: Option<Side>,
+    /// The side asking to take back its last move.
+    pub takeback_offer: Option<Side>,
     /// The side offering a rematch.
     pub rematch_offer: Option<Side>,
     /// The rematch, once both agreed.
@@ -165,6 +167,17 @@ impl RatingRow {
     }
 }
 
+/// What a change does to a game's moves, written with its row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MoveWrite<'a> {
+    /// Nothing (an offer, a resignation, a flag …).
+    None,
+    /// The move that made the change.
+    Add(&'a MoveRow),
+    /// A takeback: the moves from this ply on are removed.
+    TakeBackTo(i64),
+}
+
 /// A rating to write with the game that changed it: the new row, and the
 /// games count it must still have (none: a player's first game in the
 /// perf), so that no game counts twice and no two count as one.
@@ -209,15 +222,15 @@ pub(super) const GAME_COLUMNS: &str = "id, variant, start_position, initial_ms, 
      white_id, black_id, white_computer_ms, black_computer_ms, challenged_id, status, winner, \
      reason, ply, white_ms, black_ms, turn_since_ms, draw_offer, rematch_offer, rematch_id, \
      created_ms, updated_ms, version, rated, white_rating, black_rating, white_rating_diff, \
-     black_rating_diff";
+     black_rating_diff, takeback_offer";
 
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, variant, start_position, \
      initial_ms, increment_ms, white_id, black_id, white_computer_ms, black_computer_ms, \
      challenged_id, status, winner, reason, ply, white_ms, black_ms, turn_since_ms, draw_offer, \
      rematch_offer, rematch_id, created_ms, updated_ms, version, rated, white_rating, \
-     black_rating, white_rating_diff, black_rating_diff) VALUES ($1, $2, $3, $4, $5, $6, $7, \
-     $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-     $26, $27, $28)";
+     black_rating, white_rating_diff, black_rating_diff, takeback_offer) VALUES ($1, $2, $3, $4, \
+     $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
+     $24, $25, $26, $27, $28, $29)";
 
 /// Everything but the id and what never changes (variant, start, time
 /// control, created), set when the version is still the one read.
@@ -225,8 +238,8 @@ pub(super) const UPDATE_GAME: &str = "UPDATE games SET white_id = $1, black_id =
      white_computer_ms = $3, black_computer_ms = $4, challenged_id = $5, status = $6, \
      winner = $7, reason = $8, ply = $9, white_ms = $10, black_ms = $11, turn_since_ms = $12, \
      draw_offer = $13, rematch_offer = $14, rematch_id = $15, updated_ms = $16, version = $17, \
-     white_rating = $18, black_rating = $19, white_rating_diff = $20, black_rating_diff = $21 \
-     WHERE id = $22 AND version = $23";
+     white_rating = $18, black_rating = $19, white_rating_diff = $20, black_rating_diff = $21, \
+     takeback_offer = $22 WHERE id = $23 AND version = $24";
 
 type Q<'q> = Query<'q, Any, AnyArguments<'q>>;
 
@@ -289,6 +302,7 @@ impl GameRow {
             black_ms: initial,
             turn_since_ms: Some(now),
             draw_offer: None,
+            takeback_offer: None,
             rematch_offer: None,
             rematch_id: None,
             created_ms: now,
@@ -322,6 +336,9 @@ impl GameRow {
             black_ms: opt(r, "black_ms")?,
             turn_since_ms: opt(r, "turn_since_ms")?,
             draw_offer: opt::<String>(r, "draw_offer")?
+                .map(|w| parse(&w))
+                .transpose()?,
+            takeback_offer: opt::<String>(r, "takeback_offer")?
                 .map(|w| parse(&w))
                 .transpose()?,
             rematch_offer: opt::<String>(r, "rematch_offer")?
@@ -368,6 +385,7 @@ impl GameRow {
             .bind(real(self.black_rating))
             .bind(real(self.white_rating_diff))
             .bind(real(self.black_rating_diff))
+            .bind(self.takeback_offer.map(Side::as_str))
     }
 
     pub(super) fn bind_update<'q>(&'q self, q: Q<'q>, expected_version: i64) -> Q<'q> {
@@ -392,6 +410,7 @@ impl GameRow {
             .bind(real(self.black_rating))
             .bind(real(self.white_rating_diff))
             .bind(real(self.black_rating_diff))
+            .bind(self.takeback_offer.map(Side::as_str))
             .bind(&self.id)
             .bind(expected_version)
     }

@@ -229,6 +229,26 @@ pub async fn draw(
     act(&app, &id, &headers, action).await
 }
 
+/// `POST /api/board/game/{id}/takeback/{yes|no}`: `yes` asks to take back
+/// one's last move or agrees to the other's request, `no` declines it (or
+/// withdraws one's own), as on lichess.
+pub async fn takeback(
+    State(app): State<AppState>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let action = match answer.as_str() {
+        "yes" | "true" => Action::OfferTakeback,
+        "no" | "false" => Action::DeclineTakeback,
+        other => {
+            return Err(ApiError::bad(format!(
+                "takeback: `{other}`, expected yes or no"
+            )))
+        }
+    };
+    act(&app, &id, &headers, action).await
+}
+
 /// `POST /api/board/game/{id}/claim-draw` (this server's; lichess claims
 /// threefold through `draw/yes`).
 pub async fn claim(

@@ -373,10 +373,12 @@ pub async fn act(
         "rematch" => Action::Rematch,
         "decline" => Action::Decline,
         "give-time" => Action::GiveTime,
+        "takeback" => Action::OfferTakeback,
+        "takeback-decline" => Action::DeclineTakeback,
         other => {
             return Err(ApiError::with(
                 StatusCode::NOT_FOUND,
-                format!("no action `{other}` (join, move, resign, draw-offer, draw-decline, claim, abort, rematch, decline, give-time)"),
+                format!("no action `{other}` (join, move, resign, draw-offer, draw-decline, claim, abort, rematch, decline, give-time, takeback, takeback-decline)"),
             ))
         }
     };

@@ -61,6 +61,14 @@ pub fn router(state: AppState) -> Router {
             api_post(lichess::draw),
         )
         .route("/api/bot/game/{id}/draw/{answer}", api_post(lichess::draw))
+        .route(
+            "/api/board/game/{id}/takeback/{answer}",
+            api_post(lichess::takeback),
+        )
+        .route(
+            "/api/bot/game/{id}/takeback/{answer}",
+            api_post(lichess::takeback),
+        )
         .route("/api/board/game/{id}/claim-draw", api_post(lichess::claim))
         .route("/api/board/game/{id}/chat", api_post(lichess::chat))
         .route("/api/bot/game/{id}/chat", api_post(lichess::chat))

@@ -250,6 +250,7 @@ function applyState(st) {
     const before = game.cur && game.cur.ply === moves.length - 1 ? pieceCount(game.state) : null;
     loadGame(online.full.game, online.full.start, moves, names, live ? moves.length : game.cur.ply)
       .then(() => {
+        playPremove();
         if (!more) return;
         const after = game.cur && game.cur.ply === moves.length ? pieceCount(game.state) : null;
         const captured = before !== null && after !== null && after < before;
@@ -287,6 +288,8 @@ function renderOnline() {
   const f = online.full;
   if (!st || !f) return;
   liveGame(st.status === "started");
+  // No move targets drawn while premoving: any square may be chosen.
+  document.body.classList.toggle("premoving", premoving());
   placeSeats();
   showMaterial();
   $("online-kind").textContent = gameKind(f);
@@ -330,6 +333,16 @@ function renderOnline() {
   $("online-draw").textContent = theirOffer ? "Accept the draw" : st.drawOffer === online.you ? "Draw offered" : "Offer a draw";
   $("online-draw").disabled = st.drawOffer === online.you;
   $("online-decline").hidden = !(seated && theirOffer && st.status === "started");
+  // A takeback (lichess's): asked by one side, agreed or declined by the
+  // other; the asker's last move goes, and the reply after it if any.
+  const asks = { white: st.wtakeback, black: st.btakeback };
+  const theirAsk = seated && asks[SIDE_KEYS[1 - youIdx]];
+  const ownAsk = seated && asks[online.you];
+  const mine = st.ply >= (st.toMove === online.you ? 2 : 1);
+  $("online-takeback").hidden = !(seated && st.status === "started" && (mine || theirAsk));
+  $("online-takeback").textContent = theirAsk ? "Accept the takeback" : ownAsk ? "Takeback asked" : "Takeback";
+  $("online-takeback").disabled = !!ownAsk;
+  $("online-takeback-decline").hidden = !(theirAsk && st.status === "started");
   $("online-claim").hidden = !(seated && st.claimable && st.toMove === online.you);
   $("online-rematch").hidden = !(seated && over && !st.rematch);
   $("online-rematch").textContent = st.rematchOffer && st.rematchOffer !== online.you
@@ -422,6 +435,13 @@ playCoord = async function (coord) {
   const st = online.st;
   const atEnd = game.cur && !forwardOf(game.cur) && game.cur.ply === (st ? st.ply : -1);
   if (!online.id || !st || st.status !== "started" || !atEnd) return offlinePlayCoord(coord);
+  if (coord && coord.startsWith("premove:")) {
+    const [, from, to] = coord.split(":").map(Number);
+    game.selected = null;
+    setPremove({ from, to });
+    renderBoard();
+    return;
+  }
   if (st.toMove !== online.you) {
     setStatus(online.you ? "wait for your turn" : "you are watching: the game's seats move");
     return;
@@ -434,6 +454,108 @@ playCoord = async function (coord) {
     renderBoard();
   }
 };
+
+// ---- premove (lichess's) ----
+//
+// On the opponent's turn a player may pick up one of their own pieces and
+// put it on any square: the move is kept (both squares marked) and sent as
+// soon as the turn comes, if it is legal then; otherwise it is dropped and
+// the page says so. A click on the board, Esc or a move of the other kind
+// cancels it. A promotion premoved is to a queen where there is one, as
+// lichess's premove promotes.
+
+// Whether a board click now premoves: the reader holds a seat in a game
+// being played, it is the other side's turn, and the board shows the game
+// as it stands.
+function premoving() {
+  const st = online.st;
+  if (!online.id || !st || st.status !== "started" || !online.you) return false;
+  const atEnd = game.cur && !forwardOf(game.cur) && game.cur.ply === st.ply;
+  return st.toMove !== online.you && atEnd;
+}
+
+// The reader's own side in the game's words (`white`, `red` …).
+function ownColor() {
+  const i = SIDE_KEYS.indexOf(online.you);
+  return i >= 0 && game.variant ? game.variant.sides[i] : null;
+}
+
+// While premoving, each of one's own pieces may go to any other square
+// (the position after the opponent's move decides whether it is legal).
+const offlineMovesFrom = movesFrom;
+movesFrom = function (sq) {
+  if (!premoving()) return offlineMovesFrom(sq);
+  const cells = game.state && game.state.board ? game.state.board.cells : [];
+  const from = cells.find((c) => c.square === sq);
+  if (!from || !from.piece || from.piece.color !== ownColor()) return [];
+  return cells
+    .filter((c) => c.square !== sq && !(c.piece && c.piece.color === ownColor()))
+    .map((c) => ({ from: sq, to: c.square, coord: `premove:${sq}:${c.square}` }));
+};
+
+// A click on the board drops a premove already kept.
+const offlineOnCell = onCell;
+onCell = function (sq, byKey) {
+  if (online.premove) {
+    setPremove(null);
+    game.selected = null;
+    renderBoard();
+    return;
+  }
+  return offlineOnCell(sq, byKey);
+};
+
+function setPremove(p, said) {
+  online.premove = p;
+  const name = (sq) => {
+    const c = game.state && game.state.board.cells.find((x) => x.square === sq);
+    return c ? c.name : sq;
+  };
+  $("online-message").textContent = said || (p ? `premove ${name(p.from)}–${name(p.to)}: played when your turn comes (a click on the board or Esc cancels it)` : "");
+}
+
+const offlineRenderBoard = renderBoard;
+renderBoard = function () {
+  offlineRenderBoard();
+  const p = online.premove;
+  if (!p) return;
+  for (const sq of [p.from, p.to]) {
+    const cell = document.querySelector(`#board .cell[data-square='${sq}']`);
+    if (cell) cell.classList.add("premove");
+  }
+};
+
+// The turn came: the premove kept is played if it is legal now.
+async function playPremove() {
+  const p = online.premove;
+  const st = online.st;
+  if (!p || !st) return;
+  if (st.status !== "started") return setPremove(null);
+  if (st.toMove !== online.you || !game.state || game.cur.ply !== st.ply) return;
+  const options = game.state.moves.filter((m) => m.from === p.from && m.to === p.to);
+  // A promotion: to a queen where there is one.
+  options.sort((a, b) => (b.coord.endsWith("q") ? 1 : 0) - (a.coord.endsWith("q") ? 1 : 0));
+  if (!options.length) {
+    setPremove(null, "premove cancelled: it is not legal after the opponent's move");
+    renderBoard();
+    return;
+  }
+  online.premove = null;
+  try {
+    await post(`/api/online/game/${online.id}/move`, { move: options[0].coord, ply: st.ply });
+    $("online-message").textContent = "";
+  } catch (e) {
+    $("online-message").textContent = e.message;
+    renderBoard();
+  }
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && online.premove) {
+    setPremove(null);
+    renderBoard();
+  }
+});
 
 // The computer of the analysis board never moves in a game between people.
 const offlineComputersTurn = computersTurn;
@@ -729,6 +851,8 @@ function onlineStart() {
   $("online-claim").addEventListener("click", () => act("claim"));
   $("online-rematch").addEventListener("click", () => act("rematch"));
   $("online-give").addEventListener("click", () => act("give-time"));
+  $("online-takeback").addEventListener("click", () => act("takeback"));
+  $("online-takeback-decline").addEventListener("click", () => act("takeback-decline"));
   $("online-chat-form").addEventListener("submit", sendChat);
   $("online-copy").addEventListener("click", () => {
     $("online-invite-link").select();
