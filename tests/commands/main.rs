@@ -38,6 +38,7 @@ mod overwrite;
 mod package;
 mod play;
 mod pyffish;
+mod snapshot_sample;
 mod test_dir;
 mod tools;
 mod uci;

@@ -785,6 +785,22 @@ async fn nothing_lost_on_reload(c: Client, url: String) {
     play_listed(&c, "Bc4").await;
     let tree = flat(text(&c, "#moves").await);
     assert_eq!(tree, "1. e4 e5 2. Nf3 ( 2. Bc4 )");
+    // Esc puts a piece picked up down with the focus in the move list too.
+    click(&c, "#board .cell[data-name='b8']").await;
+    wait_all(&c, "#board .cell.selected", 1).await;
+    js(
+        &c,
+        "document.querySelector('#moves .move').focus();",
+        vec![],
+    )
+    .await;
+    keys(&c, &Key::Escape.to_string()).await;
+    wait_js(
+        &c,
+        "the knight put down",
+        "!document.querySelector('#board .cell.selected')",
+    )
+    .await;
     assert_eq!(
         address(c.clone()).await,
         "/?variant=chess&m=e2e4&m=e7e5&m=f1c4&tree=e2e4_e7e5_g1f3_(f1c4)"
@@ -847,6 +863,46 @@ async fn nothing_lost_on_reload(c: Client, url: String) {
     wait_all(&c, "#board[data-variant='chess'][data-plies='3'] .cell", 1).await;
     assert_eq!(flat(text(&c, "#moves").await), tree);
     assert_eq!(cell(&c, "c4").await.text().await.unwrap(), "♗");
+    // An imported record's link carries its tags, its result and its
+    // annotations: opened where nothing is stored, the record is the same.
+    import(
+        &c,
+        "[Event \"Club\"]\n[White \"Anna\"]\n[Result \"1-0\"]\n\n1. e4! e5?! 2. Qh5 {threat} Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
+    )
+    .await;
+    at_ply(&c, "chess", 7).await;
+    wait_all(&c, "#record-text[data-moves='7']", 1).await;
+    let record = value(&c, "#record-text").await;
+    js(
+        &c,
+        "window.copied = []; navigator.clipboard.writeText = (t) => { window.copied.push(t); return Promise.resolve(); };",
+        vec![],
+    )
+    .await;
+    click(&c, "#copy-link").await;
+    wait_js(&c, "the link copied", "window.copied.length === 1").await;
+    let link = js(&c, "return window.copied[0];", vec![]).await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(
+        link.contains("tag=Event%3AClub") && link.contains("e2e4$1"),
+        "{link}"
+    );
+    js(&c, "localStorage.clear();", vec![]).await;
+    c.goto(&link).await.unwrap();
+    wait_all(&c, "#board[data-variant='chess'][data-plies='7'] .cell", 1).await;
+    wait_all(&c, "#record-text[data-moves='7']", 1).await;
+    let again = value(&c, "#record-text").await;
+    assert_eq!(again, record, "the record through its link");
+    for part in [
+        "[Event \"Club\"]",
+        "[Result \"1-0\"]",
+        "1. e4 ! e5 ?!",
+        "{threat}",
+        "Nf6 ??",
+        "1-0",
+    ] {
+        assert!(again.contains(part), "{part} in {again}");
+    }
     // A link opened where nothing is stored: its line, at its ply, each
     // move named in the game's notation.
     js(&c, "localStorage.clear();", vec![]).await;
@@ -1414,8 +1470,38 @@ async fn small_screens_and_contrast(c: Client, url: String) {
         if v == "cube" || v == "chess" {
             screenshot(&c, &format!("{v}-400")).await;
         }
+        if v == "chess" {
+            // The move list right under the board and its nav (the game's
+            // box between), not after the people's box.
+            let gap = js(
+                &c,
+                "const r = (s) => document.querySelector(s).getBoundingClientRect(); \
+                 return [r('#moves-box').top - r('#play-area').bottom, r('#online-box').top - r('#moves-box').top];",
+                vec![],
+            )
+            .await;
+            assert!(
+                gap[0].as_f64().unwrap() < 500.0 && gap[1].as_f64().unwrap() > 0.0,
+                "the move list at 400 px: {gap}"
+            );
+        }
     }
     viewport(&c, 1280, 800).await;
+    // At 1280 pixels the move list and the engine's lines come before the
+    // people's box, near the top.
+    open(&c, &url, "chess").await;
+    let at = js(
+        &c,
+        "const r = (s) => document.querySelector(s).getBoundingClientRect(); \
+         return [r('#moves-box').top, r('#analysis-box').top, r('#online-box').top];",
+        vec![],
+    )
+    .await;
+    let at: Vec<f64> = serde_json::from_value(at).unwrap();
+    assert!(
+        at[0] < 400.0 && at[1] < 500.0 && at[2] > at[0],
+        "the side panel at 1280 px (moves, analysis, people): {at:?}"
+    );
     println!("400 px: every board fits; white pieces stand out");
 }
 

@@ -761,9 +761,55 @@ async fn rated_game_between_two_accounts(a: &Client, b: &Client, url: &str) {
     );
     assert!(row.contains('?'), "{row}");
     wait_all(b, "#player-charts svg polyline", 1).await;
+    // The chart has its axes: ratings on the left, today's date below.
+    let today = js(b, "return new Date().toISOString().slice(0, 10);", vec![]).await;
+    let dates = js(
+        b,
+        "return [...document.querySelectorAll('#player-charts .tick.date')].map(t => t.textContent);",
+        vec![],
+    )
+    .await;
+    assert!(dates.as_array().unwrap().contains(&today), "{dates}");
+    let ratings = js(
+        b,
+        "return [...document.querySelectorAll('#player-charts .tick.rating')].map(t => Number(t.textContent));",
+        vec![],
+    )
+    .await;
+    let ratings: Vec<f64> = serde_json::from_value(ratings).unwrap();
+    assert!(
+        ratings.len() >= 2
+            && ratings.iter().any(|r| *r <= 1500.0)
+            && ratings.iter().any(|r| *r >= 1600.0),
+        "{ratings:?}"
+    );
+    // His recent game with what it changed his rating by.
+    says(b, "#player-games li", "chess").await;
+    let change = text(b, "#player-games li .rating-diff.up").await;
+    assert!(change.trim().starts_with('+'), "{change}");
+    // The table whole at 400 pixels.
+    viewport(b, 400, 800).await;
+    let fits = js(
+        b,
+        "const r = document.querySelector('#player-perfs').getBoundingClientRect();          return r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth;",
+        vec![],
+    )
+    .await;
+    assert_eq!(fits, json!(true), "the player's table at 400 pixels");
+    viewport(b, 1280, 800).await;
     screenshot(b, "online-player").await;
+    // The leaderboards: both ratings are still provisional, so nobody is
+    // listed, and the page says so once.
     b.goto(&format!("{url}leaderboard")).await.unwrap();
-    wait_all(b, "#leaders h3", 4).await;
+    wait_all(b, "#leaders-empty", 1).await;
+    says(b, "#leaders-empty", "Nobody is on a leaderboard yet").await;
+    let lists = js(
+        b,
+        "return document.querySelectorAll('#leaders ol, #leaders h3').length;",
+        vec![],
+    )
+    .await;
+    assert_eq!(lists, json!(0), "an empty leaderboard listed");
 }
 
 /// Fair play on the page of a live rated game, on the player's move: no
@@ -950,6 +996,15 @@ async fn quick_pairing(a: &Client, b: &Client, url: &str, db: &str) {
     // the ratings their pages give.
     b.goto(&format!("{url}leaderboard")).await.unwrap();
     wait_all(b, "#leaders h3", 1).await;
+    // Duck Chess's alone: the others named once, as empty.
+    let lists = js(
+        b,
+        "return document.querySelectorAll('#leaders ol').length;",
+        vec![],
+    )
+    .await;
+    assert_eq!(lists, json!(1), "only Duck Chess has settled players");
+    says(b, "#leaders-empty", "Nobody is on the leaderboard yet in").await;
     let board = text(b, "#leaders").await;
     let (first, second) = if 1620 + anna_diff >= boris_now {
         (

@@ -511,6 +511,25 @@ pub fn run<R: BufRead, W: Write>(
     output.finish(result).map(|()| summary)
 }
 
+/// The transcript of a judge input played from the start: the verdict
+/// lines the official solution prints for it, as one string. This is what
+/// a snapshot test of a folder of inputs keeps (docs/contest.md, "Snapshot
+/// tests of transcripts"); a malformed input is the error, which names its
+/// line.
+///
+/// ```
+/// let transcript = duckchess_judge::transcript("2\n0 3 1 2\n0 0 0 0\n").unwrap();
+/// assert_eq!(transcript, "red guard;NA;no;no\nInvalid command\n");
+/// let error = duckchess_judge::transcript("1\n0 3 1\n").unwrap_err();
+/// assert!(error.to_string().contains("3 numbers of 4"), "{error}");
+/// ```
+pub fn transcript(input: &str) -> Result<String, JudgeError> {
+    let mut out = Vec::new();
+    run(input.as_bytes(), &mut out, Position::initial())?;
+    // Verdict lines are the judge's own words: ASCII.
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
 fn judge_commands<R: BufRead, W: Write>(
     commands: &mut Commands<R>,
     arbiter: &mut Arbiter,

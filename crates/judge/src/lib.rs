@@ -51,7 +51,7 @@ mod verdict;
 pub use board::Board;
 pub use color::Color;
 pub use command::Command;
-pub use io::{run, Commands, JudgeError, KeepReading, Problem, Summary};
+pub use io::{run, transcript, Commands, JudgeError, KeepReading, Problem, Summary};
 pub use piece::Piece;
 pub use point::{Point, COLUMNS, ROWS};
 pub use position::{Move, Position, PositionError};

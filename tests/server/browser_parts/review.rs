@@ -3,6 +3,7 @@
 
 use crate::driver::*;
 use fantoccini::Client;
+use serde_json::json;
 
 /// The Scholar's mate reviewed: 3... Nf6 is Black's blunder (White mates
 /// at once), marked on the graph, listed under Black with a button to the
@@ -72,6 +73,36 @@ pub async fn analyse_the_game(c: Client, url: String) {
     .await;
     at_ply(&c, "chess", 6).await;
     wait_all(&c, "#review-graph line.now", 1).await;
+    // Every dot whole inside the graph, and the graph 120 pixels high.
+    let inside = js(
+        &c,
+        "const s = document.querySelector('#review-graph'); const [, , w, h] = s.getAttribute('viewBox').split(' ').map(Number); \
+         return s.getBoundingClientRect().height >= 119 && [...s.querySelectorAll('circle')].every(d => { \
+           const [x, y, r] = ['cx', 'cy', 'r'].map(k => Number(d.getAttribute(k))); \
+           return x - r >= 0 && x + r <= w && y - r >= 0 && y + r <= h; });",
+        vec![],
+    )
+    .await;
+    assert_eq!(inside, json!(true), "a dot cut at the graph's edge");
+    // A reload shows the review again, as it was.
+    c.refresh().await.unwrap();
+    at_ply(&c, "chess", 6).await;
+    wait_all(
+        &c,
+        "#review-graph[data-points='8'] circle[data-ply='6'][data-judgement='blunder']",
+        1,
+    )
+    .await;
+    assert_eq!(
+        attr(&wait_all(&c, "#review-graph", 1).await[0], "data-first").await,
+        first
+    );
+    let listed = text(
+        &c,
+        "#review-sides [data-side='black'] .review-move[data-ply='6']",
+    )
+    .await;
+    assert!(listed.starts_with("3... Nf6??"), "after a reload: {listed}");
     viewport(&c, 1280, 1400).await;
     js(&c, "window.scrollTo(0, 0);", vec![]).await;
     screenshot(&c, "chess-review").await;

@@ -184,6 +184,23 @@ pub async fn fourfold_as_a_tesseract(c: Client, url: String) {
     )
     .await;
     assert_eq!(sizes, json!([32, 32, true]), "the inner cube is w = 0");
+    // No dot of an empty cell over a piece (c2[1,0]'s pawn was hidden so):
+    // at the centre of each piece, its own cell or a nearer piece's.
+    let covered = js(
+        &c,
+        r#"document.querySelector('#view3d').scrollIntoView({block: 'center'});
+           const bad = [];
+           for (const g of document.querySelectorAll('#view3d .cell3d.occupied')) {
+             const r = g.querySelector('text.piece').getBoundingClientRect();
+             const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+             const cell = hit && hit.closest('.cell3d');
+             if (!cell || !cell.classList.contains('occupied')) bad.push(g.dataset.name);
+           }
+           return bad;"#,
+        vec![],
+    )
+    .await;
+    assert_eq!(covered, json!([]), "pieces under empty cells' dots");
     let start = rotation(&c).await;
     // A move in the tesseract, on the boards.
     play_in_3d(&c, "fourfold", 1).await;

@@ -204,6 +204,11 @@ pub fn summary(t: &Table, seats: [Seat; 2]) -> Value {
         "black": seats[1].json(),
         "createdAt": r.created_ms,
         "lastMoveAt": r.updated_ms,
+        // What a rated game changed each side's rating by, once over.
+        "ratingDiff": match (r.white_rating_diff, r.black_rating_diff) {
+            (Some(w), Some(b)) => json!({"white": w.round() as i64, "black": b.round() as i64}),
+            _ => Value::Null,
+        },
     })
 }
 

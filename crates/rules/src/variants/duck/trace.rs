@@ -211,6 +211,22 @@ pub struct Options {
     pub color: bool,
 }
 
+/// The trace of a judge input played from the start, as one string: what
+/// `duckchess trace` prints for it (with `options`' board and FEN), for a
+/// snapshot test of a folder of inputs (docs/contest.md). A malformed input
+/// is the error, which names its line.
+///
+/// ```
+/// use duckchess_rules::variants::duck::trace;
+/// let text = trace::text("1\n0 4 1 4\n", &trace::Options::default()).unwrap();
+/// assert!(text.contains("captain"), "{text}");
+/// ```
+pub fn text(input: &str, options: &Options) -> Result<String, JudgeError> {
+    let mut out = Vec::new();
+    run(input.as_bytes(), &mut out, Position::initial(), options)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
 /// Writes a trace: reads the judge input `input`, plays it from `game` and
 /// writes every step, explained, to `output`. Ends with a count of the
 /// commands. On malformed input every step before the bad line has been

@@ -1131,6 +1131,14 @@ function onShortcut(e) {
   if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
   if (e.ctrlKey || e.metaKey || e.altKey || !game.state) return;
   const onBoard = t && t.id === "board";
+  // Esc puts a piece picked up down wherever the focus is (the move list,
+  // a button); on the board, onBoardKey does.
+  if (e.key === "Escape" && !onBoard && game.selected !== null) {
+    game.selected = null;
+    renderBoard();
+    renderLegal();
+    return;
+  }
   const steps = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
   if (steps[e.key] && (!onBoard || e.shiftKey || e.key === "Home" || e.key === "End")) {
     e.preventDefault();

@@ -40,10 +40,13 @@ function addressOf(snap) {
   while (forwardOf(end)) end = forwardOf(end);
   for (const coord of path(end)) q.append("m", coord);
   if (end !== game.cur) q.set("ply", game.cur.ply);
+  // The record's tags (its Event, players, Result …), one `tag=Name:value`
+  // each.
+  for (const [name, value] of game.tags || []) q.append("tag", `${name}:${value}`);
   const children = new Map();
   for (const t of snap.tree) children.set(t.parent, (children.get(t.parent) || 0) + 1);
   let tree = "";
-  if (snap.tree.some((t) => t.comment) || [...children.values()].some((n) => n > 1)) {
+  if (snap.tree.some((t) => t.comment || t.nags) || [...children.values()].some((n) => n > 1)) {
     const text = itemsText(treeItems(snap.tree));
     if (text.length <= KEEP_MAX_ADDRESS_TREE) tree = "&tree=" + text;
   }
@@ -51,13 +54,17 @@ function addressOf(snap) {
 }
 
 // A tree's items as an address writes them, readable where the moves are:
-// moves joined by `_`, a variation in parentheses, a comment after `!`,
-// each escaped so that none holds `_ ( ) !`:
-// `e2e4_e7e5_!a%20comment_g1f3_(f1c4_g8f6)_b8c6`.
+// moves joined by `_`, a move's annotations after it as PGN's `$N`, a
+// variation in parentheses, a comment after `!`, each escaped so that none
+// holds `_ ( ) ! $`: `e2e4$1_e7e5_!a%20comment_g1f3_(f1c4$6_g8f6)_b8c6`.
 function itemsText(items) {
   const esc = (t) => encodeURIComponent(t).replace(/[()_!*'~]/g, (ch) => "%" + ch.charCodeAt(0).toString(16).toUpperCase());
   return items
-    .map((it) => (typeof it === "string" ? esc(it) : Array.isArray(it) ? `(${itemsText(it)})` : "!" + esc(it.c)))
+    .map((it) =>
+      typeof it === "string" ? esc(it)
+        : Array.isArray(it) ? `(${itemsText(it)})`
+        : it.m !== undefined ? esc(it.m) + it.n.map((n) => `$${n}`).join("")
+        : "!" + esc(it.c))
     .join("_");
 }
 
@@ -66,7 +73,13 @@ function itemsFrom(text) {
   const stack = [[]];
   let token = "";
   const flush = () => {
-    if (token) stack[stack.length - 1].push(token[0] === "!" ? { c: decodeURIComponent(token.slice(1)) } : decodeURIComponent(token));
+    if (!token) return;
+    const [move, ...nags] = token.split("$");
+    stack[stack.length - 1].push(
+      token[0] === "!" ? { c: decodeURIComponent(token.slice(1)) }
+        : nags.length ? { m: decodeURIComponent(move), n: nags.map(Number) }
+        : decodeURIComponent(token),
+    );
     token = "";
   };
   try {
@@ -110,7 +123,7 @@ function treeItems(tree) {
     let alts = [];
     for (let i = first; i !== undefined; ) {
       const t = tree[i];
-      out.push(t.coord);
+      out.push(t.nags && t.nags.length ? { m: t.coord, n: t.nags } : t.coord);
       if (t.comment) out.push({ c: t.comment });
       for (const a of alts) out.push(line(a));
       const next = kids.get(i) || [];
@@ -138,8 +151,11 @@ function treeFromItems(items) {
     let at = parent;
     for (const it of list) {
       if (tree.length > KEEP_MAX_NODES) throw new Error("too long");
-      if (typeof it === "string") {
-        tree.push({ parent: at, coord: it, notation: null, comment: null });
+      if (typeof it === "string" || (it && typeof it.m === "string")) {
+        const move = typeof it === "string" ? it : it.m;
+        const nags = typeof it === "string" ? [] : it.n;
+        if (!nags.every((n) => Number.isInteger(n) && n > 0 && n < 256)) throw new Error("not an annotation");
+        tree.push({ parent: at, coord: move, notation: null, comment: null, nags: nags.length ? nags : undefined });
         lastParent = at;
         last = at = tree.length - 1;
       } else if (Array.isArray(it)) {
@@ -214,6 +230,7 @@ function snapshot() {
     opponent: $("opponent").value,
     computerSide: $("computer-side").value,
     think: $("think").value,
+    review: typeof keptReview === "function" ? keptReview() : undefined,
   };
 }
 
@@ -298,6 +315,7 @@ async function loadSnapshot(snap, at) {
     computerSide: snap.computerSide,
     rootClaimed: snap.rootClaimed,
   });
+  if (snap.review && typeof restoreReview === "function") restoreReview(snap.review);
 }
 
 // What the address asks for: {variant, start, line, ply}, or null when it
@@ -308,7 +326,12 @@ function addressed() {
   if (!v || !(q.has("m") || q.has("start"))) return null;
   const line = q.getAll("m");
   const ply = q.has("ply") ? parseInt(q.get("ply"), 10) : line.length;
+  const tags = q
+    .getAll("tag")
+    .filter((t) => t.includes(":"))
+    .map((t) => [t.slice(0, t.indexOf(":")), t.slice(t.indexOf(":") + 1)]);
   return {
+    tags,
     variant: v.name,
     start: q.get("start") || v.start,
     line,
@@ -328,13 +351,14 @@ async function showAddressed() {
   for (const snap of trees) {
     if (snap.variant !== a.variant || snap.start !== a.start || lineIn(snap, a.line) === undefined) continue;
     if (a.tree && itemsText(treeItems(snap.tree)) !== a.tree) continue;
+    if (JSON.stringify(snap.tags || []) !== JSON.stringify(a.tags)) continue;
     await loadSnapshot(snap, nodeAtPly(snap, a.line, a.ply));
     return true;
   }
   const items = a.tree && itemsFrom(a.tree);
   const tree = items && treeFromItems(items);
   if (tree && tree.length) {
-    const snap = { variant: a.variant, start: a.start, tree, tags: [] };
+    const snap = { variant: a.variant, start: a.start, tree, tags: a.tags };
     const at = lineIn(snap, a.line);
     if (at !== undefined) {
       try {
@@ -355,7 +379,7 @@ async function showAddressed() {
       notations: true,
     });
     showStudy(null);
-    await loadGame(a.variant, a.start, a.line, st.line, Math.min(a.ply, a.line.length));
+    await loadGame(a.variant, a.start, a.line, st.line, Math.min(a.ply, a.line.length), [], a.tags);
   } catch (e) {
     await newGame(a.variant);
     setStatus(`The address's game: ${e.message}`, "error");

@@ -118,7 +118,8 @@ async function fillLists() {
   }
 }
 
-function renderList(el, games, join) {
+// `whose`: a player's id, whose rating change each rated game shows.
+function renderList(el, games, join, whose) {
   el.innerHTML = "";
   for (const g of games) {
     const li = document.createElement("li");
@@ -128,6 +129,14 @@ function renderList(el, games, join) {
     a.textContent = `${g.variant} ${clock}: ${playerName(g.white)} – ${playerName(g.black)}`;
     li.appendChild(a);
     if (!join && g.reason) li.append(` — ${g.reason}`);
+    const side = whose && g.white && g.white.id === whose ? "white" : whose && g.black && g.black.id === whose ? "black" : null;
+    if (side && g.ratingDiff) {
+      const d = g.ratingDiff[side];
+      const span = document.createElement("span");
+      span.className = `rating-diff ${d > 0 ? "up" : d < 0 ? "down" : ""}`;
+      span.textContent = ` ${d >= 0 ? "+" : "−"}${Math.abs(d)}`;
+      li.appendChild(span);
+    }
     el.appendChild(li);
   }
   if (!games.length) el.innerHTML = "<li>none</li>";
@@ -713,34 +722,56 @@ async function sign(path) {
 
 // ---- players and leaderboards ----
 
-// A rating chart: one line per game, the rating after each rated game.
+// A rating chart: the rating after each rated game, over time, with the
+// ratings on the left axis and the dates below. `points`: [ms, rating]
+// each, the first the start (1500 before the first game).
 function chart(points) {
-  const W = 360, H = 140, P = 28;
-  const ys = points.map((p) => p[1]);
-  const lo = Math.min(...ys) - 20, hi = Math.max(...ys) + 20;
-  const x = (i) => P + (points.length < 2 ? 0 : (i * (W - P - 6)) / (points.length - 1));
-  const y = (v) => H - 18 - ((v - lo) * (H - 30)) / (hi - lo || 1);
+  const W = 380, H = 160, L = 40, R = 8, T = 8, B = 30;
   const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("class", "chart");
-  svg.setAttribute("role", "img");
-  const line = document.createElementNS(ns, "polyline");
-  line.setAttribute("points", points.map((p, i) => `${x(i).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" "));
-  line.setAttribute("fill", "none");
-  line.setAttribute("stroke", "#2b5d9b");
-  line.setAttribute("stroke-width", "2");
-  svg.appendChild(line);
-  for (const [v, label] of [[hi - 20, Math.round(hi - 20)], [lo + 20, Math.round(lo + 20)]]) {
-    const t = document.createElementNS(ns, "text");
-    t.setAttribute("x", 2);
-    t.setAttribute("y", y(v) + 4);
-    t.setAttribute("font-size", "10");
-    t.textContent = label;
-    svg.appendChild(t);
+  const el = (name, attrs, text) => {
+    const e = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const ys = points.map((p) => p[1]);
+  // Ticks every 50, 100 or 200 points, three to six of them.
+  const span = Math.max(...ys) - Math.min(...ys);
+  const step = span > 600 ? 200 : span > 250 ? 100 : 50;
+  const lo = Math.floor(Math.min(...ys) / step) * step;
+  const hi = Math.max(lo + step, Math.ceil(Math.max(...ys) / step) * step);
+  const t0 = points[0][0], t1 = points[points.length - 1][0];
+  // By time when the games are spread over time; otherwise one step a game.
+  const byTime = t1 > t0;
+  const x = (p, i) => L + (W - L - R) * (byTime ? (p[0] - t0) / (t1 - t0) : points.length < 2 ? 0 : i / (points.length - 1));
+  const y = (v) => T + (H - T - B) * (1 - (v - lo) / (hi - lo));
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img" });
+  svg.appendChild(el("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#888", class: "axis" }));
+  svg.appendChild(el("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#888", class: "axis" }));
+  for (let v = lo; v <= hi; v += step) {
+    svg.appendChild(el("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), stroke: "#eee" }));
+    svg.appendChild(el("text", { x: L - 4, y: y(v) + 4, "font-size": 10, "text-anchor": "end", class: "tick rating" }, v));
+  }
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const dates = byTime ? [...new Set([t0, (t0 + t1) / 2, t1].map(day))] : [day(t1)];
+  const at = (d) => (byTime ? L + ((W - L - R) * (Date.parse(d) + 43_200_000 - t0)) / (t1 - t0) : W - R);
+  dates.forEach((d, i) => {
+    const anchor = dates.length === 1 ? "end" : i === 0 ? "start" : i === dates.length - 1 ? "end" : "middle";
+    const px = Math.min(W - R, Math.max(L, at(d)));
+    svg.appendChild(el("text", { x: px, y: H - B + 16, "font-size": 10, "text-anchor": anchor, class: "tick date" }, d));
+  });
+  svg.appendChild(el("polyline", {
+    points: points.map((p, i) => `${x(p, i).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" "),
+    fill: "none", stroke: "#2b5d9b", "stroke-width": 2,
+  }));
+  for (const [i, p] of points.entries()) {
+    if (i === 0) continue;
+    const dot = el("circle", { cx: x(p, i).toFixed(1), cy: y(p[1]).toFixed(1), r: 2.5, fill: "#2b5d9b" });
+    dot.appendChild(el("title", {}, `${day(p[0])}: ${Math.round(p[1])}`));
+    svg.appendChild(dot);
   }
   const last = points[points.length - 1];
-  svg.setAttribute("aria-label", `rating after each of ${points.length - 1} rated games, now ${Math.round(last[1])}`);
+  svg.setAttribute("aria-label", `rating after each of ${points.length - 1} rated games, from ${day(points[1] ? points[1][0] : t0)} to ${day(t1)}, now ${Math.round(last[1])}`);
   return svg;
 }
 
@@ -772,12 +803,13 @@ async function showPlayer(name) {
       const fig = document.createElement("figure");
       const cap = document.createElement("figcaption");
       cap.textContent = h.name;
-      // From the start's 1500, so that one game draws a line too.
-      fig.append(cap, chart([[0, 1500, 350], ...h.exact]));
+      // From the start's 1500 (just before the first game), so that one
+      // game draws a line too.
+      fig.append(cap, chart([[h.exact[0][0], 1500], ...h.exact]));
       charts.appendChild(fig);
     }
     const games = await api(`/api/online/player/${encodeURIComponent(u.id)}/games`);
-    renderList($("player-games"), games.games, false);
+    renderList($("player-games"), games.games, false, u.id);
   } catch (e) {
     $("online-message").textContent = e.message;
   }
@@ -790,7 +822,10 @@ async function showLeaders() {
   const all = await api("/api/player");
   const box = $("leaders");
   box.innerHTML = "";
+  // The games nobody has a rating in yet are named once, together.
+  const empty = Object.entries(all).filter(([, users]) => !users.length).map(([perf]) => perf);
   for (const [perf, users] of Object.entries(all)) {
+    if (!users.length) continue;
     const h = document.createElement("h3");
     h.textContent = perf;
     const ol = document.createElement("ol");
@@ -802,8 +837,15 @@ async function showLeaders() {
       li.append(a, ` ${u.perfs[perf].rating} (${u.perfs[perf].games} games)`);
       ol.appendChild(li);
     }
-    if (!users.length) ol.innerHTML = "<li>nobody yet</li>";
     box.append(h, ol);
+  }
+  if (empty.length) {
+    const p = document.createElement("p");
+    p.id = "leaders-empty";
+    p.textContent = empty.length === Object.keys(all).length
+      ? "Nobody is on a leaderboard yet: a player is listed once their rating is settled (no longer provisional, shown with ?) and they have played lately."
+      : `Nobody is on the leaderboard yet in ${empty.join(", ")}.`;
+    box.appendChild(p);
   }
 }
 
@@ -871,6 +913,10 @@ function onlineStart() {
     readLobby();
     if (location.pathname === "/games" || location.pathname === "/play") {
       $("online-box").scrollIntoView();
+    } else if (location.pathname === "/lobby") {
+      // The lobby's own address: its seeks and pools at the top.
+      document.title = "Lobby · duckchess";
+      $("lobby").scrollIntoView();
     }
   }
 }

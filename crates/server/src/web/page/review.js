@@ -96,6 +96,36 @@ async function reviewGame() {
   }
   if (judged && review.root === game.root) treeChanged();
   drawReview();
+  // Kept with the game, so that a reload shows it again (keep.js).
+  if (review.root === game.root && typeof kept === "function") kept();
+}
+
+// The review as the browser keeps it with the game: each position's
+// chance, judgement and the engine's move, and the summary; none while
+// one runs or for another game.
+function keptReview() {
+  if (reviewRunning() || review.root !== game.root || !review.points.length) return undefined;
+  return {
+    moves: review.nodes.slice(1).map((n) => n.coord),
+    ms: $("review-ms").value,
+    sides: review.sides,
+    points: review.points.map((p) => p && {
+      first: p.first,
+      judgement: p.judgement || undefined,
+      best: p.best ? { notation: p.best.notation } : undefined,
+    }),
+  };
+}
+
+// Shows a kept review again if the game's main line is the one reviewed.
+function restoreReview(kept) {
+  if (!kept || !Array.isArray(kept.points)) return;
+  const nodes = mainLine();
+  const moves = nodes.slice(1).map((n) => n.coord);
+  if (moves.length !== kept.moves.length || moves.some((m, i) => m !== kept.moves[i])) return;
+  Object.assign(review, { root: game.root, nodes, points: kept.points, sides: kept.sides || null });
+  $("review-status").textContent = `${kept.points.length} positions analysed, ${kept.ms} ms each`;
+  drawReview();
 }
 
 // The move that led to ply `p` in the main line's numbering: `12. Nf3`,
@@ -119,11 +149,14 @@ function drawReview() {
   box.hidden = false;
   const svg = $("review-graph");
   const ns = "http://www.w3.org/2000/svg";
-  const W = 300;
-  const H = 80;
+  // Drawn in the graph's own pixels (no stretching: round dots), with a
+  // margin of a dot's radius so that a dot at an edge is whole.
+  const W = Math.round(svg.clientWidth) || 300;
+  const H = Math.round(svg.clientHeight) || 120;
+  const R = 3.5;
   const n = Math.max(1, review.nodes.length - 1);
-  const x = (p) => (p / n) * W;
-  const y = (first) => (1 - first) * H;
+  const x = (p) => R + (p / n) * (W - 2 * R);
+  const y = (first) => R + (1 - first) * (H - 2 * R);
   svg.innerHTML = "";
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const el = (name, attrs) => {
@@ -137,14 +170,14 @@ function drawReview() {
   if (known.length) {
     const pts = known.map(([i, p]) => `${x(i).toFixed(1)},${y(p.first).toFixed(1)}`);
     const last = known[known.length - 1][0];
-    el("polygon", { points: `0,${H} ${pts.join(" ")} ${x(last).toFixed(1)},${H}`, class: "first" });
+    el("polygon", { points: `${x(0).toFixed(1)},${H} ${pts.join(" ")} ${x(last).toFixed(1)},${H}`, class: "first" });
   }
   el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "middle" });
   const at = review.nodes.indexOf(game.cur);
   if (at >= 0) el("line", { x1: x(at), y1: 0, x2: x(at), y2: H, class: "now" });
   for (const [i, p] of known) {
     if (!p.judgement) continue;
-    const dot = el("circle", { cx: x(i), cy: y(p.first), r: 3.2, class: `judged ${p.judgement}` });
+    const dot = el("circle", { cx: x(i), cy: y(p.first), r: R, class: `judged ${p.judgement}` });
     dot.dataset.ply = i;
     dot.dataset.judgement = p.judgement;
     const t = document.createElementNS(ns, "title");
@@ -202,7 +235,7 @@ function onReviewClick(e) {
   const svg = $("review-graph");
   const r = svg.getBoundingClientRect();
   const n = Math.max(1, review.nodes.length - 1);
-  const p = Math.round(((e.clientX - r.left) / r.width) * n);
+  const p = Math.round(((e.clientX - r.left - 3.5) / (r.width - 7)) * n);
   const node = review.nodes[Math.max(0, Math.min(n, p))];
   if (node && review.root === game.root) go(node);
 }

@@ -180,9 +180,15 @@ function renderView3d() {
     const own = at.get(king) && at.get(king).cell.piece;
     for (const x of list) if (!own || x.side !== own.color) attackers.add(x.square);
   }
-  // Far first, so that nearer cells are drawn over farther ones.
+  // Far first, so that nearer cells are drawn over farther ones; the dots
+  // of plain empty cells all below the pieces and marked cells (a dot
+  // never hides a piece behind it), and they take no clicks.
   const order = [...at.values()].sort((a, b) => b.depth - a.depth);
+  const dots = v3dEl("g", { class: "cells dots" }, svg);
   const layer = v3dEl("g", { class: "cells" }, svg);
+  // A piece at least this big whatever the view's size (the inner cube's
+  // pieces at 400 pixels).
+  const minFont = 13;
   for (const p of order) {
     const c = p.cell;
     const cls = ["cell3d"];
@@ -196,13 +202,13 @@ function renderView3d() {
     // An empty cell with no mark is a dot, to leave the pieces in view.
     const marked = cls.length > 1;
     if (c.coords.length === 4) cls.push(c.coords[3] ? "w1" : "w0");
-    const g = v3dEl("g", { class: cls.join(" ") }, layer);
+    const g = v3dEl("g", { class: cls.join(" ") }, marked || c.piece ? layer : dots);
     g.dataset.square = c.square;
     g.dataset.name = c.name;
     const rad = cellR * p.s;
     v3dEl("circle", { cx: p.x, cy: p.y, r: marked ? rad : rad * 0.4 }, g);
     if (c.piece) {
-      const font = rad * 1.75;
+      const font = Math.max(rad * 1.75, minFont);
       const attrs = { x: p.x, y: p.y, "font-size": font, class: `piece ${c.piece.color}` };
       // White figurines filled white under their outline, as on the boards.
       if (FILLED[c.piece.glyph]) v3dEl("text", Object.assign({}, attrs, { class: "fill" }), g).textContent = FILLED[c.piece.glyph];
