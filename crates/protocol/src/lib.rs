@@ -22,15 +22,22 @@
 #![warn(missing_docs)]
 
 mod chat;
+mod event;
 mod game;
+mod seek;
 mod side;
 mod status;
 mod time_control;
 
 pub use chat::{ChatLine, ChatLineType, Room};
+pub use event::{
+    AccountEvent, Challenge, ChallengeClock, Challenger, Compat, DestUser, EventGame, GameSummary,
+    Opponent, PerfName, StatusName,
+};
 pub use game::{
     Clock, Event, GameFull, GameFullType, GameState, GameStateType, Perf, Player, Variant, NO_CLOCK,
 };
+pub use seek::{LobbyEvent, Seek, SeekClock, SeekPlayer};
 pub use side::{ByColor, Side};
 pub use status::{Status, UnknownStatus};
 pub use time_control::{TimeControl, TimeControlError, MAX_INCREMENT_MS, MAX_INITIAL_MS};

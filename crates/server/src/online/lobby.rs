@@ -22,7 +22,7 @@ use super::rating::{self, Rating};
 use super::referee::{side_key, side_of_key, Refusal};
 use super::service::{Result, Service, ServiceError};
 use crate::store::{GameRow, Pairing, Player, Posted, Seating, SeekRow};
-use serde_json::{json, Value};
+use duckchess_protocol::{LobbyEvent, Seek, SeekClock, SeekPlayer};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -127,23 +127,34 @@ fn closest_pairs(open: &[SeekRow], now: i64) -> Vec<(usize, usize)> {
     pairs.into_iter().map(|(_, i, j)| (i, j)).collect()
 }
 
-fn seek_json(k: &SeekRow, name: &str) -> Value {
+fn seek_of(k: &SeekRow, name: &str) -> Seek {
     let tc = TimeControl {
         initial_ms: k.initial_ms,
         increment_ms: k.increment_ms,
     };
-    json!({
-        "id": k.id,
-        "player": {"id": k.player_id, "name": name, "rating": k.rating.round() as i64},
-        "variant": k.variant,
-        "clock": {"initial": k.initial_ms, "increment": k.increment_ms, "show": tc.to_string()},
-        "rated": k.rated,
-        "color": k.color,
-        "ratingRange": k.rating_min.zip(k.rating_max).map(|(a, b)| format!("{a}-{b}")),
-        "pool": k.pool,
-        "status": k.status,
-        "game": k.game_id,
-    })
+    Seek {
+        id: k.id.clone(),
+        player: SeekPlayer {
+            id: k.player_id.clone(),
+            name: name.to_string(),
+            rating: k.rating.round() as i64,
+        },
+        variant: k.variant.clone(),
+        clock: SeekClock {
+            initial: k.initial_ms,
+            increment: k.increment_ms,
+            show: tc.to_string(),
+        },
+        rated: k.rated,
+        color: k.color.clone(),
+        rating_range: k
+            .rating_min
+            .zip(k.rating_max)
+            .map(|(a, b)| format!("{a}-{b}")),
+        pool: k.pool,
+        status: k.status.clone(),
+        game: k.game_id.clone(),
+    }
 }
 
 impl Service {
@@ -374,7 +385,7 @@ impl Service {
     }
 
     /// The open seeks as the lobby shows them.
-    pub async fn lobby(&self) -> Result<Vec<Value>> {
+    pub async fn lobby(&self) -> Result<Vec<Seek>> {
         let mut out = Vec::new();
         for k in self.store().open_seeks(self.now()).await? {
             let name = self
@@ -382,19 +393,19 @@ impl Service {
                 .await?
                 .map(|p| p.name)
                 .unwrap_or_default();
-            out.push(seek_json(&k, &name));
+            out.push(seek_of(&k, &name));
         }
         Ok(out)
     }
 
     /// A seek as the API shows it.
-    pub async fn seek_view(&self, k: &SeekRow) -> Result<Value> {
+    pub async fn seek_view(&self, k: &SeekRow) -> Result<Seek> {
         let name = self
             .player(&k.player_id)
             .await?
             .map(|p| p.name)
             .unwrap_or_default();
-        Ok(seek_json(k, &name))
+        Ok(seek_of(k, &name))
     }
 
     /// Tells the lobby's readers the open seeks, here and (through
@@ -415,7 +426,9 @@ impl Service {
                 Line {
                     version: 0,
                     presence: false,
-                    text: json!({"type": "seeks", "seeks": seeks}).to_string().into(),
+                    text: serde_json::to_string(&LobbyEvent::Seeks { seeks })
+                        .expect("seeks are JSON")
+                        .into(),
                     room: None,
                     ends: false,
                 },

@@ -5,7 +5,7 @@ use super::hub::{Line, Presence};
 use super::service::{Result, Service};
 use super::view;
 use crate::store::{Backend, GameRow, Player};
-use serde_json::Value;
+use duckchess_protocol::{AccountEvent, GameSummary};
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -65,19 +65,23 @@ impl Service {
     pub async fn watch_player(
         &self,
         player: &Player,
-    ) -> Result<(broadcast::Receiver<Line>, Presence, Vec<Value>)> {
+    ) -> Result<(broadcast::Receiver<Line>, Presence, Vec<AccountEvent>)> {
         let key = format!("player:{}", player.id);
         let (rx, presence) = self.hub.subscribe(&key, None);
         let mut first = Vec::new();
         for row in self.store.playing(&player.id).await? {
             let t = self.table(&row.id).await?;
-            let summary = view::summary(&t, self.seats(&t.row).await?);
-            first.push(serde_json::json!({"type": "gameStart", "game": self.event_game(&t, &player.id, summary)}));
+            let seats = self.seats(&t.row).await?;
+            first.push(AccountEvent::GameStart {
+                game: Box::new(self.event_game(&t, &player.id, seats)),
+            });
         }
         for row in self.store.challenges_to(&player.id).await? {
             let t = self.table(&row.id).await?;
             let seats = self.seats(&t.row).await?;
-            first.push(serde_json::json!({"type": "challenge", "challenge": self.challenge_json(&t, &seats)}));
+            first.push(AccountEvent::Challenge {
+                challenge: self.challenge(&t, &seats),
+            });
         }
         Ok((rx, presence, first))
     }
@@ -127,7 +131,7 @@ impl Service {
     }
 
     /// A list of games as summaries.
-    pub async fn summaries(&self, rows: Vec<GameRow>) -> Result<Vec<Value>> {
+    pub async fn summaries(&self, rows: Vec<GameRow>) -> Result<Vec<GameSummary>> {
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let t = self.table(&row.id).await?;

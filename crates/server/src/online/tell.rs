@@ -3,11 +3,13 @@
 //! and the computer.
 
 use super::hub::Line;
-use super::referee::{side_key, Table};
+use super::referee::Table;
 use super::service::Service;
 use super::view::{self, Seat};
-use duckchess_protocol::Status;
-use serde_json::Value;
+use duckchess_protocol::{
+    AccountEvent, Challenge, ChallengeClock, Challenger, Compat, DestUser, EventGame, Opponent,
+    PerfName, Side, Status,
+};
 use std::sync::Arc;
 
 impl Service {
@@ -66,7 +68,9 @@ impl Service {
                 Line {
                     version: 0,
                     presence: false,
-                    text: event.to_string().into(),
+                    text: serde_json::to_string(&event)
+                        .expect("an event is JSON")
+                        .into(),
                     room: None,
                     ends: false,
                 },
@@ -76,91 +80,108 @@ impl Service {
 
     /// The lichess event a game means to a player: `challenge`,
     /// `gameStart`, `gameFinish`, `challengeDeclined`.
-    pub async fn event_for(&self, player_id: &str, t: &Table) -> Option<Value> {
+    pub async fn event_for(&self, player_id: &str, t: &Table) -> Option<AccountEvent> {
         let r = &t.row;
         let seats = self.seats(r).await.ok()?;
-        let summary = view::summary(t, seats.clone());
         match r.status {
-            Status::Created if r.challenged_id.as_deref() == Some(player_id) => Some(
-                serde_json::json!({"type": "challenge", "challenge": self.challenge_json(t, &seats)}),
-            ),
+            Status::Created if r.challenged_id.as_deref() == Some(player_id) => {
+                Some(AccountEvent::Challenge {
+                    challenge: self.challenge(t, &seats),
+                })
+            }
             Status::Created => None,
-            Status::Declined => Some(
-                serde_json::json!({"type": "challengeDeclined", "challenge": self.challenge_json(t, &seats)}),
-            ),
-            Status::Started if r.ply == 0 && r.version <= 2 => Some(
-                serde_json::json!({"type": "gameStart", "game": self.event_game(t, player_id, summary)}),
-            ),
+            Status::Declined => Some(AccountEvent::ChallengeDeclined {
+                challenge: self.challenge(t, &seats),
+            }),
+            Status::Started if r.ply == 0 && r.version <= 2 => Some(AccountEvent::GameStart {
+                game: Box::new(self.event_game(t, player_id, seats)),
+            }),
             Status::Started => None,
-            _ => Some(
-                serde_json::json!({"type": "gameFinish", "game": self.event_game(t, player_id, summary)}),
-            ),
+            _ => Some(AccountEvent::GameFinish {
+                game: Box::new(self.event_game(t, player_id, seats)),
+            }),
         }
     }
 
-    pub(super) fn event_game(&self, t: &Table, player_id: &str, summary: Value) -> Value {
+    /// A game as an event tells `player_id` of it.
+    pub(super) fn event_game(&self, t: &Table, player_id: &str, seats: [Seat; 2]) -> EventGame {
         let side = t.seats_of(player_id).first().copied().unwrap_or(0);
-        let opponent = summary[side_key(1 - side)].clone();
-        let mut g = summary;
-        g["opponent"] = serde_json::json!({
-            "id": opponent["id"],
-            "username": opponent["name"],
-            "rating": null,
-            "ai": opponent["aiLevel"],
-        });
-        g["lastMove"] = t
-            .moves
-            .last()
-            .map_or(String::new(), |m| m.text.clone())
-            .into();
-        g["secondsLeft"] = t
-            .left_at(self.now())
-            .map_or(Value::Null, |l| (l[side] / 1000).into());
-        g["status"] = serde_json::json!({"id": t.row.status.id(), "name": t.row.status});
-        g["compat"] = serde_json::json!({"bot": true, "board": true});
-        g["gameId"] = t.row.id.clone().into();
-        g["fullId"] = t.row.id.clone().into();
-        g["color"] = side_key(side).into();
-        g["isMyTurn"] = (t.to_move() == side && !t.is_over()).into();
-        g["variant"] = view::variant_json(&t.row.variant);
-        g["speed"] = view::speed(t.row.initial_ms, t.row.increment_ms).into();
-        g["rated"] = t.row.rated.into();
-        g["hasMoved"] = (t.row.ply > side as i64).into();
-        g["source"] = "friend".into();
-        g["fen"] = t.notation.write_position(t.game.position()).into();
-        g
+        let s = view::summary(t, seats);
+        let opponent = Opponent::of(if side == 0 { &s.black } else { &s.white });
+        EventGame {
+            id: s.id.clone(),
+            game_id: s.id.clone(),
+            full_id: s.id.clone(),
+            color: Side::ALL[side],
+            fen: t.notation.write_position(t.game.position()),
+            has_moved: t.row.ply > side as i64,
+            is_my_turn: t.to_move() == side && !t.is_over(),
+            last_move: t.moves.last().map_or(String::new(), |m| m.text.clone()),
+            opponent,
+            rated: t.row.rated,
+            seconds_left: t.left_at(self.now()).map(|l| l[side] / 1000),
+            source: "friend".into(),
+            status: t.row.status.into(),
+            speed: view::speed(t.row.initial_ms, t.row.increment_ms).into(),
+            variant: view::variant(&t.row.variant),
+            compat: Compat {
+                bot: true,
+                board: true,
+            },
+            winner: s.winner,
+            reason: s.reason,
+            ply: s.ply,
+            clock: s.clock,
+            white: s.white,
+            black: s.black,
+            created_at: s.created_at,
+            last_move_at: s.last_move_at,
+            rating_diff: s.rating_diff,
+        }
     }
 
     /// A challenge as lichess's API shows it.
-    pub fn challenge_json(&self, t: &Table, seats: &[Seat; 2]) -> Value {
+    pub fn challenge(&self, t: &Table, seats: &[Seat; 2]) -> Challenge {
         let r = &t.row;
         let (challenger, color) = if r.white_id.is_some() {
-            (&seats[0], "white")
+            (&seats[0], Side::White)
         } else {
-            (&seats[1], "black")
+            (&seats[1], Side::Black)
         };
-        serde_json::json!({
-            "id": r.id,
-            "url": format!("/game/{}", r.id),
-            "status": r.status,
-            "challenger": {"id": challenger.id, "name": challenger.name, "title": null, "rating": null},
-            "destUser": r.challenged_id.as_ref().map(|id| serde_json::json!({"id": id})),
-            "variant": view::variant_json(&r.variant),
-            "rated": r.rated,
-            "speed": view::speed(r.initial_ms, r.increment_ms),
-            "timeControl": match r.initial_ms {
-                Some(i) => serde_json::json!({
-                    "type": "clock",
-                    "limit": i / 1000,
-                    "increment": r.increment_ms.unwrap_or(0) / 1000,
-                    "show": super::clock::TimeControl { initial_ms: i, increment_ms: r.increment_ms.unwrap_or(0) }.to_string(),
-                }),
-                None => serde_json::json!({"type": "unlimited"}),
+        let speed = view::speed(r.initial_ms, r.increment_ms).to_string();
+        Challenge {
+            id: r.id.clone(),
+            url: format!("/game/{}", r.id),
+            status: r.status,
+            challenger: Challenger {
+                id: challenger.id.clone(),
+                name: challenger.name.clone(),
+                title: None,
+                rating: None,
             },
-            "color": color,
-            "finalColor": color,
-            "perf": {"name": view::speed(r.initial_ms, r.increment_ms)},
-            "direction": "out",
-        })
+            dest_user: r.challenged_id.clone().map(|id| DestUser { id }),
+            variant: view::variant(&r.variant),
+            rated: r.rated,
+            speed: speed.clone(),
+            time_control: match r.initial_ms {
+                Some(i) => {
+                    let increment_ms = r.increment_ms.unwrap_or(0);
+                    ChallengeClock::Clock {
+                        limit: i / 1000,
+                        increment: increment_ms / 1000,
+                        show: super::clock::TimeControl {
+                            initial_ms: i,
+                            increment_ms,
+                        }
+                        .to_string(),
+                    }
+                }
+                None => ChallengeClock::Unlimited,
+            },
+            color,
+            final_color: color,
+            perf: PerfName { name: speed },
+            direction: "out".into(),
+        }
     }
 }

@@ -7,7 +7,7 @@ use super::referee::Table;
 use crate::kernel::Color;
 use duckchess_protocol as wire;
 use duckchess_protocol::{ByColor, GameFullType, GameStateType, Side, NO_CLOCK};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// A seat's holder as shown.
 #[derive(Clone, Debug, Default)]
@@ -46,10 +46,6 @@ impl Seat {
             },
             (None, None) => wire::Player::open(),
         }
-    }
-
-    fn json(&self) -> Value {
-        serde_json::to_value(self.player()).expect("a seat is JSON")
     }
 }
 
@@ -189,27 +185,32 @@ pub fn game_full(
 }
 
 /// A game in a list (`/api/online/games`, a player's history).
-pub fn summary(t: &Table, seats: [Seat; 2]) -> Value {
+pub fn summary(t: &Table, seats: [Seat; 2]) -> wire::GameSummary {
     let r = &t.row;
-    json!({
-        "id": r.id,
-        "variant": r.variant,
-        "rated": r.rated,
-        "status": r.status,
-        "winner": r.winner,
-        "reason": r.reason,
-        "ply": r.ply,
-        "clock": r.initial_ms.map(|i| json!({"initial": i, "increment": r.increment_ms.unwrap_or(0)})),
-        "white": seats[0].json(),
-        "black": seats[1].json(),
-        "createdAt": r.created_ms,
-        "lastMoveAt": r.updated_ms,
-        // What a rated game changed each side's rating by, once over.
-        "ratingDiff": match (r.white_rating_diff, r.black_rating_diff) {
-            (Some(w), Some(b)) => json!({"white": w.round() as i64, "black": b.round() as i64}),
-            _ => Value::Null,
+    wire::GameSummary {
+        id: r.id.clone(),
+        variant: r.variant.clone(),
+        rated: r.rated,
+        status: r.status,
+        winner: r.winner,
+        reason: r.reason.clone(),
+        ply: r.ply,
+        clock: r.initial_ms.map(|i| wire::Clock {
+            initial: i,
+            increment: r.increment_ms.unwrap_or(0),
+        }),
+        white: seats[0].player(),
+        black: seats[1].player(),
+        created_at: r.created_ms,
+        last_move_at: r.updated_ms,
+        rating_diff: match (r.white_rating_diff, r.black_rating_diff) {
+            (Some(w), Some(b)) => Some(ByColor {
+                white: w.round() as i64,
+                black: b.round() as i64,
+            }),
+            _ => None,
         },
-    })
+    }
 }
 
 /// A day as PGN writes it, `2026.12.02`, from ms since the epoch (UTC).

@@ -51,6 +51,10 @@ pub async fn events(State(app): State<AppState>, headers: HeaderMap) -> Result<R
         presence: Some(presence),
         game: false,
     };
+    let first = first
+        .iter()
+        .map(|e| serde_json::to_value(e).expect("an event is JSON"))
+        .collect();
     Ok(ndjson(first, rx, leaving, false, false, 0))
 }
 
@@ -122,7 +126,9 @@ pub async fn challenge(
         .await?;
     let t = s.table(&row.id).await?;
     let seats = s.seats(&t.row).await?;
-    Ok(Json(s.challenge_json(&t, &seats)))
+    Ok(Json(
+        serde_json::to_value(s.challenge(&t, &seats)).expect("a challenge is JSON"),
+    ))
 }
 
 /// `POST /api/challenge/{id}/accept`.

@@ -12,6 +12,7 @@ use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
+use duckchess_protocol::LobbyEvent;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -56,7 +57,10 @@ pub async fn list(State(app): State<AppState>) -> Result<Json<Value>, ApiError> 
 }
 
 /// `POST /api/online/seeks`.
-pub async fn post(State(app): State<AppState>, request: Request) -> Result<Json<Value>, ApiError> {
+pub async fn post(
+    State(app): State<AppState>,
+    request: Request,
+) -> Result<Json<duckchess_protocol::Seek>, ApiError> {
     limit(&app, client_ip(&request), Bucket::Create)?;
     let headers = request.headers().clone();
     let bytes = body(request).await?;
@@ -119,7 +123,10 @@ pub async fn act(
 pub async fn stream(State(app): State<AppState>) -> Result<Response, ApiError> {
     let s = service(&app)?.clone();
     let (rx, presence) = s.hub().subscribe("lobby", None);
-    let first = json!({"type": "seeks", "seeks": s.lobby().await?});
+    let first = serde_json::to_value(LobbyEvent::Seeks {
+        seeks: s.lobby().await?,
+    })
+    .expect("seeks are JSON");
     let leaving = Leaving {
         service: s,
         id: "lobby".into(),

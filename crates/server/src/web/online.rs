@@ -634,7 +634,10 @@ pub async fn export(
         let seats = s.seats(&t.row).await?;
         let summary = crate::online::view::summary(&t, seats);
         let names = &t.notations;
-        let player = |side: &str| json!({"user": {"id": summary[side]["id"], "name": summary[side]["name"]}});
+        let player = |p: &duckchess_protocol::Player| {
+            let o = duckchess_protocol::Opponent::of(p);
+            json!({"user": {"id": o.id, "name": o.username}})
+        };
         let mut v = json!({
             "id": t.row.id,
             "rated": t.row.rated,
@@ -643,15 +646,15 @@ pub async fn export(
             "createdAt": t.row.created_ms,
             "lastMoveAt": t.row.updated_ms,
             "status": t.row.status,
-            "players": {"white": player("white"), "black": player("black")},
+            "players": {"white": player(&summary.white), "black": player(&summary.black)},
             "moves": names.join(" "),
             "pgn": record,
         });
         if let Some(w) = &t.row.winner {
             v["winner"] = json!(w);
         }
-        if let Some(c) = summary.get("clock").filter(|c| !c.is_null()) {
-            v["clock"] = c.clone();
+        if let Some(c) = summary.clock {
+            v["clock"] = json!(c);
         }
         return Ok(Json(v).into_response());
     }
