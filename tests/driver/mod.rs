@@ -26,7 +26,29 @@ pub fn start_server() -> (Reaper, String) {
     (server, format!("http://{addr}/"))
 }
 
-pub fn start_chromedriver() -> (Reaper, u16) {
+/// chromedriver and the browsers it started, in a process group of their
+/// own: killed together when dropped. Killing chromedriver alone left
+/// its Chromium running (a page's timers spinning) after every test run.
+pub struct DriverGroup(Reaper);
+
+impl DriverGroup {
+    /// chromedriver's process id.
+    pub fn id(&self) -> u32 {
+        self.0.id()
+    }
+}
+
+impl Drop for DriverGroup {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.0.id())])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+pub fn start_chromedriver() -> (DriverGroup, u16) {
+    use std::os::unix::process::CommandExt;
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -36,9 +58,10 @@ pub fn start_chromedriver() -> (Reaper, u16) {
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .process_group(0)
         .spawn()
         .expect("chromedriver runs (Debian package chromium-driver)");
-    let reaper = Reaper(child);
+    let reaper = DriverGroup(Reaper(child));
     let deadline = Instant::now() + Duration::from_secs(10);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(

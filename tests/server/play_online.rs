@@ -180,9 +180,30 @@ fn the_terminal_plays_a_server_game_under_tmux() {
     tmux.keys(&["d"]);
     tmux.wait_for("the refused claim", |s| s.contains("the server refused: "));
 
-    // Undo is off online; resigning ends the server's game.
+    // No engine while the game is being played.
+    tmux.keys(&["h"]);
+    tmux.wait_for("the hint refused", |s| {
+        s.contains("no engine while the game is being played")
+    });
+    // u asks for a takeback; alice agrees over HTTP, and the terminal's
+    // board follows the server: black's e5 and white's Nf3 after it go.
     tmux.keys(&["u"]);
-    tmux.wait_for("undo refused", |s| s.contains("no undo or redo online"));
+    tmux.wait_for("the takeback asked", |s| s.contains("takeback asked"));
+    server_game(&addr, &id, &cookie, "bob's takeback request", |g| {
+        g["state"]["btakeback"] == true
+    });
+    let (status, _, answer) = request(
+        &addr,
+        "POST",
+        &format!("/api/online/game/{id}/takeback"),
+        &cookie,
+        "{}",
+    );
+    assert_eq!(status, 200, "{answer}");
+    tmux.wait_for("e5 and Nf3 taken back", |s| {
+        s.contains("1. e4") && !s.contains("1. e4 e5") && s.contains("black to move")
+    });
+    // Resigning ends the server's game.
     tmux.keys(&["x"]);
     tmux.wait_for("the resign question", |s| s.contains("resign as black?"));
     tmux.keys(&["y"]);

@@ -412,6 +412,8 @@ pub struct ServerState {
     pub reason: Option<String>,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Color>,
+    /// The side asking to take back its last move.
+    pub takeback_offer: Option<Color>,
     /// Whose stream is open.
     pub connected: [bool; 2],
 }
@@ -455,6 +457,11 @@ impl From<wire::GameState> for ServerState {
             winner: v.winner.map(color),
             reason: v.reason,
             draw_offer: v.draw_offer.map(color),
+            takeback_offer: match (v.wtakeback, v.btakeback) {
+                (true, _) => Some(Color::White),
+                (_, true) => Some(Color::Black),
+                _ => None,
+            },
             connected: v.connected.into_array(),
         }
     }
@@ -541,6 +548,7 @@ pub fn synced(
         clocks: clocked.then_some((left, (state.clock_running && end.is_none()).then_some(turn))),
         end,
         draw_offer: state.draw_offer,
+        takeback_offer: state.takeback_offer,
         connected: state.connected,
     })
 }
@@ -603,6 +611,8 @@ impl Session {
                     Outgoing::DrawOffer => ("draw-offer", json!({})),
                     Outgoing::DrawDecline => ("draw-decline", json!({})),
                     Outgoing::Claim => ("claim", json!({})),
+                    Outgoing::Takeback => ("takeback", json!({})),
+                    Outgoing::TakebackDecline => ("takeback-decline", json!({})),
                 };
                 let event = match client.act(action, body) {
                     Ok(game) => Event::Full(game),
@@ -928,14 +938,51 @@ mod tests {
             }]
         );
         assert_eq!(game.moves().len(), 1);
+        // Undo asks the server for a takeback; there is no redo.
         game.handle(Action::Undo);
-        assert_eq!(game.prompt(), "no undo or redo online");
+        assert_eq!(game.take_outgoing(), [Outgoing::Takeback]);
+        assert!(
+            game.prompt().starts_with("takeback asked"),
+            "{}",
+            game.prompt()
+        );
+        game.handle(Action::Redo);
+        assert_eq!(game.prompt(), "no redo online (u asks for a takeback)");
+        // No engine during the game: neither the hint nor the evaluation.
+        for engine in [Action::Hint, Action::Eval] {
+            game.handle(engine);
+            assert_eq!(game.prompt(), "no engine while the game is being played");
+        }
         game.sync(at(&game, "e2e4 e7e5", "started", true));
         assert_eq!(game.notes(), ["e4", "e5"]);
         // White offered a draw: y accepts it, on the server.
         assert!(game.prompt().contains("offers a draw"), "{}", game.prompt());
         game.handle(Action::Yes);
         assert_eq!(game.take_outgoing(), [Outgoing::DrawOffer]);
+        // White asks to take back: any key but y declines, on the server.
+        let asks = |game: &Game, moves: &str| {
+            let mut v = state(moves, "started");
+            v["drawOffer"] = Value::Null;
+            v["wtakeback"] = true.into();
+            synced(chess, game.start(), &parse_state(&v).unwrap()).unwrap()
+        };
+        game.sync(asks(&game, "e2e4 e7e5"));
+        assert!(
+            game.prompt().contains("white asks to take back"),
+            "{}",
+            game.prompt()
+        );
+        game.handle(Action::Flip);
+        assert_eq!(game.take_outgoing(), [Outgoing::TakebackDecline]);
+        // Asked again and agreed: the server takes both moves back, and the
+        // board follows.
+        game.sync(at(&game, "e2e4 e7e5", "started", false));
+        game.sync(asks(&game, "e2e4 e7e5"));
+        game.handle(Action::Yes);
+        assert_eq!(game.take_outgoing(), [Outgoing::Takeback]);
+        game.sync(at(&game, "", "started", false));
+        assert!(game.notes().is_empty(), "{:?}", game.notes());
+        game.sync(at(&game, "e2e4 e7e5", "started", false));
         game.handle(Action::Resign);
         game.handle(Action::Yes);
         assert_eq!(game.take_outgoing(), [Outgoing::Resign]);

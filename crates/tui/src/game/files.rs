@@ -37,6 +37,7 @@ impl Game {
                 Confirm::Load => self.load_newest(),
                 Confirm::Resign => self.resign_now(),
                 Confirm::Draw => self.finish(End::Agreed),
+                Confirm::Takeback => self.send(Outgoing::Takeback),
             }
             return;
         }
@@ -45,6 +46,7 @@ impl Game {
             Confirm::New => "start a new game",
             Confirm::Load => "load the newest saved game",
             Confirm::Resign | Confirm::Draw => "end the game",
+            Confirm::Takeback => "take the last move back",
         };
         let n = self.unsaved_moves();
         self.confirm = Some(step);

@@ -29,13 +29,18 @@ impl Game {
                     Confirm::Resign => self.resign_now(),
                     Confirm::Draw if self.remote.is_some() => self.send(Outgoing::DrawOffer),
                     Confirm::Draw => self.finish(End::Agreed),
+                    Confirm::Takeback => self.send(Outgoing::Takeback),
                 }
             } else {
                 if asked == Confirm::Draw && self.remote.is_some() {
                     self.send(Outgoing::DrawDecline);
                 }
+                if asked == Confirm::Takeback {
+                    self.send(Outgoing::TakebackDecline);
+                }
                 self.message = Some(match asked {
                     Confirm::Draw => "the draw offer is declined".into(),
+                    Confirm::Takeback => "the takeback is declined".into(),
                     _ => "kept the game".into(),
                 });
             }
@@ -44,9 +49,21 @@ impl Game {
         if self.is_over() && self.review_key(action) {
             return;
         }
+        if self.remote.is_some() && action == A::Undo && !self.is_over() {
+            // Online, undo asks the opponent to take the last move back
+            // (lichess's takeback).
+            self.send(Outgoing::Takeback);
+            self.message = Some("takeback asked: the opponent agrees or declines".into());
+            return;
+        }
         if self.remote.is_some() {
             let off = match action {
-                A::Undo | A::Redo => Some("no undo or redo online"),
+                // Fair play, as on the page: no engine while the game is
+                // being played (the result opens it again).
+                A::Hint | A::Eval if !self.is_over() => {
+                    Some("no engine while the game is being played")
+                }
+                A::Undo | A::Redo => Some("no redo online (u asks for a takeback)"),
                 A::New | A::Load => Some("online, the game is the server's: q quits"),
                 _ => None,
             };

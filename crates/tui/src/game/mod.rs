@@ -57,6 +57,10 @@ pub enum Outgoing {
     DrawDecline,
     /// Claim a draw.
     Claim,
+    /// Ask to take back one's last move, or agree to the other's request.
+    Takeback,
+    /// Decline the other side's takeback request.
+    TakebackDecline,
 }
 
 /// The server's game as the terminal takes it: the moves from the start,
@@ -72,6 +76,8 @@ pub struct Synced {
     pub end: Option<String>,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Color>,
+    /// The side asking to take back its last move.
+    pub takeback_offer: Option<Color>,
     /// Whose stream is open on the server.
     pub connected: [bool; 2],
 }
@@ -85,6 +91,7 @@ struct Remote {
     /// The server's result.
     end: Option<String>,
     draw_offer: Option<Color>,
+    takeback_offer: Option<Color>,
     connected: [bool; 2],
     /// A move sent, not yet answered.
     sent: bool,
@@ -238,6 +245,8 @@ pub enum Confirm {
     Resign,
     /// Agree to the draw the other player offers.
     Draw,
+    /// Agree to take back what the other player asks to (online).
+    Takeback,
 }
 
 /// What a search is for.

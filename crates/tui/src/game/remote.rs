@@ -45,6 +45,8 @@ impl Game {
         };
         let offered = s.draw_offer.is_some() && s.draw_offer != remote.draw_offer;
         remote.draw_offer = s.draw_offer;
+        let asked = s.takeback_offer.is_some() && s.takeback_offer != remote.takeback_offer;
+        remote.takeback_offer = s.takeback_offer;
         remote.connected = s.connected;
         let ended = s.end.is_some() && remote.end.is_none();
         remote.end = s.end;
@@ -80,7 +82,17 @@ impl Game {
                     .notation
                     .side_name(s.draw_offer.unwrap_or(Color::White))
             ));
+        } else if asked && s.takeback_offer != you && you.is_some() && !self.is_over() {
+            self.confirm = Some(Confirm::Takeback);
+            self.message = Some(format!(
+                "{} asks to take back: y agrees, any other key declines",
+                self.options
+                    .notation
+                    .side_name(s.takeback_offer.unwrap_or(Color::White))
+            ));
         } else if s.draw_offer.is_none() && self.confirm == Some(Confirm::Draw) {
+            self.confirm = None;
+        } else if s.takeback_offer.is_none() && self.confirm == Some(Confirm::Takeback) {
             self.confirm = None;
         }
     }
