@@ -90,9 +90,10 @@ impl Game {
                     .notation
                     .side_name(s.takeback_offer.unwrap_or(Color::White))
             ));
-        } else if s.draw_offer.is_none() && self.confirm == Some(Confirm::Draw) {
-            self.confirm = None;
-        } else if s.takeback_offer.is_none() && self.confirm == Some(Confirm::Takeback) {
+        } else if (s.draw_offer.is_none() && self.confirm == Some(Confirm::Draw))
+            || (s.takeback_offer.is_none() && self.confirm == Some(Confirm::Takeback))
+        {
+            // The offer was withdrawn (or answered): no question stands.
             self.confirm = None;
         }
     }
