@@ -17,6 +17,16 @@ pub struct GameSummary {
     pub rated: bool,
     /// Where it stands.
     pub status: Status,
+    /// The rest, as an event's game has it too.
+    #[serde(flatten)]
+    pub facts: GameFacts,
+}
+
+/// What a list's game and an event's game both tell of a game, beside
+/// their own fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameFacts {
     /// The winner, once won.
     pub winner: Option<Side>,
     /// The end in words.
@@ -133,25 +143,9 @@ pub struct EventGame {
     pub variant: Variant,
     /// Which APIs may play it.
     pub compat: Compat,
-    // This server's, from the game's summary.
-    /// The winner, once won.
-    pub winner: Option<Side>,
-    /// The end in words.
-    pub reason: Option<String>,
-    /// Moves played.
-    pub ply: i64,
-    /// The time control.
-    pub clock: Option<Clock>,
-    /// The first seat.
-    pub white: Player,
-    /// The second seat.
-    pub black: Player,
-    /// When made.
-    pub created_at: i64,
-    /// When last changed.
-    pub last_move_at: i64,
-    /// What a rated game changed each side's rating by, once over.
-    pub rating_diff: Option<ByColor<i64>>,
+    /// This server's, as its lists have them.
+    #[serde(flatten)]
+    pub facts: GameFacts,
 }
 
 /// The challenger as a challenge names them.

@@ -31,8 +31,8 @@ mod time_control;
 
 pub use chat::{ChatLine, ChatLineType, Room};
 pub use event::{
-    AccountEvent, Challenge, ChallengeClock, Challenger, Compat, DestUser, EventGame, GameSummary,
-    Opponent, PerfName, StatusName,
+    AccountEvent, Challenge, ChallengeClock, Challenger, Compat, DestUser, EventGame, GameFacts,
+    GameSummary, Opponent, PerfName, StatusName,
 };
 pub use game::{
     Clock, Event, GameFull, GameFullType, GameState, GameStateType, Perf, Player, Variant, NO_CLOCK,

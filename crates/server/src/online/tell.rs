@@ -107,7 +107,11 @@ impl Service {
     pub(super) fn event_game(&self, t: &Table, player_id: &str, seats: [Seat; 2]) -> EventGame {
         let side = t.seats_of(player_id).first().copied().unwrap_or(0);
         let s = view::summary(t, seats);
-        let opponent = Opponent::of(if side == 0 { &s.black } else { &s.white });
+        let opponent = Opponent::of(if side == 0 {
+            &s.facts.black
+        } else {
+            &s.facts.white
+        });
         EventGame {
             id: s.id.clone(),
             game_id: s.id.clone(),
@@ -128,15 +132,7 @@ impl Service {
                 bot: true,
                 board: true,
             },
-            winner: s.winner,
-            reason: s.reason,
-            ply: s.ply,
-            clock: s.clock,
-            white: s.white,
-            black: s.black,
-            created_at: s.created_at,
-            last_move_at: s.last_move_at,
-            rating_diff: s.rating_diff,
+            facts: s.facts,
         }
     }
 

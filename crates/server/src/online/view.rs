@@ -192,23 +192,25 @@ pub fn summary(t: &Table, seats: [Seat; 2]) -> wire::GameSummary {
         variant: r.variant.clone(),
         rated: r.rated,
         status: r.status,
-        winner: r.winner,
-        reason: r.reason.clone(),
-        ply: r.ply,
-        clock: r.initial_ms.map(|i| wire::Clock {
-            initial: i,
-            increment: r.increment_ms.unwrap_or(0),
-        }),
-        white: seats[0].player(),
-        black: seats[1].player(),
-        created_at: r.created_ms,
-        last_move_at: r.updated_ms,
-        rating_diff: match (r.white_rating_diff, r.black_rating_diff) {
-            (Some(w), Some(b)) => Some(ByColor {
-                white: w.round() as i64,
-                black: b.round() as i64,
+        facts: wire::GameFacts {
+            winner: r.winner,
+            reason: r.reason.clone(),
+            ply: r.ply,
+            clock: r.initial_ms.map(|i| wire::Clock {
+                initial: i,
+                increment: r.increment_ms.unwrap_or(0),
             }),
-            _ => None,
+            white: seats[0].player(),
+            black: seats[1].player(),
+            created_at: r.created_ms,
+            last_move_at: r.updated_ms,
+            rating_diff: match (r.white_rating_diff, r.black_rating_diff) {
+                (Some(w), Some(b)) => Some(ByColor {
+                    white: w.round() as i64,
+                    black: b.round() as i64,
+                }),
+                _ => None,
+            },
         },
     }
 }

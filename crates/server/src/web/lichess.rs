@@ -223,15 +223,7 @@ pub async fn draw(
     Path((id, answer)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let action = match answer.as_str() {
-        "yes" | "true" => Action::OfferDraw,
-        "no" | "false" => Action::DeclineDraw,
-        other => {
-            return Err(ApiError::bad(format!(
-                "draw: `{other}`, expected yes or no"
-            )))
-        }
-    };
+    let action = yes_or_no("draw", &answer, Action::OfferDraw, Action::DeclineDraw)?;
     act(&app, &id, &headers, action).await
 }
 
@@ -243,16 +235,24 @@ pub async fn takeback(
     Path((id, answer)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let action = match answer.as_str() {
-        "yes" | "true" => Action::OfferTakeback,
-        "no" | "false" => Action::DeclineTakeback,
-        other => {
-            return Err(ApiError::bad(format!(
-                "takeback: `{other}`, expected yes or no"
-            )))
-        }
-    };
+    let action = yes_or_no(
+        "takeback",
+        &answer,
+        Action::OfferTakeback,
+        Action::DeclineTakeback,
+    )?;
     act(&app, &id, &headers, action).await
+}
+
+/// lichess's `{yes|no}` of an offer's endpoint (`true`/`false` too).
+fn yes_or_no(what: &str, answer: &str, yes: Action, no: Action) -> Result<Action, ApiError> {
+    match answer {
+        "yes" | "true" => Ok(yes),
+        "no" | "false" => Ok(no),
+        other => Err(ApiError::bad(format!(
+            "{what}: `{other}`, expected yes or no"
+        ))),
+    }
 }
 
 /// `POST /api/board/game/{id}/claim-draw` (this server's; lichess claims

@@ -646,14 +646,14 @@ pub async fn export(
             "createdAt": t.row.created_ms,
             "lastMoveAt": t.row.updated_ms,
             "status": t.row.status,
-            "players": {"white": player(&summary.white), "black": player(&summary.black)},
+            "players": {"white": player(&summary.facts.white), "black": player(&summary.facts.black)},
             "moves": names.join(" "),
             "pgn": record,
         });
         if let Some(w) = &t.row.winner {
             v["winner"] = json!(w);
         }
-        if let Some(c) = summary.clock {
+        if let Some(c) = summary.facts.clock {
             v["clock"] = json!(c);
         }
         return Ok(Json(v).into_response());
