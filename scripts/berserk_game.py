@@ -187,8 +187,8 @@ def final(url, token, gid, status, winner):
 
 
 def short_games(url, white, black, events):
-    """Abort, a draw agreed, resignation: berserk's other calls of the
-    Board API."""
+    """Abort, a draw agreed, a takeback declined and accepted, resignation:
+    berserk's other calls of the Board API."""
     w, b = client(url, white), client(url, black)
     # Untimed (no clock given): lichess's correspondence-like game.
     gid = accepted(url, white, black, events)
@@ -202,6 +202,22 @@ def short_games(url, white, black, events):
     final(url, black, gid, "draw", None)
 
     gid = accepted(url, white, black, events, clock_limit=60, clock_increment=1)
+    w.board.make_move(gid, "d2d4")
+    b.board.make_move(gid, "d7d5")
+    # A takeback: white asks on its turn (its d4 and black's d5 go), black
+    # declines; white asks again and black accepts: back at the start.
+    q = follow(client(url, white).board.stream_game_state(gid), "takebacks")
+    state = lambda s: s if s.get("type") == "gameState" else s.get("state", {})
+    w.board.offer_takeback(gid)
+    next_matching(q, "white's takeback request", lambda s: state(s).get("wtakeback") is True)
+    b.board.decline_takeback(gid)
+    next_matching(
+        q, "the request declined",
+        lambda s: state(s).get("wtakeback") is False and state(s).get("moves") == "d2d4 d7d5",
+    )
+    w.board.offer_takeback(gid)
+    b.board.accept_takeback(gid)
+    next_matching(q, "the moves taken back", lambda s: state(s).get("moves") == "")
     w.board.make_move(gid, "d2d4")
     b.board.make_move(gid, "d7d5")
     w.board.resign_game(gid)

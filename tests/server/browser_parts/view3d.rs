@@ -413,6 +413,19 @@ pub async fn the_cube_in_3d(c: Client, url: String) {
             fit["width"].as_f64().unwrap() >= 200.0,
             "{v}: too small: {fit}"
         );
+        // Every piece readable there, the inner cube's too (11 px before).
+        let smallest = js(
+            &c,
+            "return Math.min(...[...document.querySelectorAll('#view3d text.piece')]\
+               .map(t => parseFloat(t.getAttribute('font-size')) * t.ownerSVGElement.getBoundingClientRect().width \
+                 / t.ownerSVGElement.viewBox.baseVal.width));",
+            vec![],
+        )
+        .await;
+        assert!(
+            smallest.as_f64().unwrap() >= 12.9,
+            "{v}: a piece {smallest} px high at 400 px"
+        );
     }
     viewport(&c, 1280, 800).await;
     println!("the cube in 3D: n³ cells, played, hidden and shown; 400 px fits");
