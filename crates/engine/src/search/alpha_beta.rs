@@ -71,6 +71,9 @@ pub(super) struct Search<'a> {
     root_score: i32,
     stopped: bool,
     draw_plies: Option<u32>,
+    /// Whether a repeated position is a draw: the variant has a repetition
+    /// rule, claimed or automatic (Duck Chess and the cube have none).
+    repetition_draws: bool,
     /// Whether a side that cannot move, not in check, has lost (xiangqi)
     /// rather than drawn.
     stalemate_loses: bool,
@@ -149,6 +152,8 @@ impl<'a> Search<'a> {
             root_score: 0,
             stopped: false,
             draw_plies: variant.draws.claim_plies.or(variant.draws.automatic_plies),
+            repetition_draws: variant.draws.claim_repetitions.is_some()
+                || variant.draws.automatic_repetitions.is_some(),
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             royalty: variant.royalty,
             extinction: variant.extinction.is_some(),
@@ -312,7 +317,11 @@ impl<'a> Search<'a> {
             return !(position.is_check() && position.count_legal() == 0);
         }
         // A position recurs only with the same side to move and without a
-        // capture or pawn move between.
+        // capture or pawn move between; it is a draw only where the
+        // variant has a repetition rule.
+        if !self.repetition_draws {
+            return position.is_dead();
+        }
         let n = self.keys.len();
         let current = self.keys[n - 1];
         let back = (halfmove as usize).min(n - 1);
