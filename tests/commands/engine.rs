@@ -267,6 +267,50 @@ fn a_repetition_in_the_history_is_a_draw() {
 }
 
 #[test]
+fn a_repetition_is_no_draw_in_duck_chess() {
+    // Duck Chess has no repetition rule (nor has Fairy-Stockfish's
+    // definition of it): Black, two cars and two horses down, cannot save
+    // itself by repeating a position of the game, as the chess side above
+    // can. The keys of the game change nothing in the search.
+    use duckchess::kernel::{Color, Piece};
+    use duckchess::variants::duck;
+    let mut setup = duck::start().to_setup();
+    for square in setup.board.iter_mut() {
+        if matches!(*square, Some(Piece { color: Color::Black, kind })
+            if kind == duck::CAR || kind == duck::HORSE)
+        {
+            *square = None;
+        }
+    }
+    setup.turn = Color::Black;
+    setup.halfmove = 10;
+    let root = Position::from_setup(duck::rules(), &setup).unwrap();
+    let stop = AtomicBool::new(false);
+    let alone = best_of(&root, &[], Limits::depth(3), &stop).unwrap();
+    assert!(
+        matches!(alone.score, Score::Centipawns(cp) if cp < -500),
+        "{alone:?}"
+    );
+    // Black's moves lead to positions of the game's past.
+    let mut history: Vec<u64> = root
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut after = root;
+            after.play(m).unwrap();
+            after.key()
+        })
+        .collect();
+    history.extend([1, 2, 3]);
+    let found = best_of(&root, &history, Limits::depth(3), &stop).unwrap();
+    assert_eq!(
+        (found.best, found.score, found.nodes),
+        (alone.best, alone.score, alone.nodes),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn a_match_against_random_adds_up() {
     let config = MatchConfig {
         games: 2,

@@ -45,9 +45,50 @@ struct Frame {
 /// punish them when a later one cuts off.
 const TRIED: usize = 32;
 
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 13;
+/// An empty slot's evaluation (no evaluation is this low).
+const NO_CACHED: i32 = i32::MIN;
+
+/// The static evaluations of positions seen lately, by key: the capture
+/// search does not store its positions in the table, and meets the same
+/// ones again through other orders of the same captures. The evaluation
+/// is a function of the position, so a hit is the same number computed
+/// again.
+struct EvalCache {
+    slots: Vec<std::cell::Cell<(u64, i32)>>,
+}
+
+impl EvalCache {
+    fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![std::cell::Cell::new((0, NO_CACHED)); EVAL_CACHE],
+        }
+    }
+
+    #[inline]
+    fn evaluate<S: SquareSet>(&self, eval: &Evaluator, position: &Position<S>) -> i32 {
+        let key = position.key();
+        let slot = &self.slots[key as usize & (EVAL_CACHE - 1)];
+        let (k, v) = slot.get();
+        if k == key && v != NO_CACHED {
+            return v;
+        }
+        let v = eval.evaluate(position);
+        slot.set((key, v));
+        v
+    }
+}
+
 /// One search's state.
 pub(super) struct Search<'a> {
     eval: Evaluator,
+    eval_cache: EvalCache,
+    /// The key of the last position whose check was looked at, and whether
+    /// its side to move was in check: a parent finds out whether its move
+    /// gives check, and the child need not look again (nor the capture
+    /// search after the full-width search at the horizon).
+    check_hint: Option<(u64, bool)>,
     table: &'a mut Table,
     history: &'a mut History,
     /// The keys of the game's positions and of the line being searched, the
@@ -71,6 +112,9 @@ pub(super) struct Search<'a> {
     root_score: i32,
     stopped: bool,
     draw_plies: Option<u32>,
+    /// Whether a repeated position is a draw: the variant has a repetition
+    /// rule, claimed or automatic (Duck Chess and the cube have none).
+    repetition_draws: bool,
     /// Whether a side that cannot move, not in check, has lost (xiangqi)
     /// rather than drawn.
     stalemate_loses: bool,
@@ -133,6 +177,8 @@ impl<'a> Search<'a> {
             && variant.stalemate != crate::kernel::Stalemate::Loss;
         Search {
             eval,
+            eval_cache: EvalCache::new(),
+            check_hint: None,
             table,
             history,
             keys,
@@ -149,6 +195,8 @@ impl<'a> Search<'a> {
             root_score: 0,
             stopped: false,
             draw_plies: variant.draws.claim_plies.or(variant.draws.automatic_plies),
+            repetition_draws: variant.draws.claim_repetitions.is_some()
+                || variant.draws.automatic_repetitions.is_some(),
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             royalty: variant.royalty,
             extinction: variant.extinction.is_some(),
@@ -312,7 +360,11 @@ impl<'a> Search<'a> {
             return !(position.is_check() && position.count_legal() == 0);
         }
         // A position recurs only with the same side to move and without a
-        // capture or pawn move between.
+        // capture or pawn move between; it is a draw only where the
+        // variant has a repetition rule.
+        if !self.repetition_draws {
+            return position.is_dead();
+        }
         let n = self.keys.len();
         let current = self.keys[n - 1];
         let back = (halfmove as usize).min(n - 1);
@@ -380,12 +432,33 @@ impl<'a> Search<'a> {
             })
     }
 
+    /// Whether the side to move is in check, from the hint when it is of
+    /// this position.
+    #[inline]
+    fn in_check<S: SquareSet>(&mut self, position: &Position<S>) -> bool {
+        let key = position.key();
+        if let Some((k, check)) = self.check_hint {
+            if k == key {
+                return check;
+            }
+        }
+        let check = position.is_check();
+        self.check_hint = Some((key, check));
+        check
+    }
+
+    /// The position's static evaluation (through the cache).
+    #[inline]
+    fn evaluate<S: SquareSet>(&self, position: &Position<S>) -> i32 {
+        self.eval_cache.evaluate(&self.eval, position)
+    }
+
     /// The position's static evaluation, from the table when stored there.
     #[inline]
     fn static_eval<S: SquareSet>(&self, position: &Position<S>, entry: Option<Entry>) -> i32 {
         match entry {
             Some(e) if e.eval != NO_EVAL => e.eval,
-            _ => self.eval.evaluate(position),
+            _ => self.evaluate(position),
         }
     }
 
@@ -428,9 +501,9 @@ impl<'a> Search<'a> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(position);
+            return self.evaluate(position);
         }
-        let in_check = position.is_check();
+        let in_check = self.in_check(position);
         // Checks are searched one ply deeper, so mating attacks are seen
         // through; bounded so a perpetual cannot run on.
         let mut depth = if in_check && (ply as i32) < 2 * depth + 8 {
@@ -563,7 +636,7 @@ impl<'a> Search<'a> {
             let quiet = !capture && m.promotion.is_none();
             let mut child = *position;
             child.play_unchecked(m);
-            let gives_check = !in_check && child.is_check();
+            let gives_check = !in_check && self.in_check(&child);
             let history = if quiet {
                 self.quiet_history(position, m, ply)
             } else {

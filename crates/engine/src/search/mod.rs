@@ -14,9 +14,10 @@
 //! [`super::mate`].
 //!
 //! Draws follow the variant's data: a position that repeats one of the game
-//! or of the line searched, the claimable (else the automatic) move limit,
-//! and dead positions score 0 — but a mate delivered on the move that
-//! reaches the move limit is a mate.
+//! or of the line searched (where the variant has a repetition rule: Duck
+//! Chess and the cube have none), the claimable (else the automatic) move
+//! limit, and dead positions score 0 — but a mate delivered on the move
+//! that reaches the move limit is a mate.
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};

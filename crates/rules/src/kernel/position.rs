@@ -824,10 +824,12 @@ impl<S: SquareSet> Position<S> {
         let mut lame = r.lame_kinds & !r.pawn.map_or(0, |p| 1 << p.index());
         while lame != 0 {
             let k = lame.trailing_zeros() as usize;
-            let pieces = self.by_kind[k] & theirs;
-            for &(from, passed) in &r.lame_in[k][square] {
-                if pieces.contains(from as usize) && (passed & occupied).is_empty() {
-                    found |= S::single(from as usize);
+            let pieces = self.by_kind[k] & theirs & r.lame_origins[k * r.len + square];
+            if pieces.any() {
+                for &(from, passed) in &r.lame_in[k][square] {
+                    if pieces.contains(from as usize) && (passed & occupied).is_empty() {
+                        found |= S::single(from as usize);
+                    }
                 }
             }
             lame &= lame - 1;

@@ -81,6 +81,10 @@ pub struct Rules<S> {
     pub(crate) lame: [Vec<Vec<(u16, S)>>; MAX_KINDS],
     /// `lame_in[kind][square]`: lame leaps in as (origin, squares passed).
     pub(crate) lame_in: [Vec<Vec<(u16, S)>>; MAX_KINDS],
+    /// `lame_origins[kind * len + square]`: the origins of `lame_in`'s
+    /// leaps, as a set, so that a square no such piece can reach is
+    /// passed over at once.
+    pub(crate) lame_origins: Vec<S>,
     /// Kinds with lame leaps, as a bit mask.
     pub(crate) lame_kinds: u8,
     /// Kinds other than the pawn with leaps over anything, as a bit mask.
@@ -232,6 +236,7 @@ impl<S: SquareSet> Rules<S> {
             std::array::from_fn(|_| vec![Vec::new(); len]);
         let mut lame_in: [Vec<Vec<(u16, S)>>; MAX_KINDS] =
             std::array::from_fn(|_| vec![Vec::new(); len]);
+        let mut lame_origins = vec![S::EMPTY; kinds.len() * len];
         let mut lame_kinds = 0;
         for (k, kind) in kinds.iter().enumerate() {
             for leap in &kind.leaps {
@@ -247,6 +252,7 @@ impl<S: SquareSet> Rules<S> {
                             let set = passed.iter().fold(S::EMPTY, |s, &p| s | S::single(p));
                             lame[k][square].push((to as u16, set));
                             lame_in[k][to].push((square as u16, set));
+                            lame_origins[k * len + to] |= S::single(square);
                         } else {
                             leaps[k * len + square] |= S::single(to);
                         }
@@ -415,6 +421,7 @@ impl<S: SquareSet> Rules<S> {
             leaps,
             lame,
             lame_in,
+            lame_origins,
             lame_kinds,
             leapers,
             pawn,

@@ -181,7 +181,12 @@ impl Search<'_> {
         tt: Option<Move>,
     ) {
         list.order.clear();
-        let counter = self.history.counter(self.before(ply)[0]);
+        let before = self.before(ply);
+        let counter = self.history.counter(before[0]);
+        let side = position.turn().index();
+        // The moves of a piece come together: its kind is looked up once.
+        let mut last_from = usize::MAX;
+        let mut last_kind = 0;
         for &m in &list.moves {
             let score = if Some(m) == tt {
                 TT_MOVE
@@ -202,7 +207,15 @@ impl Search<'_> {
             } else if counter == Some(m) {
                 COUNTER
             } else {
-                self.quiet_history(position, m, ply)
+                // `quiet_history`, with the piece's kind and the moves
+                // before looked up once.
+                if m.from() != last_from {
+                    last_from = m.from();
+                    last_kind = position.piece_at(last_from).map_or(0, |p| p.kind.index());
+                }
+                let pt = self.history.piece_to(side, last_kind, m.to());
+                self.history
+                    .quiet(side, m, pt, before)
                     .clamp(-900_000, 900_000)
             };
             list.order.push(score);

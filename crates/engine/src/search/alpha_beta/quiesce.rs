@@ -39,9 +39,9 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(position);
+            return self.evaluate(position);
         }
-        let in_check = position.is_check();
+        let in_check = self.in_check(position);
         let entry = self.table.probe(position.key());
         let pv_node = beta - alpha > 1;
         if let Some(e) = entry {
