@@ -156,6 +156,24 @@ pub struct DrawRules {
     pub dead: DeadPositions,
 }
 
+/// Pieces in hand and drops, Fairy-Stockfish's `pieceDrops`: a side may,
+/// instead of moving, put a piece of its hand (pocket) on an empty square.
+/// Crazyhouse: captures go to the captor's hand with their colour changed,
+/// a promoted piece as a pawn; no pawn is dropped on its side's first or
+/// last rank.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Drops {
+    /// A captured piece goes to the captor's hand (`capturesToHand`); a
+    /// promoted one goes as a pawn.
+    pub captures_to_hand: bool,
+    /// Pawns may be dropped on their side's first rank
+    /// (`firstRankPawnDrops`).
+    pub first_rank_pawns: bool,
+    /// Pawns may be dropped in their promotion zone
+    /// (`promotionZonePawnDrops`).
+    pub promotion_zone_pawns: bool,
+}
+
 /// A variant: everything the kernel needs to play a game, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
@@ -184,6 +202,8 @@ pub struct Variant {
     pub flying_general: bool,
     /// The extinction rule, if the game has one.
     pub extinction: Option<Extinction>,
+    /// Pieces in hand and drops, if the game has them.
+    pub drops: Option<Drops>,
 }
 
 impl Variant {
