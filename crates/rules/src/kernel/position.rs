@@ -371,9 +371,12 @@ pub struct Position<S: SquareSet> {
     key: u64,
     /// Pieces in hand, `[color][kind]` (games with drops).
     hands: [[u8; MAX_KINDS]; 2],
-    /// Promoted pieces, tracked where captures go to hand.
-    promoted: S,
 }
+
+/// Where a game whose captures go to hand keeps its promoted pieces: the
+/// last slot of `by_kind`, which such a game leaves free (a set of its own
+/// would make every position larger, and chess's copies slower).
+const PROMOTED: usize = MAX_KINDS - 1;
 
 impl<S: SquareSet> PartialEq for Position<S> {
     fn eq(&self, other: &Self) -> bool {
@@ -381,7 +384,6 @@ impl<S: SquareSet> PartialEq for Position<S> {
             && self.by_color == other.by_color
             && self.by_kind == other.by_kind
             && self.hands == other.hands
-            && self.promoted == other.promoted
             && (
                 self.turn,
                 self.castling,
@@ -454,7 +456,6 @@ impl<S: SquareSet> Position<S> {
             fullmove: setup.fullmove.max(1),
             key: 0,
             hands: setup.hands,
-            promoted: S::EMPTY,
         };
         for (square, piece) in setup.board.iter().enumerate() {
             let Some(piece) = *piece else { continue };
@@ -479,7 +480,7 @@ impl<S: SquareSet> Position<S> {
         if rules.captures_to_hand {
             for &square in &setup.promoted {
                 if square < len && p.occupied().contains(square) {
-                    p.promoted |= S::single(square);
+                    p.by_kind[PROMOTED] |= S::single(square);
                 }
             }
         }
@@ -688,7 +689,11 @@ impl<S: SquareSet> Position<S> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hands: self.hands,
-            promoted: self.promoted.squares().collect(),
+            promoted: if self.rules.captures_to_hand {
+                self.by_kind[PROMOTED].squares().collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -740,7 +745,7 @@ impl<S: SquareSet> Position<S> {
     /// Whether the piece on a square is a promoted one (games whose
     /// captures go to hand track it).
     pub fn is_promoted(&self, square: usize) -> bool {
-        self.promoted.contains(square)
+        self.rules.captures_to_hand && self.by_kind[PROMOTED].contains(square)
     }
 
     #[inline]
@@ -1449,10 +1454,11 @@ impl<S: SquareSet> Position<S> {
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
                 if r.captures_to_hand {
-                    if self.promoted.contains(from) {
-                        self.promoted ^= S::single(from) | S::single(to);
+                    let promoted = &mut self.by_kind[PROMOTED];
+                    if promoted.contains(from) {
+                        *promoted ^= S::single(from) | S::single(to);
                     } else if m.promotion.is_some() {
-                        self.promoted |= S::single(to);
+                        *promoted |= S::single(to);
                     }
                 }
             }
@@ -1481,8 +1487,8 @@ impl<S: SquareSet> Position<S> {
     #[cold]
     fn capture_to_hand(&mut self, kind: Kind, square: usize) {
         let us = self.turn;
-        let kind = if self.promoted.contains(square) {
-            self.promoted ^= S::single(square);
+        let kind = if self.by_kind[PROMOTED].contains(square) {
+            self.by_kind[PROMOTED] ^= S::single(square);
             self.rules.pawn.unwrap_or(kind)
         } else {
             kind
@@ -1560,8 +1566,11 @@ impl<S: SquareSet> Position<S> {
             // through the taker's hand.
             let empty_hands = self.hands.iter().flatten().all(|&n| n == 0);
             return empty_hands
-                && dead.bare_kings
-                && (rest.is_empty() || (!r.captures_to_hand && self.is_dead_board(rest)));
+                && if r.captures_to_hand {
+                    rest.is_empty() && dead.bare_kings
+                } else {
+                    self.is_dead_board(rest)
+                };
         }
         self.is_dead_board(rest)
     }

@@ -25,6 +25,10 @@ pub enum VariantError {
     /// The extinction rule watches a kind the variant does not have.
     #[error("the extinction rule watches kind {0}, which the variant does not have")]
     ExtinctionKind(usize),
+    /// Captures go to hand in a game of [`MAX_KINDS`] kinds: the kernel
+    /// keeps the promoted pieces in the last kind's place.
+    #[error("a game whose captures go to hand has at most {} kinds of piece", MAX_KINDS - 1)]
+    HandKinds,
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -277,6 +281,9 @@ impl Variant {
             .find(|k| k.index() >= kinds)
         {
             return Err(VariantError::ExtinctionKind(k.index()));
+        }
+        if self.drops.as_ref().is_some_and(|d| d.captures_to_hand) && kinds >= MAX_KINDS {
+            return Err(VariantError::HandKinds);
         }
         let len = self.shape.len();
         if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {

@@ -7,12 +7,15 @@ use crate::variants::fen::{read_fen, Fen};
 use crate::variants::{san, uci, Notation};
 
 fn crazyhouse() -> &'static Rules<u64> {
-    let games = read(include_str!("../../../../../samples/fsf-variants.ini")).unwrap();
-    let game = games
-        .into_iter()
-        .find(|g| g.name() == "crazyhouse")
-        .expect("crazyhouse in samples/fsf-variants.ini");
-    Rules::new(game.variant().clone()).unwrap().leak()
+    static RULES: std::sync::OnceLock<&'static Rules<u64>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| {
+        let games = read(include_str!("../../../../../samples/fsf-variants.ini")).unwrap();
+        let game = games
+            .into_iter()
+            .find(|g| g.name() == "crazyhouse")
+            .expect("crazyhouse in samples/fsf-variants.ini");
+        Rules::new(game.variant().clone()).unwrap().leak()
+    })
 }
 
 fn fen(text: &str) -> Position<u64> {
@@ -152,4 +155,35 @@ fn drops_block_checks_and_give_them() {
     // Counting and listing agree with drops.
     let p = fen("r1bQ~kb1r/pp3ppp/2n5/8/8/8/PPP2PPP/RNB1KBNR[NPPbnp] b KQ - 0 9");
     assert_eq!(p.count_legal(), p.legal_moves().len());
+}
+
+#[test]
+fn random_play_keeps_keys_and_fens_whole() {
+    // Every position of a few seeded random games: the key kept move by
+    // move is the key of the position read again from its FEN, and the
+    // FEN reads back to the same position.
+    let mut seed = 43u64;
+    for _ in 0..6 {
+        let mut p = Position::new(crazyhouse());
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            p.play(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+            let again = fen(&write(&p));
+            assert_eq!(again.key(), p.key(), "{}", write(&p));
+            assert!(again == p, "{}", write(&p));
+        }
+    }
+}
+
+#[test]
+fn hands_keep_a_chess_position_within_two_cache_lines() {
+    // Beyond 128 bytes a position's copy becomes a call to memcpy: 1.8 %
+    // more instructions in chess's perft.
+    assert!(std::mem::size_of::<Position<u64>>() <= 128);
 }
