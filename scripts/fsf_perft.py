@@ -178,7 +178,7 @@ def to_fsf11(sections):
 
 # --- Fairy-Stockfish over UCI -----------------------------------------------
 
-MOVE_COUNT = re.compile(r"^([a-z]\d+[a-z]\d+[a-z+]?): (\d+)$")
+MOVE_COUNT = re.compile(r"^([a-z]\d+[a-z]\d+[a-z+]?|[A-Z]@[a-z]\d+): (\d+)$")
 
 
 class Fsf:

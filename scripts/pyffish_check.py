@@ -5,7 +5,8 @@ pyffish is Fairy-Stockfish's own Python binding (PyPI: pyffish): the
 rules as Fairy-Stockfish states them today. For each game, seeded random
 games are played with pyffish's moves; at every position the legal moves
 duckchess lists (`duckchess moves --long`, one batch a game) must be
-pyffish's, and each move's position after it (placement and side to move)
+pyffish's, and each move's position after it (placement, with the pocket
+`[...]` and promoted pieces' `~` in games with drops, and side to move)
 pyffish's too.
 
     python3 -m pip install pyffish

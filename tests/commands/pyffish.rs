@@ -50,8 +50,22 @@ fn every_game_agrees_with_pyffish() {
     assert_eq!(totals(&built_in).0, 2, "{built_in}");
     let file = check(&["--ini", "samples/fsf-variants.ini"]);
     let (games, positions) = totals(&file);
-    assert_eq!(games, 25, "{file}");
+    assert_eq!(games, 26, "{file}");
     assert!(positions > 1000, "{file}");
+    // Crazyhouse at length: drops, captures to hand, promoted pieces
+    // taken back as pawns, the pocket in every FEN compared.
+    let crazyhouse = check(&[
+        "--ini",
+        "samples/fsf-variants.ini",
+        "--games",
+        "5",
+        "--plies",
+        "80",
+        "crazyhouse",
+    ]);
+    let (games, positions) = totals(&crazyhouse);
+    assert_eq!(games, 1, "{crazyhouse}");
+    assert!(positions >= 200, "{crazyhouse}");
     let legacy = check(&["--ini", "samples/fsf-legacy-keys.ini"]);
     assert_eq!(totals(&legacy).0, 6, "{legacy}");
 }

@@ -45,6 +45,7 @@ fn variant(sizes: &[usize]) -> Variant {
         stalemate: Stalemate::Draw,
         flying_general: false,
         extinction: None,
+        drops: None,
     }
 }
 

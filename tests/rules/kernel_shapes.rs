@@ -51,6 +51,7 @@ fn variant(
         stalemate: Stalemate::Draw,
         flying_general: false,
         extinction: None,
+        drops: None,
     }
 }
 

@@ -68,13 +68,14 @@ fn bound_of(code: u64) -> Bound {
 }
 
 /// A move's kind in one byte: 0 normal, 1 double step, 2 en passant,
-/// 3 + n castling by rule n (rules beyond 252 do not exist).
+/// 3 + n castling by rule n (at most 8 rules), 128 + k a drop of kind k.
 fn kind_code(kind: MoveKind) -> u64 {
     match kind {
+        MoveKind::Drop(k) => 128 + u64::from(k.0),
         MoveKind::Normal => 0,
         MoveKind::DoubleStep => 1,
         MoveKind::EnPassant => 2,
-        MoveKind::Castle(n) => 3 + u64::from(n.min(252)),
+        MoveKind::Castle(n) => 3 + u64::from(n.min(124)),
     }
 }
 
@@ -83,6 +84,7 @@ fn kind_of(code: u64) -> MoveKind {
         0 => MoveKind::Normal,
         1 => MoveKind::DoubleStep,
         2 => MoveKind::EnPassant,
+        n @ 128.. => MoveKind::Drop(duckchess_rules::kernel::Kind((n - 128) as u8)),
         n => MoveKind::Castle((n - 3) as u8),
     }
 }

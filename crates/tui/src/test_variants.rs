@@ -82,6 +82,7 @@ fn variant(name: &str, sizes: &[usize], start: &[(&[i32], char)]) -> Variant {
         stalemate: Stalemate::Draw,
         flying_general: false,
         extinction: None,
+        drops: None,
     }
 }
 

@@ -47,6 +47,7 @@
 //!     stalemate: Stalemate::Draw,
 //!     flying_general: false,
 //!     extinction: None,
+//!     drops: None,
 //! };
 //! let rules: &'static Rules<u128> = Rules::new(variant).unwrap().leak();
 //! let start = Position::new(rules);
@@ -81,6 +82,6 @@ pub use region::{Region, Step};
 pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
 pub use variant::{
-    CastlingRule, DeadPositions, DrawRules, Extinction, ExtinctionValue, Royalty, Stalemate,
+    CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Royalty, Stalemate,
     Variant, VariantError,
 };

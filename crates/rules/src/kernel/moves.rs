@@ -14,6 +14,8 @@ pub enum MoveKind {
     /// Castling by rule `n` of the variant's castling list: `from` and `to`
     /// are the king's squares.
     Castle(u8),
+    /// A piece of this kind from the hand put on `to` (`from` is `to`).
+    Drop(Kind),
 }
 
 /// A move: from, to, what a pawn becomes, and its kind.
@@ -43,6 +45,26 @@ impl Move {
             to: to as u16,
             promotion: None,
             kind,
+        }
+    }
+
+    /// A drop of `kind` from the hand on `to`.
+    ///
+    /// ```
+    /// use duckchess_rules::kernel::{Kind, Move, MoveKind};
+    /// let m = Move::drop(Kind(5), 28);
+    /// assert_eq!((m.from, m.to, m.kind), (28, 28, MoveKind::Drop(Kind(5))));
+    /// ```
+    pub const fn drop(kind: Kind, to: usize) -> Move {
+        Move::new(to, to, MoveKind::Drop(kind))
+    }
+
+    /// The kind dropped, if a drop.
+    #[inline]
+    pub const fn dropped(self) -> Option<Kind> {
+        match self.kind {
+            MoveKind::Drop(k) => Some(k),
+            _ => None,
         }
     }
 

@@ -80,6 +80,11 @@ pub struct Setup {
     pub halfmove: u32,
     /// The move number, starting at 1 and increased after Black's move.
     pub fullmove: u32,
+    /// Pieces in hand: `hands[color][kind]` (games with drops).
+    pub hands: [[u8; MAX_KINDS]; 2],
+    /// The squares of promoted pieces, which go to a hand as pawns when
+    /// taken (games whose captures go to hand; FEN's `~`).
+    pub promoted: Vec<usize>,
 }
 
 impl Setup {
@@ -92,6 +97,8 @@ impl Setup {
             en_passant: None,
             halfmove: 0,
             fullmove: 1,
+            hands: [[0; MAX_KINDS]; 2],
+            promoted: Vec::new(),
         }
     }
 }
@@ -177,6 +184,12 @@ pub enum PositionError {
         count: u32,
         /// How many it starts with.
         start: u32,
+    },
+    /// Pieces in hand in a game without drops, or a royal piece in hand.
+    #[error("{color} has pieces in hand the game cannot have")]
+    Hand {
+        /// Whose hand.
+        color: Color,
     },
     /// More pieces of a kind than the start and promotions allow.
     #[error("{color} has more pieces than its start and promotions allow")]
@@ -356,13 +369,21 @@ pub struct Position<S: SquareSet> {
     halfmove: u32,
     fullmove: u32,
     key: u64,
+    /// Pieces in hand, `[color][kind]` (games with drops).
+    hands: [[u8; MAX_KINDS]; 2],
 }
+
+/// Where a game whose captures go to hand keeps its promoted pieces: the
+/// last slot of `by_kind`, which such a game leaves free (a set of its own
+/// would make every position larger, and chess's copies slower).
+const PROMOTED: usize = MAX_KINDS - 1;
 
 impl<S: SquareSet> PartialEq for Position<S> {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.rules, other.rules)
             && self.by_color == other.by_color
             && self.by_kind == other.by_kind
+            && self.hands == other.hands
             && (
                 self.turn,
                 self.castling,
@@ -393,6 +414,7 @@ impl<S: SquareSet> fmt::Debug for Position<S> {
             .field("en_passant", &self.en_passant())
             .field("halfmove", &self.halfmove)
             .field("fullmove", &self.fullmove)
+            .field("hands", &self.hands)
             .finish()
     }
 }
@@ -433,6 +455,7 @@ impl<S: SquareSet> Position<S> {
             halfmove: setup.halfmove,
             fullmove: setup.fullmove.max(1),
             key: 0,
+            hands: setup.hands,
         };
         for (square, piece) in setup.board.iter().enumerate() {
             let Some(piece) = *piece else { continue };
@@ -441,6 +464,25 @@ impl<S: SquareSet> Position<S> {
             }
             p.by_color[piece.color.index()] |= S::single(square);
             p.by_kind[piece.kind.index()] |= S::single(square);
+        }
+        for color in Color::ALL {
+            let hand = &setup.hands[color.index()];
+            let held = |k: usize| hand[k] > 0;
+            if (0..MAX_KINDS).any(|k| {
+                held(k)
+                    && (!rules.drops
+                        || k >= variant.kinds.len()
+                        || Some(Kind(k as u8)) == rules.royal)
+            }) {
+                return Err(PositionError::Hand { color });
+            }
+        }
+        if rules.captures_to_hand {
+            for &square in &setup.promoted {
+                if square < len && p.occupied().contains(square) {
+                    p.by_kind[PROMOTED] |= S::single(square);
+                }
+            }
         }
         if let Some(royal) = rules.royal {
             for color in Color::ALL {
@@ -553,6 +595,10 @@ impl<S: SquareSet> Position<S> {
     pub fn check_reachable(&self) -> Result<(), PositionError> {
         let r = self.rules;
         let variant = &r.variant;
+        // Pieces come and go through the hands: no count holds.
+        if r.drops {
+            return Ok(());
+        }
         let promotion: &[Kind] = r
             .pawn
             .and_then(|k| variant.kind(k).pawn.as_ref())
@@ -642,6 +688,12 @@ impl<S: SquareSet> Position<S> {
             en_passant: self.en_passant(),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            hands: self.hands,
+            promoted: if self.rules.captures_to_hand {
+                self.by_kind[PROMOTED].squares().collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -655,7 +707,45 @@ impl<S: SquareSet> Position<S> {
         if self.turn == Color::Black {
             key ^= r.black_key;
         }
+        if r.drops {
+            for color in Color::ALL {
+                for k in 0..MAX_KINDS {
+                    key ^= self.hand_key(color, Kind(k as u8), self.hands[color.index()][k]);
+                }
+            }
+        }
         key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
+    }
+
+    /// A hand's share of the key: 0 when empty, else the kind's key
+    /// rotated by the count.
+    #[inline]
+    fn hand_key(&self, color: Color, kind: Kind, count: u8) -> u64 {
+        match count {
+            0 => 0,
+            n => self.rules.hand_keys[color.index()][kind.index()].rotate_left(u32::from(n)),
+        }
+    }
+
+    /// Adds one piece to (`add`) or takes one from a hand.
+    #[inline]
+    fn change_hand(&mut self, color: Color, kind: Kind, add: bool) {
+        let count = &mut self.hands[color.index()][kind.index()];
+        let old = *count;
+        *count = if add { old.saturating_add(1) } else { old - 1 };
+        let new = *count;
+        self.key ^= self.hand_key(color, kind, old) ^ self.hand_key(color, kind, new);
+    }
+
+    /// How many pieces of a kind a side holds in hand.
+    pub fn in_hand(&self, color: Color, kind: Kind) -> u32 {
+        u32::from(self.hands[color.index()][kind.index()])
+    }
+
+    /// Whether the piece on a square is a promoted one (games whose
+    /// captures go to hand track it).
+    pub fn is_promoted(&self, square: usize) -> bool {
+        self.rules.captures_to_hand && self.by_kind[PROMOTED].contains(square)
     }
 
     #[inline]
@@ -966,6 +1056,9 @@ impl<S: SquareSet> Position<S> {
         let own = self.by_color[self.turn.index()];
         self.generate_pieces(out, !own, S::EMPTY, None, true);
         self.generate_castling(out);
+        if r.drops {
+            self.generate_drops(out, !self.occupied());
+        }
         if r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some() {
             // Lame leapers break the symmetry pins rely on: make and test.
             let mut i = start;
@@ -1030,6 +1123,9 @@ impl<S: SquareSet> Position<S> {
         let occupied = self.occupied();
         let Some(king) = self.royal_square(us) else {
             self.generate_pieces(out, !own, S::EMPTY, None, true);
+            if r.drops {
+                self.generate_drops(out, !occupied);
+            }
             return;
         };
         let royal = r.royal.expect("a royal square means a royal kind");
@@ -1070,6 +1166,31 @@ impl<S: SquareSet> Position<S> {
         self.generate_pieces(out, target, pinned, Some(king), false);
         if checkers.is_empty() {
             self.generate_castling(out);
+        }
+        if r.drops {
+            // A drop never uncovers the king: it blocks a check or not.
+            self.generate_drops(out, target & !occupied);
+        }
+    }
+
+    /// Drops of every kind in the side to move's hand onto `target`
+    /// within the kind's drop region.
+    #[cold]
+    fn generate_drops<O: Sink<S>>(&self, out: &mut O, target: S) {
+        let r = self.rules;
+        let c = self.turn.index();
+        for k in 0..r.variant.kinds.len() {
+            if self.hands[c][k] == 0 {
+                continue;
+            }
+            let squares = target & r.drop_region[c][k];
+            if O::COUNTING {
+                out.add(squares.count() as usize);
+            } else {
+                for to in squares.squares() {
+                    out.push(Move::drop(Kind(k as u8), to));
+                }
+            }
         }
     }
 
@@ -1288,6 +1409,10 @@ impl<S: SquareSet> Position<S> {
         let them = !us;
         let (from, to) = (m.from(), m.to());
         self.key ^= r.castling_keys[self.castling as usize] ^ self.ep_key();
+        if let MoveKind::Drop(kind) = m.kind {
+            self.play_drop(kind, to);
+            return None;
+        }
         let moving = self.kind_at(from).expect("a piece on the move's origin");
         let mut captured = None;
         match m.kind {
@@ -1306,9 +1431,13 @@ impl<S: SquareSet> Position<S> {
                     color: them,
                     kind: pawn,
                 });
+                if r.captures_to_hand {
+                    self.change_hand(us, pawn, true);
+                }
                 self.toggle(us, moving, from);
                 self.toggle(us, moving, to);
             }
+            MoveKind::Drop(_) => unreachable!("drops are played above"),
             MoveKind::Normal | MoveKind::DoubleStep => {
                 // Most moves take nothing: one test spares the search by kind.
                 if self.occupied().contains(to) {
@@ -1320,9 +1449,20 @@ impl<S: SquareSet> Position<S> {
                     let kind = self.kind_at(to).expect("an occupied square");
                     self.toggle(color, kind, to);
                     captured = Some(Piece { color, kind });
+                    if r.captures_to_hand {
+                        self.capture_to_hand(kind, to);
+                    }
                 }
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
+                if r.captures_to_hand {
+                    let promoted = &mut self.by_kind[PROMOTED];
+                    if promoted.contains(from) {
+                        *promoted ^= S::single(from) | S::single(to);
+                    } else if m.promotion.is_some() {
+                        *promoted |= S::single(to);
+                    }
+                }
             }
         }
         self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
@@ -1342,6 +1482,37 @@ impl<S: SquareSet> Position<S> {
         self.turn = them;
         self.key ^= r.black_key ^ r.castling_keys[self.castling as usize] ^ self.ep_key();
         captured
+    }
+
+    /// The piece of `kind` taken on `square` goes to the mover's hand, its
+    /// colour changed: a promoted one as a pawn.
+    #[cold]
+    fn capture_to_hand(&mut self, kind: Kind, square: usize) {
+        let us = self.turn;
+        let kind = if self.by_kind[PROMOTED].contains(square) {
+            self.by_kind[PROMOTED] ^= S::single(square);
+            self.rules.pawn.unwrap_or(kind)
+        } else {
+            kind
+        };
+        self.change_hand(us, kind, true);
+    }
+
+    /// The rest of [`Position::play_unchecked`] for a drop (the castling
+    /// and en passant keys already taken out): the piece leaves the hand
+    /// for `to`; the half-move clock starts again, as Fairy-Stockfish's.
+    fn play_drop(&mut self, kind: Kind, to: usize) {
+        let r = self.rules;
+        let us = self.turn;
+        self.change_hand(us, kind, false);
+        self.toggle(us, kind, to);
+        self.halfmove = 0;
+        self.ep = NONE;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = !us;
+        self.key ^= r.black_key ^ r.castling_keys[self.castling as usize] ^ self.ep_key();
     }
 
     /// The same placement with the other side to move, as if the side to
@@ -1370,7 +1541,13 @@ impl<S: SquareSet> Position<S> {
         if !self.is_legal(m) {
             return Err(IllegalMove(m));
         }
-        let piece = self.piece_at(m.from()).expect("a legal move has a piece");
+        let piece = match m.kind {
+            MoveKind::Drop(kind) => Piece {
+                color: self.turn,
+                kind,
+            },
+            _ => self.piece_at(m.from()).expect("a legal move has a piece"),
+        };
         let captured = self.play_unchecked(m);
         Ok(Played {
             piece,
@@ -1386,6 +1563,25 @@ impl<S: SquareSet> Position<S> {
         let dead = &r.variant.draws.dead;
         let royal = r.royal.map_or(S::EMPTY, |k| self.by_kind[k.index()]);
         let rest = self.occupied() & !royal;
+        if r.drops {
+            // A piece in hand may come back; a piece taken may return
+            // through the taker's hand.
+            let empty_hands = self.hands.iter().flatten().all(|&n| n == 0);
+            return empty_hands
+                && if r.captures_to_hand {
+                    rest.is_empty() && dead.bare_kings
+                } else {
+                    self.is_dead_board(rest)
+                };
+        }
+        self.is_dead_board(rest)
+    }
+
+    /// [`Position::is_dead`] by the pieces on the board, `rest` being the
+    /// ones that are not royal.
+    fn is_dead_board(&self, rest: S) -> bool {
+        let r = self.rules;
+        let dead = &r.variant.draws.dead;
         if rest.is_empty() {
             return dead.bare_kings;
         }

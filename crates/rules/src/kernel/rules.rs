@@ -114,6 +114,14 @@ pub struct Rules<S> {
     pub(crate) castling_keys: [u64; 256],
     pub(crate) ep_keys: Vec<u64>,
     pub(crate) black_key: u64,
+    /// Hashing keys of the hands: `[color][kind]`, rotated by the count.
+    pub(crate) hand_keys: [[u64; MAX_KINDS]; 2],
+    /// Whether the game has drops ([`Variant::drops`](super::Variant)).
+    pub(crate) drops: bool,
+    /// Whether captured pieces go to the captor's hand.
+    pub(crate) captures_to_hand: bool,
+    /// `drop_region[color][kind]`: where a piece of the hand may be put.
+    pub(crate) drop_region: [[S; MAX_KINDS]; 2],
     /// Per castling rule, the squares that must be empty (besides the king
     /// and the rook themselves).
     pub(crate) castle_empty: Vec<S>,
@@ -384,6 +392,8 @@ impl<S: SquareSet> Rules<S> {
         });
         let ep_keys = (0..len).map(|_| rng.next_u64()).collect();
         let black_key = rng.next_u64();
+        let hand_keys: [[u64; MAX_KINDS]; 2] =
+            std::array::from_fn(|_| std::array::from_fn(|_| rng.next_u64()));
 
         let special = Special::new(&variant, &dirs);
         // Masks know leaps and slides only.
@@ -438,6 +448,10 @@ impl<S: SquareSet> Rules<S> {
             castling_keys,
             ep_keys,
             black_key,
+            hand_keys,
+            drops: false,
+            captures_to_hand: false,
+            drop_region: [[S::EMPTY; MAX_KINDS]; 2],
             castle_empty,
             castle_safe,
             odd_squares,
@@ -455,6 +469,30 @@ impl<S: SquareSet> Rules<S> {
                     .fold(S::EMPTY, |set, &d| set | rules.ray(square, d as usize))
             })
             .collect();
+        if let Some(drops) = rules.variant.drops.clone() {
+            rules.drops = true;
+            rules.captures_to_hand = drops.captures_to_hand;
+            let all = (0..len).fold(S::EMPTY, |set, s| set | S::single(s));
+            for color in Color::ALL {
+                let c = color.index();
+                for k in 0..rules.variant.kinds.len() {
+                    let mut region = all;
+                    if Some(Kind(k as u8)) == rules.pawn {
+                        // The first rank: no square behind it.
+                        let behind = &rules.pawn_push[1 - c];
+                        if !drops.first_rank_pawns {
+                            region = (0..len)
+                                .filter(|&s| behind[s] == NONE)
+                                .fold(region, |set, s| set & !S::single(s));
+                        }
+                        if !drops.promotion_zone_pawns {
+                            region &= !rules.promotion_zone[c];
+                        }
+                    }
+                    rules.drop_region[c][k] = region;
+                }
+            }
+        }
         if search {
             rules.find_magics(known);
         }

@@ -276,6 +276,7 @@ mod tests {
             stalemate: Stalemate::Loss,
             flying_general: true,
             extinction: None,
+            drops: None,
         };
         Rules::new(variant).unwrap().leak()
     }

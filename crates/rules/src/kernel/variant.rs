@@ -25,6 +25,10 @@ pub enum VariantError {
     /// The extinction rule watches a kind the variant does not have.
     #[error("the extinction rule watches kind {0}, which the variant does not have")]
     ExtinctionKind(usize),
+    /// Captures go to hand in a game of [`MAX_KINDS`] kinds: the kernel
+    /// keeps the promoted pieces in the last kind's place.
+    #[error("a game whose captures go to hand has at most {} kinds of piece", MAX_KINDS - 1)]
+    HandKinds,
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -156,6 +160,24 @@ pub struct DrawRules {
     pub dead: DeadPositions,
 }
 
+/// Pieces in hand and drops, Fairy-Stockfish's `pieceDrops`: a side may,
+/// instead of moving, put a piece of its hand (pocket) on an empty square.
+/// Crazyhouse: captures go to the captor's hand with their colour changed,
+/// a promoted piece as a pawn; no pawn is dropped on its side's first or
+/// last rank.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Drops {
+    /// A captured piece goes to the captor's hand (`capturesToHand`); a
+    /// promoted one goes as a pawn.
+    pub captures_to_hand: bool,
+    /// Pawns may be dropped on their side's first rank
+    /// (`firstRankPawnDrops`).
+    pub first_rank_pawns: bool,
+    /// Pawns may be dropped in their promotion zone
+    /// (`promotionZonePawnDrops`).
+    pub promotion_zone_pawns: bool,
+}
+
 /// A variant: everything the kernel needs to play a game, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
@@ -184,6 +206,8 @@ pub struct Variant {
     pub flying_general: bool,
     /// The extinction rule, if the game has one.
     pub extinction: Option<Extinction>,
+    /// Pieces in hand and drops, if the game has them.
+    pub drops: Option<Drops>,
 }
 
 impl Variant {
@@ -257,6 +281,9 @@ impl Variant {
             .find(|k| k.index() >= kinds)
         {
             return Err(VariantError::ExtinctionKind(k.index()));
+        }
+        if self.drops.as_ref().is_some_and(|d| d.captures_to_hand) && kinds >= MAX_KINDS {
+            return Err(VariantError::HandKinds);
         }
         let len = self.shape.len();
         if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {

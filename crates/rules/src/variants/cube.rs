@@ -97,6 +97,7 @@ pub fn variant(n: usize) -> Variant {
         stalemate: Stalemate::Draw,
         flying_general: false,
         extinction: None,
+        drops: None,
     }
 }
 

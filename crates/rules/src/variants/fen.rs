@@ -97,6 +97,10 @@ pub enum FenError {
     /// The move number is not a count from 1.
     #[error("move number field: {0:?} is not a whole number from 1 to {max}", max = u32::MAX)]
     Fullmove(String),
+    /// The pocket (`[...]` after the board) is not closed, or holds a
+    /// character that is no piece letter of the game.
+    #[error("pocket: unexpected {0:?}")]
+    Pocket(char),
     /// The fields read, but no game reaches the position.
     #[error("impossible position: {why}")]
     Position {
@@ -133,6 +137,13 @@ pub struct Fen {
     pub halfmove: u32,
     /// The move number.
     pub fullmove: u32,
+    /// The pieces in hand, `[QPp]` after the board (games with drops):
+    /// their letters, upper case White; `None` where the text has no
+    /// brackets.
+    pub pocket: Option<Vec<char>>,
+    /// The promoted pieces (`Q~`): part, rank as written (0 the first)
+    /// and file of each.
+    pub promoted: Vec<(usize, usize, usize)>,
     /// Whether the castling and en passant fields are left out before the
     /// clocks (`w 0 1`): as read, or for a board of more than two axes
     /// without castling or en passant when written by [`Fen::of`].
@@ -141,10 +152,16 @@ pub struct Fen {
 
 /// Reads one board part: ranks split by `/`, digits for runs of empty
 /// squares; `at` is where the part starts in the field.
-fn read_board(part: &str, mut at: usize) -> Result<(FenBoard, Vec<Vec<usize>>), FenError> {
+type Promoted = Vec<(usize, usize)>;
+
+fn read_board(
+    part: &str,
+    mut at: usize,
+) -> Result<(FenBoard, Vec<Vec<usize>>, Promoted), FenError> {
     let mut board = Vec::new();
     let mut offsets = Vec::new();
-    for row in part.split('/') {
+    let mut promoted = Vec::new();
+    for (r, row) in part.split('/').enumerate() {
         let mut squares = Vec::new();
         let mut starts = Vec::new();
         // A run of digits is one number (boards above 9 files).
@@ -167,6 +184,8 @@ fn read_board(part: &str, mut at: usize) -> Result<(FenBoard, Vec<Vec<usize>>), 
                 }
                 squares.push(Some(ch));
                 starts.push(at);
+            } else if ch == '~' && digits == 0 && squares.last().is_some_and(Option::is_some) {
+                promoted.push((r, squares.len() - 1));
             } else {
                 return Err(FenError::BoardChar { ch, at });
             }
@@ -180,7 +199,7 @@ fn read_board(part: &str, mut at: usize) -> Result<(FenBoard, Vec<Vec<usize>>), 
         offsets.push(starts);
         at += 1; // the slash
     }
-    Ok((board, offsets))
+    Ok((board, offsets, promoted))
 }
 
 impl FromStr for Fen {
@@ -193,9 +212,25 @@ impl FromStr for Fen {
         }
         let mut boards = Vec::new();
         let mut offsets = Vec::new();
+        let mut promoted = Vec::new();
         let mut at = 0;
-        for part in fields[0].split('|') {
-            let (board, starts) = read_board(part, at)?;
+        let (placement, pocket) = match fields[0].split_once('[') {
+            None => (fields[0], None),
+            Some((placement, rest)) => {
+                let inside = rest.strip_suffix(']').ok_or(FenError::Pocket('['))?;
+                let mut letters = Vec::new();
+                for ch in inside.chars().filter(|&c| c != '-') {
+                    if !ch.is_ascii_alphabetic() {
+                        return Err(FenError::Pocket(ch));
+                    }
+                    letters.push(ch);
+                }
+                (placement, Some(letters))
+            }
+        };
+        for (p, part) in placement.split('|').enumerate() {
+            let (board, starts, marked) = read_board(part, at)?;
+            promoted.extend(marked.into_iter().map(|(r, f)| (p, r, f)));
             boards.push(board);
             offsets.push(starts);
             at += part.len() + 1; // the bar
@@ -244,6 +279,8 @@ impl FromStr for Fen {
             turn,
             castling,
             en_passant,
+            pocket,
+            promoted,
             halfmove: number(clocks, FenError::Halfmove, 0)?,
             fullmove: match number(clocks + 1, FenError::Fullmove, 1)? {
                 0 => return Err(FenError::Fullmove("0".into())),
@@ -305,6 +342,27 @@ impl Fen {
                     .collect()
             })
             .collect();
+        let promoted = (0..layout.parts)
+            .flat_map(|part| {
+                (0..layout.ranks).flat_map(move |i| (0..layout.files).map(move |f| (part, i, f)))
+            })
+            .filter(|&(part, i, f)| {
+                let base = part * layout.files * layout.ranks;
+                position.is_promoted(base + (layout.ranks - 1 - i) * layout.files + f)
+            })
+            .collect();
+        let pocket = variant.drops.as_ref().map(|_| {
+            let mut letters = Vec::new();
+            for color in Color::ALL {
+                for kind in variant.all_kinds() {
+                    let ch = variant.piece_char(Piece { color, kind });
+                    for _ in 0..position.in_hand(color, kind) {
+                        letters.push(ch);
+                    }
+                }
+            }
+            letters
+        });
         let en_passant_rule = variant
             .kinds
             .iter()
@@ -315,6 +373,8 @@ impl Fen {
                 .map(|b| b.iter().map(|row| vec![0; row.len()]).collect())
                 .collect(),
             boards,
+            pocket,
+            promoted,
             turn: position.turn(),
             castling: variant
                 .castling
@@ -402,6 +462,18 @@ impl Fen {
         for (square, piece) in self.placement(variant)? {
             setup.board[square] = Some(piece);
         }
+        let layout = Layout::of(variant.shape);
+        for &(part, i, file) in &self.promoted {
+            let base = part * layout.files * layout.ranks;
+            setup
+                .promoted
+                .push(base + (layout.ranks - 1 - i) * layout.files + file);
+        }
+        for &ch in self.pocket.iter().flatten() {
+            let piece = variant.piece_by_char(ch).ok_or(FenError::Pocket(ch))?;
+            let count = &mut setup.hands[piece.color.index()][piece.kind.index()];
+            *count = count.saturating_add(1);
+        }
         setup.turn = self.turn;
         for &ch in &self.castling {
             let rule = variant
@@ -435,7 +507,7 @@ impl fmt::Display for Fen {
                     f.write_str("/")?;
                 }
                 let mut empty = 0;
-                for square in row {
+                for (file, square) in row.iter().enumerate() {
                     match square {
                         None => empty += 1,
                         Some(ch) => {
@@ -443,6 +515,9 @@ impl fmt::Display for Fen {
                                 write!(f, "{}", std::mem::take(&mut empty))?;
                             }
                             write!(f, "{ch}")?;
+                            if self.promoted.contains(&(p, i, file)) {
+                                f.write_str("~")?;
+                            }
                         }
                     }
                 }
@@ -450,6 +525,13 @@ impl fmt::Display for Fen {
                     write!(f, "{empty}")?;
                 }
             }
+        }
+        if let Some(pocket) = &self.pocket {
+            f.write_str("[")?;
+            for ch in pocket {
+                write!(f, "{ch}")?;
+            }
+            f.write_str("]")?;
         }
         write!(f, " {}", self.turn.char())?;
         if !(self.short && self.castling.is_empty() && self.en_passant.is_none()) {

@@ -217,6 +217,7 @@ pub fn variant(army: Army) -> Variant {
         stalemate: Stalemate::Draw,
         flying_general: false,
         extinction: None,
+        drops: None,
     }
 }
 

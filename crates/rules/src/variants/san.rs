@@ -89,6 +89,14 @@ pub enum San {
         /// Whether towards the king's side (the higher files).
         king_side: bool,
     },
+    /// A piece put from the hand (`P@e4`, `N@f7+`): its letter, upper
+    /// case, and the square.
+    Drop {
+        /// The piece's letter.
+        piece: char,
+        /// The square, as (file, rank) from 0.
+        to: (usize, usize),
+    },
     /// Any other move.
     Normal {
         /// The moving piece's letter, upper case; `None` for the pawn.
@@ -144,6 +152,17 @@ impl FromStr for San {
         }
         if !core.is_ascii() {
             return Err(malformed("unexpected character"));
+        }
+        if let Some((letter, square)) = core.split_once('@') {
+            let mut chars = letter.chars();
+            let piece = match (chars.next(), chars.next()) {
+                (None, _) => 'P',
+                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+                _ => return Err(malformed(&format!("{letter:?} is no piece letter"))),
+            };
+            let to = parse_coords(square)
+                .ok_or_else(|| malformed(&format!("{:?} is not a square", shorten(square))))?;
+            return Ok(San::Drop { piece, to });
         }
         let mut rest = core;
         // The piece letter: upper case (a lower-case `b` is a file).
@@ -221,6 +240,7 @@ impl fmt::Display for San {
         match *self {
             San::Castle { king_side: true } => f.write_str("O-O"),
             San::Castle { king_side: false } => f.write_str("O-O-O"),
+            San::Drop { piece, to } => write!(f, "{piece}@{}", coords_name(to.0, to.1)),
             San::Normal {
                 piece,
                 file,
@@ -264,6 +284,12 @@ impl San {
         }
         let from = m.from();
         let to = (m.to() % files, m.to() / files);
+        if let Some(kind) = m.dropped() {
+            return San::Drop {
+                piece: variant.kind(kind).letter.to_ascii_uppercase(),
+                to,
+            };
+        }
         let promotion = m
             .promotion
             .map(|k| variant.kind(k).letter.to_ascii_uppercase());
@@ -292,7 +318,11 @@ impl San {
         let rivals: Vec<usize> = position
             .legal_moves()
             .into_iter()
-            .filter(|o| o.to == m.to && o.from != m.from && !matches!(o.kind, MoveKind::Castle(_)))
+            .filter(|o| {
+                o.to == m.to
+                    && o.from != m.from
+                    && !matches!(o.kind, MoveKind::Castle(_) | MoveKind::Drop(_))
+            })
             .filter(|o| position.piece_at(o.from()).map(|p| p.kind) == Some(piece.kind))
             .map(|o| o.from())
             .collect();
@@ -345,6 +375,24 @@ impl San {
                         why: format!("{turn} cannot castle on the {side} side"),
                     });
             }
+            San::Drop { piece, to } => {
+                let kind = variant
+                    .kind_by_letter(piece)
+                    .ok_or_else(|| malformed(&format!("{piece} is no piece letter")))?;
+                let square = (to.0 < files && to.1 < ranks).then_some(to.1 * files + to.0);
+                return legal
+                    .iter()
+                    .copied()
+                    .find(|m| m.dropped() == Some(kind) && Some(m.to()) == square)
+                    .ok_or_else(|| SanError::NoMove {
+                        text: shorten(text),
+                        why: format!(
+                            "{turn} cannot put a {} from its hand on {}",
+                            variant.kind(kind).name,
+                            coords_name(to.0, to.1)
+                        ),
+                    });
+            }
             San::Normal {
                 piece,
                 file,
@@ -393,7 +441,7 @@ impl San {
         let matches: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|m| m.to() == to && !matches!(m.kind, MoveKind::Castle(_)))
+            .filter(|m| m.to() == to && !matches!(m.kind, MoveKind::Castle(_) | MoveKind::Drop(_)))
             .filter(|m| position.piece_at(m.from()).map(|p| p.kind) == Some(kind))
             .filter(|m| file.is_none_or(|f| m.from() % files == f))
             .filter(|m| rank.is_none_or(|r| m.from() / files == r))

@@ -59,6 +59,9 @@ pub struct UciMove {
     pub to: (usize, usize),
     /// The letter of the piece a pawn becomes.
     pub promotion: Option<char>,
+    /// The letter (upper case) of the piece put from the hand, for a drop
+    /// (`P@e4`; `from` is then `to`).
+    pub drop: Option<char>,
 }
 
 impl FromStr for UciMove {
@@ -66,6 +69,18 @@ impl FromStr for UciMove {
 
     fn from_str(text: &str) -> Result<UciMove, UciError> {
         let syntax = || UciError::Syntax(shorten(text));
+        if let Some((letter, square)) = text.split_once('@') {
+            let mut chars = letter.chars();
+            return match (chars.next(), chars.next(), parse_coords(square)) {
+                (Some(c), None, Some(to)) if c.is_ascii_alphabetic() => Ok(UciMove {
+                    from: to,
+                    to,
+                    promotion: None,
+                    drop: Some(c.to_ascii_uppercase()),
+                }),
+                _ => Err(syntax()),
+            };
+        }
         if !text.is_ascii() || text.len() < 4 {
             return Err(syntax());
         }
@@ -90,12 +105,16 @@ impl FromStr for UciMove {
             from,
             to,
             promotion,
+            drop: None,
         })
     }
 }
 
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(letter) = self.drop {
+            return write!(f, "{letter}@{}", coords_name(self.to.0, self.to.1));
+        }
         write!(
             f,
             "{}{}",
@@ -118,6 +137,9 @@ impl UciMove {
             from: coords(m.from()),
             to: coords(m.to()),
             promotion: m.promotion.map(|k| variant.kind(k).letter),
+            drop: m
+                .dropped()
+                .map(|k| variant.kind(k).letter.to_ascii_uppercase()),
         }
     }
 
@@ -148,6 +170,16 @@ impl UciMove {
             None => None,
         };
         let legal = position.legal_moves();
+        if let Some(letter) = self.drop {
+            let kind = variant
+                .kind_by_letter(letter)
+                .ok_or_else(|| UciError::Syntax(shorten(text)))?;
+            return legal
+                .iter()
+                .find(|m| m.to() == to && m.dropped() == Some(kind))
+                .copied()
+                .ok_or_else(|| UciError::Illegal(text.into()));
+        }
         let between = || legal.iter().filter(|m| m.from() == from && m.to() == to);
         if let Some(&m) = between().find(|m| m.promotion == promotion) {
             return Ok(m);

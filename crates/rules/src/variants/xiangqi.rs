@@ -115,6 +115,7 @@ pub fn variant() -> Variant {
         stalemate: Stalemate::Loss,
         flying_general: true,
         extinction: None,
+        drops: None,
     };
     variant.start = START_FEN
         .parse::<Fen>()

@@ -135,6 +135,7 @@ pub fn variant() -> Variant {
         stalemate: Stalemate::Draw,
         flying_general: false,
         extinction: None,
+        drops: None,
     }
 }
 

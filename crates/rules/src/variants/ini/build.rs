@@ -14,8 +14,8 @@ use super::parse::{sections, Entry, Section};
 use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
-    CastlingRule, Color, DrawRules, Extinction, ExtinctionValue, Kind, PawnRules, Piece, PieceKind,
-    Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
+    CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Kind, PawnRules, Piece,
+    PieceKind, Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
 };
 
 /// The named piece keys: key, Betza text (Fairy-Stockfish's), worth.
@@ -85,8 +85,6 @@ pub const CUSTOM: [&str; 25] = [
 /// Keys accepted with one value only, the template's: they change nothing
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
-    ("pieceDrops", "false"),
-    ("capturesToHand", "false"),
     ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
@@ -111,8 +109,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("sittuyinPromotion", "false"),
     ("flagMove", "false"),
     ("castlingDroppedPiece", "false"),
-    ("firstRankPawnDrops", "false"),
-    ("promotionZonePawnDrops", "false"),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
@@ -421,6 +417,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut extinction_count = 0u32;
     let mut extinction_opponent = 0u32;
     let mut extinction_claim = false;
+    let mut piece_drops: Option<&Entry> = None;
+    let mut drops = Drops::default();
+    let mut to_hand: Option<&Entry> = None;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -534,6 +533,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "extinctionPieceCount" => extinction_count = count(entry)?,
             "extinctionOpponentPieceCount" => extinction_opponent = count(entry)?,
             "extinctionClaim" => extinction_claim = boolean(entry)?,
+            "pieceDrops" => piece_drops = boolean(entry)?.then_some(entry),
+            "capturesToHand" => {
+                drops.captures_to_hand = boolean(entry)?;
+                to_hand = drops.captures_to_hand.then_some(entry);
+            }
+            "firstRankPawnDrops" => drops.first_rank_pawns = boolean(entry)?,
+            "promotionZonePawnDrops" => drops.promotion_zone_pawns = boolean(entry)?,
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
@@ -555,6 +561,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 None => return Err(IniErrorKind::Unsupported(key.into()).at(entry.line)),
             },
         }
+    }
+
+    if let (Some(entry), None) = (to_hand, piece_drops) {
+        return Err(refuse(
+            entry,
+            "captured pieces go to a hand only where pieceDrops = true",
+        ));
     }
 
     let shape = Shape::new(&[files, ranks]).map_err(|e| {
@@ -871,6 +884,16 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     if fields.is_empty() {
         return Err(fen_error("empty".into()));
     }
+    // Pieces in hand at the start (`[...]` after the board): none here.
+    if let Some(open) = fields[0].find('[') {
+        let pocket = fields[0][open..].to_string();
+        if pocket != "[]" && pocket != "[-]" {
+            return Err(fen_error(format!(
+                "pieces in hand at the start ({pocket}) are not supported yet"
+            )));
+        }
+        fields[0].truncate(open);
+    }
     let rows: Vec<&str> = fields[0].split('/').collect();
     if rows.len() != ranks {
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
@@ -1084,6 +1107,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         stalemate,
         flying_general: flying,
         extinction,
+        drops: piece_drops.map(|_| drops),
     };
     variant
         .validate()

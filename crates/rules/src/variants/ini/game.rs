@@ -162,8 +162,13 @@ impl Notation for FileGame {
                 false => k.name.to_string(),
             })
             .collect();
+        let drops = match &v.drops {
+            Some(d) if d.captures_to_hand => "; captures go to hand, drops",
+            Some(_) => "; drops",
+            None => "",
+        };
         format!(
-            "{}×{}; {}; from a variants.ini file",
+            "{}×{}; {}{drops}; from a variants.ini file",
             v.shape.size(0),
             v.shape.size(1),
             names.join(" ")

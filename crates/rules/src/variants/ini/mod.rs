@@ -18,13 +18,15 @@
 //! assert_eq!(games[0].name(), "nocastle");
 //! assert_eq!(games[0].start().legal_moves().len(), 20);
 //! let error = ini::read("[drops:chess]\ncapturesToHand = true\n").unwrap_err();
-//! assert_eq!(error.to_string(), "line 2: capturesToHand = true is not supported: only capturesToHand = false is played here");
+//! assert_eq!(error.to_string(), "line 2: capturesToHand = true is not supported: captured pieces go to a hand only where pieceDrops = true");
 //! let error = ini::read("[x:chess]\n\nwallingRule = duck\n").unwrap_err();
 //! assert_eq!(error.to_string(), "line 3: wallingRule is not supported");
 //! ```
 
 pub mod betza;
 pub mod build;
+#[cfg(test)]
+mod drops_tests;
 #[cfg(test)]
 mod extinction_tests;
 pub mod game;

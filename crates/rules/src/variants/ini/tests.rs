@@ -126,8 +126,12 @@ fn sections_and_lines() {
 #[test]
 fn other_keys_are_refused_by_name_and_line() {
     assert_eq!(
-        error("[a:chess]\n\npieceDrops = true\n"),
-        "line 3: pieceDrops = true is not supported: only pieceDrops = false is played here"
+        error("[a:chess]\n\ndropNoDoubled = p\n"),
+        "line 3: dropNoDoubled is not supported"
+    );
+    assert_eq!(
+        error("[a:chess]\n\nshogiPawnDropMateIllegal = true\n"),
+        "line 3: shogiPawnDropMateIllegal = true is not supported: only shogiPawnDropMateIllegal = false is played here"
     );
     assert_eq!(
         error("[a:chess]\nwallingRule = duck\n"),
