@@ -219,12 +219,13 @@ impl Target {
     }
 
     /// A [`Target::score`] that makes a game worth finishing a playout
-    /// with: the same sides attacking, or the same step.
+    /// with: the same sides attacking, or the same step with the same
+    /// points occupied around it.
     fn good_score(&self) -> u32 {
         match self.guide {
             Guide::None => 0,
             Guide::SameAttacks(_) => 8,
-            Guide::SameStep(_) => 1,
+            Guide::SameStep(_) => 65,
         }
     }
 
