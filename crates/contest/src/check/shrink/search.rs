@@ -147,16 +147,19 @@ impl Target {
         let (&last, before) = commands.split_last()?;
         let shape = Shape::of(d);
         let mut class = class_of(&mut verify::replay(before), last);
-        if shape.check_only() {
-            if let Class::Valid {
-                mover,
-                any_removed,
-                over,
-                ..
-            } = &mut class
-            {
+        if let Class::Valid {
+            mover,
+            any_removed,
+            over,
+            ..
+        } = &mut class
+        {
+            // Only flags wrong: what moved hardly matters.
+            if matches!(shape, Shape::Fields(m) if m & (MOVER | REMOVED) == 0) {
                 *mover = None;
-                // What was taken matters only when it ends the game.
+            }
+            // What was taken matters only when it ends the game.
+            if shape.check_only() {
                 *any_removed = !*over;
             }
         }
