@@ -27,11 +27,13 @@ fn check_bug(bug: &str, save: &Path, options: &[&str]) -> Output {
         .unwrap()
 }
 
-/// The number N in "minimal input (N commands, ...".
+/// The number N in "minimal input (N commands, ..." or "shortest input
+/// found (N commands, ...".
 fn minimal_size(stdout: &str) -> usize {
-    let rest = stdout
-        .split_once("minimal input (")
-        .unwrap_or_else(|| panic!("no minimal input in {stdout}"))
+    let rest = ["minimal input (", "shortest input found ("]
+        .iter()
+        .find_map(|title| stdout.split_once(title))
+        .unwrap_or_else(|| panic!("no shrunk input in {stdout}"))
         .1;
     rest.split(' ').next().unwrap().parse().unwrap()
 }
@@ -347,12 +349,14 @@ fn the_boards_mark_the_command_and_the_attackers_when_check_differs() {
     let before = block(&stdout, "board before command");
     let after = block(&stdout, "board after it, pieces attacking a captain in {}:");
     assert_eq!((before.len(), after.len()), (12, 12), "{stdout}");
-    // One start and one target on each board, not every reachable point.
+    // One start and one target on each board, not every reachable point
+    // (after the move, a target that attacks a captain is marked `{}`).
     for board in [&before, &after] {
         let joined = board.join("\n");
         assert_eq!(joined.matches('(').count(), 1, "{joined}");
-        assert_eq!(joined.matches('[').count(), 1, "{joined}");
+        assert!(joined.matches('[').count() <= 1, "{joined}");
     }
+    assert_eq!(before.join("\n").matches('[').count(), 1, "{stdout}");
     let after = after.join("\n");
     assert!(
         after.contains('{') && !before.join("\n").contains('{'),
@@ -630,18 +634,12 @@ fn shrinking_stops_at_its_budget_and_says_so() {
         ),
         "{stdout}"
     );
-    let found = stdout.split_once("smallest input found (").unwrap().1;
-    let size: usize = found.split(' ').next().unwrap().parse().unwrap();
+    let size = minimal_size(&stdout);
     assert!((12..=200).contains(&size), "{stdout}");
     // The first run, the budget, the last run started before it and the
     // settling run: far from the dozens of runs of a full shrink.
     assert!(elapsed.as_secs_f64() < 6.0, "{elapsed:?}");
-    assert_saved(
-        save.path(),
-        &stdout.replace("smallest input found (", "minimal input ("),
-        "200",
-        "realistic",
-    );
+    assert_saved(save.path(), &stdout, "200", "realistic");
 }
 
 /// `check`'s defaults (realistic games of 1000 commands) on the first

@@ -21,6 +21,7 @@ mod system;
 mod tmux;
 
 mod check;
+mod check_search;
 mod check_signals;
 mod chess_cli;
 mod chess_crosscheck;

@@ -227,6 +227,10 @@ pub struct Failure {
     /// Whether shrinking stopped at its time budget, so that `minimal`
     /// may not be minimal.
     pub stopped_early: bool,
+    /// Whether shrinking proved `minimal` minimal ([`Shrunk::proved`]).
+    pub proved: bool,
+    /// Shorter games tried in full ([`Shrunk::exhausted`]).
+    pub exhausted: usize,
 }
 
 /// How many cases ended with each verdict.
@@ -339,6 +343,8 @@ pub fn check(config: &Config, observer: &dyn Observer) -> io::Result<Report> {
                 outcome: shrunk.outcome,
                 runs: shrunk.runs,
                 stopped_early: shrunk.stopped_early,
+                proved: shrunk.proved,
+                exhausted: shrunk.exhausted,
             }))
         }
     };
@@ -407,6 +413,56 @@ mod tests {
         let text = f.render(&c, None, crate::variants::picture::Style::Ascii, false);
         assert!(text.contains("found    'Invalid command'"), "{text}");
         assert!(text.contains("simulator: valid: red"), "{text}");
+    }
+
+    #[test]
+    fn the_report_says_minimal_only_when_the_search_proved_it() {
+        let minimal = vec![Command::new(3, 0, 4, 0), Command::new(6, 0, 5, 0)];
+        let mut f = Failure {
+            seed: 1,
+            original: minimal.repeat(3),
+            outcome: Outcome {
+                verdict: Verdict::RuntimeError {
+                    status: "exit code 1".into(),
+                    lines: 0,
+                },
+                expected: answer(&minimal),
+                output: Vec::new(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+            },
+            minimal,
+            runs: 5,
+            stopped_early: false,
+            proved: true,
+            exhausted: 1,
+        };
+        let c = config("true");
+        let title = |f: &Failure| {
+            let text = f.render(&c, None, crate::variants::picture::Style::Ascii, false);
+            text.lines().nth(1).unwrap().to_string()
+        };
+        assert_eq!(
+            title(&f),
+            "minimal input (2 commands, shrunk from 6 in 5 runs; no shorter game fails this way):"
+        );
+        f.proved = false;
+        assert_eq!(
+            title(&f),
+            "shortest input found (2 commands, shrunk from 6 in 5 runs; \
+             no game of up to 1 command fails this way):"
+        );
+        f.exhausted = 0;
+        assert_eq!(
+            title(&f),
+            "shortest input found (2 commands, shrunk from 6 in 5 runs; not proved minimal):"
+        );
+        f.stopped_early = true;
+        assert_eq!(
+            title(&f),
+            "shortest input found (2 commands, shrunk from 6 in 5 runs; shrinking stopped \
+             at its budget of 60 s (--shrink-seconds), so it may not be minimal):"
+        );
     }
 
     #[test]

@@ -110,24 +110,34 @@ impl Failure {
         let mut s = String::new();
         let v = &self.outcome.verdict;
         let _ = writeln!(s, "FAIL seed {}: {}", self.seed, v.describe());
-        if self.stopped_early {
+        let size = format!(
+            "{}, shrunk from {} in {}",
+            plural(self.minimal.len() as u64, "command"),
+            self.original.len(),
+            plural(self.runs as u64, "run")
+        );
+        if self.proved {
+            let why = if self.minimal.len() <= 1 {
+                ""
+            } else {
+                "; no shorter game fails this way"
+            };
+            let _ = writeln!(s, "minimal input ({size}{why}):");
+        } else if self.stopped_early {
             let _ = writeln!(
                 s,
-                "smallest input found ({}, shrunk from {} in {}; shrinking stopped \
-                 at its budget of {} s (--shrink-seconds), so it may not be minimal):",
-                plural(self.minimal.len() as u64, "command"),
-                self.original.len(),
-                plural(self.runs as u64, "run"),
+                "shortest input found ({size}; shrinking stopped at its budget of {} s \
+                 (--shrink-seconds), so it may not be minimal):",
                 config.shrink_budget.as_secs_f64()
             );
-        } else {
+        } else if self.exhausted > 0 {
             let _ = writeln!(
                 s,
-                "minimal input ({}, shrunk from {} in {}):",
-                plural(self.minimal.len() as u64, "command"),
-                self.original.len(),
-                plural(self.runs as u64, "run")
+                "shortest input found ({size}; no game of up to {} fails this way):",
+                plural(self.exhausted as u64, "command")
             );
+        } else {
+            let _ = writeln!(s, "shortest input found ({size}; not proved minimal):");
         }
         let input = gen::input_bytes(&self.minimal);
         let text = String::from_utf8_lossy(&input);

@@ -1,20 +1,21 @@
 //! Shrinking a failing input.
 //!
 //! A wrong answer is first cut after its first differing command. When the
-//! failing command is known (a wrong answer on the last line), short games
-//! whose last command is of the same class are then searched in process,
-//! by random playouts that finish as soon as the class can be played, and
-//! the shortest are run: deletion alone cannot shorten a game much when
-//! the failure needs a whole sequence of moves, such as a captain taken.
-//! Then chunks of commands are deleted (halving the chunk size down to
-//! single commands) while the program still fails the same way. Any other
-//! failure is first tried on the empty input.
+//! failing command is known (a wrong answer on the last line), the shortest
+//! game that fails the same way is searched for ([`search`]): every game of
+//! valid moves from the start, length by length, whose last command is of
+//! the failing command's class, then random short games. Deletion alone
+//! cannot shorten a game much when the failure needs a whole sequence of
+//! moves, such as a captain taken while the other is attacked. Then chunks
+//! of commands are deleted (halving the chunk size down to single
+//! commands) while the program still fails the same way. Any other failure
+//! is first tried on the empty input.
+
+mod search;
 
 use super::{run_case, Config, Observer, Outcome, Verdict};
-use crate::judge::{Command, Move, Point, Position, Role};
-use crate::verify;
-use rand_chacha::rand_core::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::judge::{Command, Piece, Position, Role};
+use search::Target;
 use std::collections::HashSet;
 use std::io;
 use std::thread;
@@ -51,26 +52,63 @@ fn delete(commands: &[Command], start: usize, len: usize) -> Vec<Command> {
 
 /// What kind of line the simulator gives a command: for an invalid one
 /// the reason's kind, the piece's role and the blocking point, for a valid
-/// one what it removed
-/// and its flags. A failure is sought again among commands of the same
-/// class.
+/// one what moved, what it removed and its flags. A failure is sought
+/// again among commands of the same class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Class {
     /// The reason's kind, the piece's role, and for a blocked piece which
     /// blocking point stopped it (a program may check only the first).
     Invalid(&'static str, Option<Role>, Option<usize>),
     Valid {
+        /// The piece that moved; in a failure's class, none when any piece
+        /// will do (only the check flag was wrong).
+        mover: Option<Piece>,
         removed: Option<Role>,
-        check: bool,
+        /// In a failure's class, whether any removal will do (only the
+        /// check flag was wrong, and the game goes on).
+        any_removed: bool,
+        /// In a failure's class, none when the program refused the move
+        /// (it never got to work out check).
+        check: Option<bool>,
         over: bool,
     },
+}
+
+/// Whether a command of class `c` is of the failure's class `class`.
+fn fits(class: &Class, c: &Class) -> bool {
+    match (class, c) {
+        (
+            Class::Valid {
+                mover,
+                removed,
+                any_removed,
+                check,
+                over,
+            },
+            Class::Valid {
+                mover: m,
+                removed: r,
+                check: k,
+                over: o,
+                ..
+            },
+        ) => {
+            (mover.is_none() || mover == m)
+                && (check.is_none() || check == k)
+                && (*any_removed || removed == r)
+                && over == o
+        }
+        _ => class == c,
+    }
 }
 
 fn class_of(game: &mut Position, command: Command) -> Class {
     match game.play(command) {
         Ok(r) => Class::Valid {
+            mover: Some(r.piece),
             removed: r.removed.map(|p| p.role),
-            check: r.check,
+            any_removed: false,
+            check: Some(r.check),
             over: r.over,
         },
         Err(e) => invalid_class(e),
@@ -94,29 +132,27 @@ fn invalid_class(e: crate::judge::Invalid) -> Class {
     Class::Invalid(e.kind(), role, index)
 }
 
-/// The class of the last command.
-fn last_class(commands: &[Command]) -> Option<Class> {
-    let (&last, before) = commands.split_last()?;
-    Some(class_of(&mut verify::replay(before), last))
-}
-
 /// `commands` up to the first command of class `class`, if one has it
 /// before the last: a failure may well come sooner. Not for a plain move
 /// (no removal, no check), the class of most commands, whose first one
 /// is rarely the failing one.
 fn sooner(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
-    let plain = Class::Valid {
-        removed: None,
-        check: false,
-        over: false,
-    };
-    if *class == plain {
+    let plain = matches!(
+        class,
+        Class::Valid {
+            removed: None,
+            check: Some(false) | None,
+            over: false,
+            ..
+        }
+    );
+    if plain {
         return None;
     }
     let mut game = Position::initial();
     let k = commands
         .iter()
-        .position(|&c| class_of(&mut game, c) == *class)?;
+        .position(|&c| fits(class, &class_of(&mut game, c)))?;
     (k + 1 < commands.len()).then(|| {
         commands.truncate(k + 1);
         commands
@@ -136,7 +172,7 @@ fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
         let over_before = game.is_over();
         let this = class_of(&mut game, c);
         if k == last || (game.is_over() && (!after_end || over_before)) {
-            if this != *class {
+            if !fits(class, &this) {
                 return None;
             }
             commands.truncate(k + 1);
@@ -145,6 +181,9 @@ fn alike(mut commands: Vec<Command>, class: &Class) -> Option<Vec<Command>> {
     }
     None
 }
+
+/// The kind of an invalid command that comes after the end of the game.
+const GAME_OVER: &str = "game-over";
 
 /// Runs at most this many candidates while shrinking one case.
 const MAX_SHRINK_RUNS: usize = 3000;
@@ -165,6 +204,12 @@ struct Shrinker<'a> {
     /// candidates [`alike`] it are run. It keeps the failure alike, and
     /// spares most runs.
     signature: Option<Class>,
+    /// What the search looks for: the failing command's class and how
+    /// its line differs.
+    target: Option<Target>,
+    /// Every game of valid moves of up to this many commands ending in a
+    /// command of the target's class was run, and none failed alike.
+    exhausted: usize,
     /// Every candidate run, so none is run twice.
     tried: HashSet<Vec<Command>>,
     /// No new candidate is started from then on ([`Config::shrink_budget`]).
@@ -177,10 +222,13 @@ impl Shrinker<'_> {
     fn keep(&mut self, candidate: Vec<Command>, outcome: Outcome) {
         self.ran = candidate.clone();
         self.current = cut(candidate, &outcome.verdict);
-        self.signature = match &outcome.verdict {
-            Verdict::WrongAnswer(d) if d.line == self.current.len() => last_class(&self.current),
+        self.target = match &outcome.verdict {
+            Verdict::WrongAnswer(d) if d.line == self.current.len() => {
+                Target::new(&self.current, d)
+            }
             _ => None,
         };
+        self.signature = self.target.as_ref().map(|t| t.class.clone());
         self.best = outcome;
         self.observer.shrinking(self.current.len());
     }
@@ -213,20 +261,11 @@ impl Shrinker<'_> {
                 self.stopped_early = true;
                 break;
             }
-            let batch: Vec<(T, Vec<Command>)> = candidates.by_ref().take(jobs).collect();
-            let config = self.config;
-            let outcomes: Vec<io::Result<Outcome>> = thread::scope(|s| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|(_, c)| s.spawn(move || run_case(config, c)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a shrinking run does not panic"))
-                    .collect()
-            });
-            self.runs += batch.len();
-            for ((tag, candidate), outcome) in batch.into_iter().zip(outcomes) {
+            let (tags, batch): (Vec<T>, Vec<Vec<Command>>) = candidates.by_ref().take(jobs).unzip();
+            for (tag, (candidate, outcome)) in
+                tags.into_iter()
+                    .zip(Self::run_batch(self.config, &mut self.runs, batch))
+            {
                 let outcome = outcome?;
                 if outcome.verdict.kind() == self.kind {
                     self.keep(candidate, outcome);
@@ -235,6 +274,26 @@ impl Shrinker<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// Runs every input of `batch` at once; each with its outcome, in order.
+    fn run_batch(
+        config: &Config,
+        runs: &mut usize,
+        batch: Vec<Vec<Command>>,
+    ) -> Vec<(Vec<Command>, io::Result<Outcome>)> {
+        let outcomes: Vec<io::Result<Outcome>> = thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .iter()
+                .map(|c| s.spawn(move || run_case(config, c)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a shrinking run does not panic"))
+                .collect()
+        });
+        *runs += batch.len();
+        batch.into_iter().zip(outcomes).collect()
     }
 
     /// One deletion pass: `candidates(current, from)` offers inputs with
@@ -296,18 +355,6 @@ impl Shrinker<'_> {
 }
 
 impl Shrinker<'_> {
-    /// Runs the shortest games found by [`short_games`] for the failing
-    /// command's class, `SEARCH_BATCHES` batches at most.
-    fn search(&mut self) -> io::Result<()> {
-        let Some(class) = self.signature.clone() else {
-            return Ok(());
-        };
-        let games = short_games(&class, self.current.len().min(MAX_SEARCH_LEN + 1));
-        let runs = SEARCH_BATCHES * self.config.jobs.max(1);
-        self.first_failing(games.into_iter().take(runs).map(|g| ((), g)))?;
-        Ok(())
-    }
-
     /// The saved files must agree: when the kept input was cut, the program
     /// is run once more on the cut input itself. Should it then not fail
     /// the same way (a program that reads ahead, or a flaky one), the uncut
@@ -328,127 +375,6 @@ impl Shrinker<'_> {
     }
 }
 
-/// Playouts made by one search for short games.
-const PLAYOUTS: usize = 600;
-/// The search stops once it found this many games.
-const ENOUGH_GAMES: usize = 64;
-/// Games searched have at most this many commands.
-const MAX_SEARCH_LEN: usize = 24;
-/// Batches of `jobs` short games run per search.
-const SEARCH_BATCHES: usize = 3;
-
-/// Games of fewer than `limit` commands whose last command, and only it,
-/// has class `class`, shortest first. Random playouts from the initial
-/// position (seeded: the same every time) play valid moves, half the time
-/// one that gives check when there is one, and finish as soon as a command
-/// of the class can be played.
-fn short_games(class: &Class, limit: usize) -> Vec<Vec<Command>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed);
-    let mut below = |n: usize| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
-    let mut found: Vec<Vec<Command>> = Vec::new();
-    let mut seen = HashSet::new();
-    for _ in 0..PLAYOUTS {
-        if found.len() >= ENOUGH_GAMES {
-            break;
-        }
-        let mut game = Position::initial();
-        let mut path: Vec<Command> = Vec::new();
-        while path.len() + 1 < limit {
-            let moves: Vec<(Move, Class)> = game
-                .moves()
-                .into_iter()
-                .map(|m| (m, class_of(&mut game.clone(), m.into())))
-                .collect();
-            let finishing: Vec<Command> = match class {
-                Class::Valid { .. } => moves
-                    .iter()
-                    .filter(|(_, c)| c == class)
-                    .map(|&(m, _)| m.into())
-                    .collect(),
-                Class::Invalid(..) => invalid_commands(&game, class),
-            };
-            if !finishing.is_empty() {
-                path.push(finishing[below(finishing.len())]);
-                if seen.insert(path.clone()) {
-                    found.push(path);
-                }
-                break;
-            }
-            let checks: Vec<Move> = moves
-                .iter()
-                .filter(|(_, c)| matches!(c, Class::Valid { check: true, .. }))
-                .map(|&(m, _)| m)
-                .collect();
-            // A command refused because the game is over needs a game that
-            // ends: take a captain whenever one can be taken.
-            let ending = moves
-                .iter()
-                .find(|(_, c)| matches!(c, Class::Valid { over: true, .. }))
-                .filter(|_| matches!(class, Class::Invalid(GAME_OVER, ..)));
-            let m = if let Some(&(m, _)) = ending {
-                m
-            } else if !checks.is_empty() && below(2) == 0 {
-                checks[below(checks.len())]
-            } else if moves.is_empty() {
-                break;
-            } else {
-                moves[below(moves.len())].0
-            };
-            game.play_generated(m).expect("a generated move is valid");
-            path.push(m.into());
-        }
-    }
-    // Stable: among games of one length, the first found comes first.
-    found.sort_by_key(Vec::len);
-    found
-}
-
-/// The kind of an invalid command that comes after the end of the game.
-const GAME_OVER: &str = "game-over";
-
-/// The commands between points of the board that are invalid in `game` in
-/// the way `class` says. After the end of the game, the moves the side to
-/// move could make if the game went on, when it has any: those are what
-/// a program that does not stop at the end gets wrong.
-fn invalid_commands(game: &Position, class: &Class) -> Vec<Command> {
-    if matches!(class, Class::Invalid(GAME_OVER, ..)) && game.is_over() {
-        let would_be: Vec<Command> = game
-            .board()
-            .points_of(game.turn())
-            .flat_map(|from| {
-                game.targets(from)
-                    .into_iter()
-                    .map(move |to| Move { from, to }.into())
-            })
-            .collect();
-        if !would_be.is_empty() {
-            return would_be;
-        }
-    }
-    let points: Vec<Point> = (0..10)
-        .flat_map(|x| (0..9).filter_map(move |y| Point::new(x, y)))
-        .collect();
-    let role = match class {
-        Class::Invalid(_, role, _) => *role,
-        Class::Valid { .. } => return Vec::new(),
-    };
-    let mut commands = Vec::new();
-    for &from in &points {
-        // A class that names a role needs a piece of that role to start on.
-        if role.is_some() && game.board().get(from).map(|p| p.role) != role {
-            continue;
-        }
-        for &to in &points {
-            if let Err(e) = game.validate(Move { from, to }) {
-                if invalid_class(e) == *class {
-                    commands.push(Move { from, to }.into());
-                }
-            }
-        }
-    }
-    commands
-}
-
 /// Inputs a deletion pass offers, each with the place it deleted at.
 type Candidates<'a> = Box<dyn Iterator<Item = (usize, Vec<Command>)> + 'a>;
 
@@ -464,11 +390,20 @@ pub struct Shrunk {
     /// Whether the time budget ([`Config::shrink_budget`]) ran out first:
     /// then `minimal` fails the same way but may not be minimal.
     pub stopped_early: bool,
+    /// Whether no shorter input fails the same way, as far as the search
+    /// can tell: for a wrong answer, every game of valid moves that is
+    /// shorter and ends in a command of the failing command's class was
+    /// run (a program is assumed to leave its game as it is on a command
+    /// it rightly calls invalid); for any other failure, the input is
+    /// empty.
+    pub proved: bool,
+    /// For a wrong answer, every such game of up to this many commands
+    /// was run and none failed the same way.
+    pub exhausted: usize,
 }
 
 /// Shrinks a failing input; see the module documentation. After the
-/// search, each pass drops
-/// every command the simulator finds invalid, deletes chunks of halving
+/// search, each pass drops every command the simulator finds invalid, deletes chunks of halving
 /// sizes (chunks of one and two commands at every offset), and, for a
 /// wrong answer, each command with what becomes invalid without it, and
 /// every pair of commands. Passes repeat while they make progress, until
@@ -489,13 +424,16 @@ pub fn shrink(
         ran: Vec::new(),
         runs: 0,
         signature: None,
+        target: None,
+        exhausted: 0,
         tried: HashSet::new(),
         deadline: Instant::now() + config.shrink_budget,
         stopped_early: false,
     };
     s.keep(commands, outcome);
-    if s.signature.is_some() {
-        s.search()?;
+    let searched = s.target.clone();
+    if let Some(target) = &searched {
+        s.search(target)?;
     } else if !s.current.is_empty() {
         s.first_failing(std::iter::once(((), Vec::new())))?;
     }
@@ -524,10 +462,24 @@ pub fn shrink(
         }
     }
     s.settle()?;
+    // The deletion passes may keep an input that fails another way: the
+    // search's lengths then say nothing of it.
+    let same = match (&searched, &s.target) {
+        (Some(w), Some(t)) => (&w.class, w.shape) == (&t.class, t.shape),
+        _ => false,
+    };
+    let exhausted = if same { s.exhausted } else { 0 };
+    let proved = match &s.target {
+        // One command is the least a wrong answer on a command needs.
+        Some(_) => s.current.len() <= 1 || (same && s.current.len() <= exhausted + 1),
+        None => s.current.is_empty(),
+    };
     Ok(Shrunk {
         minimal: s.current,
         outcome: s.best,
         runs: s.runs,
         stopped_early: s.stopped_early,
+        proved,
+        exhausted,
     })
 }
