@@ -239,6 +239,16 @@ fn the_independent_python_solution_agrees_with_the_simulator() {
     if !python3("the independent Python solution against the simulator") {
         return;
     }
+    agrees_on_every_profile(vec![
+        OsString::from("python3"),
+        candidate().into(),
+        "--bug".into(),
+        "none".into(),
+    ]);
+}
+
+/// `program` passes three cases of every generator profile.
+pub fn agrees_on_every_profile(program: Vec<OsString>) {
     for profile in [
         Profile::Realistic,
         Profile::Quiet,
@@ -246,12 +256,7 @@ fn the_independent_python_solution_agrees_with_the_simulator() {
         Profile::Endgame,
     ] {
         let config = Config {
-            program: vec![
-                OsString::from("python3"),
-                candidate().into(),
-                "--bug".into(),
-                "none".into(),
-            ],
+            program: program.clone(),
             cases: 3,
             seed: 100,
             commands: 300,

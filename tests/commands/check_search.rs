@@ -2,12 +2,9 @@
 //! bundled candidate and on `tests/fixtures/realistic.py`, the same slips
 //! written the way a contestant would.
 
-use duckchess::contest::check::{self, Config, Quiet};
-use duckchess::contest::gen::Profile;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::Output;
-use std::time::Duration;
 
 use crate::common::{candidate, duckchess, python3, text};
 
@@ -78,32 +75,7 @@ fn the_realistic_solution_agrees_with_the_simulator() {
     if !python3("the realistic Python solution against the simulator") {
         return;
     }
-    for profile in [
-        Profile::Realistic,
-        Profile::Quiet,
-        Profile::Invalid,
-        Profile::Endgame,
-    ] {
-        let config = Config {
-            program: vec![OsString::from("python3"), realistic().into()],
-            cases: 3,
-            seed: 100,
-            commands: 300,
-            profile,
-            jobs: 2,
-            timeout: Duration::from_secs(20),
-            keep_going: false,
-            shrink_budget: Duration::from_secs(60),
-        };
-        let report = check::check(&config, &Quiet).unwrap();
-        if let Some(f) = &report.failure {
-            panic!(
-                "{profile}: {}",
-                f.render(&config, None, Default::default(), false)
-            );
-        }
-        assert_eq!(report.tally.count("OK"), 3);
-    }
+    crate::check::agrees_on_every_profile(vec![OsString::from("python3"), realistic().into()]);
 }
 
 /// The realistic check-on-capture bug needs a captain taken while the
