@@ -232,7 +232,7 @@ fn view_of(args: &Args, config: Config) -> View {
 #[cfg(feature = "online-client")]
 fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
     use duckchess::play::online::{parse_url, Auth, Client, Session};
-    let link = parse_url(url).map_err(|e| fail(2, &e))?;
+    let link = parse_url(url).map_err(|e| fail(2, &e.to_string()))?;
     let config = read_config(args.config.as_deref())?;
     // The server and the game are there (read as a spectator), before the
     // terminal is asked for and before a seat is taken.
@@ -241,7 +241,7 @@ fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
         auth: None,
     }
     .game()
-    .map_err(|e| fail(2, &e))?;
+    .map_err(|e| fail(2, &e.to_string()))?;
     if !io::stdout().is_terminal() {
         return Err(fail(2, "play needs a terminal: standard output is not one"));
     }
@@ -252,7 +252,7 @@ fn online(url: &str, args: &Args) -> Result<ExitCode, ExitCode> {
         .or(from_env.as_deref())
         .filter(|t| !t.trim().is_empty())
         .map(|t| Auth::Bearer(t.trim().to_string()));
-    let session = Session::join(link, auth, &args.name).map_err(|e| fail(2, &e))?;
+    let session = Session::join(link, auth, &args.name).map_err(|e| fail(2, &e.to_string()))?;
     let notation = session.notation();
     let limits = match args.depth {
         Some(depth) => Limits::depth(depth),
