@@ -94,7 +94,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         None => args.opponent.clone(),
     };
     let opponent_think = Duration::from_millis(args.opponent_think_ms.unwrap_or(args.think_ms));
-    let mut opponent = Opponent::parse(&opponent_text, opponent_think).map_err(usage)?;
+    let mut opponent =
+        Opponent::parse(&opponent_text, opponent_think).map_err(|e| usage(e.to_string()))?;
     if let Some(words) = &args.opponent_go {
         let Opponent::Uci { go, .. } = &mut opponent else {
             return Err(usage("--opponent-go is for a uci: opponent".into()));

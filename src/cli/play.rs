@@ -155,9 +155,10 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     // error is one without a terminal too.
     let opponent = match args.opponent.as_deref() {
         None => None,
-        Some(text) if text.trim_start().starts_with("uci:") => {
-            Some(Opponent::parse(text, Duration::from_millis(args.think_ms)).map_err(usage)?)
-        }
+        Some(text) if text.trim_start().starts_with("uci:") => Some(
+            Opponent::parse(text, Duration::from_millis(args.think_ms))
+                .map_err(|e| usage(e.to_string()))?,
+        ),
         Some(text) => {
             return Err(usage(format!(
                 "--opponent {text:?}: expected uci:COMMAND (an engine speaking UCI)"
