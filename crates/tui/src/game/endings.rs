@@ -6,13 +6,13 @@ impl Game {
     /// Ends the game outside its rules.
     pub(super) fn finish(&mut self, end: End) {
         self.cancel_thinking();
-        self.offer_wanted = false;
-        self.selected = None;
-        self.promotion = None;
+        self.searches.offer_wanted = false;
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
         // A move half typed when the flag fell is not played after it.
-        self.typing = None;
-        self.end = Some(end);
-        self.message = None;
+        self.prompt.typing = None;
+        self.record.end = Some(end);
+        self.prompt.message = None;
         let now = self.options.time.now();
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.stop(now);
@@ -27,22 +27,22 @@ impl Game {
         }
         match self.computer() {
             Some(c) => c.other(),
-            None => self.game.position().turn(),
+            None => self.record.game.position().turn(),
         }
     }
 
     pub(super) fn ask_resign(&mut self) {
         if self.is_over() {
-            self.message = Some("the game is over".into());
+            self.prompt.message = Some("the game is over".into());
             return;
         }
         if let Some(why) = self.watching() {
-            self.message = Some(why);
+            self.prompt.message = Some(why);
             return;
         }
         let side = self.options.notation.side_name(self.resigning_side());
-        self.confirm = Some(Confirm::Resign);
-        self.message = Some(format!("resign as {side}? y yes, any other key no"));
+        self.prompt.confirm = Some(Confirm::Resign);
+        self.prompt.message = Some(format!("resign as {side}? y yes, any other key no"));
     }
 
     pub(super) fn resign_now(&mut self) {
@@ -58,25 +58,25 @@ impl Game {
     /// A draw offer: against the computer, its evaluation answers (see
     /// [`accepts_draw`]); between people, the other says yes or no.
     pub(super) fn offer_draw(&mut self) {
-        self.message = None;
+        self.prompt.message = None;
         if self.is_over() {
-            self.message = Some("the game is over".into());
+            self.prompt.message = Some("the game is over".into());
             return;
         }
         if self.remote.is_some() {
             match self.watching() {
-                Some(why) => self.message = Some(why),
+                Some(why) => self.prompt.message = Some(why),
                 None => {
                     self.send(Outgoing::DrawOffer);
-                    self.message = Some("draw offered".into());
+                    self.prompt.message = Some("draw offered".into());
                 }
             }
             return;
         }
         let Some(computer) = self.computer() else {
-            let other = self.game.position().turn().other();
-            self.confirm = Some(Confirm::Draw);
-            self.message = Some(format!(
+            let other = self.record.game.position().turn().other();
+            self.prompt.confirm = Some(Confirm::Draw);
+            self.prompt.message = Some(format!(
                 "{} offers a draw: {}, y accepts, any other key declines",
                 self.options.notation.side_name(other.other()),
                 self.options.notation.side_name(other)
@@ -84,15 +84,18 @@ impl Game {
             return;
         };
         if self.options.evaluator.is_none() {
-            self.message = Some("no computer to offer a draw to".into());
-        } else if self.game.position().turn() == computer {
-            self.message = Some("offer a draw on your move".into());
+            self.prompt.message = Some("no computer to offer a draw to".into());
+        } else if self.record.game.position().turn() == computer {
+            self.prompt.message = Some("offer a draw on your move".into());
         } else {
-            if matches!(self.thinking, Some((_, Purpose::Eval | Purpose::Hint, _))) {
+            if matches!(
+                self.searches.thinking,
+                Some((_, Purpose::Eval | Purpose::Hint, _))
+            ) {
                 self.cancel_thinking();
             }
-            self.offer_wanted = true;
-            self.message = Some("draw offered: the computer is thinking it over…".into());
+            self.searches.offer_wanted = true;
+            self.prompt.message = Some("draw offered: the computer is thinking it over…".into());
         }
     }
 
@@ -109,21 +112,21 @@ impl Game {
         }
         if self.remote.is_some() {
             if let Some(why) = self.watching() {
-                self.message = Some(why);
+                self.prompt.message = Some(why);
             } else {
                 self.send(Outgoing::Claim);
             }
             return;
         }
         if !self.has_claims() {
-            self.message = Some(format!(
+            self.prompt.message = Some(format!(
                 "{} has no draw to claim: its draws come by themselves",
                 self.options.notation.name()
             ));
             return;
         }
-        if !self.game.can_claim_draw() {
-            self.message = Some(
+        if !self.record.game.can_claim_draw() {
+            self.prompt.message = Some(
                 "no draw to claim: that needs a threefold repetition or the move limit".into(),
             );
             return;
@@ -132,12 +135,12 @@ impl Game {
         let draws = &self.position().variant().draws;
         let repeated = draws
             .claim_repetitions
-            .is_some_and(|n| self.game.repetitions() >= n);
-        self.claimed = Some(if repeated {
+            .is_some_and(|n| self.record.game.repetitions() >= n);
+        self.record.claimed = Some(if repeated {
             Draw::Repetition
         } else {
             Draw::MoveLimit
         });
-        self.message = None;
+        self.prompt.message = None;
     }
 }

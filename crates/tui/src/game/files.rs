@@ -12,7 +12,7 @@ impl Game {
             return false;
         }
         let played = self.moves().len();
-        played > 0 && self.saved != Some(played)
+        played > 0 && self.record.saved != Some(played)
     }
 
     /// How many moves would be lost: those after the saved ones (all of
@@ -20,7 +20,7 @@ impl Game {
     /// saved).
     pub(super) fn unsaved_moves(&self) -> usize {
         let played = self.moves().len();
-        match self.saved {
+        match self.record.saved {
             Some(saved) if saved <= played => played - saved,
             _ => played,
         }
@@ -49,8 +49,8 @@ impl Game {
             Confirm::Takeback => "take the last move back",
         };
         let n = self.unsaved_moves();
-        self.confirm = Some(step);
-        self.message = Some(format!(
+        self.prompt.confirm = Some(step);
+        self.prompt.message = Some(format!(
             "{what}? {n} unsaved move{}: y yes, any other key no (s saves)",
             if n == 1 { "" } else { "s" }
         ));
@@ -63,22 +63,22 @@ impl Game {
 
     pub(super) fn new_game(&mut self) {
         self.restart(self.options.start.clone(), &[]);
-        self.message = Some("new game".into());
+        self.prompt.message = Some("new game".into());
     }
 
     /// A game from `start` with `moves` played, as a new game or a loaded
     /// record begins: no search, undo, claim, end or review left over.
     fn restart(&mut self, start: Box<dyn AnyPosition>, moves: &[Move]) {
         self.cancel_thinking();
-        self.start = start;
+        self.record.start = start;
         self.replay(moves);
-        self.redo.clear();
-        self.claimed = None;
-        self.end = None;
-        self.review = None;
+        self.record.redo.clear();
+        self.record.claimed = None;
+        self.record.end = None;
+        self.record.review = None;
         self.reset_clocks();
         self.after_jump();
-        self.cursor = self.home();
+        self.cursor.square = self.home();
     }
 
     /// The record of the game so far, in the variant's record format; a
@@ -88,7 +88,7 @@ impl Game {
         let record = self
             .options
             .notation
-            .write_record(&*self.start, self.game.moves());
+            .write_record(&*self.record.start, self.record.game.moves());
         if self.options.notation.record_format() != "PGN" || self.options.vs != Vs::Computer {
             return record;
         }
@@ -117,9 +117,9 @@ impl Game {
 
     pub(super) fn save_now(&mut self) {
         let dir = self.options.save_dir.clone();
-        self.message = Some(match self.save(&dir, SystemTime::now()) {
+        self.prompt.message = Some(match self.save(&dir, SystemTime::now()) {
             Ok(path) => {
-                self.saved = Some(self.moves().len());
+                self.record.saved = Some(self.moves().len());
                 format!("saved {}", display_name(&path))
             }
             Err(e) => format!("could not save: {e}"),
@@ -161,13 +161,13 @@ impl Game {
             .read_record(&text)
             .map_err(|e| e.to_string())?;
         self.restart(start, &moves);
-        self.saved = Some(self.moves().len());
+        self.record.saved = Some(self.moves().len());
         Ok(())
     }
 
     pub(super) fn load_newest(&mut self) {
         let dir = self.options.save_dir.clone();
-        self.message = Some(match self.newest_record(&dir) {
+        self.prompt.message = Some(match self.newest_record(&dir) {
             Ok(Some(path)) => match self.load(&path) {
                 Ok(()) => {
                     let n = self.moves().len();

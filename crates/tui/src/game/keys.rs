@@ -7,21 +7,21 @@ impl Game {
     /// Does what `action` asks.
     pub fn handle(&mut self, action: Action) {
         use Action as A;
-        if self.help {
+        if self.prompt.help {
             // The help screen takes every key; these close it.
             if matches!(action, A::Help | A::Cancel | A::Quit) {
-                self.help = false;
+                self.prompt.help = false;
             }
             return;
         }
-        if self.typing.is_some() {
+        if self.prompt.typing.is_some() {
             self.type_key(action);
             return;
         }
-        if let Some(asked) = self.confirm.take() {
+        if let Some(asked) = self.prompt.confirm.take() {
             // Only a yes goes on; any other key keeps the game as it is.
             if action == A::Yes {
-                self.message = None;
+                self.prompt.message = None;
                 match asked {
                     Confirm::Quit => self.quit_now(),
                     Confirm::New => self.new_game(),
@@ -38,7 +38,7 @@ impl Game {
                 if asked == Confirm::Takeback {
                     self.send(Outgoing::TakebackDecline);
                 }
-                self.message = Some(match asked {
+                self.prompt.message = Some(match asked {
                     Confirm::Draw => "the draw offer is declined".into(),
                     Confirm::Takeback => "the takeback is declined".into(),
                     _ => "kept the game".into(),
@@ -53,7 +53,7 @@ impl Game {
             // Online, undo asks the opponent to take the last move back
             // (lichess's takeback).
             self.send(Outgoing::Takeback);
-            self.message = Some("takeback asked: the opponent agrees or declines".into());
+            self.prompt.message = Some("takeback asked: the opponent agrees or declines".into());
             return;
         }
         if self.remote.is_some() {
@@ -68,7 +68,7 @@ impl Game {
                 _ => None,
             };
             if let Some(off) = off {
-                self.message = Some(off.into());
+                self.prompt.message = Some(off.into());
                 return;
             }
         }
@@ -88,14 +88,14 @@ impl Game {
             A::Activate => self.activate(),
             A::Click(square) => {
                 if square < self.layout().shape().len() {
-                    self.cursor = square;
+                    self.cursor.square = square;
                     self.activate();
                 }
             }
             A::Cancel => {
-                self.selected = None;
-                self.promotion = None;
-                self.message = None;
+                self.cursor.selected = None;
+                self.cursor.promotion = None;
+                self.prompt.message = None;
             }
             A::Promote(letter) => self.promote(letter),
             A::Undo => self.undo(),
@@ -103,16 +103,16 @@ impl Game {
             A::Hint => self.ask_hint(),
             A::ClaimDraw => self.claim_draw(),
             A::Flip => {
-                self.flipped = !self.flipped;
-                self.message = None;
+                self.cursor.flipped = !self.cursor.flipped;
+                self.prompt.message = None;
             }
             A::Save => self.save_now(),
             A::Load => self.ask(Confirm::Load),
             A::New => self.ask(Confirm::New),
             A::Quit => self.ask(Confirm::Quit),
-            A::Yes => self.message = None,
+            A::Yes => self.prompt.message = None,
             A::OpenPrompt => self.open_prompt(),
-            A::Help => self.help = true,
+            A::Help => self.prompt.help = true,
             A::Resign => self.ask_resign(),
             A::OfferDraw => self.offer_draw(),
             A::Eval => self.toggle_eval(),
@@ -125,7 +125,7 @@ impl Game {
     /// result stays. Whether `action` was one of them.
     pub(super) fn review_key(&mut self, action: Action) -> bool {
         use Action as A;
-        let total = self.game.moves().len();
+        let total = self.record.game.moves().len();
         let shown = self.reviewing().unwrap_or(total);
         let to = match action {
             A::Left | A::Undo => shown.saturating_sub(1),
@@ -134,23 +134,23 @@ impl Game {
             A::Last => total,
             _ => return false,
         };
-        self.selected = None;
-        self.promotion = None;
-        self.review = (to < total).then(|| {
-            let mut shown = self.start.new_game();
-            for &m in &self.game.moves()[..to] {
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
+        self.record.review = (to < total).then(|| {
+            let mut shown = self.record.start.new_game();
+            for &m in &self.record.game.moves()[..to] {
                 if shown.play(m).is_err() {
                     break;
                 }
             }
             (to, shown)
         });
-        self.message = Some(match to {
+        self.prompt.message = Some(match to {
             _ if to == total => "the end of the game".into(),
             0 => format!("the start: move 0 of {total}"),
             _ => format!(
                 "move {to} of {total}: {}",
-                self.notes.get(to - 1).map_or("", String::as_str)
+                self.record.notes.get(to - 1).map_or("", String::as_str)
             ),
         });
         true
@@ -158,35 +158,35 @@ impl Game {
 
     /// Opens the `:` prompt, where a move may be typed now.
     pub(super) fn open_prompt(&mut self) {
-        self.message = self.why_not_now("");
-        if self.message.is_some() {
+        self.prompt.message = self.why_not_now("");
+        if self.prompt.message.is_some() {
             return;
         }
-        self.selected = None;
-        self.promotion = None;
-        self.typing = Some(MovePrompt::default());
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
+        self.prompt.typing = Some(MovePrompt::default());
     }
 
     /// A key while the `:` prompt is open: typing, Tab, Enter, Esc.
     pub(super) fn type_key(&mut self, action: Action) {
         use Action as A;
-        let Some(prompt) = self.typing.as_mut() else {
+        let Some(prompt) = self.prompt.typing.as_mut() else {
             return;
         };
         let notation = self.options.notation;
         match action {
             A::Type(c) => {
                 prompt.push(c);
-                self.message = None;
+                self.prompt.message = None;
             }
-            A::Erase if prompt.text().is_empty() => self.typing = None,
+            A::Erase if prompt.text().is_empty() => self.prompt.typing = None,
             A::Erase => {
                 prompt.backspace();
-                self.message = None;
+                self.prompt.message = None;
             }
             A::Next => {
-                let position = self.game.position();
-                self.message = match prompt.complete(notation, position) {
+                let position = self.record.game.position();
+                self.prompt.message = match prompt.complete(notation, position) {
                     Completion::None => Some(format!(
                         "no legal move starts with {:?}",
                         prompt.text().trim()
@@ -195,21 +195,21 @@ impl Game {
                     Completion::Several(all) => Some(all.join(" ")),
                 };
             }
-            A::Activate => match prompt.read(notation, self.game.position()) {
+            A::Activate => match prompt.read(notation, self.record.game.position()) {
                 Ok(m) => {
-                    self.typing = None;
-                    self.message = None;
+                    self.prompt.typing = None;
+                    self.prompt.message = None;
                     self.submit(m);
                 }
                 // The prompt stays open with the text, to mend it.
-                Err(why) => self.message = Some(why),
+                Err(why) => self.prompt.message = Some(why),
             },
             A::Cancel => {
-                self.typing = None;
-                self.message = None;
+                self.prompt.typing = None;
+                self.prompt.message = None;
             }
             A::Quit => {
-                self.typing = None;
+                self.prompt.typing = None;
                 self.ask(Confirm::Quit);
             }
             _ => {}
@@ -220,14 +220,14 @@ impl Game {
     /// staying put if that leaves the board (or lands in a gap).
     pub(super) fn step(&mut self, rows: isize, cols: isize, unit: usize) {
         let layout = self.layout();
-        let (r, c) = layout.place(self.cursor);
+        let (r, c) = layout.place(self.cursor.square);
         let r = r as isize + rows * unit as isize;
         let c = c as isize + cols * unit as isize;
         if r < 0 || c < 0 {
             return;
         }
         if let Some(square) = layout.square_at(r as usize, c as usize) {
-            self.cursor = square;
+            self.cursor.square = square;
         }
     }
 
@@ -236,12 +236,12 @@ impl Game {
         let shape = self.layout().shape();
         let (ranks, files) = (shape.size(1) as usize, shape.size(0) as usize);
         let layout = self.layout();
-        let (r, c) = layout.place(self.cursor);
+        let (r, c) = layout.place(self.cursor.square);
         let r = r as isize + rows * (ranks + GAP) as isize;
         let c = c as isize + cols * (files + GAP) as isize;
         if r >= 0 && c >= 0 {
             if let Some(square) = layout.square_at(r as usize, c as usize) {
-                self.cursor = square;
+                self.cursor.square = square;
             }
         }
     }
@@ -251,31 +251,34 @@ impl Game {
     pub(super) fn level(&mut self, by: i32) {
         let shape = self.layout().shape();
         let axis = if shape.size(3) > 1 { 3 } else { 2 };
-        let mut coords = shape.coords(self.cursor);
+        let mut coords = shape.coords(self.cursor.square);
         coords[axis] += by;
         if let Some(square) = shape.index(coords) {
-            self.cursor = square;
+            self.cursor.square = square;
         }
     }
 
     /// Tab: the next movable piece, or the selected piece's next target.
     pub(super) fn tab(&mut self, forward: bool) {
-        let stops = if self.selected.is_some() {
+        let stops = if self.cursor.selected.is_some() {
             self.reach()
         } else {
             self.movable()
         };
         let next = if forward {
-            stops.iter().find(|&&s| s > self.cursor).or(stops.first())
+            stops
+                .iter()
+                .find(|&&s| s > self.cursor.square)
+                .or(stops.first())
         } else {
             stops
                 .iter()
                 .rev()
-                .find(|&&s| s < self.cursor)
+                .find(|&&s| s < self.cursor.square)
                 .or(stops.last())
         };
         if let Some(&square) = next {
-            self.cursor = square;
+            self.cursor.square = square;
         }
     }
 
@@ -289,11 +292,11 @@ impl Game {
     }
 
     pub(super) fn activate(&mut self) {
-        self.message = self.why_not_now(": n for a new game, ←/→ to review it");
-        if self.message.is_some() {
+        self.prompt.message = self.why_not_now(": n for a new game, ←/→ to review it");
+        if self.prompt.message.is_some() {
             return;
         }
-        if self.promotion.is_some() {
+        if self.cursor.promotion.is_some() {
             // Enter answers the prompt with its first choice (the queen).
             let first = self.promotion_choices().and_then(|c| c.first().copied());
             if let Some(letter) = first {
@@ -301,18 +304,19 @@ impl Game {
             }
             return;
         }
-        let at = self.cursor;
+        let at = self.cursor.square;
         let turn = self.position().turn();
         let own = self
             .position()
             .piece_at(at)
             .is_some_and(|p| p.color == turn);
-        match self.selected {
-            Some(from) if from == at => self.selected = None,
+        match self.cursor.selected {
+            Some(from) if from == at => self.cursor.selected = None,
             _ if own => {
-                self.selected = Some(at);
+                self.cursor.selected = Some(at);
                 if self.reach().is_empty() {
-                    self.message = Some(format!("{} has nowhere to go", self.piece_text(at)));
+                    self.prompt.message =
+                        Some(format!("{} has nowhere to go", self.piece_text(at)));
                 }
             }
             Some(from) => {
@@ -325,11 +329,11 @@ impl Game {
                 match moves.len() {
                     0 => {
                         let why = self.options.notation.why_not(self.position(), from, at);
-                        self.message = Some(why);
+                        self.prompt.message = Some(why);
                     }
                     1 => self.submit(moves[0]),
                     _ => {
-                        self.promotion = Some(moves);
+                        self.cursor.promotion = Some(moves);
                         let choices: String = self
                             .promotion_choices()
                             .unwrap_or_default()
@@ -337,7 +341,7 @@ impl Game {
                             .map(|c| c.to_string())
                             .collect::<Vec<_>>()
                             .join(" ");
-                        self.message = Some(format!(
+                        self.prompt.message = Some(format!(
                             "promote to: {choices} (Enter: the first, Esc: cancel)"
                         ));
                     }
@@ -345,13 +349,13 @@ impl Game {
             }
             None => {
                 // An empty square or the other side's piece: the game says why.
-                self.message = Some(self.options.notation.why_not(self.position(), at, at));
+                self.prompt.message = Some(self.options.notation.why_not(self.position(), at, at));
             }
         }
     }
 
     pub(super) fn promote(&mut self, letter: char) {
-        let Some(moves) = self.promotion.clone() else {
+        let Some(moves) = self.cursor.promotion.clone() else {
             return;
         };
         let variant = self.position().variant();
@@ -363,11 +367,11 @@ impl Game {
             Some(m) => {
                 // The prompt is answered: it leaves the screen, also when
                 // the move ends the game and no other key follows.
-                self.promotion = None;
-                self.message = None;
+                self.cursor.promotion = None;
+                self.prompt.message = None;
                 self.submit(m);
             }
-            None => self.message = Some(format!("{letter:?} is not one of the choices")),
+            None => self.prompt.message = Some(format!("{letter:?} is not one of the choices")),
         }
     }
 }

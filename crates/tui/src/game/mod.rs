@@ -29,6 +29,7 @@ use crate::engine::search::SearchResult;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
 use crate::variants::{status, Notation};
+use state::{Cursor, Prompt, Record, Searches};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -310,56 +311,19 @@ impl Request {
 /// A game in the terminal: see the module docs.
 pub struct Game {
     options: Options,
-    start: Box<dyn AnyPosition>,
-    game: Box<dyn AnyGame>,
-    /// Each move's text in the game's notation, written before it.
-    notes: Vec<String>,
-    /// Each move's verdict in the game's words, where it has them (Duck
-    /// Chess's judge line).
-    verdicts: Vec<Option<String>>,
-    /// How many moves the game had when it was last saved or loaded.
-    saved: Option<usize>,
-    /// The question asked, waiting for a yes.
-    confirm: Option<Confirm>,
-    /// The board turned half a circle.
-    flipped: bool,
-    /// Moves taken back, the next to redo last.
-    redo: Vec<Move>,
-    cursor: usize,
-    selected: Option<usize>,
-    /// The moves between the selected piece and its target that differ
-    /// only in what the pawn becomes, while the player chooses.
-    promotion: Option<Vec<Move>>,
-    hint: Option<Move>,
-    hint_wanted: bool,
-    claimed: Option<Draw>,
-    message: Option<String>,
-    thinking: Option<(u64, Purpose, Arc<AtomicBool>)>,
-    /// The `:` prompt, while it is open.
-    typing: Option<MovePrompt>,
-    /// The help screen is open.
-    help: bool,
-    /// A resignation, a draw agreed, a flag.
-    end: Option<End>,
-    /// A finished game under review: how many of its moves are shown, and
-    /// the game up to there.
-    review: Option<(usize, Box<dyn AnyGame>)>,
-    /// The `e` line is on.
-    eval_on: bool,
-    /// The last evaluation: for which position (moves played, key), and
-    /// its line.
-    eval: Option<((usize, u64), String)>,
-    /// A draw offered to the computer, waiting for its search.
-    offer_wanted: bool,
+    /// The game by its rules: its moves and how it ended.
+    record: Record,
+    /// Where the player points on the board.
+    cursor: Cursor,
+    /// The status line's question, message and the `:` prompt.
+    prompt: Prompt,
+    /// The computer's searches and what they found.
+    searches: Searches,
     /// Both sides' clocks, with `--clock`.
     clocks: Option<Clocks>,
-    /// When the running search for a move or a hint is stopped: its share
-    /// of the clock (see [`Clocks::budget`]).
-    think_deadline: Option<std::time::Duration>,
-    next_id: u64,
-    stalled: bool,
-    quit: bool,
+    /// An online game's seat.
     remote: Option<Remote>,
+    quit: bool,
 }
 
 impl Game {
@@ -370,45 +334,26 @@ impl Game {
         let moves = options.moves.clone();
         let online = options.online;
         let mut game = Game {
-            game: start.new_game(),
-            flipped: match options.online {
-                Some(you) => you == Some(Color::Black),
-                None => options.computer == Color::White && options.vs == Vs::Computer,
+            record: Record::new(start),
+            cursor: Cursor {
+                flipped: match options.online {
+                    Some(you) => you == Some(Color::Black),
+                    None => options.computer == Color::White && options.vs == Vs::Computer,
+                },
+                ..Cursor::default()
             },
-            start,
             options,
-            notes: Vec::new(),
-            verdicts: Vec::new(),
-            saved: None,
-            confirm: None,
-            redo: Vec::new(),
-            cursor: 0,
-            selected: None,
-            promotion: None,
-            hint: None,
-            hint_wanted: false,
-            claimed: None,
-            message: None,
-            thinking: None,
-            typing: None,
-            help: false,
-            end: None,
-            review: None,
-            eval_on: false,
-            eval: None,
-            offer_wanted: false,
+            prompt: Prompt::default(),
+            searches: Searches::default(),
             clocks: None,
-            think_deadline: None,
-            next_id: 0,
-            stalled: false,
-            quit: false,
             remote: online.map(|you| Remote {
                 you,
                 ..Remote::default()
             }),
+            quit: false,
         };
         game.replay(&moves);
-        game.cursor = game.home();
+        game.cursor.square = game.home();
         game.reset_clocks();
         game
     }
@@ -416,7 +361,7 @@ impl Game {
     /// Both clocks back to the base time, the side to move's running.
     fn reset_clocks(&mut self) {
         let now = self.options.time.now();
-        let turn = self.game.position().turn();
+        let turn = self.record.game.position().turn();
         self.clocks = self.options.clock.map(|c| Clocks::new(c, turn, now));
     }
 
@@ -466,15 +411,15 @@ impl Game {
             clocks.stop(now);
             return;
         }
-        let side = self.game.position().turn();
+        let side = self.record.game.position().turn();
         // Online, the server's flag falls, not this one.
         if self.remote.is_none() && clocks.flagged(side, now) {
-            let draw = self.game.position().cannot_mate(side.other());
+            let draw = self.record.game.position().cannot_mate(side.other());
             self.finish(End::Flag { loser: side, draw });
             return;
         }
         if let (Some(deadline), Some((_, Purpose::Move | Purpose::Hint, stop))) =
-            (self.think_deadline, &self.thinking)
+            (self.searches.think_deadline, &self.searches.thinking)
         {
             if now >= deadline {
                 stop.store(true, Ordering::Relaxed);
@@ -490,51 +435,51 @@ impl Game {
     /// The position now (in a finished game under review, the one
     /// shown).
     pub fn position(&self) -> &dyn AnyPosition {
-        match &self.review {
+        match &self.record.review {
             Some((_, shown)) => shown.position(),
-            None => self.game.position(),
+            None => self.record.game.position(),
         }
     }
 
     /// In a finished game under review: how many of its moves are shown.
     pub fn reviewing(&self) -> Option<usize> {
-        self.review.as_ref().map(|(n, _)| *n)
+        self.record.review.as_ref().map(|(n, _)| *n)
     }
 
     /// How the game ended outside the rules (resigned, agreed, flag).
     pub fn end(&self) -> Option<End> {
-        self.end
+        self.record.end
     }
 
     /// Whether the game is over, by its rules, a claim, a resignation, an
     /// agreement or a flag.
     pub fn is_over(&self) -> bool {
-        self.end.is_some() || self.outcome().is_some() || self.online_end().is_some()
+        self.record.end.is_some() || self.outcome().is_some() || self.online_end().is_some()
     }
 
     /// The game (position and history).
     pub fn game(&self) -> &dyn AnyGame {
-        &*self.game
+        &*self.record.game
     }
 
     /// Where this game started.
     pub fn start(&self) -> &dyn AnyPosition {
-        &*self.start
+        &*self.record.start
     }
 
     /// The moves played.
     pub fn moves(&self) -> &[Move] {
-        self.game.moves()
+        self.record.game.moves()
     }
 
     /// The moves in the game's notation.
     pub fn notes(&self) -> &[String] {
-        &self.notes
+        &self.record.notes
     }
 
     /// The verdict of each move in the game's words, where it has them.
     pub fn verdicts(&self) -> &[Option<String>] {
-        &self.verdicts
+        &self.record.verdicts
     }
 
     /// Where the squares are drawn (turned when the board is flipped).
@@ -542,32 +487,32 @@ impl Game {
         self.options
             .notation
             .layout(self.position())
-            .flipped(self.flipped)
+            .flipped(self.cursor.flipped)
     }
 
     /// Whether the board is turned half a circle.
     pub fn is_flipped(&self) -> bool {
-        self.flipped
+        self.cursor.flipped
     }
 
     /// The question waiting for a yes, if any.
     pub fn confirming(&self) -> Option<Confirm> {
-        self.confirm
+        self.prompt.confirm
     }
 
     /// The square under the cursor.
     pub fn cursor(&self) -> usize {
-        self.cursor
+        self.cursor.square
     }
 
     /// The selected piece's square.
     pub fn selected(&self) -> Option<usize> {
-        self.selected
+        self.cursor.selected
     }
 
     /// The squares the selected piece can reach, in order, without repeats.
     pub fn reach(&self) -> Vec<usize> {
-        let Some(from) = self.selected else {
+        let Some(from) = self.cursor.selected else {
             return Vec::new();
         };
         let mut out: Vec<usize> = self
@@ -585,7 +530,7 @@ impl Game {
     /// The promotion choices (piece letters) while the prompt is open.
     pub fn promotion_choices(&self) -> Option<Vec<char>> {
         let variant = self.position().variant();
-        self.promotion.as_ref().map(|moves| {
+        self.cursor.promotion.as_ref().map(|moves| {
             moves
                 .iter()
                 .filter_map(|m| m.promotion)
@@ -596,15 +541,15 @@ impl Game {
 
     /// The last move (of those shown, under review), to mark it.
     pub fn last_move(&self) -> Option<Move> {
-        match &self.review {
+        match &self.record.review {
             Some((_, shown)) => shown.moves().last().copied(),
-            None => self.game.moves().last().copied(),
+            None => self.record.game.moves().last().copied(),
         }
     }
 
     /// The computer's suggestion, once it came.
     pub fn hint(&self) -> Option<Move> {
-        self.hint
+        self.searches.hint
     }
 
     /// The side the computer plays, if any.
@@ -615,7 +560,7 @@ impl Game {
 
     /// Whether a search is running.
     pub fn is_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.searches.thinking.is_some()
     }
 
     /// Whether the player asked to leave.
@@ -625,7 +570,10 @@ impl Game {
 
     /// The end of the game: the rules' verdict, or a draw claimed.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome().or(self.claimed.map(Outcome::Draw))
+        self.record
+            .game
+            .outcome()
+            .or(self.record.claimed.map(Outcome::Draw))
     }
 
     /// The squares of pieces of the side to move that have a legal move.
@@ -658,12 +606,12 @@ impl Game {
 
     /// The text typed at the `:` prompt, while it is open.
     pub fn typing(&self) -> Option<&str> {
-        self.typing.as_ref().map(MovePrompt::text)
+        self.prompt.typing.as_ref().map(MovePrompt::text)
     }
 
     /// Whether the help screen is open.
     pub fn is_helping(&self) -> bool {
-        self.help
+        self.prompt.help
     }
 }
 
@@ -672,6 +620,7 @@ mod files;
 mod keys;
 mod moves;
 mod remote;
+mod state;
 mod text;
 mod thinking;
 

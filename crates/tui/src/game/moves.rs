@@ -38,16 +38,19 @@ impl Game {
             self.play(m);
             return;
         };
-        let text = self.options.notation.uci_move(self.game.position(), m);
+        let text = self
+            .options
+            .notation
+            .uci_move(self.record.game.position(), m);
         remote.sent = true;
         remote.outbox.push(Outgoing::Move {
             text: text.clone(),
-            ply: self.game.moves().len(),
+            ply: self.record.game.moves().len(),
         });
-        self.selected = None;
-        self.promotion = None;
-        self.hint = None;
-        self.message = Some(format!("{text} sent…"));
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
+        self.searches.hint = None;
+        self.prompt.message = Some(format!("{text} sent…"));
     }
 
     /// Plays a legal move and writes it down; a move that was the next to
@@ -55,77 +58,77 @@ impl Game {
     pub(super) fn play(&mut self, m: Move) {
         // A hint being sought is for the position this move leaves.
         if matches!(
-            self.thinking,
+            self.searches.thinking,
             Some((_, Purpose::Hint | Purpose::Eval | Purpose::DrawOffer, _))
         ) {
             self.cancel_thinking();
         }
-        self.offer_wanted = false;
+        self.searches.offer_wanted = false;
         let notation = self.options.notation;
         let note = notation.write_move(self.position(), m);
         let verdict = notation.verdict(self.position(), m);
-        if self.game.play(m).is_err() {
-            self.message = Some(format!("{note} is not legal here"));
+        if self.record.game.play(m).is_err() {
+            self.prompt.message = Some(format!("{note} is not legal here"));
             return;
         }
-        self.notes.push(note);
-        self.verdicts.push(verdict);
+        self.record.notes.push(note);
+        self.record.verdicts.push(verdict);
         let now = self.options.time.now();
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.moved(now);
         }
-        if self.redo.last() == Some(&m) {
-            self.redo.pop();
+        if self.record.redo.last() == Some(&m) {
+            self.record.redo.pop();
         } else {
-            self.redo.clear();
+            self.record.redo.clear();
         }
-        self.selected = None;
-        self.promotion = None;
-        self.hint = None;
-        self.stalled = false;
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
+        self.searches.hint = None;
+        self.searches.stalled = false;
     }
 
     /// Plays `moves` from the game's start, stopping at an illegal one.
     pub(super) fn replay(&mut self, moves: &[Move]) {
-        self.game = self.start.new_game();
-        self.notes.clear();
-        self.verdicts.clear();
+        self.record.game = self.record.start.new_game();
+        self.record.notes.clear();
+        self.record.verdicts.clear();
         let notation = self.options.notation;
         for &m in moves {
-            let note = notation.write_move(self.game.position(), m);
-            let verdict = notation.verdict(self.game.position(), m);
-            if self.game.play(m).is_err() {
+            let note = notation.write_move(self.record.game.position(), m);
+            let verdict = notation.verdict(self.record.game.position(), m);
+            if self.record.game.play(m).is_err() {
                 break;
             }
-            self.notes.push(note);
-            self.verdicts.push(verdict);
+            self.record.notes.push(note);
+            self.record.verdicts.push(verdict);
         }
     }
 
     /// Back to the position before the last `n` moves.
     pub(super) fn take_back(&mut self, n: usize) {
-        let moves = self.game.moves().to_vec();
+        let moves = self.record.game.moves().to_vec();
         let keep = moves.len() - n;
-        self.redo.extend(moves[keep..].iter().rev());
+        self.record.redo.extend(moves[keep..].iter().rev());
         self.replay(&moves[..keep]);
         // The side to move again is charged from now, with no increment.
-        let (now, turn) = (self.options.time.now(), self.game.position().turn());
+        let (now, turn) = (self.options.time.now(), self.record.game.position().turn());
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.switch_to(turn, now);
         }
     }
 
     pub(super) fn undo(&mut self) {
-        self.message = None;
+        self.prompt.message = None;
         self.cancel_thinking();
-        let played = self.game.moves().len();
+        let played = self.record.game.moves().len();
         if played == 0 {
-            self.message = Some("nothing to undo".into());
+            self.prompt.message = Some("nothing to undo".into());
             return;
         }
         // Against the computer, also its reply, so the player moves next.
         let mut n = 1;
-        let claimed = self.claimed.take().is_some();
+        let claimed = self.record.claimed.take().is_some();
         if !claimed {
             self.take_back(1);
             if played > 1 && self.computer() == Some(self.position().turn()) {
@@ -136,7 +139,7 @@ impl Game {
             n = 0;
         }
         self.after_jump();
-        self.message = Some(match n {
+        self.prompt.message = Some(match n {
             0 => "the draw claim is withdrawn".into(),
             1 => "took back 1 move".into(),
             _ => format!("took back {n} moves"),
@@ -144,33 +147,33 @@ impl Game {
     }
 
     pub(super) fn redo(&mut self) {
-        self.message = None;
+        self.prompt.message = None;
         self.cancel_thinking();
-        let Some(&m) = self.redo.last() else {
-            self.message = Some("nothing to redo".into());
+        let Some(&m) = self.record.redo.last() else {
+            self.prompt.message = Some("nothing to redo".into());
             return;
         };
         self.play(m);
         let mut n = 1;
         if self.computer() == Some(self.position().turn()) {
-            if let Some(&reply) = self.redo.last() {
+            if let Some(&reply) = self.record.redo.last() {
                 self.play(reply);
                 n = 2;
             }
         }
         self.after_jump();
-        self.message = Some(format!(
+        self.prompt.message = Some(format!(
             "replayed {n} move{}",
             if n == 1 { "" } else { "s" }
         ));
     }
 
     pub(super) fn after_jump(&mut self) {
-        self.selected = None;
-        self.promotion = None;
-        self.hint = None;
-        self.hint_wanted = false;
-        self.offer_wanted = false;
-        self.stalled = false;
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
+        self.searches.hint = None;
+        self.searches.hint_wanted = false;
+        self.searches.offer_wanted = false;
+        self.searches.stalled = false;
     }
 }

@@ -27,7 +27,7 @@ impl Game {
         if let Some(r) = self.remote.as_mut() {
             r.sent = false;
         }
-        self.message = Some(text);
+        self.prompt.message = Some(text);
     }
 
     /// Takes the server's game: its moves (played, or the game replayed
@@ -38,7 +38,7 @@ impl Game {
         };
         if std::mem::take(&mut remote.sent) {
             // The move sent is answered: the board says the rest.
-            self.message = None;
+            self.prompt.message = None;
         }
         let Some(remote) = self.remote.as_mut() else {
             return;
@@ -51,7 +51,7 @@ impl Game {
         let ended = s.end.is_some() && remote.end.is_none();
         remote.end = s.end;
         let you = remote.you;
-        let played = self.game.moves();
+        let played = self.record.game.moves();
         if s.moves.len() != played.len() || s.moves[..] != played[..] {
             let extends = s.moves.len() > played.len() && s.moves[..played.len()] == played[..];
             if extends {
@@ -61,7 +61,7 @@ impl Game {
             } else {
                 self.replay(&s.moves);
                 self.after_jump();
-                self.typing = None;
+                self.prompt.typing = None;
             }
         }
         let now = self.options.time.now();
@@ -75,36 +75,36 @@ impl Game {
         if ended {
             self.finish_online();
         } else if offered && s.draw_offer != you && you.is_some() && !self.is_over() {
-            self.confirm = Some(Confirm::Draw);
-            self.message = Some(format!(
+            self.prompt.confirm = Some(Confirm::Draw);
+            self.prompt.message = Some(format!(
                 "{} offers a draw: y accepts, any other key declines",
                 self.options
                     .notation
                     .side_name(s.draw_offer.unwrap_or(Color::White))
             ));
         } else if asked && s.takeback_offer != you && you.is_some() && !self.is_over() {
-            self.confirm = Some(Confirm::Takeback);
-            self.message = Some(format!(
+            self.prompt.confirm = Some(Confirm::Takeback);
+            self.prompt.message = Some(format!(
                 "{} asks to take back: y agrees, any other key declines",
                 self.options
                     .notation
                     .side_name(s.takeback_offer.unwrap_or(Color::White))
             ));
-        } else if (s.draw_offer.is_none() && self.confirm == Some(Confirm::Draw))
-            || (s.takeback_offer.is_none() && self.confirm == Some(Confirm::Takeback))
+        } else if (s.draw_offer.is_none() && self.prompt.confirm == Some(Confirm::Draw))
+            || (s.takeback_offer.is_none() && self.prompt.confirm == Some(Confirm::Takeback))
         {
             // The offer was withdrawn (or answered): no question stands.
-            self.confirm = None;
+            self.prompt.confirm = None;
         }
     }
 
     pub(super) fn finish_online(&mut self) {
         self.cancel_thinking();
-        self.selected = None;
-        self.promotion = None;
-        self.typing = None;
-        self.confirm = None;
-        self.message = None;
+        self.cursor.selected = None;
+        self.cursor.promotion = None;
+        self.prompt.typing = None;
+        self.prompt.confirm = None;
+        self.prompt.message = None;
     }
 
     /// Online: who is connected, for the status line.

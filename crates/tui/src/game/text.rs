@@ -23,7 +23,7 @@ impl Game {
         if !status::attacking(self.position()).is_empty() {
             text.push_str(", check");
         }
-        if let Some((_, purpose, _)) = self.thinking {
+        if let Some((_, purpose, _)) = self.searches.thinking {
             text.push_str(match purpose {
                 Purpose::Move => ", thinking…",
                 Purpose::Hint => ", looking for a hint…",
@@ -31,7 +31,7 @@ impl Game {
                 Purpose::DrawOffer => ", a draw offered…",
             });
         }
-        if self.game.can_claim_draw() {
+        if self.record.game.can_claim_draw() {
             text.push_str(" (d claims a draw)");
         }
         if let Some(presence) = self.presence() {
@@ -46,7 +46,7 @@ impl Game {
         if let Some(text) = self.typing() {
             return format!(":{text}_");
         }
-        if let Some(m) = &self.message {
+        if let Some(m) = &self.prompt.message {
             return m.clone();
         }
         if self.is_over() {
@@ -57,7 +57,7 @@ impl Game {
             };
             return format!("←/→ u/r: review the moves  Home/End: start/end  {last}");
         }
-        match self.selected {
+        match self.cursor.selected {
             Some(at) => {
                 let n = self.reach().len();
                 let s = if n == 1 { "" } else { "s" };
@@ -91,8 +91,8 @@ impl Game {
     /// The third line: under the `:` prompt, its message (the candidates
     /// of a Tab, why a move was refused) or how to use it.
     pub fn detail(&self) -> String {
-        if self.typing.is_some() {
-            return self.message.clone().unwrap_or_else(|| {
+        if self.prompt.typing.is_some() {
+            return self.prompt.message.clone().unwrap_or_else(|| {
                 "a move in the game's notation: Tab completes, Enter plays, Esc closes".into()
             });
         }
@@ -106,7 +106,7 @@ impl Game {
         if let Some(end) = self.online_end() {
             return Some(end.to_string());
         }
-        if let Some(end) = self.end {
+        if let Some(end) = self.record.end {
             return Some(end.describe(self.options.notation));
         }
         self.outcome().map(|o| self.describe(o))
@@ -116,9 +116,9 @@ impl Game {
     pub(super) fn describe(&self, outcome: Outcome) -> String {
         status::describe(
             self.options.notation,
-            self.game.position(),
+            self.record.game.position(),
             outcome,
-            Some(&*self.game),
+            Some(&*self.record.game),
         )
     }
 
@@ -128,11 +128,11 @@ impl Game {
     /// when it is too long).
     pub fn move_lines(&self, width: usize) -> Vec<String> {
         let mut lines = Vec::new();
-        let mut number = self.start.fullmove();
-        let mut black = self.start.turn() == Color::Black;
+        let mut number = self.record.start.fullmove();
+        let mut black = self.record.start.turn() == Color::Black;
         let mut pending: Option<String> = None;
-        let verdicts = self.verdicts.iter().any(Option::is_some);
-        for (note, verdict) in self.notes.iter().zip(&self.verdicts) {
+        let verdicts = self.record.verdicts.iter().any(Option::is_some);
+        for (note, verdict) in self.record.notes.iter().zip(&self.record.verdicts) {
             let own = if black {
                 format!("{number}... {note}")
             } else {

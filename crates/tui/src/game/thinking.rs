@@ -5,28 +5,31 @@ use super::*;
 
 impl Game {
     pub(super) fn toggle_eval(&mut self) {
-        self.eval_on = !self.eval_on;
-        if !self.eval_on && matches!(self.thinking, Some((_, Purpose::Eval, _))) {
+        self.searches.eval_on = !self.searches.eval_on;
+        if !self.searches.eval_on && matches!(self.searches.thinking, Some((_, Purpose::Eval, _))) {
             self.cancel_thinking();
         }
-        if self.eval_on && self.options.evaluator.is_none() {
-            self.eval_on = false;
-            self.message = Some("no engine to evaluate the position".into());
+        if self.searches.eval_on && self.options.evaluator.is_none() {
+            self.searches.eval_on = false;
+            self.prompt.message = Some("no engine to evaluate the position".into());
         }
     }
 
     /// Which position an evaluation is for.
     pub(super) fn eval_key(&self) -> (usize, u64) {
-        (self.game.moves().len(), self.game.position().key())
+        (
+            self.record.game.moves().len(),
+            self.record.game.position().key(),
+        )
     }
 
     /// The evaluation line while `e` has it on: the engine's score and
     /// principal variation for the position, once its search is done.
     pub fn eval_line(&self) -> Option<String> {
-        if !self.eval_on {
+        if !self.searches.eval_on {
             return None;
         }
-        Some(match &self.eval {
+        Some(match &self.searches.eval {
             Some((key, text)) if *key == self.eval_key() => text.clone(),
             _ if self.is_over() => "eval: the game is over".into(),
             _ => "eval: thinking…".into(),
@@ -53,22 +56,22 @@ impl Game {
     }
 
     pub(super) fn ask_hint(&mut self) {
-        self.message = None;
+        self.prompt.message = None;
         if self.options.chooser.is_none() {
-            self.message = Some("no computer to ask for a hint".into());
+            self.prompt.message = Some("no computer to ask for a hint".into());
         } else if self.is_over() {
-            self.message = Some("the game is over: no hint".into());
+            self.prompt.message = Some("the game is over: no hint".into());
         } else if self.computer() == Some(self.position().turn()) {
-            self.message = Some("the computer is to move".into());
+            self.prompt.message = Some("the computer is to move".into());
         } else {
-            self.hint = None;
-            self.hint_wanted = true;
-            self.message = Some("thinking of a hint…".into());
+            self.searches.hint = None;
+            self.searches.hint_wanted = true;
+            self.prompt.message = Some("thinking of a hint…".into());
         }
     }
 
     pub(super) fn cancel_thinking(&mut self) {
-        if let Some((_, _, stop)) = self.thinking.take() {
+        if let Some((_, _, stop)) = self.searches.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
     }
@@ -77,44 +80,44 @@ impl Game {
     /// play, else a hint the player asked for. Run it off the interface's
     /// thread and hand the answer to [`Game::reply`].
     pub fn request(&mut self) -> Option<Request> {
-        if self.thinking.is_some() || self.is_over() {
+        if self.searches.thinking.is_some() || self.is_over() {
             return None;
         }
         let chooser = self.options.chooser.clone()?;
         let evaluator = self.options.evaluator.clone();
         let purpose = if self.computer() == Some(self.position().turn()) {
-            if self.stalled {
+            if self.searches.stalled {
                 return None;
             }
             Purpose::Move
-        } else if self.hint_wanted {
-            self.hint_wanted = false;
+        } else if self.searches.hint_wanted {
+            self.searches.hint_wanted = false;
             Purpose::Hint
-        } else if self.offer_wanted && evaluator.is_some() {
-            self.offer_wanted = false;
+        } else if self.searches.offer_wanted && evaluator.is_some() {
+            self.searches.offer_wanted = false;
             Purpose::DrawOffer
-        } else if self.eval_on
+        } else if self.searches.eval_on
             && evaluator.is_some()
-            && self.eval.as_ref().map(|(key, _)| *key) != Some(self.eval_key())
+            && self.searches.eval.as_ref().map(|(key, _)| *key) != Some(self.eval_key())
         {
             Purpose::Eval
         } else {
             return None;
         };
         let now = self.options.time.now();
-        self.think_deadline = match (&self.clocks, purpose) {
+        self.searches.think_deadline = match (&self.clocks, purpose) {
             (Some(clocks), Purpose::Move | Purpose::Hint) => {
-                Some(now + clocks.budget(self.game.position().turn(), now))
+                Some(now + clocks.budget(self.record.game.position().turn(), now))
             }
             _ => None,
         };
-        self.next_id += 1;
+        self.searches.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
-        self.thinking = Some((self.next_id, purpose, stop.clone()));
+        self.searches.thinking = Some((self.searches.next_id, purpose, stop.clone()));
         Some(Request {
-            id: self.next_id,
+            id: self.searches.next_id,
             purpose,
-            game: self.game.clone(),
+            game: self.record.game.clone(),
             stop,
             chooser,
             think: self.options.think,
@@ -134,23 +137,24 @@ impl Game {
     /// An evaluation for request `id`: the `e` line, or the computer's
     /// answer to a draw offer.
     pub(super) fn reply_eval(&mut self, id: u64, found: Option<SearchResult>) {
-        let Some((current, purpose, _)) = self.thinking else {
+        let Some((current, purpose, _)) = self.searches.thinking else {
             return;
         };
         if current != id {
             return;
         }
-        self.thinking = None;
+        self.searches.thinking = None;
         match (purpose, found) {
             (Purpose::Eval, Some(found)) => {
-                let text = crate::eval::line(self.options.notation, self.game.position(), &found);
-                self.eval = Some((self.eval_key(), text));
+                let text =
+                    crate::eval::line(self.options.notation, self.record.game.position(), &found);
+                self.searches.eval = Some((self.eval_key(), text));
             }
             (Purpose::Eval, None) => {
-                self.eval = Some((self.eval_key(), "eval: no evaluation".into()));
+                self.searches.eval = Some((self.eval_key(), "eval: no evaluation".into()));
             }
             (Purpose::DrawOffer, Some(found)) => {
-                let computer_to_move = self.computer() == Some(self.game.position().turn());
+                let computer_to_move = self.computer() == Some(self.record.game.position().turn());
                 let own = if computer_to_move {
                     found.score
                 } else {
@@ -158,17 +162,17 @@ impl Game {
                 };
                 if accepts_draw(found.score, computer_to_move) {
                     self.finish(End::Agreed);
-                    self.message = Some(format!(
+                    self.prompt.message = Some(format!(
                         "the computer accepts the draw (it has {own} for itself)"
                     ));
                 } else {
-                    self.message = Some(format!(
+                    self.prompt.message = Some(format!(
                         "the computer declines the draw: it has {own} for itself"
                     ));
                 }
             }
             (Purpose::DrawOffer, None) => {
-                self.message = Some("the computer did not answer the draw offer".into());
+                self.prompt.message = Some("the computer did not answer the draw offer".into());
             }
             (Purpose::Move | Purpose::Hint, _) => {}
         }
@@ -177,41 +181,42 @@ impl Game {
     /// The answer to request `id`: played (or shown, for a hint) unless the
     /// game moved on since.
     pub fn reply(&mut self, id: u64, best: Option<Move>) {
-        let Some((current, purpose, _)) = self.thinking else {
+        let Some((current, purpose, _)) = self.searches.thinking else {
             return;
         };
         if current != id || matches!(purpose, Purpose::Eval | Purpose::DrawOffer) {
             return;
         }
-        self.thinking = None;
+        self.searches.thinking = None;
         // A move the game does not allow is no answer.
         let best = best.filter(|m| self.position().legal_moves().contains(m));
         match (purpose, best) {
             (Purpose::Move, Some(m)) => self.play(m),
             (Purpose::Move, None) => {
-                self.stalled = true;
-                self.message = Some(format!(
+                self.searches.stalled = true;
+                self.prompt.message = Some(format!(
                     "{} found no move",
                     self.options.notation.side_name(self.position().turn())
                 ));
             }
             (Purpose::Hint, Some(m)) => {
-                self.hint = Some(m);
+                self.searches.hint = Some(m);
                 let notation = self.options.notation;
                 let text = notation.write_move(self.position(), m);
                 // A notation of bare coordinates (Duck Chess's) names no
                 // piece: the hint does.
-                self.message = Some(if text == notation.coordinate_move(self.position(), m) {
-                    format!(
-                        "hint: {} to {} ({text})",
-                        self.piece_text(m.from()),
-                        notation.square_name(self.position(), m.to())
-                    )
-                } else {
-                    format!("hint: {text}")
-                });
+                self.prompt.message =
+                    Some(if text == notation.coordinate_move(self.position(), m) {
+                        format!(
+                            "hint: {} to {} ({text})",
+                            self.piece_text(m.from()),
+                            notation.square_name(self.position(), m.to())
+                        )
+                    } else {
+                        format!("hint: {text}")
+                    });
             }
-            (Purpose::Hint, None) => self.message = Some("no hint found".into()),
+            (Purpose::Hint, None) => self.prompt.message = Some("no hint found".into()),
             (Purpose::Eval | Purpose::DrawOffer, _) => {}
         }
     }
@@ -226,9 +231,9 @@ impl Game {
 
     /// The hash keys of the positions of the game, the start first.
     pub fn keys(&self) -> Vec<u64> {
-        let mut position = self.start.clone();
+        let mut position = self.record.start.clone();
         let mut keys = vec![position.key()];
-        for &m in self.game.moves() {
+        for &m in self.record.game.moves() {
             if position.play(m).is_err() {
                 break;
             }
