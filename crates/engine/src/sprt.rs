@@ -195,6 +195,26 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// Why a test cannot be run as asked.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// A bound that is not a number from −1000 to 1000.
+    #[error("the Elo bounds must be numbers from -1000 to 1000")]
+    EloRange,
+    /// The bounds the wrong way round (or equal).
+    #[error("the Elo bounds {0},{1}: the first must be below the second")]
+    EloOrder(f64, f64),
+    /// `alpha` or `beta` (named) not in (0, 1).
+    #[error("{0} {1}: expected a number above 0 and below 1")]
+    Rate(&'static str, f64),
+    /// `alpha + beta` not below 1.
+    #[error("alpha {0} + beta {1}: their sum must be below 1")]
+    RateSum(f64, f64),
+    /// Bounds not written `ELO0,ELO1`.
+    #[error("{0:?}: expected ELO0,ELO1 such as 0,20")]
+    Bounds(String),
+}
+
 impl Sprt {
     /// The test of `elo0` against `elo1`, or why it cannot be run: the
     /// bounds must be finite, within ±1000 and `elo0 < elo1`; `alpha` and
@@ -206,27 +226,21 @@ impl Sprt {
     /// assert!(Sprt::new(20.0, 0.0, 0.05, 0.05).is_err());
     /// assert!(Sprt::new(0.0, 20.0, 0.0, 0.05).is_err());
     /// ```
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         let elo_ok = |e: f64| e.is_finite() && e.abs() <= 1000.0;
         if !elo_ok(elo0) || !elo_ok(elo1) {
-            return Err("the Elo bounds must be numbers from -1000 to 1000".into());
+            return Err(SprtError::EloRange);
         }
         if elo0 >= elo1 {
-            return Err(format!(
-                "the Elo bounds {elo0},{elo1}: the first must be below the second"
-            ));
+            return Err(SprtError::EloOrder(elo0, elo1));
         }
         for (name, value) in [("alpha", alpha), ("beta", beta)] {
             if !(value > 0.0 && value < 1.0) {
-                return Err(format!(
-                    "{name} {value}: expected a number above 0 and below 1"
-                ));
+                return Err(SprtError::Rate(name, value));
             }
         }
         if alpha + beta >= 1.0 {
-            return Err(format!(
-                "alpha {alpha} + beta {beta}: their sum must be below 1"
-            ));
+            return Err(SprtError::RateSum(alpha, beta));
         }
         Ok(Sprt {
             elo0,
@@ -240,11 +254,11 @@ impl Sprt {
     ///
     /// ```
     /// use duckchess_engine::sprt::Sprt;
-    /// assert_eq!(Sprt::read_bounds(" -5, 5"), Ok((-5.0, 5.0)));
+    /// assert_eq!(Sprt::read_bounds(" -5, 5").unwrap(), (-5.0, 5.0));
     /// assert!(Sprt::read_bounds("0 20").is_err());
     /// ```
-    pub fn read_bounds(text: &str) -> Result<(f64, f64), String> {
-        let bad = || format!("{text:?}: expected ELO0,ELO1 such as 0,20");
+    pub fn read_bounds(text: &str) -> Result<(f64, f64), SprtError> {
+        let bad = || SprtError::Bounds(text.to_string());
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let number = |t: &str| t.trim().parse::<f64>().map_err(|_| bad());
         Ok((number(a)?, number(b)?))

@@ -75,14 +75,14 @@ pub struct TimeControl {
 }
 
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = duckchess_protocol::TimeControlError;
 
     /// The protocol's one grammar ([`duckchess_protocol::TimeControl`]):
     /// `MINUTES+SECONDS` (`5+3`, `0.5+0`, `3+0.5`), or `MINUTES` alone
     /// (no increment); the base from a second to a day, the increment at
     /// most an hour — as the server reads a challenge's clock.
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let tc: duckchess_protocol::TimeControl = text.parse().map_err(|e| format!("{e}"))?;
+    fn from_str(text: &str) -> Result<TimeControl, Self::Err> {
+        let tc: duckchess_protocol::TimeControl = text.parse()?;
         let ms = |ms: i64| Duration::from_millis(u64::try_from(ms).unwrap_or(0));
         Ok(TimeControl {
             base: ms(tc.initial_ms),

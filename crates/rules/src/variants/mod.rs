@@ -78,8 +78,11 @@ pub enum NotationError {
     /// A Fourfold record.
     #[error(transparent)]
     FourfoldRecord(Box<fourfold::RecordError>),
-    /// A game's own reason, in words (a record's line, Duck Chess's
-    /// coordinates, a board's layout).
+    /// A Duck Chess move that is not a judge command's four numbers.
+    #[error(transparent)]
+    DuckCommand(#[from] duck::CommandTextError),
+    /// A game's own reason, in words (a record's line, a command the
+    /// judge refuses, a board's layout).
     #[error("{0}")]
     Other(String),
 }

@@ -11,7 +11,7 @@ impl Service {
     pub async fn new_guest(&self, name: &str) -> Result<(Player, String)> {
         let name = name.trim();
         let name = if name.is_empty() { "Guest" } else { name };
-        auth::check_name(name).map_err(ServiceError::Bad)?;
+        auth::check_name(name).map_err(|e| ServiceError::Bad(e.to_string()))?;
         // "guest-" is no account's name: the ids never clash.
         let player = Player {
             id: format!("guest-{}", auth::new_id()),
@@ -46,7 +46,7 @@ impl Service {
 
     /// A new account.
     pub async fn create_account(&self, name: &str, password: &str) -> Result<Player> {
-        auth::check_name(name).map_err(ServiceError::Bad)?;
+        auth::check_name(name).map_err(|e| ServiceError::Bad(e.to_string()))?;
         if name.to_lowercase().starts_with("duckchess-") {
             return Err(ServiceError::Bad(format!(
                 "name `{name}`: duckchess- names are the computer's"
@@ -57,7 +57,7 @@ impl Service {
                 "name `{name}`: guest- names are the guests'"
             )));
         }
-        auth::check_password(password).map_err(ServiceError::Bad)?;
+        auth::check_password(password).map_err(|e| ServiceError::Bad(e.to_string()))?;
         let hash = {
             let p = password.to_string();
             tokio::task::spawn_blocking(move || auth::hash_password(&p))

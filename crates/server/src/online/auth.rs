@@ -57,14 +57,29 @@ pub fn new_id() -> String {
     id
 }
 
+/// Why a name or a password is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CredentialError {
+    /// Fewer than [`MIN_PASSWORD`] characters.
+    #[error("password: at least {MIN_PASSWORD} characters")]
+    ShortPassword,
+    /// More than [`MAX_PASSWORD`] bytes.
+    #[error("password: at most {MAX_PASSWORD} bytes")]
+    LongPassword,
+    /// Not 2 to 30 letters, digits, `-` or `_`; the name as shown (a long
+    /// one cut, with its length).
+    #[error("name `{0}`: 2 to 30 letters, digits, - or _")]
+    Name(String),
+}
+
 /// Whether `password` may be used: length within bounds.
-pub fn check_password(password: &str) -> Result<(), String> {
+pub fn check_password(password: &str) -> Result<(), CredentialError> {
     let n = password.chars().count();
     if n < MIN_PASSWORD {
-        return Err(format!("password: at least {MIN_PASSWORD} characters"));
+        return Err(CredentialError::ShortPassword);
     }
     if password.len() > MAX_PASSWORD {
-        return Err(format!("password: at most {MAX_PASSWORD} bytes"));
+        return Err(CredentialError::LongPassword);
     }
     Ok(())
 }
@@ -90,7 +105,7 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 
 /// Whether `name` may name a player: 2 to 30 letters, digits, `-` or `_`,
 /// as lichess's user names.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), CredentialError> {
     let ok = (2..=30).contains(&name.len())
         && name
             .chars()
@@ -109,7 +124,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
         } else {
             shown.escape_debug().to_string()
         };
-        Err(format!("name `{shown}`: 2 to 30 letters, digits, - or _"))
+        Err(CredentialError::Name(shown))
     }
 }
 
@@ -120,10 +135,10 @@ mod tests {
     #[test]
     fn a_long_name_is_not_echoed_whole() {
         let long = "x".repeat(10_000);
-        let e = check_name(&long).unwrap_err();
+        let e = check_name(&long).unwrap_err().to_string();
         assert!(e.len() < 100, "{e}");
         assert!(e.contains("10000 characters"), "{e}");
-        let e = check_name("a b").unwrap_err();
+        let e = check_name("a b").unwrap_err().to_string();
         assert_eq!(e, "name `a b`: 2 to 30 letters, digits, - or _");
         assert!(check_name("alice_2").is_ok());
     }

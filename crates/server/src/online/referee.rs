@@ -7,7 +7,7 @@
 use super::clock::{Clocks, TimeControl};
 use crate::kernel::{AnyGame, Color, Draw, Outcome, Win};
 use crate::store::{GameRow, MoveRow, Seating};
-use crate::variants::{self, status, Notation};
+use crate::variants::{self, status, Notation, NotationError};
 use duckchess_protocol::{Side, Status};
 
 /// Why a request was refused.
@@ -97,23 +97,74 @@ fn side_of(side: usize) -> Side {
     Side::ALL[side]
 }
 
+/// A stored game the rules cannot replay: a variant this build does
+/// not have, or a start or a move it cannot read or play.
+#[derive(Debug, thiserror::Error)]
+pub enum StoredGameError {
+    /// The game's variant is not in the registry.
+    #[error("game {game}: unknown variant `{variant}`")]
+    Variant {
+        /// The game's id.
+        game: String,
+        /// Its variant's name.
+        variant: String,
+    },
+    /// Its start position cannot be read.
+    #[error("game {game}: start: {source}")]
+    Start {
+        /// The game's id.
+        game: String,
+        /// Why.
+        source: Box<NotationError>,
+    },
+    /// A move cannot be read.
+    #[error("game {game} move {ply}: {source}")]
+    Move {
+        /// The game's id.
+        game: String,
+        /// The move's number, from 1.
+        ply: i64,
+        /// Why.
+        source: Box<NotationError>,
+    },
+    /// A move is not legal where it stands.
+    #[error("game {game} move {ply}: illegal")]
+    Illegal {
+        /// The game's id.
+        game: String,
+        /// The move's number, from 1.
+        ply: i64,
+    },
+}
+
 impl Table {
     /// Replays a stored game.
-    pub fn load(row: GameRow, moves: Vec<MoveRow>) -> Result<Table, String> {
-        let notation = variants::by_name(&row.variant)
-            .ok_or_else(|| format!("game {}: unknown variant `{}`", row.id, row.variant))?;
+    pub fn load(row: GameRow, moves: Vec<MoveRow>) -> Result<Table, StoredGameError> {
+        let notation = variants::by_name(&row.variant).ok_or_else(|| StoredGameError::Variant {
+            game: row.id.clone(),
+            variant: row.variant.clone(),
+        })?;
         let start = notation
             .read_position(&row.start_position)
-            .map_err(|e| format!("game {}: start: {e}", row.id))?;
+            .map_err(|source| StoredGameError::Start {
+                game: row.id.clone(),
+                source: Box::new(source),
+            })?;
         let mut game = start.new_game();
         let mut notations = Vec::with_capacity(moves.len());
         for m in &moves {
             let mv = notation
                 .read_move(game.position(), &m.text)
-                .map_err(|e| format!("game {} move {}: {e}", row.id, m.ply + 1))?;
+                .map_err(|source| StoredGameError::Move {
+                    game: row.id.clone(),
+                    ply: m.ply + 1,
+                    source: Box::new(source),
+                })?;
             notations.push(notation.write_move(game.position(), mv));
-            game.play(mv)
-                .map_err(|_| format!("game {} move {}: illegal", row.id, m.ply + 1))?;
+            game.play(mv).map_err(|_| StoredGameError::Illegal {
+                game: row.id.clone(),
+                ply: m.ply + 1,
+            })?;
         }
         Ok(Table {
             row,
@@ -137,7 +188,7 @@ impl Table {
 
     /// The table after a change was stored: `row`, and `mv` played on
     /// the replayed game (no replay from the start, no read).
-    pub fn after(&self, row: GameRow, mv: Option<MoveRow>) -> Result<Table, String> {
+    pub fn after(&self, row: GameRow, mv: Option<MoveRow>) -> Result<Table, StoredGameError> {
         if row.ply < self.row.ply {
             // A takeback: the moves kept, replayed.
             let kept = self.moves[..row.ply.max(0) as usize].to_vec();
@@ -150,10 +201,16 @@ impl Table {
             let chosen = self
                 .notation
                 .read_move(game.position(), &m.text)
-                .map_err(|e| format!("game {} move {}: {e}", row.id, m.ply + 1))?;
+                .map_err(|source| StoredGameError::Move {
+                    game: row.id.clone(),
+                    ply: m.ply + 1,
+                    source: Box::new(source),
+                })?;
             notations.push(self.notation.write_move(game.position(), chosen));
-            game.play(chosen)
-                .map_err(|_| format!("game {} move {}: illegal", row.id, m.ply + 1))?;
+            game.play(chosen).map_err(|_| StoredGameError::Illegal {
+                game: row.id.clone(),
+                ply: m.ply + 1,
+            })?;
             moves.push(m);
         }
         Ok(Table {

@@ -298,7 +298,7 @@ impl Service {
             return Ok(t);
         }
         let moves = self.store.moves(id).await?;
-        let t = Table::load(row, moves).map_err(ServiceError::Bad)?;
+        let t = Table::load(row, moves).map_err(|e| ServiceError::Bad(e.to_string()))?;
         self.remember(&t);
         Ok(t)
     }
@@ -438,7 +438,9 @@ impl Service {
                 (None, None) => MoveWrite::None,
             };
             if let Some(stored) = self.commit(&t, change.row, moves, created).await? {
-                let next = t.after(stored, change.mv).map_err(ServiceError::Bad)?;
+                let next = t
+                    .after(stored, change.mv)
+                    .map_err(|e| ServiceError::Bad(e.to_string()))?;
                 self.remember(&next);
                 self.tell_other_servers(id).await;
                 self.refresh_with(&next).await;

@@ -252,6 +252,27 @@ pub fn duck_of(position: &dyn AnyPosition) -> DuckPosition {
     with_position!(position.concrete(), p => to_duck(p))
 }
 
+/// Why a text is not a judge command.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandTextError {
+    /// Not four numbers.
+    #[error("{text:?} is not a move: expected four numbers `xs ys xt yt`, as the judge writes a command, found {found}")]
+    Count {
+        /// The text (shortened).
+        text: String,
+        /// How many words it has.
+        found: usize,
+    },
+    /// A word that is not a whole number.
+    #[error("{word:?} in {text:?} is not a whole number")]
+    Number {
+        /// The word (shortened).
+        word: String,
+        /// The text (shortened).
+        text: String,
+    },
+}
+
 /// Reads a move as the judge writes a command: four integers `xs ys xt
 /// yt`, separated by white space or commas (`0 3 1 2`, `0,3,1,2`).
 ///
@@ -261,26 +282,22 @@ pub fn duck_of(position: &dyn AnyPosition) -> DuckPosition {
 /// assert_eq!(parse_command("(0,3) (1,2)").unwrap().to_string(), "0 3 1 2");
 /// assert!(parse_command("0 3 1").is_err());
 /// ```
-pub fn parse_command(text: &str) -> Result<Command, String> {
+pub fn parse_command(text: &str) -> Result<Command, CommandTextError> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || ",()".contains(c))
         .filter(|w| !w.is_empty())
         .collect();
     if words.len() != 4 {
-        return Err(format!(
-            "{:?} is not a move: expected four numbers `xs ys xt yt`, as the judge writes a command, found {}",
-            super::line::shorten(text),
-            words.len()
-        ));
+        return Err(CommandTextError::Count {
+            text: super::line::shorten(text).to_string(),
+            found: words.len(),
+        });
     }
     let mut numbers = [0i64; 4];
     for (slot, word) in numbers.iter_mut().zip(&words) {
-        *slot = word.parse().map_err(|_| {
-            format!(
-                "{:?} in {:?} is not a whole number",
-                super::line::shorten(word),
-                super::line::shorten(text)
-            )
+        *slot = word.parse().map_err(|_| CommandTextError::Number {
+            word: super::line::shorten(word).to_string(),
+            text: super::line::shorten(text).to_string(),
         })?;
     }
     let [xs, ys, xt, yt] = numbers;
