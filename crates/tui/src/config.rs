@@ -6,7 +6,7 @@
 //! use duckchess_tui::config::parse;
 //! let config = parse("style = \"ascii\"\n[keys]\nundo = \"z\"\n").unwrap();
 //! assert_eq!(config.keys.undo, 'z');
-//! let bad = parse("style = \"fancy\"\n").unwrap_err();
+//! let bad = parse("style = \"fancy\"\n").unwrap_err().to_string();
 //! assert_eq!(bad, "line 1: style: expected glyphs or ascii, not \"fancy\"");
 //! ```
 //!
@@ -190,29 +190,107 @@ fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
 }
 
+/// What is wrong in a config file, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    #[error("{path}: {why}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The system's words.
+        why: String,
+    },
+    /// The file says something wrong, at this line (when TOML names one).
+    #[error("{}{problem}", .line.map(|n| format!("line {n}: ")).unwrap_or_default())]
+    At {
+        /// The line, from 1.
+        line: Option<usize>,
+        /// What is wrong there.
+        problem: ConfigProblem,
+    },
+    /// A config file's error, with the file's name.
+    #[error("{path}: {error}")]
+    In {
+        /// The file.
+        path: String,
+        /// What is wrong in it.
+        error: Box<ConfigError>,
+    },
+}
+
+/// What is wrong at a line of a config file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigProblem {
+    /// Not TOML, or not the keys a config file has (TOML's words).
+    #[error("{0}")]
+    Toml(String),
+    /// `style` is neither `glyphs` nor `ascii`.
+    #[error("style: expected glyphs or ascii, not {0:?}")]
+    Style(String),
+    /// `color` is none of `auto`, `always`, `never`.
+    #[error("color: expected auto, always or never, not {0:?}")]
+    Color(String),
+    /// A colour that is neither a name nor `#rrggbb`.
+    #[error("colors.{name}: {value:?} is not a colour (a name such as light-red, or #rrggbb)")]
+    Tint {
+        /// The entry of `[colors]`.
+        name: String,
+        /// What it says.
+        value: String,
+    },
+    /// A key binding that is not one character.
+    #[error("keys.{name}: expected one character, not {value:?}")]
+    NotOneKey {
+        /// The binding.
+        name: String,
+        /// What it says.
+        value: String,
+    },
+    /// A key the game keeps for itself.
+    #[error("keys.{name}: {key:?} is a fixed key")]
+    FixedKey {
+        /// The binding.
+        name: String,
+        /// The key.
+        key: char,
+    },
+    /// A binding the game does not have.
+    #[error("keys: unknown key {name:?}; expected one of {expected}")]
+    UnknownBinding {
+        /// The binding named.
+        name: String,
+        /// The bindings there are, comma-separated.
+        expected: String,
+    },
+    /// One key for two bindings.
+    #[error("keys: {key:?} is bound to both {first} and {second}")]
+    BoundTwice {
+        /// The key.
+        key: char,
+        /// The binding listed first.
+        first: String,
+        /// The other.
+        second: String,
+    },
+}
+
 /// Reads a config file's text; the error is `line N: what is wrong`.
-pub fn parse(text: &str) -> Result<Config, String> {
-    let raw: Raw = toml::from_str(text).map_err(|e| {
-        let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
-        match e.span() {
-            Some(span) => format!("line {}: {message}", line_of(text, span.start)),
-            None => message,
-        }
+pub fn parse(text: &str) -> Result<Config, ConfigError> {
+    let raw: Raw = toml::from_str(text).map_err(|e| ConfigError::At {
+        line: e.span().map(|span| line_of(text, span.start)),
+        problem: ConfigProblem::Toml(e.message().split_whitespace().collect::<Vec<_>>().join(" ")),
     })?;
-    let at = |v: &Spanned<String>, what: String| {
-        format!("line {}: {what}", line_of(text, v.span().start))
+    let at = |v: &Spanned<String>, problem: ConfigProblem| ConfigError::At {
+        line: Some(line_of(text, v.span().start)),
+        problem,
     };
     let mut config = Config::default();
     if let Some(v) = raw.style {
         config.style = Some(match v.get_ref().as_str() {
             "glyphs" => Style::Glyphs,
             "ascii" => Style::Ascii,
-            other => {
-                return Err(at(
-                    &v,
-                    format!("style: expected glyphs or ascii, not {other:?}"),
-                ))
-            }
+            other => return Err(at(&v, ConfigProblem::Style(other.to_string()))),
         });
     }
     if let Some(v) = raw.color {
@@ -220,24 +298,19 @@ pub fn parse(text: &str) -> Result<Config, String> {
             "auto" => ColorChoice::Auto,
             "always" => ColorChoice::Always,
             "never" => ColorChoice::Never,
-            other => {
-                return Err(at(
-                    &v,
-                    format!("color: expected auto, always or never, not {other:?}"),
-                ))
-            }
+            other => return Err(at(&v, ConfigProblem::Color(other.to_string()))),
         });
     }
     if let Some(colors) = raw.colors {
-        let tint = |name: &str, v: Option<Spanned<String>>| -> Result<Option<Tint>, String> {
+        let tint = |name: &str, v: Option<Spanned<String>>| -> Result<Option<Tint>, ConfigError> {
             let Some(v) = v else { return Ok(None) };
             v.get_ref().parse::<Tint>().map(Some).map_err(|_| {
                 at(
                     &v,
-                    format!(
-                        "colors.{name}: {:?} is not a colour (a name such as light-red, or #rrggbb)",
-                        v.get_ref()
-                    ),
+                    ConfigProblem::Tint {
+                        name: name.to_string(),
+                        value: v.get_ref().clone(),
+                    },
                 )
             })
         };
@@ -261,21 +334,30 @@ pub fn parse(text: &str) -> Result<Config, String> {
                 _ => {
                     return Err(at(
                         v,
-                        format!("keys.{name}: expected one character, not {:?}", v.get_ref()),
+                        ConfigProblem::NotOneKey {
+                            name: name.clone(),
+                            value: v.get_ref().clone(),
+                        },
                     ))
                 }
             };
             if FIXED.contains(&key) {
-                return Err(at(v, format!("keys.{name}: {key:?} is a fixed key")));
+                return Err(at(
+                    v,
+                    ConfigProblem::FixedKey {
+                        name: name.clone(),
+                        key,
+                    },
+                ));
             }
             let Some(slot) = config.keys.slot(name) else {
                 let names: Vec<&str> = Bindings::default().all().iter().map(|b| b.0).collect();
                 return Err(at(
                     v,
-                    format!(
-                        "keys: unknown key {name:?}; expected one of {}",
-                        names.join(", ")
-                    ),
+                    ConfigProblem::UnknownBinding {
+                        name: name.clone(),
+                        expected: names.join(", "),
+                    },
                 ));
             };
             *slot = key;
@@ -291,10 +373,14 @@ pub fn parse(text: &str) -> Result<Config, String> {
                     .map(|&(_, s)| s)
                     .max()
                     .unwrap_or(0);
-                return Err(format!(
-                    "line {}: keys: {key:?} is bound to both {other} and {name}",
-                    line_of(text, start)
-                ));
+                return Err(ConfigError::At {
+                    line: Some(line_of(text, start)),
+                    problem: ConfigProblem::BoundTwice {
+                        key: *key,
+                        first: other.to_string(),
+                        second: name.to_string(),
+                    },
+                });
             }
         }
     }
@@ -302,9 +388,16 @@ pub fn parse(text: &str) -> Result<Config, String> {
 }
 
 /// Reads the config file at `path`; the error names the file.
-pub fn load(path: &Path) -> Result<Config, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    let shown = || path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
+        path: shown(),
+        why: e.to_string(),
+    })?;
+    parse(&text).map_err(|e| ConfigError::In {
+        path: shown(),
+        error: Box::new(e),
+    })
 }
 
 /// Where the config file is looked for: `$XDG_CONFIG_HOME/duckchess/config.toml`
@@ -379,7 +472,7 @@ redo = "Z"
             ("color = 3\n", "line 1: "),
             ("\n\n[colors\n", "line 3: "),
         ] {
-            let e = parse(text).unwrap_err();
+            let e = parse(text).unwrap_err().to_string();
             assert!(e.starts_with(says), "{text:?}: {e}");
             assert!(!e.contains('\n'), "one line: {e}");
         }
@@ -391,12 +484,12 @@ redo = "Z"
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("config.toml");
         std::fs::write(&path, "style = 1\n").unwrap();
-        let e = load(&path).unwrap_err();
+        let e = load(&path).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!("{}: line 1: ", path.display())),
             "{e}"
         );
-        let missing = load(&dir.join("none.toml")).unwrap_err();
+        let missing = load(&dir.join("none.toml")).unwrap_err().to_string();
         assert!(missing.contains("none.toml"), "{missing}");
         let _ = std::fs::remove_dir_all(&dir);
     }
