@@ -103,20 +103,39 @@ impl MovePrompt {
         &self,
         notation: &dyn Notation,
         position: &dyn AnyPosition,
-    ) -> Result<Move, String> {
+    ) -> Result<Move, PromptError> {
         let text = self.text.trim();
         if text.is_empty() {
-            return Err("type a move, Tab completes it".into());
+            return Err(PromptError::Empty);
         }
-        notation.read_move(position, text).map_err(|e| {
-            let why = e
-                .to_string()
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            format!("{text}: {why}")
-        })
+        notation
+            .read_move(position, text)
+            .map_err(|source| PromptError::Move {
+                text: text.to_string(),
+                source: Box::new(source),
+            })
     }
+}
+
+/// Why the text typed is not a move here.
+#[derive(Debug, thiserror::Error)]
+pub enum PromptError {
+    /// Nothing typed.
+    #[error("type a move, Tab completes it")]
+    Empty,
+    /// Not a legal move in the game's notation; said on one line.
+    #[error("{text}: {}", one_line(&.source.to_string()))]
+    Move {
+        /// What was typed.
+        text: String,
+        /// Why the game's notation refuses it.
+        source: Box<crate::variants::NotationError>,
+    },
+}
+
+/// A text on one line, its runs of white space as one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The legal moves' notations in `position` that start with `typed`: the
@@ -260,7 +279,7 @@ mod tests {
             "e2e5q",
             "  ",
         ] {
-            let why = typed(bad).read(chess, &*start).unwrap_err();
+            let why = typed(bad).read(chess, &*start).unwrap_err().to_string();
             assert!(!why.contains('\n'), "{bad:?}: {why}");
             assert!(!why.is_empty());
         }

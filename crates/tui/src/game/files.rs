@@ -153,13 +153,9 @@ impl Game {
     }
 
     /// Replaces the game by the record in `path`.
-    pub fn load(&mut self, path: &Path) -> Result<(), String> {
-        let text = crate::variants::input::read_file(path).map_err(|e| e.to_string())?;
-        let (start, moves) = self
-            .options
-            .notation
-            .read_record(&text)
-            .map_err(|e| e.to_string())?;
+    pub fn load(&mut self, path: &Path) -> Result<(), LoadError> {
+        let text = crate::variants::input::read_file(path)?;
+        let (start, moves) = self.options.notation.read_record(&text)?;
         self.restart(start, &moves);
         self.record.saved = Some(self.moves().len());
         Ok(())
@@ -195,4 +191,15 @@ fn display_name(path: &Path) -> String {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     )
+}
+
+/// Why a saved record cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file cannot be read as text.
+    #[error(transparent)]
+    Read(#[from] crate::variants::input::InputError),
+    /// The text is not a record of the game.
+    #[error(transparent)]
+    Record(#[from] crate::variants::NotationError),
 }

@@ -202,7 +202,7 @@ impl Game {
                     self.submit(m);
                 }
                 // The prompt stays open with the text, to mend it.
-                Err(why) => self.prompt.message = Some(why),
+                Err(why) => self.prompt.message = Some(why.to_string()),
             },
             A::Cancel => {
                 self.prompt.typing = None;

@@ -39,6 +39,7 @@ use std::time::SystemTime;
 /// The computer, as every front end takes it (the command line passes the
 /// engine's search, or another engine's through UCI).
 pub use crate::engine::computer::Computer;
+pub use files::LoadError;
 
 /// What an online game sends to its server (see [`super::online`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
