@@ -12,7 +12,7 @@
 use crate::judge::{Color, Command, Position, INVALID_LINE};
 use crate::judge::{Commands, JudgeError};
 use crate::testlib::{Judgement, Outcome};
-use crate::variants::duck::{from_duck, DuckChess};
+use crate::variants::duck::{kernel_position, NOTATION};
 use crate::variants::status;
 use std::fmt;
 use std::io::{self, BufRead};
@@ -394,7 +394,7 @@ pub fn explain(before: &Position, command: Command) -> String {
         why += "; that ends the game, and the move that ends the game never reports check";
         return why;
     }
-    let attacks = status::attacks(&DuckChess, &from_duck(&after));
+    let attacks = status::attacks(NOTATION, &*kernel_position(&after));
     if attacks.is_empty() {
         why += "; no piece attacks either captain, so check is no";
     } else {

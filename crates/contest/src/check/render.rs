@@ -4,7 +4,7 @@
 
 use super::{plural, Config, Failure, Verdict};
 use crate::kernel::AnyPosition;
-use crate::variants::duck::{from_duck, DuckChess};
+use crate::variants::duck::{kernel_position, NOTATION};
 use crate::variants::picture::{Picture, Style};
 use crate::variants::status;
 use crate::{gen, verify};
@@ -185,7 +185,7 @@ impl Failure {
         let before = verify::replay(&self.minimal[..k]);
         let command = self.minimal[k];
         let ends = command.start().zip(command.target());
-        let (before_kernel, mut after_kernel) = (from_duck(&before), None);
+        let (before_kernel, mut after_kernel) = (kernel_position(&before), None);
         let _ = writeln!(
             s,
             "board before command {} '{command}' ({} to move){}:",
@@ -197,7 +197,7 @@ impl Failure {
                 ""
             }
         );
-        let mut drawn = Picture::new(&DuckChess, &before_kernel)
+        let mut drawn = Picture::new(NOTATION, &*before_kernel)
             .style(style)
             .color(color);
         if let Some((from, to)) = ends {
@@ -209,9 +209,9 @@ impl Failure {
             let _ = writeln!(s, "board after: unchanged, the command is invalid");
         } else {
             let (from, to) = ends.expect("a valid command is on the board");
-            let after_kernel = after_kernel.insert(from_duck(&after));
+            let after_kernel = after_kernel.insert(kernel_position(&after));
             let attackers = if check_differs {
-                attackers_of_royals(after_kernel)
+                attackers_of_royals(&**after_kernel)
             } else {
                 Vec::new()
             };
@@ -221,7 +221,7 @@ impl Failure {
                 (true, true) => ", no piece attacks a captain",
             };
             let _ = writeln!(s, "board after it{marks}:");
-            let drawn = Picture::new(&DuckChess, &*after_kernel)
+            let drawn = Picture::new(NOTATION, &**after_kernel)
                 .style(style)
                 .color(color)
                 .command(from.index(), to.index())

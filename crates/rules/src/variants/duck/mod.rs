@@ -203,6 +203,19 @@ pub fn kind(role: Role) -> Kind {
     Kind(role.index() as u8)
 }
 
+/// Duck Chess as every front end takes a game. A crate above that
+/// names the game takes it here, not as `&DuckChess`: the game's table of
+/// methods (and the kernel code behind them, for every board width) is
+/// then compiled once, in this crate, not again in each crate that names
+/// it.
+pub static NOTATION: &dyn Notation = &DuckChess;
+
+/// [`from_duck`] as the front ends take a position (compiled here, once,
+/// like [`NOTATION`]).
+pub fn kernel_position(position: &DuckPosition) -> Box<dyn AnyPosition> {
+    Box::new(from_duck(position))
+}
+
 /// The fast engine's position as a kernel position: the same placement,
 /// side to move and move counters (a finished game, lacking a captain,
 /// included).
