@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     print(text)
 }
 
-/// [`Notation::divide`] one first move at a time, so that a terminal sees
+/// [`Notation::divide`](crate::variants::GameRules::divide) one first move at a time, so that a terminal sees
 /// the count progress (indicatif on standard error, drawn only when it is
 /// a terminal): a long perft is otherwise silent for minutes or forever.
 fn divide(

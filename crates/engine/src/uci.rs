@@ -14,7 +14,7 @@
 //! nps N time T pv ...` (with `MultiPV` above 1, one line per line found,
 //! `info depth D multipv K ...`, best first), and the answer as `bestmove
 //! M`. Moves are each
-//! game's one-word coordinates ([`Notation::uci_move`]: UCI for chess,
+//! game's one-word coordinates ([`Notation::uci_move`](crate::variants::EngineInterop::uci_move): UCI for chess,
 //! Fairy-Stockfish's `d1e2` for Duck Chess). A command that cannot be
 //! understood is answered with `info string` and changes nothing, but
 //! every `go` gets its `bestmove` (a depth-1 answer when its words cannot

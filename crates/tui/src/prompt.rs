@@ -1,11 +1,11 @@
 //! The `:` move prompt: a move typed in the game's own notation (SAN for
 //! chess, the judge's `xs ys xt yt` for Duck Chess, Fourfold's squares),
-//! read by the game's [`Notation::read_move`], with Tab completing among
+//! read by the game's [`Notation::read_move`](crate::variants::Text::read_move), with Tab completing among
 //! the legal moves' notations.
 //!
 //! Nothing here knows which game it is: the candidates are what
-//! [`Notation::write_move`] writes for each legal move (and, when none of
-//! those fits what was typed, what [`Notation::coordinate_move`] writes),
+//! [`Notation::write_move`](crate::variants::Text::write_move) writes for each legal move (and, when none of
+//! those fits what was typed, what [`Notation::coordinate_move`](crate::variants::Text::coordinate_move) writes),
 //! and reading is the notation's.
 //!
 //! ```

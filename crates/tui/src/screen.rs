@@ -2,7 +2,7 @@
 //! loop, for a board of any shape. Squares are placed by the game's
 //! [`Layout`](crate::variants::layout::Layout) (a cube's levels side by
 //! side, Fourfold's boards 2 × 2), each board labelled with
-//! [`Notation::board_label`](crate::variants::Notation::board_label), the
+//! [`Notation::board_label`](crate::variants::Presentation::board_label), the
 //! edges with the game's file and rank labels (Duck Chess's column and row
 //! numbers).
 //!

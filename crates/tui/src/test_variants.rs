@@ -186,23 +186,29 @@ pub fn small_cube() -> &'static dyn Notation {
 
 const ROMAN: [&str; 4] = ["I", "II", "III", "IV"];
 
-impl Notation for Test {
+impl crate::variants::prelude::GameRules for Test {
     fn name(&self) -> &'static str {
         self.name
     }
 
-    fn recognizes(&self, _text: &str) -> bool {
-        false
-    }
     fn title(&self) -> &'static str {
         self.name
     }
+
     fn summary(&self) -> String {
         "a test board".into()
     }
+
     fn start(&self) -> Box<dyn AnyPosition> {
         Box::new(Position::new((self.rules)()))
     }
+}
+
+impl crate::variants::prelude::Text for Test {
+    fn recognizes(&self, _text: &str) -> bool {
+        false
+    }
+
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, NotationError> {
         let rules = (self.rules)();
         let (board, side) = text.split_once(' ').ok_or("no side to move")?;
@@ -219,6 +225,7 @@ impl Notation for Test {
             Color::from_char(side.trim().chars().next().ok_or("no side")?).ok_or("bad side")?;
         Ok(Box::new(Position::from_setup(rules, &setup)?))
     }
+
     fn write_position(&self, position: &dyn AnyPosition) -> String {
         let v = position.variant();
         let board: String = (0..v.shape.len())
@@ -226,9 +233,11 @@ impl Notation for Test {
             .collect();
         format!("{board} {}", position.turn().char())
     }
+
     fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String {
         self.coordinate_move(position, m)
     }
+
     fn coordinate_move(&self, position: &dyn AnyPosition, m: Move) -> String {
         let mut text = format!(
             "{}-{}",
@@ -241,6 +250,7 @@ impl Notation for Test {
         }
         text
     }
+
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError> {
         position
             .legal_moves()
@@ -248,6 +258,7 @@ impl Notation for Test {
             .find(|&m| self.coordinate_move(position, m) == text)
             .ok_or_else(|| format!("{text:?} is no legal move").into())
     }
+
     fn square_name(&self, position: &dyn AnyPosition, square: usize) -> String {
         let c = position.variant().shape.coords(square);
         let file = (b'a' + c[0] as u8) as char;
@@ -257,6 +268,9 @@ impl Notation for Test {
             format!("{file}{}({})", c[1] + 1, ROMAN[c[2] as usize])
         }
     }
+}
+
+impl crate::variants::prelude::Presentation for Test {
     fn board_label(&self, _position: &dyn AnyPosition, z: usize, w: usize) -> String {
         if self.four {
             format!("[{z},{w}]")
@@ -264,6 +278,7 @@ impl Notation for Test {
             ROMAN[z].to_string()
         }
     }
+
     fn across(&self) -> Across {
         if self.four {
             Across::Ascending
@@ -272,3 +287,5 @@ impl Notation for Test {
         }
     }
 }
+
+impl crate::variants::prelude::EngineInterop for Test {}

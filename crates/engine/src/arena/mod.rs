@@ -62,7 +62,7 @@ pub const DEFAULT_MOVE_CAP: u32 = 300;
 /// Where the games start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Openings {
-    /// The game's own balanced openings ([`Notation::openings`]); for a game
+    /// The game's own balanced openings ([`Notation::openings`](crate::variants::GameRules::openings)); for a game
     /// without them, a few random plies from the seed.
     Builtin,
     /// This many random plies from the start, from the seed.

@@ -242,15 +242,9 @@ pub const OPENINGS: &[(&str, &str)] = &[
 /// SAN moves (UCI coordinates for machines).
 pub struct Chess;
 
-impl super::Notation for Chess {
+impl crate::variants::prelude::GameRules for Chess {
     fn openings(&self) -> &'static [(&'static str, &'static str)] {
         OPENINGS
-    }
-
-    /// Eight ranks, no `|`.
-    fn recognizes(&self, text: &str) -> bool {
-        let board = text.split_whitespace().next().unwrap_or("");
-        !board.contains('|') && board.split('/').count() == 8
     }
 
     fn name(&self) -> &'static str {
@@ -269,6 +263,14 @@ impl super::Notation for Chess {
 
     fn start(&self) -> Box<dyn AnyPosition> {
         Box::new(start())
+    }
+}
+
+impl crate::variants::prelude::Text for Chess {
+    /// Eight ranks, no `|`.
+    fn recognizes(&self, text: &str) -> bool {
+        let board = text.split_whitespace().next().unwrap_or("");
+        !board.contains('|') && board.split('/').count() == 8
     }
 
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, super::NotationError> {
@@ -313,10 +315,6 @@ impl super::Notation for Chess {
             }
         }
         moves
-    }
-
-    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
-        String::new()
     }
 
     fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
@@ -390,3 +388,11 @@ impl super::Notation for Chess {
         "PGN"
     }
 }
+
+impl crate::variants::prelude::Presentation for Chess {
+    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
+        String::new()
+    }
+}
+
+impl crate::variants::prelude::EngineInterop for Chess {}

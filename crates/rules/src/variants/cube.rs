@@ -51,7 +51,7 @@ pub const MIN_N: usize = 2;
 /// The largest cube (1,000 squares).
 pub const MAX_N: usize = 10;
 
-/// The position [`Notation::start`](super::Notation::start) gives, the
+/// The position [`Notation::start`](super::GameRules::start) gives, the
 /// puzzle having no start of its own: on a 4-cube, each side's pieces on
 /// two ranks of its outer level, so a game can be played from it.
 pub const EXAMPLE: &str =
@@ -745,13 +745,7 @@ pub fn read_move(position: &dyn AnyPosition, text: &str) -> Result<Move, MoveErr
 /// Cube chess as the front ends see it ([`super::Notation`]).
 pub struct Cube;
 
-impl super::Notation for Cube {
-    /// The puzzle's levels in brackets, `n = N, ` before them or not.
-    fn recognizes(&self, text: &str) -> bool {
-        let text = text.trim_start();
-        text.starts_with('[') || text.starts_with("n =") || text.starts_with("n=")
-    }
-
+impl crate::variants::prelude::GameRules for Cube {
     fn name(&self) -> &'static str {
         "cube"
     }
@@ -768,6 +762,30 @@ impl super::Notation for Cube {
 
     fn start(&self) -> Box<dyn AnyPosition> {
         read(EXAMPLE).expect("the example reads").boxed()
+    }
+
+    fn board_sizes(&self) -> Option<(usize, usize)> {
+        Some((MIN_N, MAX_N))
+    }
+
+    /// The empty cube of side n (the kernel takes it: the puzzle's white
+    /// king is checked by [`read`]); the example's 4-cube without a size.
+    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
+        match size {
+            None => Some(self.start()),
+            Some(n) if (MIN_N..=MAX_N).contains(&n) => position_for(n, &Setup::empty(n * n * n))
+                .ok()
+                .map(|p| p.boxed()),
+            Some(_) => None,
+        }
+    }
+}
+
+impl crate::variants::prelude::Text for Cube {
+    /// The puzzle's levels in brackets, `n = N, ` before them or not.
+    fn recognizes(&self, text: &str) -> bool {
+        let text = text.trim_start();
+        text.starts_with('[') || text.starts_with("n =") || text.starts_with("n=")
     }
 
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, super::NotationError> {
@@ -797,7 +815,9 @@ impl super::Notation for Cube {
     fn square_name(&self, position: &dyn AnyPosition, square: usize) -> String {
         square_name(position.variant().shape.size(0) as usize, square)
     }
+}
 
+impl crate::variants::prelude::Presentation for Cube {
     fn board_label(&self, _position: &dyn AnyPosition, z: usize, _w: usize) -> String {
         roman(z).into()
     }
@@ -805,23 +825,9 @@ impl super::Notation for Cube {
     fn across(&self) -> super::layout::Across {
         super::layout::Across::Descending
     }
-
-    fn board_sizes(&self) -> Option<(usize, usize)> {
-        Some((MIN_N, MAX_N))
-    }
-
-    /// The empty cube of side n (the kernel takes it: the puzzle's white
-    /// king is checked by [`read`]); the example's 4-cube without a size.
-    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
-        match size {
-            None => Some(self.start()),
-            Some(n) if (MIN_N..=MAX_N).contains(&n) => position_for(n, &Setup::empty(n * n * n))
-                .ok()
-                .map(|p| p.boxed()),
-            Some(_) => None,
-        }
-    }
 }
+
+impl crate::variants::prelude::EngineInterop for Cube {}
 
 impl fmt::Display for CubePosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -27,6 +27,7 @@ use crate::kernel::{
     with_position, AnyPosition, Color, DeadPositions, DrawRules, Game, Kind, Move, PawnRules,
     Piece, PieceKind, Position, Royalty, Rules, SquareSet, Stalemate, Variant,
 };
+use crate::variants::prelude::*;
 use std::fmt;
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -653,14 +654,7 @@ impl fmt::Debug for Fourfold {
     }
 }
 
-impl super::Notation for Fourfold {
-    /// Four boards separated by `|`. Both setups play by the same rules
-    /// and read the same positions, so a position alone is `fourfold`'s.
-    fn recognizes(&self, text: &str) -> bool {
-        let board = text.split_whitespace().next().unwrap_or("");
-        self.army == Army::Full && board.split('|').count() == 4
-    }
-
+impl crate::variants::prelude::GameRules for Fourfold {
     fn name(&self) -> &'static str {
         self.army.name()
     }
@@ -685,6 +679,15 @@ impl super::Notation for Fourfold {
 
     fn start(&self) -> Box<dyn AnyPosition> {
         Box::new(start(self.army))
+    }
+}
+
+impl crate::variants::prelude::Text for Fourfold {
+    /// Four boards separated by `|`. Both setups play by the same rules
+    /// and read the same positions, so a position alone is `fourfold`'s.
+    fn recognizes(&self, text: &str) -> bool {
+        let board = text.split_whitespace().next().unwrap_or("");
+        self.army == Army::Full && board.split('|').count() == 4
     }
 
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, super::NotationError> {
@@ -715,10 +718,6 @@ impl super::Notation for Fourfold {
         square_name(square)
     }
 
-    fn board_label(&self, _position: &dyn AnyPosition, z: usize, w: usize) -> String {
-        format!("[{z},{w}]")
-    }
-
     /// The spec's numbered record; a game that did not begin at the
     /// setup's start has its start position on a line before it.
     /// A `[Variant "NAME"]` line naming the setup, the start position on a
@@ -734,7 +733,7 @@ impl super::Notation for Fourfold {
         text + &record + "\n"
     }
 
-    /// Reads what [`Notation::write_record`](crate::variants::Notation::write_record) writes: tag lines in brackets
+    /// Reads what [`Notation::write_record`](crate::variants::Text::write_record) writes: tag lines in brackets
     /// first (a `[Variant "..."]` naming the other setup is refused, other
     /// tags are passed over), then a line with a position (it has `|`) if
     /// the game did not start at the setup's start, then the moves.
@@ -776,3 +775,11 @@ impl super::Notation for Fourfold {
         Ok((Box::new(start), game.moves().to_vec()))
     }
 }
+
+impl crate::variants::prelude::Presentation for Fourfold {
+    fn board_label(&self, _position: &dyn AnyPosition, z: usize, w: usize) -> String {
+        format!("[{z},{w}]")
+    }
+}
+
+impl crate::variants::prelude::EngineInterop for Fourfold {}

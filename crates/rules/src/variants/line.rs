@@ -179,7 +179,7 @@ pub use crate::text::shorten;
 
 /// Moves written one after another as a line shows them: separated by
 /// spaces, or by `, ` where a move has spaces of its own (Duck Chess's
-/// `xs ys xt yt`), which [`Notation::split_moves`] reads back either way.
+/// `xs ys xt yt`), which [`Notation::split_moves`](crate::variants::Text::split_moves) reads back either way.
 ///
 /// ```
 /// use duckchess_rules::variants::line::join_moves;
@@ -224,7 +224,7 @@ pub enum TextError {
         game: &'static dyn Notation,
     },
     /// The text looks like a position (one line the game
-    /// [recognises](Notation::recognizes)) and is not one.
+    /// [recognises](crate::variants::Text::recognizes)) and is not one.
     #[error("not {}: {error}", a_position(*.game))]
     Position {
         /// The game asked for.
@@ -273,7 +273,7 @@ fn as_record(game: &dyn Notation) -> String {
 
 /// Reads what a person pastes as a game of `game`: a line (`start moves
 /// e4 e5`, or a position then `moves`), a position, or one or more
-/// records ([`Notation::read_records`]: PGN for chess, a judge input for
+/// records ([`Notation::read_records`](crate::variants::Text::read_records): PGN for chess, a judge input for
 /// Duck Chess). The error says what was expected and, for a text that
 /// looks like a position, what is wrong with it as one; otherwise the
 /// record reader's reason.

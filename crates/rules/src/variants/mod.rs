@@ -123,64 +123,113 @@ impl From<&str> for NotationError {
     }
 }
 
-/// A game of the family as the front ends see it: its rules (through the
-/// positions it makes) and its notation.
-pub trait Notation: Sync {
+/// Why a setup is not a position of the game
+/// ([`Text::position_of_setup`]).
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The kernel refuses it; said with the game's square names.
+    #[error("{said}")]
+    Kernel {
+        /// The kernel's reason.
+        error: PositionError,
+        /// It in words, with the game's square names.
+        said: String,
+    },
+    /// The game's own reader refuses the position written.
+    #[error(transparent)]
+    Game(Box<NotationError>),
+}
+
+/// The four traits of a game ([`Notation`]), to call their methods on a
+/// `&dyn Notation`: `use duckchess_rules::variants::prelude::*`.
+pub mod prelude {
+    pub use super::{EngineInterop, GameRules, Notation, Presentation, Text};
+}
+
+/// A game's identity and its rules' hooks: its names, its start, its
+/// openings, its own verdict on a move, perft, and the boards it is
+/// played on.
+pub trait GameRules: Sync {
     /// The name on the command line (`--variant NAME`).
     fn name(&self) -> &'static str;
+
     /// One line for `duckchess variants`: the board and the pieces.
     fn summary(&self) -> String;
+
     /// The name people read (`Duck Chess`, `Fourfold, classic setup`): the
     /// page's game menu.
     fn title(&self) -> &'static str;
+
     /// The starting position (for a puzzle without one, an example).
     fn start(&self) -> Box<dyn AnyPosition>;
+
+    /// Perft split by first move ([`perft::divide`]), counted with up to
+    /// `threads` threads: the kernel's count, or a game's faster engine
+    /// that counts the same (Duck Chess's judge engine; `tests/commands/duck_kernel.rs`
+    /// holds the two to one count).
+    fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+        perft::divide(position, depth, threads)
+    }
+
+    /// Balanced openings for matches, each a name and its moves from the
+    /// start in the game's notation; none by default (a match then starts
+    /// from a few random plies).
+    fn openings(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The game's own verdict on a move, shown beside it where the game has
+    /// one: Duck Chess's judge line (`red guard;NA;no;no`).
+    fn verdict(&self, _before: &dyn AnyPosition, _m: Move) -> Option<String> {
+        None
+    }
+
+    /// The sizes of board the game is played on, smallest and largest,
+    /// when it has more than one (the cube's side n, 2 to 10): the board
+    /// editor offers them. `None` by default: one board.
+    fn board_sizes(&self) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// A position on the board of `size` (one of [`Notation::board_sizes`](crate::variants::GameRules::board_sizes);
+    /// `None`: the board of [`Notation::start`](crate::variants::GameRules::start)), whose squares, names and
+    /// layout the board editor draws a setup on: the start by default, which
+    /// has one board; the cube's empty cube of side n.
+    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
+        size.is_none().then(|| self.start())
+    }
+}
+
+/// A game's notation: positions, moves, squares and records as text,
+/// read and written.
+pub trait Text: GameRules {
     /// Reads a position in the variant's notation.
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, NotationError>;
+
     /// Writes a position in the variant's notation.
     fn write_position(&self, position: &dyn AnyPosition) -> String;
+
     /// A legal move of `position` in the variant's own move notation (SAN
     /// for chess), check and mate marks included.
     fn write_move(&self, position: &dyn AnyPosition, m: Move) -> String;
+
     /// A move as its squares alone (UCI for chess), for machines.
     fn coordinate_move(&self, position: &dyn AnyPosition, m: Move) -> String;
-    /// The game as a Fairy-Stockfish variant definition, for engines that
-    /// read one (`setoption name VariantPath`): its section's name and the
-    /// `variants.ini` text; `None` where Fairy-Stockfish knows the game by
-    /// [`Notation::name`] (chess) or cannot state it.
-    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
-        None
-    }
-    /// A move as one word for machines that split moves at white space
-    /// (the Universal Chess Interface): the coordinates, where they have no
-    /// space (UCI itself for chess); Duck Chess's as Fairy-Stockfish writes
-    /// them, files `a`–`i` for the columns and ranks `1`–`10` for the rows.
-    /// [`Notation::read_move`] reads it back.
-    fn uci_move(&self, position: &dyn AnyPosition, m: Move) -> String {
-        self.coordinate_move(position, m)
-    }
+
     /// Reads a move in either notation and returns it if it is legal; the
     /// error says why not (no such move, ambiguous, malformed).
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError>;
+
     /// A square's name (`e4`, `b2(III)`, `a1[0,1]`).
     fn square_name(&self, position: &dyn AnyPosition, square: usize) -> String;
-    /// The square of a name [`Notation::square_name`] writes (Duck Chess
+
+    /// The square of a name [`Notation::square_name`](crate::variants::Text::square_name) writes (Duck Chess
     /// also takes `x,y` without the parentheses).
     fn read_square(&self, position: &dyn AnyPosition, text: &str) -> Option<usize> {
         let text = text.trim();
         (0..position.variant().shape.len()).find(|&s| self.square_name(position, s) == text)
     }
-    /// The label of the board at (z, w) in a picture: empty for one board,
-    /// `III` for a cube level, `[0,1]` for a Fourfold board.
-    fn board_label(&self, position: &dyn AnyPosition, z: usize, w: usize) -> String;
-    /// Which way axis-2 boards run across a picture.
-    fn across(&self) -> Across {
-        Across::Ascending
-    }
-    /// Where each square of `position` is drawn.
-    fn layout(&self, position: &dyn AnyPosition) -> Layout {
-        Layout::new(position.variant().shape, self.across())
-    }
+
     /// A game as a record to save: by default the start position on the
     /// first line, then one move a line in coordinates.
     fn write_record(&self, start: &dyn AnyPosition, moves: &[Move]) -> String {
@@ -196,7 +245,8 @@ pub trait Notation: Sync {
         }
         text
     }
-    /// Reads a record [`Notation::write_record`] wrote: the start and the
+
+    /// Reads a record [`Notation::write_record`](crate::variants::Text::write_record) wrote: the start and the
     /// moves, each checked legal and played before the game's end; the
     /// error names the line at fault.
     fn read_record(&self, text: &str) -> Result<(Box<dyn AnyPosition>, Vec<Move>), NotationError> {
@@ -224,13 +274,14 @@ pub trait Notation: Sync {
         }
         Ok((start, game.moves().to_vec()))
     }
-    /// The file extension of [`Notation::write_record`]'s records.
+
+    /// The file extension of [`Notation::write_record`](crate::variants::Text::write_record)'s records.
     fn record_extension(&self) -> &'static str {
         "txt"
     }
 
     /// Every game of a text holding one or more records: one by default
-    /// ([`Notation::read_record`]); chess reads every game of a PGN file,
+    /// ([`Notation::read_record`](crate::variants::Text::read_record)); chess reads every game of a PGN file,
     /// each with its tags.
     fn read_records(&self, text: &str) -> Result<Vec<Record>, NotationError> {
         let (start, moves) = self.read_record(text)?;
@@ -271,6 +322,59 @@ pub trait Notation: Sync {
     /// is a correct one): how a position given without `--variant` finds
     /// its game. `start` is no game's in particular.
     fn recognizes(&self, text: &str) -> bool;
+
+    /// The moves of a line after its `moves` word, one text each: split at
+    /// white space, except where a move has spaces in it (Duck Chess's
+    /// `xs ys xt yt`).
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    /// The position of a setup on the board of `board` (a position from
+    /// [`Notation::board_of_size`](crate::variants::GameRules::board_of_size)), checked as the game checks the
+    /// positions it reads: the kernel's [`Position::from_setup`] with the
+    /// board's rules, its refusal in words with the game's square names
+    /// ([`PositionError::describe`]), then the game's own reader on the
+    /// position written, so that whatever it refuses ([`Notation::read_position`](crate::variants::Text::read_position))
+    /// is refused here too. Gives the position and its text.
+    fn position_of_setup(
+        &self,
+        board: &dyn AnyPosition,
+        setup: &Setup,
+    ) -> Result<(Box<dyn AnyPosition>, String), SetupError> {
+        let built: Result<Box<dyn AnyPosition>, PositionError> = crate::kernel::with_position!(
+            board.concrete(),
+            p => Position::from_setup(p.rules(), setup).map(|q| Box::new(q) as Box<dyn AnyPosition>)
+        );
+        let built = built.map_err(|error| SetupError::Kernel {
+            said: error.describe(board.variant(), &|s| self.square_name(board, s)),
+            error,
+        })?;
+        let text = self.write_position(&*built);
+        let read = self
+            .read_position(&text)
+            .map_err(|e| SetupError::Game(Box::new(e)))?;
+        let text = self.write_position(&*read);
+        Ok((read, text))
+    }
+}
+
+/// How a game is shown: its board's layout and labels, its sides'
+/// names and inks, its pieces' glyphs, and moves explained in words.
+pub trait Presentation: Text {
+    /// The label of the board at (z, w) in a picture: empty for one board,
+    /// `III` for a cube level, `[0,1]` for a Fourfold board.
+    fn board_label(&self, position: &dyn AnyPosition, z: usize, w: usize) -> String;
+
+    /// Which way axis-2 boards run across a picture.
+    fn across(&self) -> Across {
+        Across::Ascending
+    }
+
+    /// Where each square of `position` is drawn.
+    fn layout(&self, position: &dyn AnyPosition) -> Layout {
+        Layout::new(position.variant().shape, self.across())
+    }
 
     /// Whether the board's squares alternate in colour (the chess family)
     /// or are plain points (Duck Chess's xiangqi board).
@@ -337,13 +441,6 @@ pub trait Notation: Sync {
         )
     }
 
-    /// The moves of a line after its `moves` word, one text each: split at
-    /// white space, except where a move has spaces in it (Duck Chess's
-    /// `xs ys xt yt`).
-    fn split_moves(&self, text: &str) -> Vec<String> {
-        text.split_whitespace().map(String::from).collect()
-    }
-
     /// Why the piece on `from` cannot go to `to` in `position` (a move the
     /// position does not list as legal), in a sentence.
     fn why_not(&self, position: &dyn AnyPosition, from: usize, to: usize) -> String {
@@ -370,67 +467,40 @@ pub trait Notation: Sync {
             }
         }
     }
+}
 
-    /// Perft split by first move ([`perft::divide`]), counted with up to
-    /// `threads` threads: the kernel's count, or a game's faster engine
-    /// that counts the same (Duck Chess's judge engine; `tests/commands/duck_kernel.rs`
-    /// holds the two to one count).
-    fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-        perft::divide(position, depth, threads)
-    }
-
-    /// Balanced openings for matches, each a name and its moves from the
-    /// start in the game's notation; none by default (a match then starts
-    /// from a few random plies).
-    fn openings(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-
-    /// The game's own verdict on a move, shown beside it where the game has
-    /// one: Duck Chess's judge line (`red guard;NA;no;no`).
-    fn verdict(&self, _before: &dyn AnyPosition, _m: Move) -> Option<String> {
+/// What other engines read: the game as a Fairy-Stockfish definition,
+/// and a move as one UCI word.
+pub trait EngineInterop: Text {
+    /// The game as a Fairy-Stockfish variant definition, for engines that
+    /// read one (`setoption name VariantPath`): its section's name and the
+    /// `variants.ini` text; `None` where Fairy-Stockfish knows the game by
+    /// [`Notation::name`](crate::variants::GameRules::name) (chess) or cannot state it.
+    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
         None
     }
 
-    /// The sizes of board the game is played on, smallest and largest,
-    /// when it has more than one (the cube's side n, 2 to 10): the board
-    /// editor offers them. `None` by default: one board.
-    fn board_sizes(&self) -> Option<(usize, usize)> {
-        None
-    }
-
-    /// A position on the board of `size` (one of [`Notation::board_sizes`];
-    /// `None`: the board of [`Notation::start`]), whose squares, names and
-    /// layout the board editor draws a setup on: the start by default, which
-    /// has one board; the cube's empty cube of side n.
-    fn board_of_size(&self, size: Option<usize>) -> Option<Box<dyn AnyPosition>> {
-        size.is_none().then(|| self.start())
-    }
-
-    /// The position of a setup on the board of `board` (a position from
-    /// [`Notation::board_of_size`]), checked as the game checks the
-    /// positions it reads: the kernel's [`Position::from_setup`] with the
-    /// board's rules, its refusal in words with the game's square names
-    /// ([`PositionError::describe`]), then the game's own reader on the
-    /// position written, so that whatever it refuses ([`Notation::read_position`])
-    /// is refused here too. Gives the position and its text.
-    fn position_of_setup(
-        &self,
-        board: &dyn AnyPosition,
-        setup: &Setup,
-    ) -> Result<(Box<dyn AnyPosition>, String), String> {
-        let built: Result<Box<dyn AnyPosition>, PositionError> = crate::kernel::with_position!(
-            board.concrete(),
-            p => Position::from_setup(p.rules(), setup).map(|q| Box::new(q) as Box<dyn AnyPosition>)
-        );
-        let built =
-            built.map_err(|e| e.describe(board.variant(), &|s| self.square_name(board, s)))?;
-        let text = self.write_position(&*built);
-        let read = self.read_position(&text).map_err(|e| e.to_string())?;
-        let text = self.write_position(&*read);
-        Ok((read, text))
+    /// A move as one word for machines that split moves at white space
+    /// (the Universal Chess Interface): the coordinates, where they have no
+    /// space (UCI itself for chess); Duck Chess's as Fairy-Stockfish writes
+    /// them, files `a`–`i` for the columns and ranks `1`–`10` for the rows.
+    /// [`Notation::read_move`](crate::variants::Text::read_move) reads it back.
+    fn uci_move(&self, position: &dyn AnyPosition, m: Move) -> String {
+        self.coordinate_move(position, m)
     }
 }
+
+/// A game of the family as the front ends see it: its rules (through the
+/// positions it makes) and its notation.
+///
+/// The four concerns are traits of their own, [`GameRules`], [`Text`],
+/// [`Presentation`] and [`EngineInterop`]; a game implements each, and
+/// `Notation` is all four at once, the type front ends hold (`&'static dyn
+/// Notation`). Bring the methods into scope with
+/// `use duckchess_rules::variants::prelude::*`.
+pub trait Notation: Presentation + EngineInterop {}
+
+impl<T: Presentation + EngineInterop + ?Sized> Notation for T {}
 
 impl std::fmt::Debug for dyn Notation {
     /// The game's name.
@@ -664,7 +734,7 @@ pub enum RecognizeError {
 }
 
 /// The game whose positions look like `text`: exactly one game must
-/// [recognise](Notation::recognizes) it.
+/// [recognise](Text::recognizes) it.
 ///
 /// ```
 /// use duckchess_rules::variants::recognize;

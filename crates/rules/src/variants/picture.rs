@@ -1,15 +1,15 @@
 //! The text picture of a position of any game, one renderer for all: boards
 //! placed by [`Layout`], each with its label above
-//! ([`Notation::board_label`]), the rank labels on the left and the file
+//! ([`Notation::board_label`](crate::variants::Presentation::board_label)), the rank labels on the left and the file
 //! labels below (and above, on a page of one board), in the game's words
-//! ([`Notation::file_label`], [`Notation::rank_label`]): `a`–`h` and `1`–`8`
+//! ([`Notation::file_label`](crate::variants::Presentation::file_label), [`Notation::rank_label`](crate::variants::Presentation::rank_label)): `a`–`h` and `1`–`8`
 //! in chess, the judge's column and row numbers in Duck Chess.
 //!
 //! Two styles: [`Style::Glyphs`] draws the game's glyphs
-//! ([`Notation::glyph`]: the chess figurines ♔♕♖♗♘♙ / ♚♛♜♝♞♟, Duck Chess's
+//! ([`Notation::glyph`](crate::variants::Presentation::glyph): the chess figurines ♔♕♖♗♘♙ / ♚♛♜♝♞♟, Duck Chess's
 //! 王 士 象 马 车 鸭 兵, two columns wide); [`Style::Ascii`] draws the
 //! notation letters, upper case for the first side. In colour, each side's
-//! pieces wear its ink ([`Notation::side_ink`]); without colour, a glyph
+//! pieces wear its ink ([`Notation::side_ink`](crate::variants::Presentation::side_ink)); without colour, a glyph
 //! both sides share is followed by the first letter of its side (`车r`).
 //!
 //! Marks: a target in brackets `[ ]`, the selected square in parentheses

@@ -575,7 +575,7 @@ fn pick(
 mod tests {
     use super::*;
     use crate::variants::chess::{from_fen, parse_uci, start, uci};
-    use crate::variants::Notation;
+    use crate::variants::prelude::*;
 
     #[test]
     fn the_opening_moves_are_written_as_people_write_them() {

@@ -166,7 +166,7 @@ pub fn attacking(position: &dyn AnyPosition) -> Vec<(usize, usize)> {
 }
 
 /// One attack in words: `the piece on FROM attacks the piece on AT`, each
-/// named by [`Notation::piece_on`].
+/// named by [`Notation::piece_on`](crate::variants::Presentation::piece_on).
 pub fn attack(
     notation: &dyn Notation,
     position: &dyn AnyPosition,

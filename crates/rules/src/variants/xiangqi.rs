@@ -10,7 +10,7 @@
 //! **Notation.** Positions are FEN as Fairy-Stockfish writes xiangqi's
 //! (letters `k a b n r c p`, no castling or en passant); coordinate moves
 //! are Fairy-Stockfish's UCI (`h3e3`, `a10a9`); a move for people is WXF
-//! (`C2=5`, `H2+3`, `+R1-2`, see [`wxf`]). [`Notation::read_move`] reads
+//! (`C2=5`, `H2+3`, `+R1-2`, see [`wxf`]). [`Notation::read_move`](crate::variants::Text::read_move) reads
 //! both.
 //!
 //! ```
@@ -25,7 +25,7 @@ pub mod wxf;
 use super::fen::{read_fen, Fen, FenError};
 use super::square_names::square_name;
 use super::uci::{parse_uci, write_uci, UciError};
-use super::{Notation, NotationError};
+use super::NotationError;
 use crate::geometry::{DirectionClass, Shape};
 use crate::kernel::{
     with_position, AnyPosition, Color, DrawRules, Kind, Move, Piece, PieceKind, Position, Region,
@@ -220,10 +220,10 @@ pub fn looks_like_xiangqi(board: &str) -> bool {
         && board.contains(|c| XIANGQI_ONLY.contains(c))
 }
 
-/// Xiangqi as the front ends see it ([`Notation`]).
+/// Xiangqi as the front ends see it ([`Notation`](super::Notation)).
 pub struct Xiangqi;
 
-impl Notation for Xiangqi {
+impl crate::variants::prelude::GameRules for Xiangqi {
     fn name(&self) -> &'static str {
         "xiangqi"
     }
@@ -241,7 +241,9 @@ impl Notation for Xiangqi {
     fn start(&self) -> Box<dyn AnyPosition> {
         Box::new(start())
     }
+}
 
+impl crate::variants::prelude::Text for Xiangqi {
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, NotationError> {
         Ok(Box::new(from_fen(text)?))
     }
@@ -266,16 +268,18 @@ impl Notation for Xiangqi {
         point_name(square)
     }
 
-    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
-        String::new()
-    }
-
     fn position_format(&self) -> &'static str {
         "FEN"
     }
 
     fn recognizes(&self, text: &str) -> bool {
         looks_like_xiangqi(text.split_whitespace().next().unwrap_or(""))
+    }
+}
+
+impl crate::variants::prelude::Presentation for Xiangqi {
+    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
+        String::new()
     }
 
     fn checkered(&self) -> bool {
@@ -313,3 +317,5 @@ impl Notation for Xiangqi {
         glyphs.get(piece.kind.index()).copied().unwrap_or('?')
     }
 }
+
+impl crate::variants::prelude::EngineInterop for Xiangqi {}

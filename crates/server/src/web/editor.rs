@@ -3,9 +3,9 @@
 //! game's rules, with the squares each piece reaches.
 //!
 //! Everything goes through the registry's [`Notation`]: its board sizes
-//! ([`Notation::board_sizes`]), a board of the chosen size to draw the setup
-//! on ([`Notation::board_of_size`]) and its check of a setup
-//! ([`Notation::position_of_setup`]); no game is named here.
+//! ([`Notation::board_sizes`](crate::variants::GameRules::board_sizes)), a board of the chosen size to draw the setup
+//! on ([`Notation::board_of_size`](crate::variants::GameRules::board_of_size)) and its check of a setup
+//! ([`Notation::position_of_setup`](crate::variants::Text::position_of_setup)); no game is named here.
 
 use super::game::{draw_board, unknown_variant};
 use super::types::{EditorPiece, Reach, SetupRequest, SetupResponse};
@@ -275,7 +275,7 @@ pub fn setup(req: &SetupRequest) -> Result<SetupResponse, ApiError> {
         ),
         Err(why) => (
             None,
-            Some(why.clone()),
+            Some(why.to_string()),
             letters(setup.castling),
             setup.en_passant,
         ),

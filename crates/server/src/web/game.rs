@@ -436,7 +436,7 @@ pub fn import(variant: &str, text: &str) -> Result<ImportResponse, ApiError> {
 }
 
 /// The record of a whole tree of moves: with its variations, comments, NAGs and
-/// tags when the game's format holds them ([`Notation::write_tree`]), else
+/// tags when the game's format holds them ([`Notation::write_tree`](crate::variants::Text::write_tree)), else
 /// its main line and a note saying so.
 pub fn record(req: &RecordRequest) -> Result<RecordResponse, ApiError> {
     if req.tree.len() > MAX_HISTORY {

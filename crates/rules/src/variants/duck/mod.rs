@@ -38,6 +38,7 @@ use crate::kernel::{
     with_position, AnyPosition, Color, DrawRules, Kind, Move, Piece, PieceKind, Position, Royalty,
     Rules, Setup, SquareSet, Stalemate, Variant,
 };
+use crate::variants::prelude::*;
 use std::sync::OnceLock;
 
 /// The captain, kind 0: kinds are numbered as [`Role::index`].
@@ -357,11 +358,7 @@ pub struct DuckChess;
 /// start it states).
 pub use crate::judge::fen::FSF_CONFIG;
 
-impl Notation for DuckChess {
-    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
-        Some(("duckxq", FSF_CONFIG))
-    }
-
+impl crate::variants::prelude::GameRules for DuckChess {
     fn name(&self) -> &'static str {
         crate::judge::NAME
     }
@@ -378,6 +375,30 @@ impl Notation for DuckChess {
         Box::new(start())
     }
 
+    /// The judge's engine counts (the same counts as the kernel's, faster).
+    fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+        let legal = position.legal_moves();
+        crate::judge::perft::divide(&duck_of(position), depth, threads)
+            .into_iter()
+            .map(|(m, n)| {
+                let (from, to) = (m.from.index(), m.to.index());
+                let kernel = legal
+                    .iter()
+                    .copied()
+                    .find(|k| (k.from(), k.to()) == (from, to))
+                    .expect("the kernel and the fast engine agree (tests/commands/duck_kernel.rs)");
+                (kernel, n)
+            })
+            .collect()
+    }
+
+    fn verdict(&self, before: &dyn AnyPosition, m: Move) -> Option<String> {
+        let record = duck_of(before).play(command(m.from(), m.to())).ok()?;
+        Some(record.to_string())
+    }
+}
+
+impl crate::variants::prelude::Text for DuckChess {
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, NotationError> {
         let position: DuckPosition = text.parse()?;
         Ok(Box::new(from_duck(&position)))
@@ -393,16 +414,6 @@ impl Notation for DuckChess {
 
     fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
         command(m.from(), m.to()).to_string()
-    }
-
-    /// `d1e2`: files `a`–`i` for the columns `y`, ranks `1`–`10` for the
-    /// rows `x`, as Fairy-Stockfish writes Duck Chess's moves.
-    fn uci_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
-        let name = |square: usize| {
-            let (x, y) = point(square);
-            format!("{}{}", char::from(b'a' + y as u8), x + 1)
-        };
-        format!("{}{}", name(m.from()), name(m.to()))
     }
 
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError> {
@@ -431,10 +442,6 @@ impl Notation for DuckChess {
         let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
         let (x, y) = inner.split_once(',')?;
         square(x.trim().parse().ok()?, y.trim().parse().ok()?)
-    }
-
-    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
-        String::new()
     }
 
     /// A judge input: `Q`, then one command a line. A game that did not
@@ -505,6 +512,21 @@ impl Notation for DuckChess {
             && !super::xiangqi::looks_like_xiangqi(board)
     }
 
+    /// Four numbers a move.
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        let numbers: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        numbers.chunks(4).map(|c| c.join(" ")).collect()
+    }
+}
+
+impl crate::variants::prelude::Presentation for DuckChess {
+    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
+        String::new()
+    }
+
     fn checkered(&self) -> bool {
         false
     }
@@ -556,15 +578,6 @@ impl Notation for DuckChess {
         )
     }
 
-    /// Four numbers a move.
-    fn split_moves(&self, text: &str) -> Vec<String> {
-        let numbers: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-            .collect();
-        numbers.chunks(4).map(|c| c.join(" ")).collect()
-    }
-
     fn why_not(&self, position: &dyn AnyPosition, from: usize, to: usize) -> String {
         let command = self::command(from, to);
         match duck_of(position).play(command) {
@@ -572,27 +585,21 @@ impl Notation for DuckChess {
             Ok(_) => format!("{command} is valid"),
         }
     }
+}
 
-    /// The judge's engine counts (the same counts as the kernel's, faster).
-    fn divide(&self, position: &dyn AnyPosition, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-        let legal = position.legal_moves();
-        crate::judge::perft::divide(&duck_of(position), depth, threads)
-            .into_iter()
-            .map(|(m, n)| {
-                let (from, to) = (m.from.index(), m.to.index());
-                let kernel = legal
-                    .iter()
-                    .copied()
-                    .find(|k| (k.from(), k.to()) == (from, to))
-                    .expect("the kernel and the fast engine agree (tests/commands/duck_kernel.rs)");
-                (kernel, n)
-            })
-            .collect()
+impl crate::variants::prelude::EngineInterop for DuckChess {
+    fn fairy_stockfish(&self) -> Option<(&'static str, &'static str)> {
+        Some(("duckxq", FSF_CONFIG))
     }
 
-    fn verdict(&self, before: &dyn AnyPosition, m: Move) -> Option<String> {
-        let record = duck_of(before).play(command(m.from(), m.to())).ok()?;
-        Some(record.to_string())
+    /// `d1e2`: files `a`–`i` for the columns `y`, ranks `1`–`10` for the
+    /// rows `x`, as Fairy-Stockfish writes Duck Chess's moves.
+    fn uci_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
+        let name = |square: usize| {
+            let (x, y) = point(square);
+            format!("{}{}", char::from(b'a' + y as u8), x + 1)
+        };
+        format!("{}{}", name(m.from()), name(m.to()))
     }
 }
 

@@ -4,7 +4,8 @@
 use super::*;
 use crate::kernel::{perft, Color, Kind, Move, MoveKind, Position, Rules};
 use crate::variants::fen::{read_fen, Fen};
-use crate::variants::{san, uci, Notation};
+use crate::variants::prelude::*;
+use crate::variants::{san, uci};
 
 fn crazyhouse() -> &'static Rules<u64> {
     static RULES: std::sync::OnceLock<&'static Rules<u64>> = std::sync::OnceLock::new();

@@ -5,7 +5,7 @@
 use super::tests::{error, game, same_game};
 use super::*;
 use crate::kernel::{Color, Draw, ExtinctionValue, Outcome, Win};
-use crate::variants::Notation;
+use crate::variants::prelude::*;
 
 fn sample(name: &str) -> FileGame {
     read(include_str!("../../../../../samples/fsf-variants.ini"))

@@ -7,7 +7,7 @@ use crate::variants::fen::{read_fen, write_fen, FenError};
 use crate::variants::san;
 use crate::variants::square_names::square_name;
 use crate::variants::uci::write_uci;
-use crate::variants::{Notation, NotationError};
+use crate::variants::NotationError;
 use std::sync::OnceLock;
 
 /// A file game's tables, for the square-set type its board needs.
@@ -138,7 +138,7 @@ fn san_of<S: SquareSet>(p: &Position<S>, m: Move) -> String {
     san::write(p, m)
 }
 
-impl Notation for FileGame {
+impl crate::variants::prelude::GameRules for FileGame {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -179,7 +179,9 @@ impl Notation for FileGame {
         self.read(&self.start_fen)
             .expect("the start was read when the game was made")
     }
+}
 
+impl crate::variants::prelude::Text for FileGame {
     fn read_position(&self, text: &str) -> Result<Box<dyn AnyPosition>, NotationError> {
         Ok(self.read(text)?)
     }
@@ -204,10 +206,6 @@ impl Notation for FileGame {
         square_name(square, self.files())
     }
 
-    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
-        String::new()
-    }
-
     fn position_format(&self) -> &'static str {
         "FEN"
     }
@@ -217,3 +215,11 @@ impl Notation for FileGame {
         false
     }
 }
+
+impl crate::variants::prelude::Presentation for FileGame {
+    fn board_label(&self, _position: &dyn AnyPosition, _z: usize, _w: usize) -> String {
+        String::new()
+    }
+}
+
+impl crate::variants::prelude::EngineInterop for FileGame {}

@@ -11,7 +11,7 @@
 //! refused by name and line, never ignored (see `docs/variants.md`).
 //!
 //! ```
-//! use duckchess_rules::variants::{ini, Notation};
+//! use duckchess_rules::variants::{ini, prelude::*};
 //! let text = "[nocastle:chess]\ncastling = false\n\
 //!             startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
 //! let games = ini::read(text).unwrap();

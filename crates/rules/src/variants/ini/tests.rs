@@ -5,7 +5,8 @@
 use super::*;
 use crate::geometry::DirectionClass;
 use crate::kernel::Variant;
-use crate::variants::{chess, xiangqi, Notation};
+use crate::variants::prelude::*;
+use crate::variants::{chess, xiangqi};
 
 pub(super) fn game(text: &str) -> FileGame {
     read(text)
