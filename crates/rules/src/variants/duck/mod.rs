@@ -74,12 +74,24 @@ const WEIGHTS: [[i32; 3]; 7] = [
     [276, 1, 4],
 ];
 
+/// Entries of a role's piece-square table: the 9 columns folded to 5
+/// (column `y` and `8 − y` share one), times the 10 rows counted from the
+/// side's own edge; entry `min(y, 8 − y) + 5·row`.
+const TABLE: usize = COLUMNS.div_ceil(2) * ROWS;
+
+/// Each role's piece-square table in [`Role::ALL`]'s order, in centipawns
+/// (see [`PieceKind::table`]): zeros, for `duckchess tune` to fit
+/// (docs/engine.md, "Tuning").
+const TABLES: [[i32; TABLE]; 7] = [[0; TABLE]; 7];
+
 /// A role of the judge's engine as a kernel piece kind: its name, letter
 /// and movement are the judge's ([`Role::movement`]), its leaps lame where
 /// a leap passes points; the captain is royal.
 fn piece_kind(role: Role) -> PieceKind {
     let [value, mobility, centre] = WEIGHTS[role.index()];
-    let mut kind = PieceKind::new(role.name(), role.char(), value).weighted(mobility, centre);
+    let mut kind = PieceKind::new(role.name(), role.char(), value)
+        .weighted(mobility, centre)
+        .with_table(TABLES[role.index()].to_vec());
     match role.movement() {
         Movement::Leaper(vectors) => {
             for v in vectors {
