@@ -517,3 +517,59 @@ impl Evaluator {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Evaluator;
+    use duckchess_rules::variants::{chess, duck};
+
+    /// The linear terms and their weights sum back to the evaluation,
+    /// tables included; a game without tables has none.
+    #[test]
+    fn linear_terms_sum_to_the_evaluation() {
+        let mut position = duck::start();
+        let eval = Evaluator::new(position.rules().variant());
+        assert!(eval.has_tables());
+        assert_eq!(eval.table_len(), 50);
+        let weights: Vec<i32> = eval
+            .weights()
+            .iter()
+            .flat_map(|w| w.iter().copied())
+            .chain(eval.tables().into_iter().flatten())
+            .collect();
+        for ply in 0..40 {
+            let (terms, rest) = eval.linear_terms(&position);
+            assert_eq!(terms.len(), weights.len());
+            let sum: i32 = terms.iter().zip(&weights).map(|(t, w)| t * w).sum();
+            assert_eq!(rest + sum, eval.evaluate(&position), "ply {ply}");
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            position.play_unchecked(moves[(ply * 7) % moves.len()]);
+        }
+        let chess = chess::start();
+        let plain = Evaluator::new(chess.rules().variant());
+        assert!(!plain.has_tables());
+        assert_eq!(plain.linear_terms(&chess).0.len(), 3 * 6);
+        // Zero tables change nothing.
+        let zero = plain.clone().with_tables();
+        assert_eq!(zero.evaluate(&chess), plain.evaluate(&chess));
+        assert_eq!(zero.linear_terms(&chess).1, plain.linear_terms(&chess).1);
+    }
+
+    /// Both sides read a table from their own edge, folded left to right.
+    #[test]
+    fn tables_mirror_by_colour_and_side() {
+        use duckchess_rules::kernel::Color;
+        let position = duck::start();
+        let eval = Evaluator::new(position.rules().variant());
+        // Square y + 9·x: column y, row x.
+        let at = |y: usize, x: usize| y + 9 * x;
+        assert_eq!(eval.table_index(Color::White, at(0, 0)), 0);
+        assert_eq!(eval.table_index(Color::White, at(8, 0)), 0);
+        assert_eq!(eval.table_index(Color::White, at(4, 1)), 4 + 5);
+        assert_eq!(eval.table_index(Color::Black, at(8, 9)), 0);
+        assert_eq!(eval.table_index(Color::Black, at(3, 8)), 3 + 5);
+    }
+}

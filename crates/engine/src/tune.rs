@@ -55,7 +55,8 @@ pub struct KindWeights {
     /// Its centralisation weight, before and after.
     pub centre: [i32; 2],
     /// Its piece-square table before and after (empty when not fitted),
-    /// its mean over the positions' pieces moved into the value.
+    /// the mean of its change over the positions' pieces moved into the
+    /// value.
     pub table: [Vec<i32>; 2],
 }
 
@@ -187,8 +188,9 @@ pub fn fit_with<S: SquareSet>(
     }
     let mut after = solve(a, b).unwrap_or_else(|| before.clone());
     // A table and its kind's value say the same thing up to a constant:
-    // the table's mean over the pieces seen goes into the value (for the
-    // royal kind, whose value is not counted, it is dropped).
+    // the mean change of the table over the pieces seen goes into the
+    // value (for the royal kind, whose value is not counted, it is
+    // dropped).
     if n > base {
         for (k, kind) in variant.kinds.iter().enumerate() {
             let entries = base + k * table_len..base + (k + 1) * table_len;
@@ -196,7 +198,11 @@ pub fn fit_with<S: SquareSet>(
             if count == 0.0 {
                 continue;
             }
-            let mean = entries.clone().map(|i| seen[i] * after[i]).sum::<f64>() / count;
+            let mean = entries
+                .clone()
+                .map(|i| seen[i] * (after[i] - before[i]))
+                .sum::<f64>()
+                / count;
             for i in entries {
                 after[i] -= mean;
             }
