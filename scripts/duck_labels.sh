@@ -50,5 +50,5 @@ if [[ -z $(ls "$records") ]]; then
 else
   echo "duck_labels.sh: $records holds games already: labelling those" >&2
 fi
-echo "duck_labels.sh: labelling every ${every}th position at depth $depth" >&2
+echo "duck_labels.sh: labelling one position in $every at depth $depth" >&2
 python3 scripts/fsf_label.py "$fsf" "$records" "$out" "$depth" "$every"
