@@ -9,6 +9,7 @@ use std::process::ExitCode;
 const EXAMPLES: &str = "\
 Examples:
   duckchess tune --variant duck scored.txt
+  duckchess tune --variant chess --tables scored.txt
 
 scored.txt is what scripts/fsf_label.py writes from saved games, each
 position scored by Fairy-Stockfish.";
@@ -20,6 +21,10 @@ pub struct Args {
     /// notation, a tab, and the score in centipawns for the side to move
     /// (what `scripts/fsf_label.py` writes).
     file: PathBuf,
+    /// Fit a piece-square table per kind too, from zeros for a game
+    /// without them (a game with tables has them fitted anyway).
+    #[arg(long)]
+    tables: bool,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -31,7 +36,7 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         .map_err(|e| fail(1, &format!("{shown}: cannot read: {e}")))?;
     let position = game.position();
     let fit = duckchess::kernel::with_position!(position.concrete(), p => {
-        tune::read_positions(p, &text).and_then(|positions| tune::fit(&positions))
+        tune::read_positions(p, &text).and_then(|positions| tune::fit_with(&positions, args.tables))
     })
     .map_err(|e| fail(2, &format!("{shown}: {e}")))?;
     print(report(&fit))
@@ -49,6 +54,12 @@ fn report(fit: &Fit) -> String {
             "{:<14} {:>5} {:>5}  {:>4} {:>4}  {:>4} {:>4}\n",
             k.name, k.value[0], k.value[1], k.mobility[0], k.mobility[1], k.centre[0], k.centre[1]
         );
+    }
+    // The fitted tables, a line a kind as the variant's data takes them
+    // (entries in the order of `PieceKind::table`).
+    for k in fit.kinds.iter().filter(|k| !k.table[1].is_empty()) {
+        let entries: Vec<String> = k.table[1].iter().map(i32::to_string).collect();
+        text += &format!("table {}: [{}]\n", k.name, entries.join(", "));
     }
     text
 }

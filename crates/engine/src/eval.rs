@@ -6,8 +6,10 @@
 //! attacking the squares around it, its own pawns in front of it), the
 //! pawns' structure (doubled, isolated and passed pawns, along the pawns'
 //! forward axis, whatever the number of axes), and a push of the losing
-//! royal piece to the edge when one side is well ahead. Middle game and
-//! endgame terms are blended by the material left.
+//! royal piece to the edge when one side is well ahead, and per kind a
+//! piece-square table where the variant gives one
+//! ([`PieceKind::table`](crate::kernel::PieceKind::table)). Middle game
+//! and endgame terms are blended by the material left.
 
 use crate::geometry::MAX_AXES;
 use crate::kernel::{Color, Kind, Position, SquareSet, Variant, MAX_KINDS};
@@ -72,6 +74,15 @@ pub struct Evaluator {
     /// The non-pawn, non-royal material of the variant's start, both sides:
     /// the measure of how far the game is from its endgame.
     start_material: i32,
+    /// Per side and square, its entry in a kind's piece-square table (the
+    /// board folded left to right, read from the side's own edge).
+    table_index: [Vec<u16>; 2],
+    /// The entries of a kind's table.
+    table_len: usize,
+    /// The kinds' tables, `table_len` entries a kind in the kinds' order,
+    /// a kind without one all zeros; empty when no kind has one (the
+    /// evaluation then skips them).
+    tables: Vec<i32>,
 }
 
 impl Evaluator {
@@ -154,6 +165,48 @@ impl Evaluator {
             }
         }
         let rank = coords.iter().map(|c| c[forward]).collect();
+        // Tables: every axis but the forward one folded in half, the
+        // forward one read from the side's own edge.
+        let folded = |a: usize| {
+            if a == forward {
+                shape.size(a)
+            } else {
+                (shape.size(a) + 1) / 2
+            }
+        };
+        let table_len = (0..axes).map(|a| folded(a) as usize).product::<usize>();
+        let table_index = [Color::White, Color::Black].map(|color| {
+            coords
+                .iter()
+                .map(|c| {
+                    (0..axes).rev().fold(0usize, |acc, a| {
+                        let size = shape.size(a);
+                        let x = if a != forward {
+                            c[a].min(size - 1 - c[a])
+                        } else if color == Color::White {
+                            c[a]
+                        } else {
+                            size - 1 - c[a]
+                        };
+                        acc * folded(a) as usize + x as usize
+                    }) as u16
+                })
+                .collect()
+        });
+        let has_table =
+            |k: &crate::kernel::PieceKind| k.table.as_ref().is_some_and(|t| t.len() == table_len);
+        let tables = if table_len <= usize::from(u16::MAX) && variant.kinds.iter().any(has_table) {
+            variant
+                .kinds
+                .iter()
+                .flat_map(|k| match &k.table {
+                    Some(t) if t.len() == table_len => t.clone(),
+                    _ => vec![0; table_len],
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let start_material = variant
             .start
             .iter()
@@ -178,7 +231,30 @@ impl Evaluator {
             neighbours,
             rank,
             start_material,
+            table_index,
+            table_len,
+            tables,
         }
+    }
+
+    /// The same evaluation with an all-zero table for every kind that has
+    /// none (what `duckchess tune --tables` fits from).
+    pub fn with_tables(mut self) -> Evaluator {
+        if self.tables.is_empty() && self.table_len <= usize::from(u16::MAX) {
+            self.tables = vec![0; self.kinds * self.table_len];
+        }
+        self
+    }
+
+    /// Whether the evaluation has piece-square tables.
+    pub fn has_tables(&self) -> bool {
+        !self.tables.is_empty()
+    }
+
+    /// The table entry of a kind's piece of a side on a square.
+    #[inline]
+    fn table(&self, color: Color, kind: usize, square: usize) -> i32 {
+        self.tables[kind * self.table_len + usize::from(self.table_index[color.index()][square])]
     }
 
     /// A kind's value in centipawns (0 for the royal kind).
@@ -220,14 +296,25 @@ impl Evaluator {
             let c = color.index();
             let own = position.by_color(color);
             let their_zone = zones[1 - c];
+            let tables = !self.tables.is_empty();
             for k in 0..self.kinds {
                 let kind = Kind(k as u8);
                 if Some(kind) == self.royal {
+                    if tables {
+                        for square in position.pieces(color, kind).squares() {
+                            positional[c] += self.table(color, k, square);
+                        }
+                    }
                     continue;
                 }
                 let pieces = position.pieces(color, kind);
                 if pieces.is_empty() {
                     continue;
+                }
+                if tables {
+                    for square in pieces.squares() {
+                        positional[c] += self.table(color, k, square);
+                    }
                 }
                 let value = self.values[k];
                 if Some(kind) == self.pawn {
@@ -290,18 +377,30 @@ impl Evaluator {
     /// weights, for the side to move less the other side: per kind, its
     /// count, the squares its pieces reach (not their own side's) and
     /// their centralisation (in `CENTRE` units) — three numbers a kind,
-    /// in the kinds' order — and the rest of the evaluation, which they do
-    /// not change. The tuner fits the weights to these.
+    /// in the kinds' order — then, if the evaluation has tables, the
+    /// pieces on each entry of each kind's table, `table_len` numbers a
+    /// kind (see [`Evaluator::tables`]); and the rest of the evaluation,
+    /// which they do not change. The tuner fits the weights to these.
     pub fn linear_terms<S: SquareSet>(&self, position: &Position<S>) -> (Vec<i32>, i32) {
         let rules = position.rules();
         let occupied = position.occupied();
-        let mut terms = vec![0; 3 * self.kinds];
+        let tables = !self.tables.is_empty();
+        let base = 3 * self.kinds;
+        let mut terms = vec![0; base + if tables { self.tables.len() } else { 0 }];
         let mut linear = 0;
         for color in Color::ALL {
             let sign = if color == position.turn() { 1 } else { -1 };
             let own = position.by_color(color);
             for k in 0..self.kinds {
                 let kind = Kind(k as u8);
+                if tables {
+                    for square in position.pieces(color, kind).squares() {
+                        let i = k * self.table_len
+                            + usize::from(self.table_index[color.index()][square]);
+                        terms[base + i] += sign;
+                        linear += sign * self.tables[i];
+                    }
+                }
                 if Some(kind) == self.royal {
                     continue;
                 }
@@ -329,6 +428,26 @@ impl Evaluator {
         (0..self.kinds)
             .map(|k| [self.values[k], self.mobility[k], self.centre_weight[k]])
             .collect()
+    }
+
+    /// Per kind, its piece-square table (all zeros for a kind without
+    /// one); empty when the evaluation has none. An entry's place is
+    /// described at [`PieceKind::table`](crate::kernel::PieceKind::table).
+    pub fn tables(&self) -> Vec<Vec<i32>> {
+        self.tables
+            .chunks(self.table_len.max(1))
+            .map(<[i32]>::to_vec)
+            .collect()
+    }
+
+    /// The entries of a kind's table.
+    pub fn table_len(&self) -> usize {
+        self.table_len
+    }
+
+    /// Per side and square, the entry of a kind's table it reads.
+    pub fn table_index(&self, color: Color, square: usize) -> usize {
+        usize::from(self.table_index[color.index()][square])
     }
 
     /// Per side: doubled and isolated pawns (a cost), passed pawns (worth
@@ -396,5 +515,61 @@ impl Evaluator {
             }
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Evaluator;
+    use duckchess_rules::variants::{chess, duck};
+
+    /// The linear terms and their weights sum back to the evaluation,
+    /// tables included; a game without tables has none.
+    #[test]
+    fn linear_terms_sum_to_the_evaluation() {
+        let mut position = duck::start();
+        let eval = Evaluator::new(position.rules().variant());
+        assert!(eval.has_tables());
+        assert_eq!(eval.table_len(), 50);
+        let weights: Vec<i32> = eval
+            .weights()
+            .iter()
+            .flat_map(|w| w.iter().copied())
+            .chain(eval.tables().into_iter().flatten())
+            .collect();
+        for ply in 0..40 {
+            let (terms, rest) = eval.linear_terms(&position);
+            assert_eq!(terms.len(), weights.len());
+            let sum: i32 = terms.iter().zip(&weights).map(|(t, w)| t * w).sum();
+            assert_eq!(rest + sum, eval.evaluate(&position), "ply {ply}");
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            position.play_unchecked(moves[(ply * 7) % moves.len()]);
+        }
+        let chess = chess::start();
+        let plain = Evaluator::new(chess.rules().variant());
+        assert!(!plain.has_tables());
+        assert_eq!(plain.linear_terms(&chess).0.len(), 3 * 6);
+        // Zero tables change nothing.
+        let zero = plain.clone().with_tables();
+        assert_eq!(zero.evaluate(&chess), plain.evaluate(&chess));
+        assert_eq!(zero.linear_terms(&chess).1, plain.linear_terms(&chess).1);
+    }
+
+    /// Both sides read a table from their own edge, folded left to right.
+    #[test]
+    fn tables_mirror_by_colour_and_side() {
+        use duckchess_rules::kernel::Color;
+        let position = duck::start();
+        let eval = Evaluator::new(position.rules().variant());
+        // Square y + 9·x: column y, row x.
+        let at = |y: usize, x: usize| y + 9 * x;
+        assert_eq!(eval.table_index(Color::White, at(0, 0)), 0);
+        assert_eq!(eval.table_index(Color::White, at(8, 0)), 0);
+        assert_eq!(eval.table_index(Color::White, at(4, 1)), 4 + 5);
+        assert_eq!(eval.table_index(Color::Black, at(8, 9)), 0);
+        assert_eq!(eval.table_index(Color::Black, at(3, 8)), 3 + 5);
     }
 }

@@ -23,6 +23,9 @@ const DECIDED: i32 = 1000;
 const HOLD_OUT_EVERY: usize = 10;
 /// The pull towards the weights in use, relative to the terms' spread.
 const RIDGE: f64 = 0.02;
+/// The least spread a table entry's pull counts (the share of positions
+/// with a piece on it): an entry few positions see stays near its own.
+const TABLE_SPREAD: f64 = 0.5;
 
 /// Why the positions could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -51,6 +54,10 @@ pub struct KindWeights {
     pub mobility: [i32; 2],
     /// Its centralisation weight, before and after.
     pub centre: [i32; 2],
+    /// Its piece-square table before and after (empty when not fitted),
+    /// the mean of its change over the positions' pieces moved into the
+    /// value.
+    pub table: [Vec<i32>; 2],
 }
 
 /// What a fit found.
@@ -102,13 +109,29 @@ pub fn read_positions<S: SquareSet>(
     Ok(out)
 }
 
-/// Fits the weights of `positions`' game to their scores.
+/// Fits the weights of `positions`' game to their scores, and its
+/// piece-square tables if it has some.
 pub fn fit<S: SquareSet>(positions: &[(Position<S>, i32)]) -> Result<Fit, TuneError> {
+    fit_with(positions, false)
+}
+
+/// [`fit`], fitting piece-square tables too when `tables` (from zeros for
+/// a game without them).
+pub fn fit_with<S: SquareSet>(
+    positions: &[(Position<S>, i32)],
+    tables: bool,
+) -> Result<Fit, TuneError> {
     let Some((first, _)) = positions.first() else {
         return Err(TuneError::Empty);
     };
     let variant = first.rules().variant();
-    let eval = Evaluator::new(variant);
+    let eval = if tables {
+        Evaluator::new(variant).with_tables()
+    } else {
+        Evaluator::new(variant)
+    };
+    let base = 3 * variant.kinds.len();
+    let table_len = eval.table_len();
     let mut engine = Engine::new(1);
     // Quiet and undecided: the capture search agrees with the evaluation.
     let samples: Vec<(Vec<i32>, i32, i32)> = positions
@@ -127,6 +150,7 @@ pub fn fit<S: SquareSet>(positions: &[(Position<S>, i32)]) -> Result<Fit, TuneEr
         .weights()
         .iter()
         .flat_map(|w| w.iter().map(|&x| f64::from(x)))
+        .chain(eval.tables().iter().flatten().map(|&x| f64::from(x)))
         .collect();
     let n = before.len();
     let (train, test): (Vec<_>, Vec<_>) = samples
@@ -136,26 +160,57 @@ pub fn fit<S: SquareSet>(positions: &[(Position<S>, i32)]) -> Result<Fit, TuneEr
     // Normal equations with a ridge towards the weights in use.
     let mut a = vec![vec![0f64; n]; n];
     let mut b = vec![0f64; n];
+    // Per table entry, the pieces on it (either side's): the weights of
+    // its kind's mean.
+    let mut seen = vec![0f64; n];
     for (_, (terms, rest, score)) in &train {
         let y = f64::from(score - rest);
-        for i in 0..n {
-            let xi = f64::from(terms[i]);
-            if xi == 0.0 {
-                continue;
-            }
+        let nonzero: Vec<(usize, f64)> = terms
+            .iter()
+            .enumerate()
+            .filter(|(_, &t)| t != 0)
+            .map(|(i, &t)| (i, f64::from(t)))
+            .collect();
+        for &(i, xi) in &nonzero {
             b[i] += xi * y;
-            for j in 0..n {
-                a[i][j] += xi * f64::from(terms[j]);
+            seen[i] += xi.abs();
+            for &(j, xj) in &nonzero {
+                a[i][j] += xi * xj;
             }
         }
     }
     for i in 0..n {
         let spread = a[i][i] / train.len().max(1) as f64;
-        let pull = RIDGE * train.len() as f64 * spread.max(1e-3);
+        let least = if i >= base { TABLE_SPREAD } else { 1e-3 };
+        let pull = RIDGE * train.len() as f64 * spread.max(least);
         a[i][i] += pull;
         b[i] += pull * before[i];
     }
-    let after = solve(a, b).unwrap_or_else(|| before.clone());
+    let mut after = solve(a, b).unwrap_or_else(|| before.clone());
+    // A table and its kind's value say the same thing up to a constant:
+    // the mean change of the table over the pieces seen goes into the
+    // value (for the royal kind, whose value is not counted, it is
+    // dropped).
+    if n > base {
+        for (k, kind) in variant.kinds.iter().enumerate() {
+            let entries = base + k * table_len..base + (k + 1) * table_len;
+            let count: f64 = seen[entries.clone()].iter().sum();
+            if count == 0.0 {
+                continue;
+            }
+            let mean = entries
+                .clone()
+                .map(|i| seen[i] * (after[i] - before[i]))
+                .sum::<f64>()
+                / count;
+            for i in entries {
+                after[i] -= mean;
+            }
+            if !kind.royal {
+                after[3 * k] += mean;
+            }
+        }
+    }
     let rms = |w: &[f64]| {
         let sum: f64 = test
             .iter()
@@ -172,16 +227,27 @@ pub fn fit<S: SquareSet>(positions: &[(Position<S>, i32)]) -> Result<Fit, TuneEr
         (sum / test.len().max(1) as f64).sqrt()
     };
     let rounded: Vec<f64> = after.iter().map(|x| x.round()).collect();
+    let table = |w: &[f64], k: usize| -> Vec<i32> {
+        if n > base {
+            w[base + k * table_len..base + (k + 1) * table_len]
+                .iter()
+                .map(|&x| x as i32)
+                .collect()
+        } else {
+            Vec::new()
+        }
+    };
     let kinds = variant
         .kinds
         .iter()
         .enumerate()
-        .filter(|(_, k)| !k.royal)
+        .filter(|(_, k)| !k.royal || n > base)
         .map(|(k, kind)| KindWeights {
             name: kind.name,
             value: [before[3 * k] as i32, rounded[3 * k] as i32],
             mobility: [before[3 * k + 1] as i32, rounded[3 * k + 1] as i32],
             centre: [before[3 * k + 2] as i32, rounded[3 * k + 2] as i32],
+            table: [table(&before, k), table(&rounded, k)],
         })
         .collect();
     Ok(Fit {

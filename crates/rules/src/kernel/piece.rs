@@ -112,6 +112,13 @@ pub struct PieceKind {
     /// Its weight in the evaluation's centralisation term (`None`: the
     /// default, more for a leaper than for a slider).
     pub centre: Option<i32>,
+    /// Its piece-square table, in hundredths of a pawn (`None`: none): an
+    /// entry per square of the board folded in half along every axis but
+    /// the forward one (left and right mirrored) and read from each side's
+    /// own edge along the forward one (the pawns' forward axis, else axis
+    /// 1), numbered in mixed radix from axis 0, the evaluation adding the
+    /// entry of each piece's square. A table of another length is ignored.
+    pub table: Option<Vec<i32>>,
 }
 
 impl PieceKind {
@@ -130,6 +137,7 @@ impl PieceKind {
             value,
             mobility: None,
             centre: None,
+            table: None,
         }
     }
 
@@ -138,6 +146,12 @@ impl PieceKind {
     pub fn weighted(mut self, mobility: i32, centre: i32) -> PieceKind {
         self.mobility = Some(mobility);
         self.centre = Some(centre);
+        self
+    }
+
+    /// Sets the evaluation's piece-square table (see [`PieceKind::table`]).
+    pub fn with_table(mut self, table: Vec<i32>) -> PieceKind {
+        self.table = Some(table);
         self
     }
 

@@ -67,12 +67,115 @@ const ROWS: usize = crate::judge::ROWS;
 /// `duckchess tune` fitted them (docs/engine.md, "Tuning").
 const WEIGHTS: [[i32; 3]; 7] = [
     [0, 3, 2],
-    [131, 1, 1],
-    [111, -1, 1],
-    [209, 5, 2],
-    [590, 2, -2],
-    [272, 2, 0],
-    [276, 1, 4],
+    [132, 0, 1],
+    [103, -4, 1],
+    [195, 4, 2],
+    [528, 3, -1],
+    [268, 3, 0],
+    [269, -1, 4],
+];
+
+/// Entries of a role's piece-square table: the 9 columns folded to 5
+/// (column `y` and `8 − y` share one), times the 10 rows counted from the
+/// side's own edge; entry `min(y, 8 − y) + 5·row`.
+const TABLE: usize = COLUMNS.div_ceil(2) * ROWS;
+
+/// Each role's piece-square table in [`Role::ALL`]'s order, in centipawns
+/// (see [`PieceKind::table`]), as `duckchess tune` fitted them
+/// (docs/engine.md, "Tuning").
+#[rustfmt::skip]
+const TABLES: [[i32; TABLE]; 7] = [
+    // captain
+    [
+        11, 1, -3, 17, 18,
+        0, 21, 3, 2, -22,
+        -2, 16, 14, -10, -11,
+        -3, 0, -3, -16, -26,
+        -10, -13, -12, -16, -15,
+        5, -6, -5, -3, -30,
+        1, -2, -8, -2, -14,
+        -3, -1, 1, -4, -3,
+        1, -1, -3, -1, -4,
+        23, -1, -2, -3, -2,
+    ],
+    // guard
+    [
+        -5, -24, -5, -1, -5,
+        -11, -5, 2, -5, 13,
+        -5, -2, -5, -5, -5,
+        -1, -5, -10, -5, -1,
+        -5, 4, -5, -9, -5,
+        -11, -5, -12, -5, -2,
+        -5, 0, -5, -10, -5,
+        -5, -5, -5, -5, -14,
+        -5, -5, -5, -2, -5,
+        -5, -5, -5, -5, -5,
+    ],
+    // elephant
+    [
+        -4, -4, -3, -4, -4,
+        -4, -4, -4, -4, -4,
+        -5, -4, -4, -4, 7,
+        -4, -4, -4, -4, -4,
+        -4, -4, 3, -4, -4,
+        -4, -4, -4, -4, -4,
+        -4, -4, -4, -4, -18,
+        -4, -4, -4, -4, -4,
+        -4, -4, -26, -4, -4,
+        -4, -4, -4, -4, -4,
+    ],
+    // horse
+    [
+        -7, 0, -16, 13, -11,
+        -14, -24, -20, 8, -9,
+        -11, -4, 13, 4, -6,
+        -20, -14, 3, -7, 19,
+        -12, 0, -21, -2, -16,
+        -5, -10, 8, -9, -20,
+        -20, -13, -9, 2, -7,
+        -9, -6, -16, -16, -14,
+        -17, 3, -10, -1, -7,
+        -9, -13, -6, -13, -7,
+    ],
+    // car
+    [
+        -5, 0, -12, 17, 1,
+        -13, -12, 0, -6, 3,
+        -24, -9, -3, 5, 5,
+        -9, -3, 3, 10, 4,
+        -6, -11, -3, -5, 10,
+        3, 14, -20, -4, 9,
+        1, 3, -1, 17, 19,
+        9, 13, 2, -3, 5,
+        10, 20, -4, 11, -11,
+        11, 6, -14, 11, 7,
+    ],
+    // duck
+    [
+        -23, -16, -15, 7, -30,
+        -7, -18, -19, -21, -22,
+        16, -18, -5, -11, -6,
+        -18, -14, -17, -1, -7,
+        -12, -26, -35, 15, -14,
+        -7, -14, -35, -42, -6,
+        -24, 10, -8, -35, -21,
+        -16, -11, -36, -40, -15,
+        -27, -20, -11, -27, -17,
+        -49, -11, -36, -21, -19,
+    ],
+    // soldier
+    [
+        7, 7, 4, 6, 6,
+        4, -13, 7, -14, 7,
+        2, -6, -3, -1, -23,
+        -13, 0, -8, -4, -6,
+        -20, 1, 8, 6, -4,
+        0, -13, 6, -2, 15,
+        2, 43, 30, 36, 10,
+        16, 18, 34, 26, 22,
+        8, 18, -1, 26, 4,
+        8, 7, 15, 3, 8,
+    ],
 ];
 
 /// A role of the judge's engine as a kernel piece kind: its name, letter
@@ -80,7 +183,9 @@ const WEIGHTS: [[i32; 3]; 7] = [
 /// a leap passes points; the captain is royal.
 fn piece_kind(role: Role) -> PieceKind {
     let [value, mobility, centre] = WEIGHTS[role.index()];
-    let mut kind = PieceKind::new(role.name(), role.char(), value).weighted(mobility, centre);
+    let mut kind = PieceKind::new(role.name(), role.char(), value)
+        .weighted(mobility, centre)
+        .with_table(TABLES[role.index()].to_vec());
     match role.movement() {
         Movement::Leaper(vectors) => {
             for v in vectors {
