@@ -46,6 +46,7 @@ fn variant(sizes: &[usize]) -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: duckchess::kernel::Goals::default(),
     }
 }
 
