@@ -215,6 +215,9 @@ pub struct Status {
     pub in_check: bool,
     /// Every attack on a royal piece, in words ([`attacks`]).
     pub attacks: Vec<String>,
+    /// In an n-check game, the checks each side has still to give, in
+    /// words (`checks to give: white 2, black 3`).
+    pub checks: Option<String>,
     /// How the game ended, repetition included.
     pub outcome: Option<Outcome>,
     /// The result in words ([`describe`]).
@@ -254,6 +257,15 @@ impl Status {
             turn: notation.side_name(position.turn()).into(),
             in_check: position.is_check(),
             attacks: attacks(notation, position),
+            checks: position.variant().goals.checks.map(|_| {
+                let side =
+                    |c: Color| format!("{} {}", notation.side_name(c), position.checks_to_give(c));
+                format!(
+                    "checks to give: {}, {}",
+                    side(Color::White),
+                    side(Color::Black)
+                )
+            }),
             outcome,
             result: outcome.map(|o| describe(notation, position, o, Some(game))),
             dead: position.is_dead(),
@@ -427,6 +439,9 @@ impl fmt::Display for Status {
     /// or a draw to claim.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} to move", self.turn)?;
+        if let Some(checks) = &self.checks {
+            writeln!(f, "{checks}")?;
+        }
         for attack in &self.attacks {
             writeln!(f, "check: {attack}")?;
         }

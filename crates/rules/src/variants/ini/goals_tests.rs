@@ -50,6 +50,11 @@ fn n_check_counts_in_the_fen() {
         g.write_position(&*p),
         "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
     );
+    let status = crate::variants::status::Status::of(&g, &*p.new_game());
+    assert_eq!(
+        status.checks.as_deref(),
+        Some("checks to give: white 2, black 3")
+    );
     // Without counts the next check wins; lichess's `+2+1` counts the
     // checks given of three (both as Fairy-Stockfish reads them).
     let bare = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
