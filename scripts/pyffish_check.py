@@ -6,8 +6,10 @@ rules as Fairy-Stockfish states them today. For each game, seeded random
 games are played with pyffish's moves; at every position the legal moves
 duckchess lists (`duckchess moves --long`, one batch a game) must be
 pyffish's, and each move's position after it (placement, with the pocket
-`[...]` and promoted pieces' `~` in games with drops, and side to move)
-pyffish's too.
+`[...]` and promoted pieces' `~` in games with drops, side to move, and
+the checks still to give in n-check games) pyffish's too. A position where
+pyffish lists no move (mate, stalemate, a goal reached) must have none in
+duckchess either.
 
     python3 -m pip install pyffish
     cargo build
@@ -41,31 +43,35 @@ def sections(text):
 
 def ours(variant_args, name, lines):
     """duckchess's moves for each line (`FEN moves ...`): a list, one entry
-    a line, of {move: (fen after, status)}; stops where duckchess says the
-    game is over (the reason returned)."""
+    a line, of {move: (fen after, status)} (empty where the game is over),
+    and, by line (from 0), why duckchess says the game is over."""
     run = subprocess.run([BIN, *variant_args, "moves", "--long", "--variant", name, "-"],
                          input="".join(l + "\n" for l in lines), capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"duckchess failed on {name}: {run.stderr.strip()}")
+    # Each answer ends with a blank line; a game that is over answers
+    # with the blank line alone.
     blocks, block = [], {}
-    for line in run.stdout.split("\n"):
+    for line in run.stdout.split("\n")[:-1]:
         if not line:
-            if block:
-                blocks.append(block)
+            blocks.append(block)
             block = {}
             continue
         coord, _own, fen, status = line.split("\t")
         block[coord] = (fen, status)
-    if block:
-        blocks.append(block)
-    over = None
-    if run.returncode != 0:
-        if "the game is over" not in run.stderr:
-            raise SystemExit(f"duckchess failed on {name}: {run.stderr.strip()}")
-        over = run.stderr.strip()
+    over = {}
+    for note in run.stderr.splitlines():
+        m = re.search(r"standard input line (\d+): no moves: the game is over: (.*)", note)
+        if m:
+            over[int(m.group(1)) - 1] = m.group(2)
     return blocks, over
 
 
 def placement_and_side(fen):
-    return " ".join(fen.split()[:2])
+    """The board, the side to move and, in n-check games, the checks each
+    side has still to give (`3+3`)."""
+    fields = fen.split()
+    return " ".join(fields[:2] + [f for f in fields[2:] if re.fullmatch(r"\d+\+\d+", f)])
 
 
 def next_move(theirs, moves):
@@ -79,20 +85,26 @@ def check_game(variant_args, name, rng, plies):
     played, lines, theirs = [], [], []
     for _ in range(plies):
         legal = sf.legal_moves(name, start, played)
-        if not legal:
-            break
         lines.append(start + (" moves " + " ".join(played) if played else ""))
         theirs.append((list(played), legal))
+        if not legal:
+            # The end of the game (mate, stalemate, a goal reached): it
+            # must be the end in duckchess too.
+            break
         played.append(rng.choice(legal))
     blocks, over = ours(variant_args, name, lines)
     compared = 0
-    for (moves, legal), block in zip(theirs, blocks):
-        # A position with no move is the end of the game to both.
+    for i, ((moves, legal), block) in enumerate(zip(theirs, blocks)):
+        where = start + (" moves " + " ".join(moves) if moves else "")
+        # A draw by repetition or the move limit ends duckchess's game,
+        # while pyffish lists the moves all the same: the game stops here.
+        if not block and legal and re.search(r"repetition|move limit", over.get(i, "")):
+            return compared, True
         if set(block) != set(legal):
-            where = start + (" moves " + " ".join(moves) if moves else "")
             print(f"{name}: the moves differ at `{where}`\n"
                   f"  only duckchess: {sorted(set(block) - set(legal))}\n"
-                  f"  only pyffish:   {sorted(set(legal) - set(block))}")
+                  f"  only pyffish:   {sorted(set(legal) - set(block))}"
+                  + (f"\n  duckchess: the game is over: {over[i]}" if i in over else ""))
             return compared, False
         # The position after a few of the moves (the one played among
         # them): pyffish replays the game for each, which is the slow part.
@@ -100,11 +112,10 @@ def check_game(variant_args, name, rng, plies):
             want = placement_and_side(sf.get_fen(name, start, moves + [m]))
             got = placement_and_side(block[m][0])
             if want != got:
-                where = start + (" moves " + " ".join(moves) if moves else "")
                 print(f"{name}: after {m} from `{where}`\n  duckchess: {got}\n  pyffish:   {want}")
                 return compared, False
         compared += 1
-    if len(blocks) < len(theirs) and over is None:
+    if len(blocks) != len(theirs):
         print(f"{name}: duckchess answered {len(blocks)} of {len(theirs)} positions")
         return compared, False
     return compared, True

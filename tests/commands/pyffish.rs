@@ -1,8 +1,9 @@
 //! Every game duckchess reads from Fairy-Stockfish's syntax, and chess and
 //! xiangqi, against pyffish (PyPI: Fairy-Stockfish's own Python binding,
 //! today's rules): seeded random games played with pyffish's moves, every
-//! position's legal moves and the positions after some of them compared
-//! (scripts/pyffish_check.py). `.ci/run` installs pyffish; without it the
+//! position's legal moves and the positions after some of them compared,
+//! and where pyffish lists no move (the game's end), duckchess must list
+//! none (scripts/pyffish_check.py). `.ci/run` installs pyffish; without it the
 //! test says loudly what it did not check.
 
 use crate::system;
@@ -50,7 +51,7 @@ fn every_game_agrees_with_pyffish() {
     assert_eq!(totals(&built_in).0, 2, "{built_in}");
     let file = check(&["--ini", "samples/fsf-variants.ini"]);
     let (games, positions) = totals(&file);
-    assert_eq!(games, 26, "{file}");
+    assert_eq!(games, 30, "{file}");
     assert!(positions > 1000, "{file}");
     // Crazyhouse at length: drops, captures to hand, promoted pieces
     // taken back as pawns, the pocket in every FEN compared.
@@ -66,6 +67,24 @@ fn every_game_agrees_with_pyffish() {
     let (games, positions) = totals(&crazyhouse);
     assert_eq!(games, 1, "{crazyhouse}");
     assert!(positions >= 200, "{crazyhouse}");
+    // The goals at length: n-check's counts in every FEN compared, the
+    // game's end at the last check or a king on its goal (pyffish lists
+    // no move there, nor may duckchess), racing kings' rule against checks.
+    let goals = check(&[
+        "--ini",
+        "samples/fsf-variants.ini",
+        "--games",
+        "3",
+        "--plies",
+        "60",
+        "3check",
+        "5check",
+        "kingofthehill",
+        "racingkings",
+    ]);
+    let (games, positions) = totals(&goals);
+    assert_eq!(games, 4, "{goals}");
+    assert!(positions >= 500, "{goals}");
     let legacy = check(&["--ini", "samples/fsf-legacy-keys.ini"]);
     assert_eq!(totals(&legacy).0, 6, "{legacy}");
 }

@@ -46,6 +46,7 @@ fn variant(sizes: &[usize]) -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: duckchess::kernel::Goals::default(),
     }
 }
 
@@ -259,5 +260,37 @@ fn the_search_plays_every_cube_size() {
         let found = best(&*position, &[], Limits::depth(1), &AtomicBool::new(false))
             .unwrap_or_else(|e| panic!("n = {n}: {e}"));
         assert!(position.legal_moves().contains(&found.best), "n = {n}");
+    }
+}
+
+/// The search scores a goal as the end it is: a king stepping onto the
+/// hill, the third check, each a mate in 1, where the side left with no
+/// move is not in check (no stalemate).
+#[test]
+fn the_search_sees_the_goals() {
+    use duckchess::variants::Notation;
+    let text = std::fs::read_to_string("samples/fsf-variants.ini").unwrap();
+    let games = duckchess::variants::ini::read(&text).unwrap();
+    let game = |name: &str| games.iter().find(|g| g.name() == name).unwrap();
+    for (name, fen, want) in [
+        (
+            "kingofthehill",
+            "4k3/8/8/8/8/3K4/8/8 w - - 0 1",
+            ["d3d4", "d3e4"],
+        ),
+        (
+            "3check",
+            "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2",
+            ["d1h5", "d1h5"],
+        ),
+    ] {
+        let g = game(name);
+        let p = g.read_position(fen).unwrap();
+        let found = best(&*p, &[], Limits::depth(2), &AtomicBool::new(false)).unwrap();
+        assert_eq!(found.score, Score::Mate(1), "{name}");
+        assert!(
+            want.contains(&g.coordinate_move(&*p, found.best).as_str()),
+            "{name}"
+        );
     }
 }

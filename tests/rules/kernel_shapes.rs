@@ -52,6 +52,7 @@ fn variant(
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: duckchess::kernel::Goals::default(),
     }
 }
 

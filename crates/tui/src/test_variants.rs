@@ -83,6 +83,7 @@ fn variant(name: &str, sizes: &[usize], start: &[(&[i32], char)]) -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: crate::kernel::Goals::default(),
     }
 }
 

@@ -121,6 +121,9 @@ pub(super) struct Search<'a> {
     royalty: Royalty,
     /// Whether the variant has an extinction rule.
     extinction: bool,
+    /// Whether the variant has goals (n-check, a flag region), which end
+    /// a game with no legal move left to either side.
+    goals: bool,
     /// Whether [`Position::generate_captures`] gives every capture without
     /// generating the other moves (and no side is ever without a move to
     /// find out about).
@@ -200,6 +203,7 @@ impl<'a> Search<'a> {
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             royalty: variant.royalty,
             extinction: variant.extinction.is_some(),
+            goals: variant.goals.any(),
             captures_alone,
             limits,
             see_values,
@@ -389,13 +393,18 @@ impl<'a> Search<'a> {
     }
 
     /// The score, to the side to move, of a position the extinction rule
-    /// has ended.
+    /// or a goal (the last check given, a flag reached) has ended.
     #[inline]
     fn extinct<S: SquareSet>(&self, position: &Position<S>, ply: usize) -> Option<i32> {
-        if !self.extinction {
+        if !self.extinction && !self.goals {
             return None;
         }
-        Some(match position.extinction()? {
+        let ended = match self.extinction {
+            true => position.extinction(),
+            false => None,
+        }
+        .or_else(|| self.goals.then(|| position.goal_outcome()).flatten());
+        Some(match ended? {
             Outcome::Decisive { winner, .. } if winner == position.turn() => MATE - ply as i32,
             Outcome::Decisive { .. } => -MATE + ply as i32,
             Outcome::Draw(_) => 0,

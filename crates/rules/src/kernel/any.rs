@@ -165,6 +165,9 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     fn castling(&self) -> u8;
     /// The square a pawn just passed with a double step, if any.
     fn en_passant(&self) -> Option<usize>;
+    /// The checks a side has still to give to win an n-check game (0 in
+    /// any other).
+    fn checks_to_give(&self, color: Color) -> u32;
     /// The same placement with the other side to move (no en passant), as
     /// if the side to move passed; `None` when that is no position of the
     /// variant (the side now to move could take the other's king).
@@ -242,6 +245,9 @@ impl<S: Width> AnyPosition for Position<S> {
     }
     fn en_passant(&self) -> Option<usize> {
         Position::en_passant(self)
+    }
+    fn checks_to_give(&self, color: Color) -> u32 {
+        Position::checks_to_give(self, color)
     }
     fn passed(&self) -> Option<Box<dyn AnyPosition>> {
         let mut setup = self.to_setup();

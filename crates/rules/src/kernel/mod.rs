@@ -48,6 +48,7 @@
 //!     flying_general: false,
 //!     extinction: None,
 //!     drops: None,
+//!     goals: Goals::default(),
 //! };
 //! let rules: &'static Rules<u128> = Rules::new(variant).unwrap().leak();
 //! let start = Position::new(rules);
@@ -82,6 +83,6 @@ pub use region::{Region, Step};
 pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
 pub use variant::{
-    CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Royalty, Stalemate,
-    Variant, VariantError,
+    CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
+    Royalty, Stalemate, Variant, VariantError,
 };

@@ -33,7 +33,20 @@ fn count<S: SquareSet>(position: &Position<S>, buffers: &mut [Vec<Move>]) -> u64
     }
     moves.clear();
     position.generate_legal(moves);
-    let royal = position.rules().royal;
+    let rules = position.rules();
+    if rules.masks {
+        // Chess's path: its games count no checks, so the moves are played
+        // on the board alone, and no royal piece can be taken.
+        return moves
+            .iter()
+            .map(|&m| {
+                let mut next = *position;
+                next.play_board(m);
+                count(&next, deeper)
+            })
+            .sum();
+    }
+    let royal = rules.royal;
     moves
         .iter()
         .map(|&m| {

@@ -4,7 +4,7 @@
 
 use super::rules::NONE;
 use super::{
-    Color, ExtinctionValue, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
+    Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
     Stalemate, Variant, MAX_KINDS,
 };
 use std::fmt;
@@ -85,6 +85,9 @@ pub struct Setup {
     /// The squares of promoted pieces, which go to a hand as pawns when
     /// taken (games whose captures go to hand; FEN's `~`).
     pub promoted: Vec<usize>,
+    /// The checks each side has still to give to win (n-check games;
+    /// FEN's `3+3`).
+    pub checks: [u8; 2],
 }
 
 impl Setup {
@@ -99,6 +102,7 @@ impl Setup {
             fullmove: 1,
             hands: [[0; MAX_KINDS]; 2],
             promoted: Vec::new(),
+            checks: [0; 2],
         }
     }
 }
@@ -318,6 +322,12 @@ pub enum Win {
     /// winner of its own where running out wins
     /// ([`Extinction`](super::Extinction)).
     Extinction,
+    /// The winner gave its last check of an n-check game
+    /// ([`Goals::checks`](super::Goals)).
+    Checks,
+    /// The winner's flag piece reached its region
+    /// ([`Flag`](super::Flag)): king of the hill, racing kings.
+    Flag,
 }
 
 /// Why a game is drawn.
@@ -334,6 +344,9 @@ pub enum Draw {
     /// A side ran out of the pieces the extinction rule watches, and running
     /// out draws (shatar's bare king).
     Extinction,
+    /// Both sides' flag pieces reached their regions, White's first, in a
+    /// game with the flag's extra move (racing kings).
+    Flag,
 }
 
 /// The end of a game.
@@ -371,6 +384,8 @@ pub struct Position<S: SquareSet> {
     key: u64,
     /// Pieces in hand, `[color][kind]` (games with drops).
     hands: [[u8; MAX_KINDS]; 2],
+    /// The checks each side has still to give (n-check games).
+    checks: [u8; 2],
 }
 
 /// Where a game whose captures go to hand keeps its promoted pieces: the
@@ -384,6 +399,7 @@ impl<S: SquareSet> PartialEq for Position<S> {
             && self.by_color == other.by_color
             && self.by_kind == other.by_kind
             && self.hands == other.hands
+            && self.checks == other.checks
             && (
                 self.turn,
                 self.castling,
@@ -415,6 +431,7 @@ impl<S: SquareSet> fmt::Debug for Position<S> {
             .field("halfmove", &self.halfmove)
             .field("fullmove", &self.fullmove)
             .field("hands", &self.hands)
+            .field("checks", &self.checks)
             .finish()
     }
 }
@@ -428,6 +445,7 @@ impl<S: SquareSet> Position<S> {
             setup.board[square] = Some(piece);
         }
         setup.castling = ((1u16 << variant.castling.len()) - 1) as u8;
+        setup.checks = variant.goals.checks.unwrap_or_default();
         Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
     }
 
@@ -456,6 +474,11 @@ impl<S: SquareSet> Position<S> {
             fullmove: setup.fullmove.max(1),
             key: 0,
             hands: setup.hands,
+            checks: if rules.check_counting {
+                setup.checks
+            } else {
+                [0; 2]
+            },
         };
         for (square, piece) in setup.board.iter().enumerate() {
             let Some(piece) = *piece else { continue };
@@ -694,6 +717,7 @@ impl<S: SquareSet> Position<S> {
             } else {
                 Vec::new()
             },
+            checks: self.checks,
         }
     }
 
@@ -714,7 +738,25 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        if r.check_counting {
+            for color in Color::ALL {
+                key ^= self.check_key(color);
+            }
+        }
         key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
+    }
+
+    /// A side's checks still to give, as its share of the key (n-check).
+    #[inline]
+    fn check_key(&self, color: Color) -> u64 {
+        let n = self.checks[color.index()];
+        self.rules.check_keys[color.index()].rotate_left(u32::from(n))
+    }
+
+    /// The checks `color` has still to give to win, in an n-check game
+    /// (0 in any other).
+    pub fn checks_to_give(&self, color: Color) -> u32 {
+        u32::from(self.checks[color.index()])
     }
 
     /// A hand's share of the key: 0 when empty, else the kind's key
@@ -1032,18 +1074,29 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    /// Appends every legal move to `out` (none once the extinction rule has
-    /// ended the game, as Fairy-Stockfish lists none).
+    /// Appends every legal move to `out` (none once the extinction rule or
+    /// a goal has ended the game, as Fairy-Stockfish lists none).
     pub fn generate_legal(&self, out: &mut Vec<Move>) {
         let r = self.rules;
         if r.masks {
             self.generate_with_masks(out);
             return;
         }
-        // (Games with an extinction rule never take the masks' path.)
+        // (Games with an extinction rule or goals never take the masks'
+        // path.)
         if r.variant.extinction.is_some() && self.extinction().is_some() {
             return;
         }
+        if r.variant.goals.any() && self.goal_outcome().is_some() {
+            return;
+        }
+        self.generate_tested(out);
+    }
+
+    /// The legal moves by the board, made and tested where a royal piece
+    /// or the rule against checks needs it, whatever the game's end.
+    fn generate_tested(&self, out: &mut Vec<Move>) {
+        let r = self.rules;
         if r.variant.royalty == Royalty::Capture {
             // A taken royal piece ends the game: no move follows it.
             if let Some(royal) = r.royal {
@@ -1059,17 +1112,33 @@ impl<S: SquareSet> Position<S> {
         if r.drops {
             self.generate_drops(out, !self.occupied());
         }
-        if r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some() {
+        let royal_safe =
+            r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some();
+        if royal_safe || r.no_checks {
             // Lame leapers break the symmetry pins rely on: make and test.
             let mut i = start;
             while i < out.len() {
-                if self.leaves_royal_safe(out[i]) {
+                if self.legal_after(out[i], royal_safe) {
                     i += 1;
                 } else {
                     out.swap_remove(i);
                 }
             }
         }
+    }
+
+    /// Whether a move leaves the mover's royal piece safe (where
+    /// `royal_safe`) and, where no move may give check, gives none.
+    fn legal_after(&self, m: Move, royal_safe: bool) -> bool {
+        let mut after = *self;
+        after.play_unchecked(m);
+        let attacked = |color: Color| match after.royal_square(color) {
+            Some(k) => after.attackers(k, !color, after.occupied()).any(),
+            None => false,
+        };
+        let exposed = royal_safe && attacked(self.turn);
+        let gives_check = self.rules.no_checks && attacked(!self.turn);
+        !exposed && !gives_check
     }
 
     /// Appends the legal moves that take a piece or promote: the moves a
@@ -1109,7 +1178,7 @@ impl<S: SquareSet> Position<S> {
 
     fn leaves_royal_safe(&self, m: Move) -> bool {
         let mut after = *self;
-        after.play_unchecked(m);
+        after.play_board(m);
         match after.royal_square(self.turn) {
             Some(k) => after.attackers(k, after.turn, after.occupied()).is_empty(),
             None => true,
@@ -1403,7 +1472,19 @@ impl<S: SquareSet> Position<S> {
 
     /// Plays a move without checking it is legal (it must be, or at least
     /// pseudo-legal: the caller's promise); returns the piece taken.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
+        let captured = self.play_board(m);
+        if self.rules.check_counting {
+            self.count_check();
+        }
+        captured
+    }
+
+    /// [`Position::play_unchecked`] but for the checks an n-check game
+    /// counts: what the masks' path plays (its games count none), so that
+    /// chess's perft pays nothing for the count.
+    pub(crate) fn play_board(&mut self, m: Move) -> Option<Piece> {
         let r = self.rules;
         let us = self.turn;
         let them = !us;
@@ -1482,6 +1563,19 @@ impl<S: SquareSet> Position<S> {
         self.turn = them;
         self.key ^= r.black_key ^ r.castling_keys[self.castling as usize] ^ self.ep_key();
         captured
+    }
+
+    /// After a move of an n-check game: a check given counts, one fewer for
+    /// the side that gave it to give.
+    #[cold]
+    fn count_check(&mut self) {
+        let giver = !self.turn;
+        if self.is_check() {
+            self.key ^= self.check_key(giver);
+            let n = &mut self.checks[giver.index()];
+            *n = n.saturating_sub(1);
+            self.key ^= self.check_key(giver);
+        }
     }
 
     /// The piece of `kind` taken on `square` goes to the mover's hand, its
@@ -1631,9 +1725,84 @@ impl<S: SquareSet> Position<S> {
         })
     }
 
+    /// Whether `color`'s flag piece stands in its region.
+    fn flag_reached(&self, flag: &Flag, color: Color) -> bool {
+        let own = self.by_color[color.index()];
+        let pieces = match flag.kinds[color.index()] {
+            Some(k) => own & self.by_kind[k.index()],
+            None => own,
+        };
+        (pieces & self.rules.flag_region[color.index()]).any()
+    }
+
+    /// The end of the game by the variant's goals ([`Goals`](super::Goals)),
+    /// in Fairy-Stockfish's order: a flag reached, then the last check
+    /// given.
+    pub fn goal_outcome(&self) -> Option<Outcome> {
+        let r = self.rules;
+        if let Some(flag) = &r.variant.goals.flag {
+            if let Some(end) = self.flag_outcome(flag) {
+                return Some(end);
+            }
+        }
+        if r.check_counting && self.checks[(!self.turn).index()] == 0 {
+            return Some(Outcome::Decisive {
+                winner: !self.turn,
+                how: Win::Checks,
+            });
+        }
+        None
+    }
+
+    /// The flag rule ([`Flag`]): a side whose flag piece reached its
+    /// region wins at once, or, with the extra move, when its turn comes
+    /// again. A side whose flag piece is the royal one loses at once to
+    /// the other's flag (it could not get there in the one move), except
+    /// Black's king, which may still draw by reaching its own region with
+    /// the extra move: the game goes on while a legal move takes it there.
+    fn flag_outcome(&self, flag: &Flag) -> Option<Outcome> {
+        let (us, them) = (self.turn, !self.turn);
+        let royal = |c: Color| flag.kinds[c.index()].is_some_and(|k| Some(k) == self.rules.royal);
+        if flag.extra_move && self.flag_reached(flag, us) {
+            if us == Color::White && royal(them) && self.flag_reached(flag, them) {
+                return Some(Outcome::Draw(Draw::Flag));
+            }
+            return Some(Outcome::Decisive {
+                winner: us,
+                how: Win::Flag,
+            });
+        }
+        if (!flag.extra_move || royal(us)) && self.flag_reached(flag, them) {
+            if flag.extra_move && us == Color::Black && !self.is_check() && self.royal_can_reach() {
+                return None;
+            }
+            return Some(Outcome::Decisive {
+                winner: them,
+                how: Win::Flag,
+            });
+        }
+        None
+    }
+
+    /// Whether a legal move takes the side to move's royal piece into its
+    /// flag region.
+    #[cold]
+    fn royal_can_reach(&self) -> bool {
+        let Some(king) = self.royal_square(self.turn) else {
+            return false;
+        };
+        let region = self.rules.flag_region[self.turn.index()];
+        let mut moves = Vec::new();
+        self.generate_tested(&mut moves);
+        moves.iter().any(|m| {
+            !matches!(m.kind, MoveKind::Drop(_)) && m.from() == king && region.contains(m.to())
+        })
+    }
+
     /// The end of the game as far as the position alone tells: checkmate,
-    /// stalemate, a captured royal piece, extinction, a dead position, or
-    /// the automatic move limit (repetition needs a [`super::Game`]).
+    /// stalemate, a captured royal piece, extinction, a goal reached
+    /// ([`Position::goal_outcome`]), a dead position, or the automatic
+    /// move limit (repetition needs a [`super::Game`]).
     pub fn outcome(&self) -> Option<Outcome> {
         let r = self.rules;
         let variant = &r.variant;
@@ -1651,6 +1820,11 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(ended) = self.extinction() {
             return Some(ended);
+        }
+        if variant.goals.any() {
+            if let Some(ended) = self.goal_outcome() {
+                return Some(ended);
+            }
         }
         if self.legal_moves().is_empty() {
             return Some(if self.is_check() {

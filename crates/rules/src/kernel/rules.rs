@@ -116,6 +116,15 @@ pub struct Rules<S> {
     pub(crate) black_key: u64,
     /// Hashing keys of the hands: `[color][kind]`, rotated by the count.
     pub(crate) hand_keys: [[u64; MAX_KINDS]; 2],
+    /// Hashing keys of the checks each side has still to give (n-check),
+    /// rotated by the count.
+    pub(crate) check_keys: [u64; 2],
+    /// Whether the game counts checks ([`Goals::checks`](super::Goals)).
+    pub(crate) check_counting: bool,
+    /// Whether no move may give check ([`Goals::no_checks`](super::Goals)).
+    pub(crate) no_checks: bool,
+    /// Each side's flag region ([`Flag`](super::Flag); empty without one).
+    pub(crate) flag_region: [S; 2],
     /// Whether the game has drops ([`Variant::drops`](super::Variant)).
     pub(crate) drops: bool,
     /// Whether captured pieces go to the captor's hand.
@@ -394,16 +403,19 @@ impl<S: SquareSet> Rules<S> {
         let black_key = rng.next_u64();
         let hand_keys: [[u64; MAX_KINDS]; 2] =
             std::array::from_fn(|_| std::array::from_fn(|_| rng.next_u64()));
+        let check_keys: [u64; 2] = std::array::from_fn(|_| rng.next_u64());
 
         let special = Special::new(&variant, &dirs);
         // Masks know leaps and slides only.
-        // The extinction rule, and castling by a king that is not royal,
-        // are played on the other path, so that the masks' path (chess's
-        // perft) pays nothing for them.
+        // The extinction rule, the goals ([`Goals`](super::Goals)), and
+        // castling by a king that is not royal, are played on the other
+        // path, so that the masks' path (chess's perft) pays nothing for
+        // them.
         let masks = variant.royalty == Royalty::Check
             && lame_kinds == 0
             && !special.any
             && variant.extinction.is_none()
+            && !variant.goals.any()
             && variant.castling.iter().all(|c| variant.kind(c.king).royal);
         let promotions = pawn
             .and_then(|p| kinds[p.index()].pawn.as_ref())
@@ -449,6 +461,10 @@ impl<S: SquareSet> Rules<S> {
             ep_keys,
             black_key,
             hand_keys,
+            check_keys,
+            check_counting: false,
+            no_checks: false,
+            flag_region: [S::EMPTY; 2],
             drops: false,
             captures_to_hand: false,
             drop_region: [[S::EMPTY; MAX_KINDS]; 2],
@@ -469,6 +485,15 @@ impl<S: SquareSet> Rules<S> {
                     .fold(S::EMPTY, |set, &d| set | rules.ray(square, d as usize))
             })
             .collect();
+        let goals = &rules.variant.goals;
+        rules.check_counting = goals.checks.is_some();
+        rules.no_checks = goals.no_checks;
+        if let Some(flag) = &goals.flag {
+            rules.flag_region = flag
+                .regions
+                .clone()
+                .map(|r| r.iter().fold(S::EMPTY, |set, &s| set | S::single(s)));
+        }
         if let Some(drops) = rules.variant.drops.clone() {
             rules.drops = true;
             rules.captures_to_hand = drops.captures_to_hand;

@@ -277,6 +277,7 @@ mod tests {
             flying_general: true,
             extinction: None,
             drops: None,
+            goals: crate::kernel::Goals::default(),
         };
         Rules::new(variant).unwrap().leak()
     }

@@ -29,6 +29,10 @@ pub enum VariantError {
     /// keeps the promoted pieces in the last kind's place.
     #[error("a game whose captures go to hand has at most {} kinds of piece", MAX_KINDS - 1)]
     HandKinds,
+    /// A flag region's square off the board, or its kind not the
+    /// variant's.
+    #[error("the flag goal names a square off the board or a kind the variant does not have")]
+    Flag,
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -178,6 +182,46 @@ pub struct Drops {
     pub promotion_zone_pawns: bool,
 }
 
+/// A flag goal, Fairy-Stockfish's capture the flag (`flagPiece`,
+/// `flagRegionWhite`, `flagRegionBlack`, `flagMove`): a side whose flag
+/// piece stands in its region has won. King of the hill: a king on d4, e4,
+/// d5 or e5. Racing kings: a king on rank 8, with `extra_move`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// Per side, the kind that must reach the region; `None`: any piece
+    /// (Fairy-Stockfish's `*`).
+    pub kinds: [Option<Kind>; 2],
+    /// Per side, the squares of its region.
+    pub regions: [Vec<usize>; 2],
+    /// The other side gets one more move after one reaches its region
+    /// (`flagMove`): a side in its region wins when its turn comes again.
+    /// Where Black's flag piece is the royal one and White got there
+    /// first, Black's king reaching its region with that move draws, and
+    /// the game goes on only while Black's king can (racing kings).
+    pub extra_move: bool,
+}
+
+/// Goals besides mate and the extinction rule, Fairy-Stockfish's: n-check,
+/// a flag region, and games where no move may give check.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Goals {
+    /// n-check (`checkCounting`): each side's checks to give at the start
+    /// (the start FEN's `3+3`); a position counts the checks each side
+    /// has still to give, and the side that gives its last wins.
+    pub checks: Option<[u8; 2]>,
+    /// The flag goal, if the game has one.
+    pub flag: Option<Flag>,
+    /// No move may give check (`checking = false`, racing kings).
+    pub no_checks: bool,
+}
+
+impl Goals {
+    /// Whether the game has any of these goals.
+    pub fn any(&self) -> bool {
+        self.checks.is_some() || self.flag.is_some() || self.no_checks
+    }
+}
+
 /// A variant: everything the kernel needs to play a game, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
@@ -208,6 +252,8 @@ pub struct Variant {
     pub extinction: Option<Extinction>,
     /// Pieces in hand and drops, if the game has them.
     pub drops: Option<Drops>,
+    /// n-check, flag regions, no checks ([`Goals`]).
+    pub goals: Goals,
 }
 
 impl Variant {
@@ -286,6 +332,13 @@ impl Variant {
             return Err(VariantError::HandKinds);
         }
         let len = self.shape.len();
+        if let Some(flag) = &self.goals.flag {
+            if flag.regions.iter().flatten().any(|&s| s >= len)
+                || flag.kinds.iter().flatten().any(|k| k.index() >= kinds)
+            {
+                return Err(VariantError::Flag);
+            }
+        }
         if let Some(&(square, _)) = self.start.iter().find(|&&(s, _)| s >= len) {
             return Err(VariantError::StartSquare(square));
         }

@@ -137,6 +137,7 @@ pub fn variant() -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: crate::kernel::Goals::default(),
     }
 }
 

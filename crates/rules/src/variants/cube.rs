@@ -98,6 +98,7 @@ pub fn variant(n: usize) -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: crate::kernel::Goals::default(),
     }
 }
 

@@ -144,6 +144,11 @@ pub struct Fen {
     /// The promoted pieces (`Q~`): part, rank as written (0 the first)
     /// and file of each.
     pub promoted: Vec<(usize, usize, usize)>,
+    /// The checks each side has still to give (n-check games): the field
+    /// `3+3` after the en passant square, as Fairy-Stockfish writes it, or
+    /// lichess's `+1+0` at the end, the checks given of three; `None`
+    /// where the text has neither.
+    pub checks: Option<[u8; 2]>,
     /// Whether the castling and en passant fields are left out before the
     /// clocks (`w 0 1`): as read, or for a board of more than two axes
     /// without castling or en passant when written by [`Fen::of`].
@@ -206,7 +211,8 @@ impl FromStr for Fen {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Fen, FenError> {
-        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let mut fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let checks = take_checks(&mut fields);
         if fields.is_empty() || fields.len() > 6 {
             return Err(FenError::Fields(fields.len()));
         }
@@ -286,9 +292,33 @@ impl FromStr for Fen {
                 0 => return Err(FenError::Fullmove("0".into())),
                 n => n,
             },
+            checks,
             short,
         })
     }
+}
+
+/// Takes the check counts out of a FEN's fields (after the board and the
+/// side to move): Fairy-Stockfish's `3+3`, the checks each side has still
+/// to give, or lichess's `+1+0` at the end, the checks each has given of
+/// three (Fairy-Stockfish reads it so).
+pub(crate) fn take_checks(fields: &mut Vec<&str>) -> Option<[u8; 2]> {
+    let pair = |text: &str| -> Option<[u8; 2]> {
+        let (a, b) = text.split_once('+')?;
+        let count = |t: &str| {
+            (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+                .then(|| t.parse::<u8>().ok())
+                .flatten()
+        };
+        Some([count(a)?, count(b)?])
+    };
+    if let Some(i) = (2..fields.len()).find(|&i| pair(fields[i]).is_some()) {
+        return pair(fields.remove(i));
+    }
+    let last = fields.len().checked_sub(1).filter(|&i| i >= 2)?;
+    let given = pair(fields[last].strip_prefix('+')?)?;
+    fields.pop();
+    Some(given.map(|n| 3u8.saturating_sub(n)))
 }
 
 /// Files, ranks and parts of a board, and each part's label.
@@ -386,6 +416,10 @@ impl Fen {
             en_passant: position.en_passant().map(|s| point_on(variant.shape, s)),
             halfmove: position.halfmove(),
             fullmove: position.fullmove(),
+            checks: variant
+                .goals
+                .checks
+                .map(|_| Color::ALL.map(|c| position.checks_to_give(c) as u8)),
             short: variant.shape.axes() > 2 && variant.castling.is_empty() && !en_passant_rule,
         }
     }
@@ -490,6 +524,10 @@ impl Fen {
         }
         setup.halfmove = self.halfmove;
         setup.fullmove = self.fullmove;
+        if variant.goals.checks.is_some() {
+            // Without counts the next check wins, as Fairy-Stockfish reads it.
+            setup.checks = self.checks.unwrap_or([1, 1]);
+        }
         Ok(setup)
     }
 }
@@ -547,6 +585,9 @@ impl fmt::Display for Fen {
                 Some(coords) => write!(f, " {}", point_name(coords))?,
                 None => f.write_str(" -")?,
             }
+        }
+        if let Some([white, black]) = self.checks {
+            write!(f, " {white}+{black}")?;
         }
         write!(f, " {} {}", self.halfmove, self.fullmove)
     }

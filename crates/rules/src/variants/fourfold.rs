@@ -219,6 +219,7 @@ pub fn variant(army: Army) -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: crate::kernel::Goals::default(),
     }
 }
 

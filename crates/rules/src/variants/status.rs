@@ -17,7 +17,7 @@ use std::fmt;
 
 /// The short reason of a result, without sides: `checkmate`, `capture of
 /// the captain`, `stalemate`, `dead position`, `move limit`, `repetition`,
-/// `extinction`.
+/// `extinction`, `checks` (n-check), `flag` (a flag region reached).
 /// Tallies group results by it.
 pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
     match outcome {
@@ -42,6 +42,10 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
             ..
         }
         | Outcome::Draw(Draw::Extinction) => "extinction".into(),
+        Outcome::Decisive {
+            how: Win::Checks, ..
+        } => "checks".into(),
+        Outcome::Decisive { how: Win::Flag, .. } | Outcome::Draw(Draw::Flag) => "flag".into(),
     }
 }
 
@@ -99,6 +103,23 @@ pub fn describe(
                         notation.side_name(!winner)
                     ),
                 },
+                Win::Checks => match position.variant().goals.checks {
+                    Some(n) => format!(
+                        "{winner_name} wins by giving the {} check",
+                        ordinal(u32::from(n[winner.index()]))
+                    ),
+                    None => format!("{winner_name} wins by giving its last check"),
+                },
+                Win::Flag => {
+                    let piece = position
+                        .variant()
+                        .goals
+                        .flag
+                        .as_ref()
+                        .and_then(|f| f.kinds[winner.index()])
+                        .map_or("a piece", |k| position.variant().kind(k).name);
+                    format!("{winner_name} wins: its {piece} reached the goal")
+                }
             }
         }
         Outcome::Draw(why) => {
@@ -125,6 +146,9 @@ pub fn describe(
                     None => "repetition".into(),
                 },
                 Draw::Extinction => "extinction (a side has run out of pieces)".into(),
+                Draw::Flag => {
+                    "both sides reaching the goal (the second with the extra move)".into()
+                }
             };
             format!("draw by {why}")
         }
@@ -191,6 +215,9 @@ pub struct Status {
     pub in_check: bool,
     /// Every attack on a royal piece, in words ([`attacks`]).
     pub attacks: Vec<String>,
+    /// In an n-check game, the checks each side has still to give, in
+    /// words (`checks to give: white 2, black 3`).
+    pub checks: Option<String>,
     /// How the game ended, repetition included.
     pub outcome: Option<Outcome>,
     /// The result in words ([`describe`]).
@@ -230,6 +257,15 @@ impl Status {
             turn: notation.side_name(position.turn()).into(),
             in_check: position.is_check(),
             attacks: attacks(notation, position),
+            checks: position.variant().goals.checks.map(|_| {
+                let side =
+                    |c: Color| format!("{} {}", notation.side_name(c), position.checks_to_give(c));
+                format!(
+                    "checks to give: {}, {}",
+                    side(Color::White),
+                    side(Color::Black)
+                )
+            }),
             outcome,
             result: outcome.map(|o| describe(notation, position, o, Some(game))),
             dead: position.is_dead(),
@@ -353,7 +389,9 @@ impl Status {
     /// `stalemate`, `dead` (no mate possible), `claim-moves` (the 50-move
     /// claim), `moves` (the 75-move end), `claim-repetition` (threefold),
     /// `repetition` (fivefold), `captured` (a royal piece was taken),
-    /// `extinct` (the extinction rule ended the game); `-` when none is.
+    /// `extinct` (the extinction rule ended the game), `checks` (the last
+    /// check of an n-check game given), `flag` (a flag region reached);
+    /// `-` when none is.
     pub fn words(&self) -> String {
         let (claim_plies, auto_plies, claim_reps, auto_reps) = self.limits;
         let won =
@@ -381,6 +419,11 @@ impl Status {
                 won(Win::Extinction) || self.outcome == Some(Outcome::Draw(Draw::Extinction)),
                 "extinct",
             ),
+            (won(Win::Checks), "checks"),
+            (
+                won(Win::Flag) || self.outcome == Some(Outcome::Draw(Draw::Flag)),
+                "flag",
+            ),
         ];
         let text: Vec<&str> = words.iter().filter(|w| w.0).map(|w| w.1).collect();
         if text.is_empty() {
@@ -396,6 +439,9 @@ impl fmt::Display for Status {
     /// or a draw to claim.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} to move", self.turn)?;
+        if let Some(checks) = &self.checks {
+            writeln!(f, "{checks}")?;
+        }
         for attack in &self.attacks {
             writeln!(f, "check: {attack}")?;
         }

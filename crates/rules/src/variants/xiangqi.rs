@@ -116,6 +116,7 @@ pub fn variant() -> Variant {
         flying_general: true,
         extinction: None,
         drops: None,
+        goals: crate::kernel::Goals::default(),
     };
     variant.start = START_FEN
         .parse::<Fen>()

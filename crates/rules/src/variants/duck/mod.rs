@@ -242,6 +242,7 @@ pub fn variant() -> Variant {
         flying_general: false,
         extinction: None,
         drops: None,
+        goals: crate::kernel::Goals::default(),
     }
 }
 

@@ -14,8 +14,8 @@ use super::parse::{sections, Entry, Section};
 use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
-    CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Kind, PawnRules, Piece,
-    PieceKind, Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
+    CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
+    PawnRules, Piece, PieceKind, Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
 };
 
 /// The named piece keys: key, Betza text (Fairy-Stockfish's), worth.
@@ -97,7 +97,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("blastOnCapture", "false"),
     ("chess960", "false"),
     ("twoBoards", "false"),
-    ("checkCounting", "false"),
     ("extinctionPseudoRoyal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
@@ -107,7 +106,9 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("pieceDemotion", "false"),
     ("moveRepetitionIllegal", "false"),
     ("sittuyinPromotion", "false"),
-    ("flagMove", "false"),
+    ("flagPieceCount", "1"),
+    ("flagPieceBlockedWin", "false"),
+    ("flagPieceSafe", "false"),
     ("castlingDroppedPiece", "false"),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
@@ -118,7 +119,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
     ("mandatoryPawnPromotion", "true"),
-    ("checking", "true"),
     ("checkmateValue", "loss"),
     ("nFoldValue", "draw"),
     ("dropChecks", "true"),
@@ -420,6 +420,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut piece_drops: Option<&Entry> = None;
     let mut drops = Drops::default();
     let mut to_hand: Option<&Entry> = None;
+    let mut check_counting = false;
+    let mut checking = true;
+    // The flag goal: each side's piece and region, from the key for both
+    // or the side's own (which Fairy-Stockfish reads after it).
+    let mut flag_piece: [Option<&Entry>; 3] = [None; 3];
+    let mut flag_region: [Option<&Entry>; 3] = [None; 3];
+    let mut flag_move = false;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -540,6 +547,15 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             "firstRankPawnDrops" => drops.first_rank_pawns = boolean(entry)?,
             "promotionZonePawnDrops" => drops.promotion_zone_pawns = boolean(entry)?,
+            "checkCounting" => check_counting = boolean(entry)?,
+            "checking" => checking = boolean(entry)?,
+            "flagPiece" => flag_piece[2] = Some(entry),
+            "flagPieceWhite" => flag_piece[0] = Some(entry),
+            "flagPieceBlack" => flag_piece[1] = Some(entry),
+            "flagRegion" => flag_region[2] = Some(entry),
+            "flagRegionWhite" => flag_region[0] = Some(entry),
+            "flagRegionBlack" => flag_region[1] = Some(entry),
+            "flagMove" => flag_move = boolean(entry)?,
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
@@ -963,6 +979,50 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         _ => None,
     };
 
+    // The goals: n-check's counts from the start (`3+3`; without them the
+    // next check wins, as Fairy-Stockfish reads it), the flag.
+    if check_counting && !checking {
+        let entry = entries.iter().find(|e| e.key == "checking");
+        return Err(refuse(
+            entry.expect("checking = false was read"),
+            "checkCounting = true needs checking = true",
+        ));
+    }
+    let checks = check_counting.then(|| {
+        let mut words: Vec<&str> = fields.iter().map(String::as_str).collect();
+        crate::variants::fen::take_checks(&mut words).unwrap_or([1, 1])
+    });
+    let mut flag_kinds = [None; 2];
+    let mut flag_squares: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for side in 0..2 {
+        if let Some(entry) = flag_piece[side].or(flag_piece[2]) {
+            flag_kinds[side] = match entry.value.trim() {
+                "*" => None,
+                v => {
+                    let mut chars = v.chars();
+                    match (chars.next().and_then(letter_kind), chars.next()) {
+                        (Some(kind), None) => Some(kind),
+                        _ => {
+                            return Err(bad(entry, "the letter of one of the game's pieces, or *"))
+                        }
+                    }
+                }
+            };
+        }
+        if let Some(entry) = flag_region[side].or(flag_region[2]) {
+            flag_squares[side] = squares(entry, files, ranks)?
+                .into_iter()
+                .map(|(f, r)| r * files + f)
+                .collect();
+            flag_squares[side].sort_unstable();
+        }
+    }
+    let flag = (!flag_squares.iter().all(Vec::is_empty)).then_some(Flag {
+        kinds: flag_kinds,
+        regions: flag_squares,
+        extra_move: flag_move,
+    });
+
     // Castling, as Fairy-Stockfish derives it from the start's rights: the
     // king that castles is the royal piece unless castlingKingPiece names
     // another (extinction chess's, which no attack impedes).
@@ -1108,6 +1168,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         flying_general: flying,
         extinction,
         drops: piece_drops.map(|_| drops),
+        goals: Goals {
+            checks,
+            flag,
+            no_checks: !checking,
+        },
     };
     variant
         .validate()

@@ -167,8 +167,17 @@ impl crate::variants::prelude::GameRules for FileGame {
             Some(_) => "; drops",
             None => "",
         };
+        let goals = &v.goals;
+        let goals = [
+            goals.checks.map(|[n, _]| format!("; {n}-check")),
+            goals.flag.as_ref().map(|_| "; a flag goal".to_string()),
+            goals.no_checks.then(|| "; no checks".to_string()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<String>();
         format!(
-            "{}×{}; {}{drops}; from a variants.ini file",
+            "{}×{}; {}{drops}{goals}; from a variants.ini file",
             v.shape.size(0),
             v.shape.size(1),
             names.join(" ")

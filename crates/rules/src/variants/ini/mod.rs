@@ -30,6 +30,8 @@ mod drops_tests;
 #[cfg(test)]
 mod extinction_tests;
 pub mod game;
+#[cfg(test)]
+mod goals_tests;
 pub mod parse;
 #[cfg(test)]
 mod tests;

@@ -143,10 +143,10 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 2: lance is not supported"
     );
     // The template's own values are accepted.
-    assert!(read("[a:chess]\npieceDrops = false\nchecking = true\n").is_ok());
+    assert!(read("[a:chess]\npieceDrops = false\nflagPieceSafe = false\n").is_ok());
     assert_eq!(
-        error("[a:chess]\nchecking = false\n"),
-        "line 2: checking = false is not supported: only checking = true is played here"
+        error("[a:chess]\nflagPieceSafe = true\n"),
+        "line 2: flagPieceSafe = true is not supported: only flagPieceSafe = false is played here"
     );
     assert_eq!(
         error("[a:chess]\nstalemateValue = win\n"),

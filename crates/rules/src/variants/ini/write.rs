@@ -228,7 +228,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     } else {
         rights
     };
-    out += &format!("startFen = {} w {rights} - 0 1\n", board.join("/"));
+    let checks = variant
+        .goals
+        .checks
+        .map_or(String::new(), |[w, b]| format!("{w}+{b} "));
+    out += &format!("startFen = {} w {rights} - {checks}0 1\n", board.join("/"));
     if let Some(p) = &pawn {
         let letters: String = p
             .promotion
@@ -351,6 +355,29 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             out += "extinctionClaim = true\n";
         }
     }
+    let goals = &variant.goals;
+    if goals.checks.is_some() {
+        out += "checkCounting = true\n";
+    }
+    if goals.no_checks {
+        out += "checking = false\n";
+    }
+    if let Some(flag) = &goals.flag {
+        for (side, color) in ["White", "Black"].into_iter().zip(Color::ALL) {
+            let piece = flag.kinds[color.index()].map_or('*', |k| variant.kind(k).letter);
+            let region: Vec<String> = flag.regions[color.index()]
+                .iter()
+                .map(|&s| square(files, s))
+                .collect();
+            out += &format!(
+                "flagPiece{side} = {piece}\nflagRegion{side} = {}\n",
+                region.join(" ")
+            );
+        }
+        if flag.extra_move {
+            out += "flagMove = true\n";
+        }
+    }
     out += &format!(
         "nMoveRule = {}\nnFoldRule = {}\n",
         variant.draws.automatic_plies.map_or(0, |p| p / 2),
@@ -377,6 +404,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     if read.extinction != variant.extinction {
         return Err(unstateable("its extinction rule does not read back".into()));
+    }
+    if read.goals != variant.goals {
+        return Err(unstateable("its goals do not read back".into()));
     }
     Ok(out)
 }
