@@ -268,7 +268,7 @@ fn the_search_plays_every_cube_size() {
 /// move is not in check (no stalemate).
 #[test]
 fn the_search_sees_the_goals() {
-    use duckchess::variants::Notation;
+    use duckchess::variants::prelude::*;
     let text = std::fs::read_to_string("samples/fsf-variants.ini").unwrap();
     let games = duckchess::variants::ini::read(&text).unwrap();
     let game = |name: &str| games.iter().find(|g| g.name() == name).unwrap();

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::kernel::{Color, Draw, Outcome, Win};
-use crate::variants::Notation;
+use crate::variants::prelude::*;
 
 fn sample(name: &str) -> FileGame {
     read(include_str!("../../../../../samples/fsf-variants.ini"))
