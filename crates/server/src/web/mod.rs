@@ -47,8 +47,6 @@ mod error;
 mod fair;
 mod judge;
 mod methods;
-#[cfg(test)]
-mod page_keys;
 mod router;
 mod serve;
 mod state;
