@@ -15,7 +15,14 @@
 //!    game with every such command appended. When every game of a length
 //!    was run and none failed, that length is *exhausted*; a failure found
 //!    after every shorter length was exhausted is minimal.
-//! 2. **Random short games**, when a length has more games than the budget
+//! 2. **Games through a point a piece was taken on**, when the failing
+//!    command's step, or a line to a captain after it, crosses an empty
+//!    point where a piece was taken earlier in the failing game
+//!    ([`Crossing`]): a program that keeps a taken piece somewhere fails
+//!    only in such games, too deep for the first walk. The same walk, length
+//!    by length, over games that take a piece, leave the point and end
+//!    with a command of the class that crosses it.
+//! 3. **Random short games**, when a length has more games than the budget
 //!    can run: random playouts that finish with a command of the class,
 //!    and generated games of every profile cut after their first one.
 //!
@@ -25,7 +32,7 @@
 
 use super::{class_of, fits, invalid_class, Class, Shrinker, GAME_OVER};
 use crate::gen::{self, Profile};
-use crate::judge::attacks::{points, tables, Bits};
+use crate::judge::attacks::{bit, points, tables, Bits};
 use crate::judge::{Color, Command, Move, Point, Position, Role};
 use crate::verify::{self, Difference};
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -138,6 +145,113 @@ pub(super) struct Target {
     pub class: Class,
     pub shape: Shape,
     pub guide: Guide,
+    /// Whether the failing command crosses a point a piece was taken on
+    /// earlier in the game, and how ([`Crossing`]).
+    pub crossing: Crossing,
+}
+
+/// How the failing command depends on where pieces were taken before it:
+/// a program that keeps a taken piece somewhere (a stale list of pieces,
+/// a point never cleared) fails only when a move or a line to a captain
+/// crosses the empty point it was taken on, after the taker left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Crossing {
+    /// It does not cross such a point.
+    None,
+    /// Its step passes (a blocking point, or the car's line) an empty
+    /// point a piece was taken on.
+    Step,
+    /// After it, the line of a piece that reaches a captain (on an empty
+    /// board) passes one: the check flag may depend on it.
+    Check,
+}
+
+/// The points a piece of `role` needs empty to go from `from` to `to` by
+/// its rule (a leap's blocking points, or the points the car passes), or
+/// none when it cannot make that step even on an empty board.
+fn path(role: Role, from: Point, to: Point) -> Option<Bits> {
+    let t = tables();
+    if role == Role::Car {
+        let d = t.direction(from, to)?;
+        return Some(t.ray(from, d) & !t.ray(to, d) & !bit(to.index()));
+    }
+    t.leaps(role, from)
+        .iter()
+        .find(|l| usize::from(l.other) == to.index())
+        .map(|l| l.blocking_points().fold(0, |acc, p| acc | bit(p.index())))
+}
+
+/// The points the lines to the captains pass: for every piece that
+/// reaches the other side's captain on an empty board, the points it needs
+/// empty to take it (the points that decide check).
+fn check_paths(game: &Position) -> Bits {
+    let t = tables();
+    let board = game.board();
+    board
+        .pieces()
+        .filter_map(|(at, piece)| {
+            let captain = board.captain(piece.color.other())?;
+            if t.reach(piece.role, at) & bit(captain.index()) == 0 {
+                return None;
+            }
+            path(piece.role, at, captain)
+        })
+        .fold(0, |acc, p| acc | p)
+}
+
+/// The bit of a command's target point (none when off the board).
+fn target_bit(c: Command) -> Bits {
+    Point::new(c.xt, c.yt).map_or(0, |p| bit(p.index()))
+}
+
+/// The points where a valid move of `commands` took a piece, and the
+/// game after them.
+fn taken_on(commands: &[Command]) -> (Bits, Position) {
+    let mut game = Position::initial();
+    let mut taken = 0;
+    for &c in commands {
+        if let Ok(r) = game.play(c) {
+            if r.removed.is_some() {
+                taken |= target_bit(c);
+            }
+        }
+    }
+    (taken, game)
+}
+
+impl Crossing {
+    /// Whether `command`, played in `game` where pieces were taken on
+    /// `taken`, crosses such a point this way.
+    fn crossed(self, game: &Position, taken: Bits, command: Command) -> bool {
+        match self {
+            Crossing::None => true,
+            Crossing::Step => {
+                let (Some(from), Some(to)) = (
+                    Point::new(command.xs, command.ys),
+                    Point::new(command.xt, command.yt),
+                ) else {
+                    return false;
+                };
+                let Some(piece) = game.board().get(from) else {
+                    return false;
+                };
+                let empty_taken = taken & !game.board().occupied();
+                path(piece.role, from, to).is_some_and(|p| p & empty_taken != 0)
+            }
+            Crossing::Check => {
+                let mut after = game.clone();
+                let Ok(r) = after.play(command) else {
+                    return false;
+                };
+                let taken = if r.removed.is_some() {
+                    taken | target_bit(command)
+                } else {
+                    taken
+                };
+                check_paths(&after) & taken & !after.board().occupied() != 0
+            }
+        }
+    }
 }
 
 impl Target {
@@ -180,10 +294,22 @@ impl Target {
             }
             _ => Step::of(&before, last).map_or(Guide::None, Guide::SameStep),
         };
+        let (taken, _) = taken_on(commands.split_last()?.1);
+        let kind = if shape.check_only() {
+            Crossing::Check
+        } else {
+            Crossing::Step
+        };
+        let crossing = if taken != 0 && kind.crossed(&before, taken, last) {
+            kind
+        } else {
+            Crossing::None
+        };
         Some(Target {
             class,
             shape,
             guide,
+            crossing,
         })
     }
 
@@ -463,6 +589,97 @@ fn games_of_length(class: &Class, len: usize, deadline: Instant) -> Games {
     g
 }
 
+/// The walk of [`walk`] for a target that crosses a point a piece was
+/// taken on: only games that take a piece, leave the point it was taken
+/// on, and end with a command of the class that crosses it
+/// ([`Crossing::crossed`]). A piece taken on a point stands there until
+/// its taker's side moves again, so a capture comes at least two commands
+/// before the end (three for a step through the point: the taker leaves
+/// first).
+#[allow(clippy::too_many_arguments)]
+fn walk_crossing(
+    game: &Position,
+    path: &mut Vec<Command>,
+    left: usize,
+    taken: Bits,
+    target: &Target,
+    g: &mut Games,
+    deadline: Instant,
+) {
+    if !g.complete {
+        return;
+    }
+    g.visits += 1;
+    if g.visits > MAX_VISITS || (g.visits.is_multiple_of(4096) && Instant::now() >= deadline) {
+        g.complete = false;
+        return;
+    }
+    if left == 1 {
+        let finals: Vec<Command> = finishing(game, &target.class)
+            .into_iter()
+            .filter(|&c| target.crossing.crossed(game, taken, c))
+            .collect();
+        if !finals.is_empty() {
+            g.groups.push((path.clone(), finals));
+        }
+        return;
+    }
+    if !can_end(game, &target.class, left) {
+        return;
+    }
+    let board = game.board();
+    let need = if target.crossing == Crossing::Check {
+        2
+    } else {
+        3
+    };
+    let must_take = taken == 0;
+    if must_take && left - 1 < need {
+        return;
+    }
+    // Nothing left to take first but this command: it must take.
+    let take_now = must_take && left - 1 == need;
+    // A step through the point needs it left before the last command.
+    let leave_now =
+        target.crossing == Crossing::Step && left == 2 && taken & !board.occupied() == 0;
+    game.for_each_move(|m| {
+        let takes = board.get(m.to).is_some();
+        if (take_now && !takes) || (leave_now && taken & bit(m.from.index()) == 0) {
+            return;
+        }
+        let mut next = game.clone();
+        if next.play_generated(m).is_ok() {
+            let taken = if takes {
+                taken | bit(m.to.index())
+            } else {
+                taken
+            };
+            path.push(m.into());
+            walk_crossing(&next, path, left - 1, taken, target, g, deadline);
+            path.pop();
+        }
+    });
+}
+
+/// Every game of `len` commands that crosses like `target` ([`walk_crossing`]).
+fn crossing_games(target: &Target, len: usize, deadline: Instant) -> Games {
+    let mut g = Games {
+        groups: Vec::new(),
+        complete: true,
+        visits: 0,
+    };
+    walk_crossing(
+        &Position::initial(),
+        &mut Vec::new(),
+        len,
+        0,
+        target,
+        &mut g,
+        deadline,
+    );
+    g
+}
+
 /// Invalid commands packed in one run at most.
 const PACK: usize = 400;
 
@@ -495,6 +712,9 @@ fn inputs(target: &Target, games: &Games) -> Vec<Vec<Command>> {
 const MAX_EXHAUSTIVE_LEN: usize = 9;
 /// Batches of the likeliest games of a length run when not all can be.
 const GUIDED_BATCHES: usize = 8;
+/// The longest game the walk of games that cross a point a piece was
+/// taken on ([`walk_crossing`]) goes to.
+const MAX_CROSSING_LEN: usize = 12;
 /// Batches of random games run at most.
 const RANDOM_BATCHES: usize = 12;
 /// Random playouts of one search.
@@ -511,7 +731,12 @@ impl Shrinker<'_> {
         let start = Instant::now();
         let budget = self.deadline.saturating_duration_since(start);
         let walk_until = start + budget.mul_f64(0.3);
-        let random_until = start + budget.mul_f64(0.5);
+        let random_until = start
+            + budget.mul_f64(if target.crossing == Crossing::None {
+                0.5
+            } else {
+                0.6
+            });
         let jobs = self.config.jobs.max(1);
         // What one run costs with `jobs` at once.
         let per_run =
@@ -534,6 +759,20 @@ impl Shrinker<'_> {
                 break;
             }
             self.exhausted = len;
+        }
+        if target.crossing != Crossing::None {
+            let until = start + budget.mul_f64(0.45);
+            for len in self.exhausted + 1..self.current.len().min(MAX_CROSSING_LEN + 1) {
+                if Instant::now() >= until {
+                    break;
+                }
+                let games = crossing_games(target, len, until);
+                let mut inputs = inputs(target, &games);
+                inputs.truncate(GUIDED_BATCHES * jobs);
+                if self.run_alike(target, inputs, until)? {
+                    return Ok(());
+                }
+            }
         }
         if self.current.len() > self.exhausted + 1 {
             let games = random_games(
