@@ -161,8 +161,8 @@ pub(super) enum Crossing {
     /// Its step passes (a blocking point, or the car's line) an empty
     /// point a piece was taken on.
     Step,
-    /// After it, the line of a piece that reaches a captain (on an empty
-    /// board) passes one: the check flag may depend on it.
+    /// After it, the judge sees check and the line of a piece that gives
+    /// it passes one: a program may miss that check.
     Check,
 }
 
@@ -181,20 +181,17 @@ fn path(role: Role, from: Point, to: Point) -> Option<Bits> {
         .map(|l| l.blocking_points().fold(0, |acc, p| acc | bit(p.index())))
 }
 
-/// The points the lines to the captains pass: for every piece that
-/// reaches the other side's captain on an empty board, the points it needs
-/// empty to take it (the points that decide check).
+/// The points the lines of the pieces that give check pass: for every
+/// piece that could take the other side's captain, the points it needs
+/// empty to take it.
 fn check_paths(game: &Position) -> Bits {
-    let t = tables();
     let board = game.board();
-    board
-        .pieces()
-        .filter_map(|(at, piece)| {
-            let captain = board.captain(piece.color.other())?;
-            if t.reach(piece.role, at) & bit(captain.index()) == 0 {
-                return None;
-            }
-            path(piece.role, at, captain)
+    Color::ALL
+        .into_iter()
+        .filter_map(|side| Some((side, game.captain(side.other())?)))
+        .flat_map(|(side, captain)| {
+            game.attackers(captain, side)
+                .filter_map(move |at| path(board.get(at)?.role, at, captain))
         })
         .fold(0, |acc, p| acc | p)
 }
@@ -240,9 +237,14 @@ impl Crossing {
             }
             Crossing::Check => {
                 let mut after = game.clone();
+                // Only a check the judge sees can be missed for a point
+                // wrongly taken as blocked.
                 let Ok(r) = after.play(command) else {
                     return false;
                 };
+                if !r.check {
+                    return false;
+                }
                 let taken = if r.removed.is_some() {
                     taken | target_bit(command)
                 } else {
@@ -769,8 +771,10 @@ impl Shrinker<'_> {
                 let games = crossing_games(target, len, until);
                 let mut inputs = inputs(target, &games);
                 inputs.truncate(GUIDED_BATCHES * jobs);
+                // The random games may still find a shorter game that fails
+                // alike without crossing.
                 if self.run_alike(target, inputs, until)? {
-                    return Ok(());
+                    break;
                 }
             }
         }
