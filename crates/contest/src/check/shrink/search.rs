@@ -360,6 +360,13 @@ impl Target {
         }
     }
 
+    /// Whether the failing position had the captain of the side that made
+    /// the last command attacked by the other side: then the focused walk
+    /// ([`walk_focused`]) has the command before the last make that attack.
+    fn answers_attack(&self) -> bool {
+        matches!(self.guide, Guide::SameAttacks(a) if a.sides & 2 != 0)
+    }
+
     /// Whether playouts should attack captains most of the time: when the
     /// failing position had a captain attacked.
     fn wants_attacks(&self) -> bool {
@@ -591,15 +598,18 @@ fn games_of_length(class: &Class, len: usize, deadline: Instant) -> Games {
     g
 }
 
-/// The walk of [`walk`] for a target that crosses a point a piece was
-/// taken on: only games that take a piece, leave the point it was taken
-/// on, and end with a command of the class that crosses it
-/// ([`Crossing::crossed`]). A piece taken on a point stands there until
-/// its taker's side moves again, so a capture comes at least two commands
-/// before the end (three for a step through the point: the taker leaves
-/// first).
+/// The walk of [`walk`] narrowed to the games the target most likely
+/// fails in, when there are too many to walk them all. For a target that
+/// crosses a point a piece was taken on: only games that take a piece,
+/// leave the point it was taken on, and end with a command of the class
+/// that crosses it ([`Crossing::crossed`]); a piece taken on a point
+/// stands there until its taker's side moves again, so a capture comes
+/// at least two commands before the end (three for a step through the
+/// point: the taker leaves first). For a target whose last command leaves
+/// its own side's captain attacked ([`Target::answers_attack`]): only
+/// games whose command before the last makes that attack.
 #[allow(clippy::too_many_arguments)]
-fn walk_crossing(
+fn walk_focused(
     game: &Position,
     path: &mut Vec<Command>,
     left: usize,
@@ -635,7 +645,7 @@ fn walk_crossing(
     } else {
         3
     };
-    let must_take = taken == 0;
+    let must_take = taken == 0 && target.crossing != Crossing::None;
     if must_take && left - 1 < need {
         return;
     }
@@ -644,6 +654,10 @@ fn walk_crossing(
     // A step through the point needs it left before the last command.
     let leave_now =
         target.crossing == Crossing::Step && left == 2 && taken & !board.occupied() == 0;
+    // The side that makes the last command must be attacked after it: the
+    // command before it most likely makes that attack (not when the last
+    // command opens a line through a point a piece was taken on).
+    let attack_now = left == 2 && target.answers_attack() && target.crossing == Crossing::None;
     game.for_each_move(|m| {
         let takes = board.get(m.to).is_some();
         if (take_now && !takes) || (leave_now && taken & bit(m.from.index()) == 0) {
@@ -651,26 +665,32 @@ fn walk_crossing(
         }
         let mut next = game.clone();
         if next.play_generated(m).is_ok() {
+            let attacked = next
+                .captain(game.turn().other())
+                .is_some_and(|c| next.attackers(c, game.turn()).next().is_some());
+            if attack_now && !attacked {
+                return;
+            }
             let taken = if takes {
                 taken | bit(m.to.index())
             } else {
                 taken
             };
             path.push(m.into());
-            walk_crossing(&next, path, left - 1, taken, target, g, deadline);
+            walk_focused(&next, path, left - 1, taken, target, g, deadline);
             path.pop();
         }
     });
 }
 
-/// Every game of `len` commands that crosses like `target` ([`walk_crossing`]).
-fn crossing_games(target: &Target, len: usize, deadline: Instant) -> Games {
+/// Every game of `len` commands of the focused walk ([`walk_focused`]).
+fn focused_games(target: &Target, len: usize, deadline: Instant) -> Games {
     let mut g = Games {
         groups: Vec::new(),
         complete: true,
         visits: 0,
     };
-    walk_crossing(
+    walk_focused(
         &Position::initial(),
         &mut Vec::new(),
         len,
@@ -714,9 +734,8 @@ fn inputs(target: &Target, games: &Games) -> Vec<Vec<Command>> {
 const MAX_EXHAUSTIVE_LEN: usize = 9;
 /// Batches of the likeliest games of a length run when not all can be.
 const GUIDED_BATCHES: usize = 8;
-/// The longest game the walk of games that cross a point a piece was
-/// taken on ([`walk_crossing`]) goes to.
-const MAX_CROSSING_LEN: usize = 12;
+/// The longest game the focused walk ([`walk_focused`]) goes to.
+const MAX_FOCUSED_LEN: usize = 12;
 /// Batches of random games run at most.
 const RANDOM_BATCHES: usize = 12;
 /// Random playouts of one search.
@@ -762,13 +781,13 @@ impl Shrinker<'_> {
             }
             self.exhausted = len;
         }
-        if target.crossing != Crossing::None {
+        if target.crossing != Crossing::None || target.answers_attack() {
             let until = start + budget.mul_f64(0.45);
-            for len in self.exhausted + 1..self.current.len().min(MAX_CROSSING_LEN + 1) {
+            for len in self.exhausted + 1..self.current.len().min(MAX_FOCUSED_LEN + 1) {
                 if Instant::now() >= until {
                     break;
                 }
-                let games = crossing_games(target, len, until);
+                let games = focused_games(target, len, until);
                 let mut inputs = inputs(target, &games);
                 inputs.truncate(GUIDED_BATCHES * jobs);
                 // The random games may still find a shorter game that fails

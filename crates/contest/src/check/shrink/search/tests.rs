@@ -144,3 +144,48 @@ fn the_shortest_game_where_a_taken_piece_still_blocks_has_six_commands() {
     assert!(ghost_game(&start, 0, 6, &mut path));
     assert_eq!(path.len(), 6);
 }
+
+/// A game of at most `left` more valid moves from `game` whose last move
+/// takes a captain while the loser's pieces attack the taker's captain:
+/// where a program that works out check as usual on the move that takes
+/// a captain (the realistic `check-on-capture`) says check.
+fn taken_while_attacked(game: &Position, left: usize, path: &mut Vec<Move>) -> bool {
+    if !can_end(game, &CAPTAIN_TAKEN, left) {
+        return false;
+    }
+    let taker = game.turn();
+    for m in game.moves() {
+        let takes_captain = game
+            .board()
+            .get(m.to)
+            .is_some_and(|p| p.role == Role::Captain);
+        let mut next = game.clone();
+        next.play_generated(m).unwrap();
+        path.push(m);
+        let found = if takes_captain {
+            next.captain(taker)
+                .is_some_and(|c| next.attackers(c, taker.other()).next().is_some())
+        } else {
+            left > 1 && taken_while_attacked(&next, left - 1, path)
+        };
+        if found {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+/// The realistic `check-on-capture`'s shortest failing game has seven
+/// commands (none of six), which `tests/commands/check_search.rs` expects
+/// the shrinker to find. Some 8 million positions: run it with
+/// `cargo test --release -p duckchess-contest --lib -- --ignored`.
+#[test]
+#[ignore = "slow without optimisations"]
+fn the_shortest_game_that_takes_a_captain_while_attacked_has_seven_commands() {
+    let start = Position::initial();
+    let mut path = Vec::new();
+    assert!(!taken_while_attacked(&start, 6, &mut path), "{path:?}");
+    assert!(taken_while_attacked(&start, 7, &mut path));
+    assert_eq!(path.len(), 7);
+}
