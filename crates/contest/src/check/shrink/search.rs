@@ -15,16 +15,18 @@
 //!    game with every such command appended. When every game of a length
 //!    was run and none failed, that length is *exhausted*; a failure found
 //!    after every shorter length was exhausted is minimal.
-//! 2. **Games through a point a piece was taken on**, when the failing
-//!    command's step, or a line to a captain after it, crosses an empty
-//!    point where a piece was taken earlier in the failing game
-//!    ([`Crossing`]): a program that keeps a taken piece somewhere fails
-//!    only in such games, too deep for the first walk. The same walk, length
-//!    by length, over games that take a piece, leave the point and end
-//!    with a command of the class that crosses it.
-//! 3. **Random short games**, when a length has more games than the budget
+//! 2. **Random short games**, when a length has more games than the budget
 //!    can run: random playouts that finish with a command of the class,
 //!    and generated games of every profile cut after their first one.
+//! 3. **A focused walk**, the walk of 1. narrowed to the games the failure
+//!    most likely needs, too deep for it ([`walk_focused`]): when the
+//!    failing command's step, or a line to a captain after it, crosses an
+//!    empty point where a piece was taken earlier in the failing game
+//!    ([`Crossing`]; a program that keeps a taken piece somewhere fails
+//!    only in such games), games that take a piece, leave the point and
+//!    end with a command of the class that crosses it; when the side that
+//!    made the failing command had its captain attacked after it, games
+//!    whose command before the last makes that attack.
 //!
 //! Within a length, games the [`Guide`] favours come first: for a
 //! program that says check on the move that ends the game, the games
@@ -752,10 +754,10 @@ impl Shrinker<'_> {
         let start = Instant::now();
         let budget = self.deadline.saturating_duration_since(start);
         let walk_until = start + budget.mul_f64(0.3);
-        // The focused walk takes the time from 0.3 to 0.45 of the budget;
-        // the random games keep their 0.2 after it.
+        let random_until = start + budget.mul_f64(0.5);
+        // After the random games (which find the same games as without
+        // it), the focused walk takes up to 0.65 of the budget.
         let focused = target.crossing != Crossing::None || target.answers_attack();
-        let random_until = start + budget.mul_f64(if focused { 0.6 } else { 0.5 });
         let jobs = self.config.jobs.max(1);
         // What one run costs with `jobs` at once.
         let per_run =
@@ -779,22 +781,6 @@ impl Shrinker<'_> {
             }
             self.exhausted = len;
         }
-        if focused {
-            let until = start + budget.mul_f64(0.45);
-            for len in self.exhausted + 1..self.current.len().min(MAX_FOCUSED_LEN + 1) {
-                if Instant::now() >= until {
-                    break;
-                }
-                let games = focused_games(target, len, until);
-                let mut inputs = inputs(target, &games);
-                inputs.truncate(GUIDED_BATCHES * jobs);
-                // The random games may still find a shorter game that fails
-                // alike without crossing.
-                if self.run_alike(target, inputs, until)? {
-                    break;
-                }
-            }
-        }
         if self.current.len() > self.exhausted + 1 {
             let games = random_games(
                 target,
@@ -803,6 +789,20 @@ impl Shrinker<'_> {
             );
             let games = games.into_iter().take(RANDOM_BATCHES * jobs).collect();
             self.run_alike(target, games, random_until)?;
+        }
+        if focused {
+            let until = start + budget.mul_f64(0.65);
+            for len in self.exhausted + 1..self.current.len().min(MAX_FOCUSED_LEN + 1) {
+                if Instant::now() >= until {
+                    break;
+                }
+                let games = focused_games(target, len, until);
+                let mut inputs = inputs(target, &games);
+                inputs.truncate(GUIDED_BATCHES * jobs);
+                if self.run_alike(target, inputs, until)? {
+                    break;
+                }
+            }
         }
         Ok(())
     }
