@@ -18,6 +18,15 @@
 //! 2. **Random short games**, when a length has more games than the budget
 //!    can run: random playouts that finish with a command of the class,
 //!    and generated games of every profile cut after their first one.
+//! 3. **A focused walk**, the walk of 1. narrowed to the games the failure
+//!    most likely needs, too deep for it ([`walk_focused`]): when the
+//!    failing command's step, or a line to a captain after it, crosses an
+//!    empty point where a piece was taken earlier in the failing game
+//!    ([`Crossing`]; a program that keeps a taken piece somewhere fails
+//!    only in such games), games that take a piece, leave the point and
+//!    end with a command of the class that crosses it; when the side that
+//!    made the failing command had its captain attacked after it, games
+//!    whose command before the last makes that attack.
 //!
 //! Within a length, games the [`Guide`] favours come first: for a
 //! program that says check on the move that ends the game, the games
@@ -25,7 +34,7 @@
 
 use super::{class_of, fits, invalid_class, Class, Shrinker, GAME_OVER};
 use crate::gen::{self, Profile};
-use crate::judge::attacks::{points, tables, Bits};
+use crate::judge::attacks::{bit, points, tables, Bits};
 use crate::judge::{Color, Command, Move, Point, Position, Role};
 use crate::verify::{self, Difference};
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -138,6 +147,115 @@ pub(super) struct Target {
     pub class: Class,
     pub shape: Shape,
     pub guide: Guide,
+    /// Whether the failing command crosses a point a piece was taken on
+    /// earlier in the game, and how ([`Crossing`]).
+    pub crossing: Crossing,
+}
+
+/// How the failing command depends on where pieces were taken before it:
+/// a program that keeps a taken piece somewhere (a stale list of pieces,
+/// a point never cleared) fails only when a move or a line to a captain
+/// crosses the empty point it was taken on, after the taker left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Crossing {
+    /// It does not cross such a point.
+    None,
+    /// Its step passes (a blocking point, or the car's line) an empty
+    /// point a piece was taken on.
+    Step,
+    /// After it, the judge sees check and the line of a piece that gives
+    /// it passes one: a program may miss that check.
+    Check,
+}
+
+/// The points a piece of `role` needs empty to go from `from` to `to` by
+/// its rule (a leap's blocking points, or the points the car passes), or
+/// none when it cannot make that step even on an empty board.
+fn path(role: Role, from: Point, to: Point) -> Option<Bits> {
+    let t = tables();
+    if role == Role::Car {
+        let d = t.direction(from, to)?;
+        return Some(t.ray(from, d) & !t.ray(to, d) & !bit(to.index()));
+    }
+    t.leaps(role, from)
+        .iter()
+        .find(|l| usize::from(l.other) == to.index())
+        .map(|l| l.blocking_points().fold(0, |acc, p| acc | bit(p.index())))
+}
+
+/// The points the lines of the pieces that give check pass: for every
+/// piece that could take the other side's captain, the points it needs
+/// empty to take it.
+fn check_paths(game: &Position) -> Bits {
+    let board = game.board();
+    Color::ALL
+        .into_iter()
+        .filter_map(|side| Some((side, game.captain(side.other())?)))
+        .flat_map(|(side, captain)| {
+            game.attackers(captain, side)
+                .filter_map(move |at| path(board.get(at)?.role, at, captain))
+        })
+        .fold(0, |acc, p| acc | p)
+}
+
+/// The bit of a command's target point (none when off the board).
+fn target_bit(c: Command) -> Bits {
+    Point::new(c.xt, c.yt).map_or(0, |p| bit(p.index()))
+}
+
+/// The points where a valid move of `commands` took a piece, and the
+/// game after them.
+fn taken_on(commands: &[Command]) -> (Bits, Position) {
+    let mut game = Position::initial();
+    let mut taken = 0;
+    for &c in commands {
+        if let Ok(r) = game.play(c) {
+            if r.removed.is_some() {
+                taken |= target_bit(c);
+            }
+        }
+    }
+    (taken, game)
+}
+
+impl Crossing {
+    /// Whether `command`, played in `game` where pieces were taken on
+    /// `taken`, crosses such a point this way.
+    fn crossed(self, game: &Position, taken: Bits, command: Command) -> bool {
+        match self {
+            Crossing::None => true,
+            Crossing::Step => {
+                let (Some(from), Some(to)) = (
+                    Point::new(command.xs, command.ys),
+                    Point::new(command.xt, command.yt),
+                ) else {
+                    return false;
+                };
+                let Some(piece) = game.board().get(from) else {
+                    return false;
+                };
+                let empty_taken = taken & !game.board().occupied();
+                path(piece.role, from, to).is_some_and(|p| p & empty_taken != 0)
+            }
+            Crossing::Check => {
+                let mut after = game.clone();
+                // Only a check the judge sees can be missed for a point
+                // wrongly taken as blocked.
+                let Ok(r) = after.play(command) else {
+                    return false;
+                };
+                if !r.check {
+                    return false;
+                }
+                let taken = if r.removed.is_some() {
+                    taken | target_bit(command)
+                } else {
+                    taken
+                };
+                check_paths(&after) & taken & !after.board().occupied() != 0
+            }
+        }
+    }
 }
 
 impl Target {
@@ -180,10 +298,22 @@ impl Target {
             }
             _ => Step::of(&before, last).map_or(Guide::None, Guide::SameStep),
         };
+        let (taken, _) = taken_on(commands.split_last()?.1);
+        let kind = if shape.check_only() {
+            Crossing::Check
+        } else {
+            Crossing::Step
+        };
+        let crossing = if taken != 0 && kind.crossed(&before, taken, last) {
+            kind
+        } else {
+            Crossing::None
+        };
         Some(Target {
             class,
             shape,
             guide,
+            crossing,
         })
     }
 
@@ -230,6 +360,13 @@ impl Target {
             Guide::SameAttacks(_) => 8,
             Guide::SameStep(_) => 65,
         }
+    }
+
+    /// Whether the failing position had the captain of the side that made
+    /// the last command attacked by the other side: then the focused walk
+    /// ([`walk_focused`]) has the command before the last make that attack.
+    fn answers_attack(&self) -> bool {
+        matches!(self.guide, Guide::SameAttacks(a) if a.sides & 2 != 0)
     }
 
     /// Whether playouts should attack captains most of the time: when the
@@ -463,6 +600,110 @@ fn games_of_length(class: &Class, len: usize, deadline: Instant) -> Games {
     g
 }
 
+/// The walk of [`walk`] narrowed to the games the target most likely
+/// fails in, when there are too many to walk them all. For a target that
+/// crosses a point a piece was taken on: only games that take a piece,
+/// leave the point it was taken on, and end with a command of the class
+/// that crosses it ([`Crossing::crossed`]); a piece taken on a point
+/// stands there until its taker's side moves again, so a capture comes
+/// at least two commands before the end (three for a step through the
+/// point: the taker leaves first). For a target whose last command leaves
+/// its own side's captain attacked ([`Target::answers_attack`]): only
+/// games whose command before the last makes that attack.
+#[allow(clippy::too_many_arguments)]
+fn walk_focused(
+    game: &Position,
+    path: &mut Vec<Command>,
+    left: usize,
+    taken: Bits,
+    target: &Target,
+    g: &mut Games,
+    deadline: Instant,
+) {
+    if !g.complete {
+        return;
+    }
+    g.visits += 1;
+    if g.visits > MAX_VISITS || (g.visits.is_multiple_of(4096) && Instant::now() >= deadline) {
+        g.complete = false;
+        return;
+    }
+    if left == 1 {
+        let finals: Vec<Command> = finishing(game, &target.class)
+            .into_iter()
+            .filter(|&c| target.crossing.crossed(game, taken, c))
+            .collect();
+        if !finals.is_empty() {
+            g.groups.push((path.clone(), finals));
+        }
+        return;
+    }
+    if !can_end(game, &target.class, left) {
+        return;
+    }
+    let board = game.board();
+    let need = if target.crossing == Crossing::Check {
+        2
+    } else {
+        3
+    };
+    let must_take = taken == 0 && target.crossing != Crossing::None;
+    if must_take && left - 1 < need {
+        return;
+    }
+    // Nothing left to take first but this command: it must take.
+    let take_now = must_take && left - 1 == need;
+    // A step through the point needs it left before the last command.
+    let leave_now =
+        target.crossing == Crossing::Step && left == 2 && taken & !board.occupied() == 0;
+    // The side that makes the last command must be attacked after it: the
+    // command before it most likely makes that attack (not when the last
+    // command opens a line through a point a piece was taken on).
+    let attack_now = left == 2 && target.answers_attack() && target.crossing == Crossing::None;
+    game.for_each_move(|m| {
+        let takes = board.get(m.to).is_some();
+        if (take_now && !takes) || (leave_now && taken & bit(m.from.index()) == 0) {
+            return;
+        }
+        let mut next = game.clone();
+        if next.play_generated(m).is_ok() {
+            let attacked = next
+                .captain(game.turn().other())
+                .is_some_and(|c| next.attackers(c, game.turn()).next().is_some());
+            if attack_now && !attacked {
+                return;
+            }
+            let taken = if takes {
+                taken | bit(m.to.index())
+            } else {
+                taken
+            };
+            path.push(m.into());
+            walk_focused(&next, path, left - 1, taken, target, g, deadline);
+            path.pop();
+        }
+    });
+}
+
+/// Every game of `len` commands of the focused walk ([`walk_focused`]).
+fn focused_games(target: &Target, len: usize, deadline: Instant) -> Games {
+    let mut g = Games {
+        groups: Vec::new(),
+        complete: true,
+        visits: 0,
+    };
+    walk_focused(
+        &Position::initial(),
+        &mut Vec::new(),
+        len,
+        0,
+        target,
+        &mut g,
+        deadline,
+    );
+    g
+}
+
 /// Invalid commands packed in one run at most.
 const PACK: usize = 400;
 
@@ -495,6 +736,8 @@ fn inputs(target: &Target, games: &Games) -> Vec<Vec<Command>> {
 const MAX_EXHAUSTIVE_LEN: usize = 9;
 /// Batches of the likeliest games of a length run when not all can be.
 const GUIDED_BATCHES: usize = 8;
+/// The longest game the focused walk ([`walk_focused`]) goes to.
+const MAX_FOCUSED_LEN: usize = 12;
 /// Batches of random games run at most.
 const RANDOM_BATCHES: usize = 12;
 /// Random playouts of one search.
@@ -512,6 +755,9 @@ impl Shrinker<'_> {
         let budget = self.deadline.saturating_duration_since(start);
         let walk_until = start + budget.mul_f64(0.3);
         let random_until = start + budget.mul_f64(0.5);
+        // After the random games (which find the same games as without
+        // it), the focused walk takes up to 0.65 of the budget.
+        let focused = target.crossing != Crossing::None || target.answers_attack();
         let jobs = self.config.jobs.max(1);
         // What one run costs with `jobs` at once.
         let per_run =
@@ -543,6 +789,20 @@ impl Shrinker<'_> {
             );
             let games = games.into_iter().take(RANDOM_BATCHES * jobs).collect();
             self.run_alike(target, games, random_until)?;
+        }
+        if focused {
+            let until = start + budget.mul_f64(0.65);
+            for len in self.exhausted + 1..self.current.len().min(MAX_FOCUSED_LEN + 1) {
+                if Instant::now() >= until {
+                    break;
+                }
+                let games = focused_games(target, len, until);
+                let mut inputs = inputs(target, &games);
+                inputs.truncate(GUIDED_BATCHES * jobs);
+                if self.run_alike(target, inputs, until)? {
+                    break;
+                }
+            }
         }
         Ok(())
     }
