@@ -197,6 +197,41 @@ impl Tally {
     }
 }
 
+/// An opponent's side of a match: made here, above the players' files,
+/// so that none of them needs another.
+impl Opponent {
+    /// A player for this opponent in `notation`'s game; `seed` seeds a
+    /// baseline until [`Player::new_game`] seeds it again.
+    pub fn player(
+        &self,
+        notation: &dyn Notation,
+        seed: u64,
+    ) -> Result<Box<dyn Player>, MatchError> {
+        Ok(match self {
+            Opponent::Baseline(baseline) => Box::new(player::BaselinePlayer {
+                baseline: *baseline,
+                rng: ChaCha8Rng::seed_from_u64(seed),
+            }),
+            Opponent::Engine(limits) => Box::new(EnginePlayer {
+                engine: Engine::new(crate::search::DEFAULT_HASH_MB),
+                limits: *limits,
+            }),
+            Opponent::Uci {
+                command,
+                options,
+                think,
+                go,
+            } => Box::new(uci_player::UciPlayer::start(
+                notation,
+                command,
+                options,
+                *think,
+                go.clone(),
+            )?),
+        })
+    }
+}
+
 /// The opening of pair `pair`: its name and moves.
 fn opening(
     notation: &dyn Notation,

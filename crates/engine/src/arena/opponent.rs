@@ -2,12 +2,10 @@
 //! engine over UCI.
 
 use super::error::MatchError;
-use super::player::{BaselinePlayer, EnginePlayer, Player};
-use super::uci_player::UciPlayer;
 use crate::kernel::{AnyPosition, Move, MoveKind};
-use crate::search::{Engine, Limits};
-use crate::variants::{line, Notation};
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use crate::search::Limits;
+use crate::variants::line;
+use rand_chacha::rand_core::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::time::Duration;
@@ -162,38 +160,5 @@ impl fmt::Display for Opponent {
             },
             Opponent::Uci { command, .. } => write!(f, "{}", command.join(" ")),
         }
-    }
-}
-
-impl Opponent {
-    /// A player for this opponent in `notation`'s game; `seed` seeds a
-    /// baseline until [`Player::new_game`] seeds it again.
-    pub fn player(
-        &self,
-        notation: &dyn Notation,
-        seed: u64,
-    ) -> Result<Box<dyn Player>, MatchError> {
-        Ok(match self {
-            Opponent::Baseline(baseline) => Box::new(BaselinePlayer {
-                baseline: *baseline,
-                rng: ChaCha8Rng::seed_from_u64(seed),
-            }),
-            Opponent::Engine(limits) => Box::new(EnginePlayer {
-                engine: Engine::new(crate::search::DEFAULT_HASH_MB),
-                limits: *limits,
-            }),
-            Opponent::Uci {
-                command,
-                options,
-                think,
-                go,
-            } => Box::new(UciPlayer::start(
-                notation,
-                command,
-                options,
-                *think,
-                go.clone(),
-            )?),
-        })
     }
 }
