@@ -545,6 +545,17 @@ struct Games {
     visits: usize,
 }
 
+impl Games {
+    /// No game found yet, none missed.
+    fn none_yet() -> Games {
+        Games {
+            groups: Vec::new(),
+            complete: true,
+            visits: 0,
+        }
+    }
+}
+
 fn walk(
     game: &Position,
     path: &mut Vec<Command>,
@@ -584,11 +595,7 @@ fn walk(
 /// Every game of `len` commands, valid moves but the last, whose last
 /// command has the class.
 fn games_of_length(class: &Class, len: usize, deadline: Instant) -> Games {
-    let mut g = Games {
-        groups: Vec::new(),
-        complete: true,
-        visits: 0,
-    };
+    let mut g = Games::none_yet();
     walk(
         &Position::initial(),
         &mut Vec::new(),
@@ -687,11 +694,7 @@ fn walk_focused(
 
 /// Every game of `len` commands of the focused walk ([`walk_focused`]).
 fn focused_games(target: &Target, len: usize, deadline: Instant) -> Games {
-    let mut g = Games {
-        groups: Vec::new(),
-        complete: true,
-        visits: 0,
-    };
+    let mut g = Games::none_yet();
     walk_focused(
         &Position::initial(),
         &mut Vec::new(),

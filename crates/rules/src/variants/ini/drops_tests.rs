@@ -1,20 +1,14 @@
 //! Pieces in hand and drops from a file: crazyhouse, each figure
 //! Fairy-Stockfish's (pyffish 0.0.90 and the engine's `go perft`).
 
-use super::*;
 use crate::kernel::{perft, Color, Kind, Move, MoveKind, Position, Rules};
 use crate::variants::fen::{read_fen, Fen};
-use crate::variants::prelude::*;
 use crate::variants::{san, uci};
 
 fn crazyhouse() -> &'static Rules<u64> {
     static RULES: std::sync::OnceLock<&'static Rules<u64>> = std::sync::OnceLock::new();
     RULES.get_or_init(|| {
-        let games = read(include_str!("../../../../../samples/fsf-variants.ini")).unwrap();
-        let game = games
-            .into_iter()
-            .find(|g| g.name() == "crazyhouse")
-            .expect("crazyhouse in samples/fsf-variants.ini");
+        let game = super::tests::sample("crazyhouse");
         Rules::new(game.variant().clone()).unwrap().leak()
     })
 }

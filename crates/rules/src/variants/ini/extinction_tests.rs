@@ -2,18 +2,10 @@
 //! kings, shatranj's and shatar's bare king, each against
 //! Fairy-Stockfish 11.1's counts where a count is given.
 
-use super::tests::{error, game, same_game};
+use super::tests::{error, game, same_game, sample};
 use super::*;
 use crate::kernel::{Color, Draw, ExtinctionValue, Outcome, Win};
 use crate::variants::prelude::*;
-
-fn sample(name: &str) -> FileGame {
-    read(include_str!("../../../../../samples/fsf-variants.ini"))
-        .unwrap()
-        .into_iter()
-        .find(|g| g.name() == name)
-        .unwrap_or_else(|| panic!("{name} in samples/fsf-variants.ini"))
-}
 
 /// White has won by the extinction rule.
 const WHITE_WINS: Option<Outcome> = Some(Outcome::Decisive {

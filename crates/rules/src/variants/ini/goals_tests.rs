@@ -3,17 +3,10 @@
 //! `flagRegionBlack`, `flagMove`, `checking = false`), each figure
 //! Fairy-Stockfish's (pyffish 0.0.90 and the engine's `go perft`).
 
+use super::tests::sample;
 use super::*;
 use crate::kernel::{Color, Draw, Outcome, Win};
 use crate::variants::prelude::*;
-
-fn sample(name: &str) -> FileGame {
-    read(include_str!("../../../../../samples/fsf-variants.ini"))
-        .unwrap()
-        .into_iter()
-        .find(|g| g.name() == name)
-        .unwrap_or_else(|| panic!("{name} in samples/fsf-variants.ini"))
-}
 
 /// The position after `moves` (UCI) from `fen` (`start`: the game's).
 fn after(g: &FileGame, fen: &str, moves: &str) -> Box<dyn crate::kernel::AnyPosition> {

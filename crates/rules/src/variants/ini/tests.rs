@@ -15,6 +15,15 @@ pub(super) fn game(text: &str) -> FileGame {
         .expect("a game")
 }
 
+/// The game `name` of samples/fsf-variants.ini.
+pub(super) fn sample(name: &str) -> FileGame {
+    read(include_str!("../../../../../samples/fsf-variants.ini"))
+        .unwrap()
+        .into_iter()
+        .find(|g| g.name() == name)
+        .unwrap_or_else(|| panic!("{name} in samples/fsf-variants.ini"))
+}
+
 pub(super) fn error(text: &str) -> String {
     read(text).map(|_| ()).unwrap_err().to_string()
 }
