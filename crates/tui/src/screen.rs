@@ -17,7 +17,9 @@
 
 use super::config::{Bindings, Palette};
 use super::game::{Action, Game};
+use crate::kernel::{Color as Side, Piece};
 use crate::variants::picture::{self, Style as PieceStyle};
+use itertools::Itertools;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEventKind,
@@ -457,16 +459,54 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
 
     let lines = game.move_lines(areas.moves.width.saturating_sub(2) as usize);
     let key_lines = keys(game, &view.keys);
+    let mut top = game.clock_lines();
+    top.extend(pocket_lines(game, view));
     draw_panels(
         frame,
         (areas.status, areas.moves),
         [game.status(), game.prompt(), game.detail()],
         &key_lines,
-        (&game.clock_lines(), &lines),
+        (&top, &lines),
     );
     if game.is_helping() {
         draw_help(frame, &key_lines);
     }
+}
+
+/// The pockets of a game with drops, one line a side, top of the moves
+/// panel beside the board (`black in hand: p2 n`): each kind held, as the
+/// board draws it, with its count past one. None in a game without drops.
+pub fn pocket_lines(game: &Game, view: View) -> Vec<String> {
+    let position = game.position();
+    if position.variant().drops.is_none() {
+        return Vec::new();
+    }
+    let notation = game.notation();
+    Side::ALL
+        .into_iter()
+        .map(|color| {
+            let held = position
+                .hand(color)
+                .into_iter()
+                .map(|(kind, n)| {
+                    let piece = Piece { color, kind };
+                    let text =
+                        picture::piece_text(notation, position, piece, view.style, view.color);
+                    if n > 1 {
+                        format!("{text}{n}")
+                    } else {
+                        text
+                    }
+                })
+                .join(" ");
+            let held = if held.is_empty() {
+                "-".to_string()
+            } else {
+                held
+            };
+            format!("{} in hand: {held}", notation.side_name(color))
+        })
+        .collect()
 }
 
 /// The `?` help screen over the middle of the screen: the key lines'
@@ -771,6 +811,47 @@ mod tests {
 
     fn game(notation: &'static dyn Notation) -> Game {
         Game::new(Options::new(notation))
+    }
+
+    /// Crazyhouse, from the sample file: a capture puts the piece in the
+    /// captor's pocket, drawn beside the board, and a drop typed at the
+    /// prompt (`P@e6`) takes it out again.
+    #[test]
+    fn crazyhouse_pockets_beside_the_board_and_drops_at_the_prompt() {
+        use crate::game::Action as A;
+        let file = include_str!("../../../samples/fsf-variants.ini");
+        let game_of = crate::variants::ini::read(file)
+            .unwrap()
+            .into_iter()
+            .find(|g| crate::variants::GameRules::name(g) == "crazyhouse")
+            .unwrap();
+        let notation: &'static dyn Notation = Box::leak(Box::new(game_of));
+        let mut g = game(notation);
+        let typed = |g: &mut Game, text: &str| {
+            g.handle(A::OpenPrompt);
+            for c in text.chars() {
+                g.handle(A::Type(c));
+            }
+            g.handle(A::Activate);
+        };
+        let pockets = |g: &Game| pocket_lines(g, plain());
+        assert_eq!(pockets(&g), ["white in hand: -", "black in hand: -"]);
+        for m in ["e4", "d5", "exd5"] {
+            typed(&mut g, m);
+        }
+        assert_eq!(g.moves().len(), 3, "{}", g.detail());
+        assert_eq!(pockets(&g), ["white in hand: P", "black in hand: -"]);
+        typed(&mut g, "Qxd5");
+        assert_eq!(pockets(&g), ["white in hand: P", "black in hand: p"]);
+        // On the screen, beside the board, at 80 × 24.
+        let shown = screen(&g, plain(), (80, 24)).join("\n");
+        assert!(shown.contains("white in hand: P"), "{shown}");
+        assert!(shown.contains("black in hand: p"), "{shown}");
+        typed(&mut g, "P@e6");
+        assert_eq!(g.moves().len(), 5, "{}", g.detail());
+        assert_eq!(pockets(&g), ["white in hand: -", "black in hand: p"]);
+        // A game without drops has no pocket.
+        assert!(pocket_lines(&game(by_name("chess").unwrap()), plain()).is_empty());
     }
 
     /// Defect: a refusal was cut at the board's width (57 columns for

@@ -13,8 +13,8 @@
 //! one the search can play.
 
 use super::{
-    divide, perft, Big, Bits, Color, Game, IllegalMove, Move, Outcome, Piece, Played, Position,
-    SquareSet, Variant,
+    divide, perft, Big, Bits, Color, Game, IllegalMove, Kind, Move, Outcome, Piece, Played,
+    Position, SquareSet, Variant,
 };
 use std::fmt;
 
@@ -168,6 +168,20 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     /// The checks a side has still to give to win an n-check game (0 in
     /// any other).
     fn checks_to_give(&self, color: Color) -> u32;
+    /// The pieces `color` holds in hand, in the variant's order of kinds,
+    /// each with its count (none in a game without drops): what the
+    /// front ends draw as the pocket beside the board.
+    fn hand(&self, color: Color) -> Vec<(Kind, u32)> {
+        (0..self.variant().kinds.len())
+            .map(|k| Kind(k as u8))
+            .filter_map(|kind| {
+                let n = self.in_hand(color, kind);
+                (n > 0).then_some((kind, n))
+            })
+            .collect()
+    }
+    /// How many pieces of `kind` `color` holds in hand.
+    fn in_hand(&self, color: Color, kind: Kind) -> u32;
     /// The same placement with the other side to move (no en passant), as
     /// if the side to move passed; `None` when that is no position of the
     /// variant (the side now to move could take the other's king).
@@ -248,6 +262,9 @@ impl<S: Width> AnyPosition for Position<S> {
     }
     fn checks_to_give(&self, color: Color) -> u32 {
         Position::checks_to_give(self, color)
+    }
+    fn in_hand(&self, color: Color, kind: Kind) -> u32 {
+        Position::in_hand(self, color, kind)
     }
     fn passed(&self) -> Option<Box<dyn AnyPosition>> {
         let mut setup = self.to_setup();
