@@ -38,6 +38,10 @@ use view3d::*;
 mod editor;
 use editor::*;
 
+#[path = "browser_parts/pockets.rs"]
+mod pockets;
+use pockets::pieces_in_hand;
+
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
 async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &str, ply: usize) {
@@ -1921,6 +1925,7 @@ async fn the_analysis_board_in_a_real_browser() {
         fourfold_as_a_tesseract,
         the_cube_in_3d,
         the_board_editor,
+        pieces_in_hand,
     ] {
         if only
             .as_deref()

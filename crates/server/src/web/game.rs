@@ -7,9 +7,9 @@
 //! few microseconds a move.
 
 use super::types::{
-    Attacker, AttacksResponse, Board, Cell, GameRequest, GameResult, ImportResponse, ImportedGame,
-    Label, MoveInfo, PieceInfo, RecordRequest, RecordResponse, State, StudyInfo, TreeNode,
-    VariantInfo,
+    Attacker, AttacksResponse, Board, Cell, GameRequest, GameResult, HandPiece, ImportResponse,
+    ImportedGame, Label, MoveInfo, PieceInfo, Pocket, RecordRequest, RecordResponse, State,
+    StudyInfo, TreeNode, VariantInfo,
 };
 use super::ApiError;
 use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome, Piece};
@@ -258,6 +258,9 @@ pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -
             .and_then(|p| p.captured)
             .map(|p| position.variant().kind(p.kind).name.to_string()),
         check: played.is_some_and(|p| p.check),
+        drop: m
+            .dropped()
+            .map(|k| position.variant().kind(k).letter.to_string()),
     }
 }
 
@@ -299,12 +302,7 @@ pub fn draw_board(
                     .iter()
                     .map(|&c| c as usize)
                     .collect(),
-                piece: piece_at(sq).map(|p| PieceInfo {
-                    letter: variant.piece_char(p).to_string(),
-                    color: notation.side_name(p.color).into(),
-                    name: variant.kind(p.kind).name.into(),
-                    glyph: notation.glyph(pos, p).to_string(),
-                }),
+                piece: piece_at(sq).map(|p| piece_info(notation, pos, p)),
             }
         })
         .collect();
@@ -328,7 +326,41 @@ pub fn draw_board(
         labels,
         cells,
         lines: notation.board_lines(pos),
+        pockets: pockets(notation, pos),
     }
+}
+
+/// A piece as the page draws it.
+fn piece_info(notation: &dyn Notation, pos: &dyn AnyPosition, p: Piece) -> PieceInfo {
+    let variant = pos.variant();
+    PieceInfo {
+        letter: variant.piece_char(p).to_string(),
+        color: notation.side_name(p.color).into(),
+        name: variant.kind(p.kind).name.into(),
+        glyph: notation.glyph(pos, p).to_string(),
+    }
+}
+
+/// Each side's pieces in hand, in a game with drops.
+fn pockets(notation: &dyn Notation, pos: &dyn AnyPosition) -> Vec<Pocket> {
+    if pos.variant().drops.is_none() {
+        return Vec::new();
+    }
+    Color::ALL
+        .into_iter()
+        .map(|color| Pocket {
+            side: notation.side_name(color).into(),
+            pieces: pos
+                .hand(color)
+                .into_iter()
+                .map(|(kind, count)| HandPiece {
+                    piece: piece_info(notation, pos, Piece { color, kind }),
+                    count,
+                    drop: pos.variant().kind(kind).letter.to_string(),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 fn state(notation: &dyn Notation, game: &dyn AnyGame, start: &str, flipped: bool) -> State {

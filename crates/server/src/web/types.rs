@@ -448,6 +448,31 @@ pub struct Board {
     /// drawn between them: pairs of squares (`Notation::board_lines`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<[usize; 2]>,
+    /// In a game with drops (crazyhouse), each side's pieces in hand, the
+    /// first player's first; none in a game without.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pockets: Vec<Pocket>,
+}
+
+/// One side's pieces in hand, drawn beside the board; a piece is dropped
+/// by the moves whose [`MoveInfo::drop`] is its `drop`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Pocket {
+    /// Whose hand: `white`/`black`.
+    pub side: String,
+    /// The kinds held, in the game's order of kinds.
+    pub pieces: Vec<HandPiece>,
+}
+
+/// A kind of piece in a hand, and how many.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct HandPiece {
+    /// The piece, as a cell shows it.
+    pub piece: PieceInfo,
+    /// How many are held (at least 1).
+    pub count: u32,
+    /// The kind's letter that drop moves of it carry (`p`).
+    pub drop: String,
 }
 
 /// A legal move.
@@ -472,6 +497,10 @@ pub struct MoveInfo {
     /// Chess, the judge's check).
     #[serde(default)]
     pub check: bool,
+    /// For a drop (`P@e4`), the kind dropped, as [`HandPiece::drop`]
+    /// names it; `from` is then `to`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop: Option<String>,
 }
 
 /// How the game ended.

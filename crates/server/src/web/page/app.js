@@ -644,8 +644,75 @@ function view(b = game.state.board) {
 // they stand out on light squares: the outline glyph's filled twin.
 const FILLED = { "♔": "♚", "♕": "♛", "♖": "♜", "♗": "♝", "♘": "♞", "♙": "♟" };
 
+// A selection is a square, or a piece in hand as `drop:P` (a pocket's
+// piece, in a game with drops): its moves are the drops of that kind.
 function movesFrom(sq) {
-  return computersTurn() ? [] : game.state.moves.filter((m) => m.from === sq);
+  if (computersTurn()) return [];
+  if (typeof sq === "string") return game.state.moves.filter((m) => "drop:" + m.drop === sq);
+  return game.state.moves.filter((m) => m.from === sq && !m.drop);
+}
+
+// The squares whose piece has a move (a drop moves nothing on the board).
+function movableSquares() {
+  return new Set(computersTurn() ? [] : game.state.moves.filter((m) => !m.drop).map((m) => m.from));
+}
+
+// Pieces in hand (crazyhouse): each side's pocket above or below the board,
+// the side to move's pieces that can be dropped clickable and draggable.
+function renderPockets() {
+  const pockets = game.state.board.pockets || [];
+  const flipped = game.state.board.flipped;
+  for (const [id, index] of [["pocket-top", flipped ? 0 : 1], ["pocket-bottom", flipped ? 1 : 0]]) {
+    const box = $(id);
+    const pocket = pockets[index];
+    box.hidden = !pocket;
+    box.innerHTML = "";
+    if (!pocket) continue;
+    box.dataset.side = pocket.side;
+    box.setAttribute("aria-label", `${pocket.side}'s pieces in hand`);
+    const title = document.createElement("span");
+    title.className = "pocket-side";
+    title.textContent = `${pocket.side} in hand`;
+    box.appendChild(title);
+    if (!pocket.pieces.length) {
+      const none = document.createElement("span");
+      none.className = "pocket-empty";
+      none.textContent = "none";
+      box.appendChild(none);
+    }
+    for (const h of pocket.pieces) {
+      const key = "drop:" + h.drop;
+      const b = document.createElement("button");
+      const droppable = pocket.side === game.state.turn && movesFrom(key).length > 0;
+      b.className = "pocket-piece" + (game.selected === key ? " selected" : "") + (droppable ? " movable" : "");
+      b.disabled = !droppable;
+      b.dataset.drop = h.drop;
+      b.dataset.count = h.count;
+      b.title = `${h.count} ${h.piece.name}${h.count > 1 ? "s" : ""} in hand`;
+      const p = document.createElement("span");
+      p.className = `piece ${h.piece.color}`;
+      p.textContent = h.piece.glyph;
+      if (FILLED[h.piece.glyph]) p.dataset.fill = FILLED[h.piece.glyph];
+      b.appendChild(p);
+      if (h.count > 1) {
+        const n = document.createElement("sub");
+        n.textContent = h.count;
+        b.appendChild(n);
+      }
+      b.addEventListener("click", () => {
+        game.selected = game.selected === key ? null : key;
+        renderBoard();
+        renderLegal();
+      });
+      b.addEventListener("pointerdown", (e) => onDragStart(e, key));
+      // The focus stays where it is: the board's blur redraws the pockets,
+      // and a button redrawn under the pointer gets no click.
+      b.addEventListener("mousedown", (e) => e.preventDefault());
+      // A finger's events stay with the button it started on.
+      b.addEventListener("pointerup", onPointerUp);
+      box.appendChild(b);
+    }
+  }
 }
 
 function renderBoard() {
@@ -672,7 +739,7 @@ function renderBoard() {
   board.dataset.boardH = v.h;
   const selectedMoves = game.selected === null ? [] : movesFrom(game.selected);
   const targets = new Set(selectedMoves.map((m) => m.to));
-  const movable = new Set(computersTurn() ? [] : st.moves.map((m) => m.from));
+  const movable = movableSquares();
   const last = st.last;
   const add = (el, row, col) => {
     el.style.gridRow = `${row}`;
@@ -755,6 +822,7 @@ function renderBoard() {
     d.addEventListener("pointerdown", (e) => onDragStart(e, c.square));
     add(d, c.row + 1 + top, c.col + 2);
   }
+  renderPockets();
   if (typeof inspectBoard === "function") inspectBoard();
   if (typeof drawShapes === "function") drawShapes();
   // The 3D view (view3d.js) follows every drawing of the boards.
@@ -864,7 +932,11 @@ function renderLegal() {
   else if (game.selected !== null) {
     moves = movesFrom(game.selected);
     const c = st.board.cells.find((x) => x.square === game.selected);
-    const what = c.piece ? `the ${c.piece.color} ${c.piece.name} on ${c.name}` : c.name;
+    const what = !c
+      ? `the ${st.turn} ${game.selected.slice(5)} in hand`
+      : c.piece
+        ? `the ${c.piece.color} ${c.piece.name} on ${c.name}`
+        : c.name;
     caption = `${moves.length} move${moves.length === 1 ? "" : "s"} of ${what}`;
   } else caption = `${moves.length} legal move${moves.length === 1 ? "" : "s"}`;
   $("legal-caption").textContent = caption;
@@ -1162,7 +1234,7 @@ function onBoardKey(e) {
   if (!st || !game.view) return;
   const cells = game.view.cells;
   if (e.key === "Tab") {
-    const movable = new Set(computersTurn() ? [] : st.moves.map((m) => m.from));
+    const movable = movableSquares();
     const order = cells
       .filter((c) => movable.has(c.square))
       .sort((a, b) => a.row - b.row || a.col - b.col)
