@@ -58,3 +58,41 @@ fn every_variant_of_the_sample_file_counts_as_fairy_stockfish() {
         "only {variants} variants compared:\n{stdout}"
     );
 }
+
+/// Every game of the sample file is played by the computer everywhere the
+/// built-in games are: here two games of `duckchess match` against the
+/// greedy player (drops, checks counted, flags and extinction included),
+/// each to its end under the game's own rules, the tally naming both.
+#[test]
+fn the_computer_plays_every_variant_of_the_sample_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("samples/fsf-variants.ini");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('['))
+        .filter_map(|l| l.split([']', ':']).next())
+        .collect();
+    assert!(names.len() >= 30, "{names:?}");
+    for name in names {
+        let out = Command::new(env!("CARGO_BIN_EXE_duckchess"))
+            .arg("--variants")
+            .arg(&file)
+            .args(["match", "--variant", name, "--games", "2", "--nodes", "200"])
+            .args(["--opponent", "greedy", "--move-cap", "200"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name}: {stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let tally = stdout.lines().last().unwrap_or_default();
+        assert!(
+            tally.starts_with(&format!("computer vs greedy in {name}: "))
+                && tally.contains(" of 2 "),
+            "{name}: {stdout}"
+        );
+    }
+}
