@@ -1086,3 +1086,70 @@ fn a_second_server_on_one_sqlite_file_refuses_to_start() {
         200
     );
 }
+
+/// Crazyhouse, a game of the server's `--variants` file, played online:
+/// a captured pawn goes to the captor's hand, its drop (`P@e6`, as
+/// Fairy-Stockfish writes it) is accepted from the seat to move, and a
+/// drop of a piece not in hand is refused.
+#[test]
+fn a_game_with_drops_is_played_online() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/fsf-variants.ini");
+    let (_server, addr) = server(&dir, &["--variants", file]);
+    let a = request(
+        &addr,
+        "POST",
+        "/api/online/games",
+        &[],
+        &json!({"variant": "crazyhouse", "clock": "5+3", "color": "white", "name": "alice"})
+            .to_string(),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let alice = a.cookie.clone().unwrap();
+    let id = a.json()["id"].as_str().unwrap().to_string();
+    let bob = request(&addr, "POST", "/api/online/guest", &[], r#"{"name":"bob"}"#)
+        .cookie
+        .unwrap();
+    let j = post(
+        &addr,
+        &format!("/api/online/game/{id}/join"),
+        &bob,
+        json!({}),
+    );
+    assert_eq!(j.status, 200, "{}", j.body);
+    let mv = |cookie: &str, m: &str| {
+        post(
+            &addr,
+            &format!("/api/online/game/{id}/move"),
+            cookie,
+            json!({ "move": m }),
+        )
+    };
+    for (who, m) in [(&alice, "e2e4"), (&bob, "d7d5"), (&alice, "e4d5")] {
+        let r = mv(who, m);
+        assert_eq!(r.status, 200, "{m}: {}", r.body);
+    }
+    // Black holds no pawn yet: its drop is refused.
+    let refused = mv(&bob, "P@e3");
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let r = mv(&bob, "d8d5");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = mv(&alice, "P@e6");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["state"]["moves"], "e2e4 d7d5 e4d5 d8d5 P@e6");
+    // The analysis board shows the game's position with both pockets.
+    let state = request(
+        &addr,
+        "POST",
+        "/api/moves",
+        &[],
+        &json!({"variant": "crazyhouse", "history": ["e2e4", "d7d5", "e4d5", "d8d5", "P@e6"]})
+            .to_string(),
+    );
+    assert_eq!(state.status, 200, "{}", state.body);
+    let pockets = &state.json()["board"]["pockets"];
+    assert_eq!(pockets[0]["side"], "white");
+    assert_eq!(pockets[0]["pieces"], json!([]));
+    assert_eq!(pockets[1]["pieces"][0]["drop"], "p", "{pockets}");
+    assert_eq!(pockets[1]["pieces"][0]["count"], 1);
+}
