@@ -261,12 +261,24 @@ impl<S: SquareSet> Rules<S> {
                     lame_kinds |= 1 << k;
                 }
                 for v in leap.vector.images(axes) {
+                    // The squares a lame leap passes, as offsets: worked out
+                    // once a vector, not once a square (a file's games were
+                    // a third of their start-up here).
+                    let path = if leap.lame { v.path() } else { Vec::new() };
                     for square in 0..len {
-                        let Some((to, passed)) = shape.leap(square, v) else {
+                        let Some(to) = shape.offset(square, v) else {
                             continue;
                         };
-                        if leap.lame && !passed.is_empty() {
-                            let set = passed.iter().fold(S::EMPTY, |s, &p| s | S::single(p));
+                        if !path.is_empty() {
+                            // The squares passed lie in the box spanned by
+                            // start and target, so on the board.
+                            let set = path.iter().fold(S::EMPTY, |s, &p| {
+                                s | S::single(
+                                    shape
+                                        .offset(square, p)
+                                        .expect("a passed square lies inside the leap's box"),
+                                )
+                            });
                             lame[k][square].push((to as u16, set));
                             lame_in[k][to].push((square as u16, set));
                             lame_origins[k * len + to] |= S::single(square);

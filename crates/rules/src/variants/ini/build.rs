@@ -234,13 +234,21 @@ fn restates(built_in: &dyn crate::variants::Notation, section: &Section) -> bool
 /// The keys of a built-in base, as if written at `line`: chess as
 /// Fairy-Stockfish has it (50 moves, three repetitions), and xiangqi.
 fn built_in_base(name: &str, line: usize) -> Option<Vec<Entry>> {
-    let variant = match name {
-        "chess" => crate::variants::chess::variant(),
-        "xiangqi" => crate::variants::xiangqi::variant(),
+    // Written once a program: writing a game compares every piece's moves
+    // with each Betza form (2 M instructions for chess), and most sections
+    // of a file start from chess.
+    static WRITTEN: [std::sync::OnceLock<Option<Vec<Entry>>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let (cell, variant): (_, fn() -> crate::kernel::Variant) = match name {
+        "chess" => (&WRITTEN[0], crate::variants::chess::variant),
+        "xiangqi" => (&WRITTEN[1], crate::variants::xiangqi::variant),
         _ => return None,
     };
-    let text = super::write(&variant).ok()?;
-    let mut entries = sections(&text).ok()?.pop()?.entries;
+    let written = cell.get_or_init(|| {
+        let text = super::write(&variant()).ok()?;
+        Some(sections(&text).ok()?.pop()?.entries)
+    });
+    let mut entries = written.clone()?;
     for e in &mut entries {
         e.line = line;
         match (name, e.key.as_str()) {
