@@ -35,6 +35,15 @@ pub struct Args {
     /// one: Duck Chess's, `duckchess fsf-config`).
     #[arg(long, value_name = "OPPONENT", default_value = "greedy")]
     opponent: String,
+    /// Both sides on a clock instead of a time a move: each side's
+    /// minutes and the seconds each move adds, as `1+0.1` (the grammar of
+    /// `play --clock` and the server's). Each side's time is charged with
+    /// its moves' wall time; the computer plans its time as `duckchess
+    /// uci` does for `go wtime … winc …`, and a UCI opponent is told `go
+    /// wtime … btime … winc … binc …`. A side whose time runs out loses
+    /// ("time"), or draws when the other cannot mate.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "nodes", "opponent_go", "opponent_think_ms", "sprt"])]
+    clock: Option<duckchess::protocol::TimeControl>,
     /// A UCI opponent's option, as NAME=VALUE (repeatable): e.g.
     /// `UCI_LimitStrength=true`, `UCI_Elo=2400`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -167,6 +176,10 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
         move_cap: args.move_cap,
         jobs: args.jobs.into(),
         sprt,
+        clock: args.clock.map(|tc| arena::MatchClock {
+            initial: Duration::from_millis(tc.initial_ms.max(0) as u64),
+            increment: Duration::from_millis(tc.increment_ms.max(0) as u64),
+        }),
     };
     let record_path = |dir: &std::path::Path, number: u32| {
         dir.join(format!("game-{number:03}.{}", notation.record_extension()))

@@ -321,6 +321,7 @@ fn a_match_against_random_adds_up() {
         move_cap: 60,
         jobs: 1,
         sprt: None,
+        clock: None,
     };
     let mut records = Vec::new();
     let notation = duckchess::variants::by_name("chess").unwrap();
@@ -534,6 +535,7 @@ fn a_match_at_fixed_nodes_does_not_depend_on_the_jobs() {
             move_cap: 50,
             jobs,
             sprt: None,
+            clock: None,
         };
         let mut records = Vec::new();
         let tally = play_match(notation, &chess::start(), &config, |r, _| {
@@ -570,6 +572,7 @@ fn a_match_stops_when_the_test_decides() {
         move_cap: 120,
         jobs: 2,
         sprt: Some(sprt),
+        clock: None,
     };
     let mut told = Vec::new();
     let tally = play_match(notation, &chess::start(), &config, |r, t| {
@@ -982,4 +985,73 @@ fn cli_match_keeps_the_tally_when_the_opponent_crashes() {
         "the tally of the two games: {text}"
     );
     assert!(err.contains("stopped after 2 games"), "{err}");
+}
+
+/// `match --clock`: both sides on a clock. A UCI opponent is told both
+/// sides' time and increment with each `go` (its times falling as the
+/// game goes on), and one whose answers take longer than its clock has
+/// loses on time; the computer, planning its time as `duckchess uci`
+/// does, never does.
+#[test]
+fn a_match_on_a_clock() {
+    let slow = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/slow_uci.py");
+    let dir = tempfile::tempdir().unwrap();
+    let run = |delay_ms: u32, log: &std::path::Path| {
+        let opponent = format!(
+            "uci:python3 {slow} {} {delay_ms} {}",
+            log.display(),
+            env!("CARGO_BIN_EXE_duckchess")
+        );
+        let out = Command::new(env!("CARGO_BIN_EXE_duckchess"))
+            .args([
+                "match",
+                "--variant",
+                "chess",
+                "--games",
+                "2",
+                "--clock",
+                "0.02+0.1",
+            ])
+            .args(["--move-cap", "40", "--opponent", &opponent])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+    };
+    // In time: every go carries both clocks; the white clock it is told
+    // falls below its start (1.2 s) as white's moves are charged.
+    let log = dir.path().join("quick.log");
+    let quick = run(0, &log);
+    let tally = quick.lines().last().unwrap();
+    assert!(tally.contains(" of 2 "), "{quick}");
+    assert!(!tally.contains("by time"), "{quick}");
+    let gos = std::fs::read_to_string(&log).unwrap();
+    assert!(gos.lines().count() >= 10, "{gos}");
+    let white: Vec<u64> = gos
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(words[0], "go", "{l}");
+            assert_eq!(
+                words[1..].iter().step_by(2).copied().collect::<Vec<_>>(),
+                ["wtime", "btime", "winc", "binc"],
+                "{l}"
+            );
+            assert_eq!((words[6], words[8]), ("100", "100"), "{l}");
+            words[2].parse().unwrap()
+        })
+        .collect();
+    assert!(white.iter().all(|&ms| ms <= 1_200 + 40 * 100), "{white:?}");
+    assert!(white.iter().any(|&ms| ms < 1_200), "{white:?}");
+    // Too slow: 1.5 s a move against 1.2 s on its clock, so its first move
+    // of each game is already late.
+    let slow_games = run(1_500, &dir.path().join("slow.log"));
+    let tally = slow_games.lines().last().unwrap();
+    assert!(tally.contains("2 wins, 0 draws, 0 losses"), "{slow_games}");
+    assert!(tally.contains("win by time 2"), "{slow_games}");
 }

@@ -29,20 +29,24 @@
 //!     move_cap: 20,
 //!     jobs: 1,
 //!     sprt: None,
+//!     clock: None,
 //! };
 //! let tally = play_match(chess, &*chess.start(), &config, |_, _| {}).unwrap();
 //! assert_eq!(tally.wins + tally.draws + tally.losses, 2);
 //! ```
 
+mod clock;
 mod error;
 mod opponent;
 mod player;
 mod uci_player;
 
 pub use super::sprt::{Pentanomial, Sprt, Verdict};
+pub use clock::{Clocks, MatchClock};
 pub use error::MatchError;
 pub use opponent::{Baseline, Opponent};
 pub use player::Player;
+pub use uci_player::clock_words;
 
 use super::search::{Engine, Limits};
 use super::sprt::elo_of_score;
@@ -55,6 +59,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// The default cap on a game's plies.
 pub const DEFAULT_MOVE_CAP: u32 = 300;
@@ -93,6 +98,11 @@ pub struct MatchConfig {
     /// A test that ends the match once it accepts a hypothesis (after a
     /// whole pair); the match still ends at `games` without a verdict.
     pub sprt: Option<Sprt>,
+    /// A clock for both sides instead of `limits` and the opponent's time
+    /// a move: each side's time is charged with the wall time of its
+    /// moves, the increment added after each, and a side whose time runs
+    /// out loses (draws when the other cannot mate).
+    pub clock: Option<MatchClock>,
 }
 
 /// The end of one game, from the computer's side.
@@ -287,6 +297,7 @@ fn play_game(
     engine: &mut dyn Player,
     opponent: &mut dyn Player,
     move_cap: u32,
+    clock: Option<MatchClock>,
     seed: u64,
     stop: &AtomicBool,
 ) -> Result<Option<(GameResult, String, Vec<Move>)>, MatchError> {
@@ -296,6 +307,10 @@ fn play_game(
     for &m in opening {
         game.play(m)?;
     }
+    let mut clocks = clock.map(|c| Clocks {
+        left: [c.initial; 2],
+        increment: c.increment,
+    });
     loop {
         if let Some(outcome) = game.outcome() {
             let result = match outcome {
@@ -324,7 +339,29 @@ fn play_game(
         } else {
             opponent
         };
-        let m = mover.choose(notation, start, &*game)?;
+        let Some(clocks) = &mut clocks else {
+            let m = mover.choose(notation, start, &*game)?;
+            game.play(m)?;
+            continue;
+        };
+        let side = game.position().turn();
+        let began = Instant::now();
+        let m = mover.choose_on_clock(notation, start, &*game, clocks)?;
+        let used = began.elapsed();
+        let left = &mut clocks.left[side.index()];
+        if used > *left {
+            // The flag fell: a loss, or a draw when the other side could
+            // not mate (the rule of `duckchess serve` and of FIDE).
+            let result = if game.position().cannot_mate(!side) {
+                GameResult::Draw
+            } else if side == computer {
+                GameResult::Loss
+            } else {
+                GameResult::Win
+            };
+            return Ok(Some((result, "time".into(), game.moves().to_vec())));
+        }
+        *left = *left - used + clocks.increment;
         game.play(m)?;
     }
 }
@@ -440,6 +477,7 @@ pub fn play_match(
                             &mut engine,
                             &mut *opponent,
                             config.move_cap,
+                            config.clock,
                             game_seed,
                             stop,
                         )?

@@ -1,5 +1,6 @@
 //! A side in a match, and the two that live in this process.
 
+use super::clock::Clocks;
 use super::error::MatchError;
 use super::opponent::Baseline;
 use crate::kernel::{AnyGame, AnyPosition, Move};
@@ -24,6 +25,19 @@ pub trait Player: Send {
         start: &dyn AnyPosition,
         game: &dyn AnyGame,
     ) -> Result<Move, MatchError>;
+    /// Its move in a game played on a clock: `clocks` holds both sides'
+    /// time left. A player that keeps no time (a baseline) moves as
+    /// [`choose`](Player::choose) does.
+    fn choose_on_clock(
+        &mut self,
+        notation: &dyn Notation,
+        start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+        clocks: &Clocks,
+    ) -> Result<Move, MatchError> {
+        let _ = clocks;
+        self.choose(notation, start, game)
+    }
 }
 
 /// The computer: the engine's search with its table kept through a game.
@@ -53,6 +67,33 @@ impl Player for EnginePlayer {
                 &never,
                 &mut |_| {},
             )
+            .map(|found| found.best)
+            .map_err(MatchError::from)
+    }
+
+    /// The search's time from its clock as `duckchess uci` plans it for
+    /// `go wtime … winc …`.
+    fn choose_on_clock(
+        &mut self,
+        _notation: &dyn Notation,
+        _start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+        clocks: &Clocks,
+    ) -> Result<Move, MatchError> {
+        let left = clocks.left[game.position().turn().index()];
+        let (think, aim) = crate::uci::clock(
+            left.as_millis() as u64,
+            clocks.increment.as_millis() as u64,
+            None,
+        );
+        let limits = Limits {
+            think: Some(think),
+            aim: Some(aim),
+            ..self.limits
+        };
+        let never = AtomicBool::new(false);
+        self.engine
+            .search(game.position(), game.keys(), limits, &never, &mut |_| {})
             .map(|found| found.best)
             .map_err(MatchError::from)
     }

@@ -2,6 +2,7 @@
 //! variant definition for an engine that reads them), asked for moves,
 //! and ended.
 
+use super::clock::Clocks;
 use super::error::MatchError;
 use super::player::Player;
 use crate::kernel::{AnyGame, AnyPosition, Move};
@@ -168,6 +169,65 @@ impl Player for UciPlayer {
         start: &dyn AnyPosition,
         game: &dyn AnyGame,
     ) -> Result<Move, MatchError> {
+        let go = match &self.go {
+            Some(words) => format!("go {words}"),
+            None => format!("go movetime {}", self.think.as_millis().max(1)),
+        };
+        // A search by nodes or depth has no time to wait for: allow more.
+        let wait = if self.go.is_some() {
+            self.think * 10
+        } else {
+            self.think
+        };
+        self.ask(notation, start, game, &go, wait)
+    }
+
+    fn choose_on_clock(
+        &mut self,
+        notation: &dyn Notation,
+        start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+        clocks: &Clocks,
+    ) -> Result<Move, MatchError> {
+        let go = format!("go {}", clock_words(clocks));
+        // Its own time and a grace: past that its flag has fallen anyway.
+        let wait = clocks.left[game.position().turn().index()];
+        self.ask(notation, start, game, &go, wait)
+    }
+}
+
+/// A UCI `go`'s clock words for `clocks`: `wtime 60000 btime 59000 winc
+/// 100 binc 100`.
+///
+/// ```
+/// use duckchess_engine::arena::{clock_words, Clocks};
+/// use std::time::Duration;
+/// let clocks = Clocks {
+///     left: [Duration::from_millis(60_000), Duration::from_millis(59_500)],
+///     increment: Duration::from_millis(100),
+/// };
+/// assert_eq!(clock_words(&clocks), "wtime 60000 btime 59500 winc 100 binc 100");
+/// ```
+pub fn clock_words(clocks: &Clocks) -> String {
+    let inc = clocks.increment.as_millis();
+    format!(
+        "wtime {} btime {} winc {inc} binc {inc}",
+        clocks.left[0].as_millis(),
+        clocks.left[1].as_millis()
+    )
+}
+
+impl UciPlayer {
+    /// Sends the game and `go`, and reads its `bestmove` within `wait` and
+    /// a grace.
+    fn ask(
+        &mut self,
+        notation: &dyn Notation,
+        start: &dyn AnyPosition,
+        game: &dyn AnyGame,
+        go: &str,
+        wait: Duration,
+    ) -> Result<Move, MatchError> {
         let mut position = format!("position fen {}", notation.write_position(start));
         if !game.moves().is_empty() {
             position.push_str(" moves");
@@ -179,17 +239,7 @@ impl Player for UciPlayer {
             }
         }
         self.send(&position)?;
-        let go = match &self.go {
-            Some(words) => format!("go {words}"),
-            None => format!("go movetime {}", self.think.as_millis().max(1)),
-        };
-        self.send(&go)?;
-        // A search by nodes or depth has no time to wait for: allow more.
-        let wait = if self.go.is_some() {
-            self.think * 10
-        } else {
-            self.think
-        };
+        self.send(go)?;
         let line = self.wait_for(wait + UCI_GRACE, |l| l.starts_with("bestmove"))?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         notation
