@@ -35,10 +35,8 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| fail(1, &format!("{shown}: cannot read: {e}")))?;
     let position = game.position();
-    let fit = duckchess::kernel::with_position!(position.concrete(), p => {
-        tune::read_positions(p, &text).and_then(|positions| tune::fit_with(&positions, args.tables))
-    })
-    .map_err(|e| fail(2, &format!("{shown}: {e}")))?;
+    let fit = tune::fit_text(position, &text, args.tables)
+        .map_err(|e| fail(2, &format!("{shown}: {e}")))?;
     print(report(&fit))
 }
 

@@ -1055,3 +1055,37 @@ fn a_match_on_a_clock() {
     assert!(tally.contains("2 wins, 0 draws, 0 losses"), "{slow_games}");
     assert!(tally.contains("win by time 2"), "{slow_games}");
 }
+
+/// `duckchess tune` on a file: a fit is reported for every kind, and a
+/// line that does not replay is named with its number (exit 2).
+#[test]
+fn tune_reads_a_file_and_names_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(
+        &good,
+        "e2e4 e7e5\t30\ne2e4\t-20\nd2d4 d7d5 c2c4\t10\ng1f3\t-15\ne2e4 c7c5\t40\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_duckchess"))
+        .args(["tune", "--variant", "chess"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.starts_with("5 positions read, "), "{text}");
+    for kind in ["queen", "rook", "bishop", "knight", "pawn"] {
+        assert!(text.lines().any(|l| l.starts_with(kind)), "{kind}: {text}");
+    }
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "e2e4 e7e5\t30\ne2e5\t-20\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_duckchess"))
+        .args(["tune", "--variant", "chess"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2") && err.contains("e2e5"), "{err}");
+}

@@ -12,7 +12,7 @@
 
 use super::eval::Evaluator;
 use super::search::Engine;
-use crate::kernel::{Position, SquareSet};
+use crate::kernel::{AnyPosition, Position, SquareSet};
 use crate::variants::uci::parse_uci;
 use thiserror::Error;
 
@@ -107,6 +107,17 @@ pub fn read_positions<S: SquareSet>(
         out.push((position, score));
     }
     Ok(out)
+}
+
+/// The fit of a file of positions (`read_positions`'s lines) of the game
+/// `start` belongs to, at whatever square-set width it is played:
+/// `duckchess tune`'s whole work. The width is chosen here, in the
+/// engine's crate, so that the generic kernel code it runs is compiled
+/// once, with the search's, and not again in every crate that tunes.
+pub fn fit_text(start: &dyn AnyPosition, text: &str, tables: bool) -> Result<Fit, TuneError> {
+    crate::kernel::with_position!(start.concrete(), p => {
+        read_positions(p, text).and_then(|positions| fit_with(&positions, tables))
+    })
 }
 
 /// Fits the weights of `positions`' game to their scores, and its
