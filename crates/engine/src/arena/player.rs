@@ -58,17 +58,7 @@ impl Player for EnginePlayer {
         _start: &dyn AnyPosition,
         game: &dyn AnyGame,
     ) -> Result<Move, MatchError> {
-        let never = AtomicBool::new(false);
-        self.engine
-            .search(
-                game.position(),
-                game.keys(),
-                self.limits,
-                &never,
-                &mut |_| {},
-            )
-            .map(|found| found.best)
-            .map_err(MatchError::from)
+        self.best(game, self.limits)
     }
 
     /// The search's time from its clock as `duckchess uci` plans it for
@@ -91,6 +81,13 @@ impl Player for EnginePlayer {
             aim: Some(aim),
             ..self.limits
         };
+        self.best(game, limits)
+    }
+}
+
+impl EnginePlayer {
+    /// The search's move within `limits`.
+    fn best(&mut self, game: &dyn AnyGame, limits: Limits) -> Result<Move, MatchError> {
         let never = AtomicBool::new(false);
         self.engine
             .search(game.position(), game.keys(), limits, &never, &mut |_| {})
