@@ -50,8 +50,26 @@ fn every_variant_of_the_sample_file_counts_as_fairy_stockfish() {
         "scripts/fsf_perft.py found a difference or failed:\n{stdout}\n{stderr}"
     );
     // Every section is one of Fairy-Stockfish's built-ins, so none is
-    // skipped, and every one was compared.
-    assert!(!stdout.contains("skipped"), "{stdout}");
+    // skipped, except a game newer than the Fairy-Stockfish at hand
+    // (Debian's is 11.1, without atomic, armageddon or check shogi): those
+    // are checked against today's rules by pyffish (tests/commands/pyffish.rs).
+    let skipped: Vec<&str> = stdout.lines().filter(|l| l.contains("skipped")).collect();
+    for line in &skipped {
+        assert!(
+            line.contains("skipped: Fairy-Stockfish has no built-in"),
+            "{line}\n{stdout}"
+        );
+    }
+    if !skipped.is_empty() {
+        println!(
+            "not in this Fairy-Stockfish, checked by pyffish instead: {}",
+            skipped
+                .iter()
+                .filter_map(|l| l.split_whitespace().next())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     let variants = stdout.lines().filter(|l| l.contains(" positions ")).count();
     assert!(
         variants >= 15,
