@@ -300,6 +300,10 @@ pub fn main() -> ExitCode {
             });
         }
     };
+    // Fairy-Stockfish's games that the sample file states: named with
+    // `--variant` (crazyhouse, shogi, atomic …) without a `--variants`
+    // file, and built only then.
+    duckchess::variants::set_library(include_str!("../../samples/fsf-variants.ini"));
     if let Err(code) = variants::register(cli.variants.as_deref().or(leading_variants.as_deref())) {
         return code;
     }
@@ -453,16 +457,18 @@ pub(crate) fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
 pub(crate) fn parse_variant(name: &str) -> Result<&'static dyn Notation, String> {
     duckchess::variants::by_name(name).ok_or_else(|| {
         let names = duckchess::variants::names();
-        // clap's measure and threshold for its own suggestions.
+        // clap's measure and threshold for its own suggestions, over the
+        // library's games too.
         let lower = name.to_lowercase();
         let close = names
             .iter()
+            .chain(duckchess::variants::library_names().iter())
             .map(|n| (strsim::jaro(&lower, n), n))
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .filter(|(score, _)| *score > 0.7)
             .map_or(String::new(), |(_, n)| format!("did you mean {n:?}? "));
         format!(
-            "unknown variant {name:?}: {close}the variants are {}",
+            "unknown variant {name:?}: {close}the variants are {}, and Fairy-Stockfish's games that `duckchess variants` lists",
             names.join(", ")
         )
     })

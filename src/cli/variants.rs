@@ -30,6 +30,19 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
     for notation in all {
         text += &format!("{:width$}  {}\n", notation.name(), notation.summary());
     }
+    // The library's games, by name only: building them all to describe
+    // them would cost every listing.
+    let known: Vec<String> = all.iter().map(|n| n.name().to_lowercase()).collect();
+    let library: Vec<&str> = variants::library_names()
+        .into_iter()
+        .filter(|n| !known.contains(&n.to_lowercase()))
+        .collect();
+    if !library.is_empty() {
+        text += &format!(
+            "\nFairy-Stockfish's games, as samples/fsf-variants.ini states them (--variant NAME):\n{}\n",
+            textwrap_names(&library, 78)
+        );
+    }
     print(text)
 }
 
@@ -46,4 +59,29 @@ pub fn register(path: Option<&Path>) -> Result<(), ExitCode> {
         .map_err(|e| fail(1, &format!("{shown}: cannot read: {e}")))?;
     let games = ini::read(&text).map_err(|e| fail(2, &format!("{shown}: {e}")))?;
     variants::register(games).map_err(|e| fail(2, &format!("{shown}: {e}")))
+}
+
+/// Names joined by ", ", broken into lines of at most `width` columns.
+fn textwrap_names(names: &[&str], width: usize) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for (i, name) in names.iter().enumerate() {
+        let piece = if i + 1 < names.len() {
+            format!("{name}, ")
+        } else {
+            name.to_string()
+        };
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.len() + piece.trim_end().len() > width {
+            lines.push(String::new());
+        }
+        lines
+            .last_mut()
+            .expect("one line at least")
+            .push_str(&piece);
+    }
+    lines
+        .iter()
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -150,13 +150,26 @@ fn duck_is_the_default_variant() {
 #[test]
 fn variants_lists_duck_first_then_the_registry() {
     let text = stdout(&["variants"]);
-    let names: Vec<&str> = text
+    let (registry, library) = text
+        .split_once("\n\n")
+        .expect("the library after a blank line");
+    let names: Vec<&str> = registry
         .lines()
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
     assert_eq!(names[0], "duck");
     assert_eq!(names, duckchess::variants::names());
     assert!(text.contains("8×8; king queen rook bishop knight pawn"));
+    // Then, by name, Fairy-Stockfish's games of samples/fsf-variants.ini,
+    // which --variant names without a --variants file.
+    assert!(library.starts_with("Fairy-Stockfish's games"), "{library}");
+    for name in ["crazyhouse", "3check", "racingkings"] {
+        assert!(library.contains(name), "{name}: {library}");
+    }
+    assert_eq!(
+        stdout(&["perft", "--variant", "crazyhouse", "3"]).trim(),
+        "8902"
+    );
 }
 
 #[test]
@@ -300,9 +313,9 @@ fn bad_input_is_one_line_and_exit_2() {
         "duckchess: move 1 \"e2e5\": \"e2e5\" is not legal here"
     );
     assert_eq!(
-        refused(&["moves", "--variant", "go", "start"]),
+        refused(&["moves", "--variant", "hex", "start"]),
         format!(
-            "duckchess: unknown variant \"go\": the variants are {}",
+            "duckchess: unknown variant \"hex\": the variants are {}, and Fairy-Stockfish's games that `duckchess variants` lists",
             duckchess::variants::names().join(", ")
         )
     );
@@ -311,7 +324,7 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_eq!(
         refused(&["play", "--variant", "chesss"]),
         format!(
-            "duckchess: unknown variant \"chesss\": did you mean \"chess\"? the variants are {}",
+            "duckchess: unknown variant \"chesss\": did you mean \"chess\"? the variants are {}, and Fairy-Stockfish's games that `duckchess variants` lists",
             duckchess::variants::names().join(", ")
         )
     );

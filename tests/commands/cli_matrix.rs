@@ -98,8 +98,8 @@ fn one_games_own_formats_refuse_the_others_in_one_line() {
             "the checkmate puzzle is the cube's: --variant chess has none (only --variant cube)",
         ),
         (
-            &["show", "--variant", "go"][..],
-            "unknown variant \"go\": the variants are duck, chess, cube, fourfold, fourfold-classic, xiangqi",
+            &["show", "--variant", "hex"][..],
+            "unknown variant \"hex\": the variants are duck, chess, cube, fourfold, fourfold-classic, xiangqi, and Fairy-Stockfish's games that `duckchess variants` lists",
         ),
         (
             &["show", "--from", "start", "start"][..],

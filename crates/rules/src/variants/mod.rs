@@ -706,12 +706,78 @@ pub fn names() -> Vec<&'static str> {
     all().iter().map(|n| n.name()).collect()
 }
 
-/// The game of this name, in any case (`Chess`, `DUCK`).
+/// The game of this name, in any case (`Chess`, `DUCK`): a built-in or
+/// registered game, else a game of the [library](set_library) (built the
+/// first time one of its games is named).
 pub fn by_name(name: &str) -> Option<&'static dyn Notation> {
     all()
         .iter()
         .copied()
         .find(|n| n.name().eq_ignore_ascii_case(name.trim()))
+        .or_else(|| from_library(name.trim()))
+}
+
+/// A file of games in the variants.ini syntax kept in the program and
+/// built only when one of its games is named ([`set_library`]).
+static LIBRARY: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+/// The library's games, once built.
+static LIBRARY_GAMES: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+
+/// Keeps `text`, a file in the variants.ini syntax, as the library
+/// [`by_name`] falls back to: its games are not in [`all`] or
+/// [`names`], cost nothing until one is named, and then are all built
+/// once (about 1 M instructions a game). The `duckchess` program keeps
+/// `samples/fsf-variants.ini` so, so that `--variant crazyhouse` needs no
+/// `--variants` file. Only the first call counts; a game the registry
+/// already has (a built-in or [`register`]ed one) is found there first.
+///
+/// ```
+/// use duckchess_rules::variants::{by_name, library_names, set_library};
+/// set_library("[tiny:chess]\nmaxFile = 6\nstartFen = 4k1/6/6/6/6/6/6/R3K1 w - - 0 1\n");
+/// assert_eq!(library_names(), ["tiny"]);
+/// assert_eq!(by_name("tiny").unwrap().start().legal_moves().len(), 15);
+/// assert!(!duckchess_rules::variants::names().contains(&"tiny"));
+/// ```
+pub fn set_library(text: &'static str) {
+    let _ = LIBRARY.set(text);
+}
+
+/// The names of the library's games ([`set_library`]), read from its
+/// section headers without building any.
+pub fn library_names() -> Vec<&'static str> {
+    let Some(text) = LIBRARY.get() else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix('['))
+        .filter_map(|l| l.split([']', ':']).next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// The library's game of this name, building the library's games the
+/// first time (none when the library does not read: it is the program's
+/// own file, checked by its tests).
+fn from_library(name: &str) -> Option<&'static dyn Notation> {
+    if !library_names().iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        return None;
+    }
+    let games = LIBRARY_GAMES.get_or_init(|| {
+        let text = LIBRARY.get().copied().unwrap_or_default();
+        ini::read(text)
+            .map(|games| {
+                games
+                    .into_iter()
+                    .map(|g| &*Box::leak(Box::new(g)) as &'static dyn Notation)
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    games
+        .iter()
+        .copied()
+        .find(|n| n.name().eq_ignore_ascii_case(name))
 }
 
 /// Why a position text names no single game.
