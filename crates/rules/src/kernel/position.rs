@@ -502,7 +502,9 @@ impl<S: SquareSet> Position<S> {
         }
         if rules.captures_to_hand {
             for &square in &setup.promoted {
-                if square < len && p.occupied().contains(square) {
+                // Shogi's marks stand only on kinds that promote.
+                let promotes = |k: Kind| rules.forms.as_ref().is_none_or(|f| f.promotes(k));
+                if square < len && p.kind_at(square).is_some_and(promotes) {
                     p.by_kind[PROMOTED] |= S::single(square);
                 }
             }
@@ -743,6 +745,11 @@ impl<S: SquareSet> Position<S> {
                 key ^= self.check_key(color);
             }
         }
+        if r.forms.is_some() {
+            for square in self.by_kind[PROMOTED].squares() {
+                key ^= self.piece_key(Color::White, Kind(PROMOTED as u8), square);
+            }
+        }
         key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
     }
 
@@ -788,6 +795,27 @@ impl<S: SquareSet> Position<S> {
     /// captures go to hand track it).
     pub fn is_promoted(&self, square: usize) -> bool {
         self.rules.captures_to_hand && self.by_kind[PROMOTED].contains(square)
+    }
+
+    /// The squares of the promoted pieces (games whose captures go to
+    /// hand track them).
+    pub(crate) fn promoted_set(&self) -> S {
+        if self.rules.captures_to_hand {
+            self.by_kind[PROMOTED]
+        } else {
+            S::EMPTY
+        }
+    }
+
+    /// Marks or unmarks the piece on `square` as promoted, in a game of
+    /// shogi's promotions also in the key (a promoted piece moves as
+    /// another).
+    #[cold]
+    fn flip_promoted(&mut self, square: usize) {
+        self.by_kind[PROMOTED] ^= S::single(square);
+        if self.rules.forms.is_some() {
+            self.key ^= self.piece_key(Color::White, Kind(PROMOTED as u8), square);
+        }
     }
 
     #[inline]
@@ -1107,7 +1135,11 @@ impl<S: SquareSet> Position<S> {
         }
         let start = out.len();
         let own = self.by_color[self.turn.index()];
-        self.generate_pieces(out, !own, S::EMPTY, None, true);
+        if r.forms.is_some() {
+            self.generate_forms(out);
+        } else {
+            self.generate_pieces(out, !own, S::EMPTY, None, true);
+        }
         self.generate_castling(out);
         if r.drops {
             self.generate_drops(out, !self.occupied());
@@ -1252,7 +1284,10 @@ impl<S: SquareSet> Position<S> {
             if self.hands[c][k] == 0 {
                 continue;
             }
-            let squares = target & r.drop_region[c][k];
+            let mut squares = target & r.drop_region[c][k];
+            if r.forms.is_some() {
+                squares = self.undoubled(Kind(k as u8), squares);
+            }
             if O::COUNTING {
                 out.add(squares.count() as usize);
             } else {
@@ -1496,6 +1531,7 @@ impl<S: SquareSet> Position<S> {
         }
         let moving = self.kind_at(from).expect("a piece on the move's origin");
         let mut captured = None;
+        let mut captured_or_promoted = false;
         match m.kind {
             MoveKind::Castle(i) => {
                 let rule = &r.variant.castling[i as usize];
@@ -1537,16 +1573,19 @@ impl<S: SquareSet> Position<S> {
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
                 if r.captures_to_hand {
-                    let promoted = &mut self.by_kind[PROMOTED];
-                    if promoted.contains(from) {
-                        *promoted ^= S::single(from) | S::single(to);
+                    if self.by_kind[PROMOTED].contains(from) {
+                        self.flip_promoted(from);
+                        self.flip_promoted(to);
                     } else if m.promotion.is_some() {
-                        *promoted |= S::single(to);
+                        self.flip_promoted(to);
+                        // Fairy-Stockfish's clock starts again on a
+                        // promotion, shogi's too.
+                        captured_or_promoted = true;
                     }
                 }
             }
         }
-        self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
+        self.halfmove = if captured.is_some() || Some(moving) == r.pawn || captured_or_promoted {
             0
         } else {
             // Notation may give any u32: the clock stops at the top.
@@ -1584,8 +1623,13 @@ impl<S: SquareSet> Position<S> {
     fn capture_to_hand(&mut self, kind: Kind, square: usize) {
         let us = self.turn;
         let kind = if self.by_kind[PROMOTED].contains(square) {
-            self.by_kind[PROMOTED] ^= S::single(square);
-            self.rules.pawn.unwrap_or(kind)
+            self.flip_promoted(square);
+            // Shogi's promoted pieces keep their kind; crazyhouse's were
+            // pawns.
+            match self.rules.forms {
+                Some(_) => kind,
+                None => self.rules.pawn.unwrap_or(kind),
+            }
         } else {
             kind
         };

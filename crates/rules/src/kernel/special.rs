@@ -240,6 +240,9 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        if r.forms.is_some() {
+            found = self.form_attackers(square, color, occupied, found);
+        }
         found
     }
 }

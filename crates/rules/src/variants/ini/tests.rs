@@ -137,7 +137,7 @@ fn sections_and_lines() {
 fn other_keys_are_refused_by_name_and_line() {
     assert_eq!(
         error("[a:chess]\n\ndropNoDoubled = p\n"),
-        "line 3: dropNoDoubled is not supported"
+        "line 3: dropNoDoubled = p is not supported: nothing is dropped without pieceDrops = true"
     );
     assert_eq!(
         error("[a:chess]\n\nshogiPawnDropMateIllegal = true\n"),
