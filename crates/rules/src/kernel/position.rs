@@ -3,6 +3,7 @@
 //! making moves, check and the end of the game.
 
 use super::rules::NONE;
+use super::squares::Spare;
 use super::{
     Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
     Stalemate, Variant, MAX_KINDS,
@@ -386,11 +387,16 @@ pub struct Position<S: SquareSet> {
     hands: [[u8; MAX_KINDS]; 2],
     /// The checks each side has still to give (n-check games).
     checks: [u8; 2],
+    /// The marks of promoted pieces where positions of this width carry a
+    /// spare set ([`Position::marks`]).
+    spare: S::Spare,
 }
 
-/// Where a game whose captures go to hand keeps its promoted pieces: the
-/// last slot of `by_kind`, which such a game leaves free (a set of its own
-/// would make every position larger, and chess's copies slower).
+/// Where a game whose captures go to hand keeps its promoted pieces on a
+/// board of at most 64 squares: the last slot of `by_kind`, which such a
+/// game leaves free (a set of its own would make every position larger,
+/// and chess's copies slower). Larger boards' positions keep them in their
+/// spare set ([`SquareSet::Spare`]).
 const PROMOTED: usize = MAX_KINDS - 1;
 
 impl<S: SquareSet> PartialEq for Position<S> {
@@ -400,6 +406,7 @@ impl<S: SquareSet> PartialEq for Position<S> {
             && self.by_kind == other.by_kind
             && self.hands == other.hands
             && self.checks == other.checks
+            && self.spare == other.spare
             && (
                 self.turn,
                 self.castling,
@@ -479,6 +486,7 @@ impl<S: SquareSet> Position<S> {
             } else {
                 [0; 2]
             },
+            spare: Default::default(),
         };
         for (square, piece) in setup.board.iter().enumerate() {
             let Some(piece) = *piece else { continue };
@@ -504,8 +512,11 @@ impl<S: SquareSet> Position<S> {
             for &square in &setup.promoted {
                 // Shogi's marks stand only on kinds that promote.
                 let promotes = |k: Kind| rules.forms.as_ref().is_none_or(|f| f.promotes(k));
-                if square < len && p.kind_at(square).is_some_and(promotes) {
-                    p.by_kind[PROMOTED] |= S::single(square);
+                if square < len
+                    && p.kind_at(square).is_some_and(promotes)
+                    && !p.marks().contains(square)
+                {
+                    p.flip_mark(square);
                 }
             }
         }
@@ -715,7 +726,7 @@ impl<S: SquareSet> Position<S> {
             fullmove: self.fullmove,
             hands: self.hands,
             promoted: if self.rules.captures_to_hand {
-                self.by_kind[PROMOTED].squares().collect()
+                self.marks().squares().collect()
             } else {
                 Vec::new()
             },
@@ -746,8 +757,8 @@ impl<S: SquareSet> Position<S> {
             }
         }
         if r.forms.is_some() {
-            for square in self.by_kind[PROMOTED].squares() {
-                key ^= self.piece_key(Color::White, Kind(PROMOTED as u8), square);
+            for square in self.marks().squares() {
+                key ^= self.mark_key(square);
             }
         }
         key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
@@ -794,17 +805,48 @@ impl<S: SquareSet> Position<S> {
     /// Whether the piece on a square is a promoted one (games whose
     /// captures go to hand track it).
     pub fn is_promoted(&self, square: usize) -> bool {
-        self.rules.captures_to_hand && self.by_kind[PROMOTED].contains(square)
+        self.rules.captures_to_hand && self.marks().contains(square)
     }
 
     /// The squares of the promoted pieces (games whose captures go to
     /// hand track them).
     pub(crate) fn promoted_set(&self) -> S {
         if self.rules.captures_to_hand {
-            self.by_kind[PROMOTED]
+            self.marks()
         } else {
             S::EMPTY
         }
+    }
+
+    /// The marks of the promoted pieces, whatever the game: in the spare
+    /// set where positions of this width carry one, else in the last
+    /// kind's set.
+    #[inline]
+    fn marks(&self) -> S {
+        if <S::Spare as Spare<S>>::ANY {
+            self.spare.get()
+        } else {
+            self.by_kind[PROMOTED]
+        }
+    }
+
+    /// Marks or unmarks `square` in [`Position::marks`].
+    #[inline]
+    fn flip_mark(&mut self, square: usize) {
+        if <S::Spare as Spare<S>>::ANY {
+            let marks = self.spare.get() ^ S::single(square);
+            self.spare.put(marks);
+        } else {
+            self.by_kind[PROMOTED] ^= S::single(square);
+        }
+    }
+
+    /// A promoted piece's share of the key, in a game of shogi's
+    /// promotions.
+    #[inline]
+    fn mark_key(&self, square: usize) -> u64 {
+        self.piece_key(Color::Black, Kind(PROMOTED as u8), square)
+            .rotate_left(29)
     }
 
     /// Marks or unmarks the piece on `square` as promoted, in a game of
@@ -812,9 +854,9 @@ impl<S: SquareSet> Position<S> {
     /// another).
     #[cold]
     fn flip_promoted(&mut self, square: usize) {
-        self.by_kind[PROMOTED] ^= S::single(square);
+        self.flip_mark(square);
         if self.rules.forms.is_some() {
-            self.key ^= self.piece_key(Color::White, Kind(PROMOTED as u8), square);
+            self.key ^= self.mark_key(square);
         }
     }
 
@@ -1573,7 +1615,7 @@ impl<S: SquareSet> Position<S> {
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
                 if r.captures_to_hand {
-                    if self.by_kind[PROMOTED].contains(from) {
+                    if self.marks().contains(from) {
                         self.flip_promoted(from);
                         self.flip_promoted(to);
                     } else if m.promotion.is_some() {
@@ -1622,7 +1664,7 @@ impl<S: SquareSet> Position<S> {
     #[cold]
     fn capture_to_hand(&mut self, kind: Kind, square: usize) {
         let us = self.turn;
-        let kind = if self.by_kind[PROMOTED].contains(square) {
+        let kind = if self.marks().contains(square) {
             self.flip_promoted(square);
             // Shogi's promoted pieces keep their kind; crazyhouse's were
             // pawns.

@@ -184,6 +184,12 @@ impl<S: SquareSet> Rules<S> {
         search: bool,
     ) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
+        if variant.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+            && variant.kinds.len() >= MAX_KINDS
+            && !<S::Spare as super::squares::Spare<S>>::ANY
+        {
+            return Err(VariantError::HandKinds);
+        }
         let shape = variant.shape;
         let len = shape.len();
         if len > S::CAPACITY || len >= NONE as usize {

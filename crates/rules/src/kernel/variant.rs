@@ -25,9 +25,10 @@ pub enum VariantError {
     /// The extinction rule watches a kind the variant does not have.
     #[error("the extinction rule watches kind {0}, which the variant does not have")]
     ExtinctionKind(usize),
-    /// Captures go to hand in a game of [`MAX_KINDS`] kinds: the kernel
-    /// keeps the promoted pieces in the last kind's place.
-    #[error("a game whose captures go to hand has at most {} kinds of piece", MAX_KINDS - 1)]
+    /// Captures go to hand in a game of [`MAX_KINDS`] kinds on a board of
+    /// at most 64 squares: the kernel keeps the promoted pieces in the
+    /// last kind's place (larger boards' positions have a set for them).
+    #[error("a game whose captures go to hand on at most 64 squares has at most {} kinds of piece", MAX_KINDS - 1)]
     HandKinds,
     /// Shogi's promotions without captures to hand, with a chess pawn, or
     /// naming a kind or square the variant does not have.
@@ -356,9 +357,6 @@ impl Variant {
             .find(|k| k.index() >= kinds)
         {
             return Err(VariantError::ExtinctionKind(k.index()));
-        }
-        if self.drops.as_ref().is_some_and(|d| d.captures_to_hand) && kinds >= MAX_KINDS {
-            return Err(VariantError::HandKinds);
         }
         if let Some(drops) = &self.drops {
             if let Some(promotions) = &drops.promotions {

@@ -51,6 +51,7 @@ pub const PIECES: &[(&str, &str, i32)] = &[
     ("shogiPawn", "fW", 100),
     ("gold", "WfF", 300),
     ("shogiKnight", "fN", 200),
+    ("lance", "fR", 250),
     ("immobile", "", 0),
 ];
 
@@ -1217,6 +1218,14 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     // Shogi's short form (`w 0 1`): no castling or en passant field.
     if fields.len() > 2 && fields[2].starts_with(|c: char| c.is_ascii_digit()) {
         fields.splice(2..2, ["-".to_string(), "-".to_string()]);
+    }
+    // A start without the checks to give states them (`1+1`: the next
+    // check wins), as the start's FEN is written back.
+    if let Some([white, black]) = checks {
+        let mut words: Vec<&str> = fields.iter().map(String::as_str).collect();
+        if crate::variants::fen::take_checks(&mut words).is_none() && fields.len() >= 4 {
+            fields.insert(4, format!("{white}+{black}"));
+        }
     }
     if fields.len() > 2 && fields[2] != "-" {
         if !castling {

@@ -151,3 +151,56 @@ fn the_rules_no_move_list_shows_are_refused_by_name() {
         "line 9: dropNoDoubledCount = 2 is not supported: only dropNoDoubledCount = 1 is played here"
     );
 }
+
+fn shogi() -> &'static Rules<u128> {
+    static RULES: std::sync::OnceLock<&'static Rules<u128>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| {
+        let game = sample("shogi");
+        Rules::new(game.variant().clone()).unwrap().leak()
+    })
+}
+
+fn shogi_moves(text: &str) -> Vec<String> {
+    let p = read_fen(shogi(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let variant = p.rules().variant();
+    let mut all: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| uci::write_uci(variant, m))
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn shogi_counts_as_fairy_stockfish() {
+    // Eight kinds and the promoted pieces' marks: the marks live in the
+    // spare set of a 9 × 9 board's positions.
+    let start = Position::new(shogi());
+    assert_eq!(
+        Fen::of(&start).to_string(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+    );
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
+    assert_eq!(counts, [30, 900, 25_470]);
+}
+
+#[test]
+fn the_lance_slides_forward_only_and_must_promote_on_the_last_rank() {
+    assert_eq!(
+        shogi_moves("4k4/9/9/9/9/9/9/L8/K8[] w - - 0 1"),
+        [
+            "a1b1", "a1b2", "a2a3", "a2a4", "a2a5", "a2a6", "a2a7", "a2a7+", "a2a8", "a2a8+",
+            "a2a9+"
+        ]
+    );
+    // A black lance checks down the file.
+    assert_eq!(
+        shogi_moves("4k4/9/9/9/l8/9/9/9/K8[] w - - 0 1"),
+        ["a1b1", "a1b2"]
+    );
+    // No lance dropped on the last rank, no knight on the last two.
+    let drops = shogi_moves("4k4/9/9/9/9/9/9/9/K8[LNln] w - - 0 1");
+    let count = |c: char| drops.iter().filter(|m| m.starts_with(c)).count();
+    assert_eq!((count('L'), count('N')), (71, 62));
+}
