@@ -849,6 +849,21 @@ impl<S: SquareSet> Position<S> {
             .rotate_left(29)
     }
 
+    /// After a move of a game whose captures go to hand: a promoted
+    /// piece's mark goes with it, and a promotion marks its square (out of
+    /// line, so that chess's moves pay nothing for it).
+    #[cold]
+    #[inline(never)]
+    fn move_marks(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        if self.marks().contains(from) {
+            self.flip_promoted(from);
+            self.flip_promoted(to);
+        } else if m.promotion.is_some() {
+            self.flip_promoted(to);
+        }
+    }
+
     /// Marks or unmarks the piece on `square` as promoted, in a game of
     /// shogi's promotions also in the key (a promoted piece moves as
     /// another).
@@ -1555,6 +1570,12 @@ impl<S: SquareSet> Position<S> {
         if self.rules.check_counting {
             self.count_check();
         }
+        // Fairy-Stockfish's clock starts again on shogi's promotions too
+        // (the games that have them never take the masks' path, which
+        // plays the board alone).
+        if m.promotion.is_some() && self.rules.forms.is_some() {
+            self.halfmove = 0;
+        }
         captured
     }
 
@@ -1573,7 +1594,6 @@ impl<S: SquareSet> Position<S> {
         }
         let moving = self.kind_at(from).expect("a piece on the move's origin");
         let mut captured = None;
-        let mut captured_or_promoted = false;
         match m.kind {
             MoveKind::Castle(i) => {
                 let rule = &r.variant.castling[i as usize];
@@ -1615,19 +1635,11 @@ impl<S: SquareSet> Position<S> {
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
                 if r.captures_to_hand {
-                    if self.marks().contains(from) {
-                        self.flip_promoted(from);
-                        self.flip_promoted(to);
-                    } else if m.promotion.is_some() {
-                        self.flip_promoted(to);
-                        // Fairy-Stockfish's clock starts again on a
-                        // promotion, shogi's too.
-                        captured_or_promoted = true;
-                    }
+                    self.move_marks(m);
                 }
             }
         }
-        self.halfmove = if captured.is_some() || Some(moving) == r.pawn || captured_or_promoted {
+        self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
             0
         } else {
             // Notation may give any u32: the clock stops at the top.
