@@ -365,6 +365,15 @@ def random_positions(fsf, rng, count, max_plies=30):
     return fens
 
 
+def same_start(fen):
+    """A start FEN as Fairy-Stockfish writes it: an empty hand `[]`, and
+    the castling and en passant fields of shogi's short form (`w 0 1`)."""
+    fields = fen.replace("[-]", "[]").split()
+    if len(fields) > 2 and fields[2][:1].isdigit():
+        fields[2:2] = ["-", "-"]
+    return " ".join(fields)
+
+
 def check_variant(args, name, start, variant_path=None):
     """(positions, nodes, seconds, problem or None) of one variant."""
     began = time.time()
@@ -380,7 +389,7 @@ def check_variant(args, name, start, variant_path=None):
             other = Duck(args.duckchess, read_ini(args.file), name)
             names = ("fsf", "duckchess")
         fsf_start = fsf.fen()
-        if fsf_start.split()[:4] != start.split()[:4]:
+        if same_start(fsf_start).split()[:4] != same_start(start).split()[:4]:
             return 0, 0, time.time() - began, f"startFen {start!r} is not Fairy-Stockfish's {fsf_start!r}"
         rng = random.Random(f"{args.seed}/{name}")
         fens = [fsf_start] + random_positions(fsf, rng, args.positions, args.max_plies)

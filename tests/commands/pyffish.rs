@@ -51,7 +51,7 @@ fn every_game_agrees_with_pyffish() {
     assert_eq!(totals(&built_in).0, 2, "{built_in}");
     let file = check(&["--ini", "samples/fsf-variants.ini"]);
     let (games, positions) = totals(&file);
-    assert_eq!(games, 30, "{file}");
+    assert_eq!(games, 37, "{file}");
     assert!(positions > 1000, "{file}");
     // Crazyhouse at length: drops, captures to hand, promoted pieces
     // taken back as pawns, the pocket in every FEN compared.
@@ -87,4 +87,24 @@ fn every_game_agrees_with_pyffish() {
     assert!(positions >= 500, "{goals}");
     let legacy = check(&["--ini", "samples/fsf-legacy-keys.ini"]);
     assert_eq!(totals(&legacy).0, 6, "{legacy}");
+    // The shogi family at length: promotions by choice (`+`), promoted
+    // pieces (`+P`) taken back to hand unpromoted, nifu, immobility.
+    let shogi = check(&[
+        "--ini",
+        "samples/fsf-variants.ini",
+        "--games",
+        "3",
+        "--plies",
+        "60",
+        "minishogi",
+        "shogi",
+        "checkshogi",
+        "gorogoro",
+        "judkins",
+        "euroshogi",
+        "yarishogi",
+    ]);
+    let (games, positions) = totals(&shogi);
+    assert_eq!(games, 7, "{shogi}");
+    assert!(positions >= 700, "{shogi}");
 }

@@ -65,6 +65,7 @@ mod moves;
 pub mod perft;
 mod piece;
 mod position;
+mod promotion;
 mod region;
 mod rules;
 mod special;
@@ -84,5 +85,5 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
 pub use variant::{
     CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
-    Royalty, Stalemate, Variant, VariantError,
+    PiecePromotions, Royalty, Stalemate, Variant, VariantError,
 };

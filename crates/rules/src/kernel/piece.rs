@@ -94,6 +94,9 @@ pub struct PieceKind {
     /// Steps that point one way for each side, some only from a region
     /// (xiangqi's soldier: forward, and sideways over the river).
     pub steps: Vec<Step>,
+    /// One-way slides, each a direction as White sees it (mirrored for
+    /// Black): shogi's lance slides forward only.
+    pub rides: Vec<Vector>,
     /// Hopper lines (xiangqi's cannon): along each direction of these
     /// classes the piece moves like a slider to empty squares only, and
     /// captures the first piece beyond exactly one other (of either side).
@@ -131,6 +134,7 @@ impl PieceKind {
             slides: Vec::new(),
             pawn: None,
             steps: Vec::new(),
+            rides: Vec::new(),
             hops: Vec::new(),
             region: None,
             royal: false,

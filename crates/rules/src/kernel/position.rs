@@ -3,6 +3,7 @@
 //! making moves, check and the end of the game.
 
 use super::rules::NONE;
+use super::squares::Spare;
 use super::{
     Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
     Stalemate, Variant, MAX_KINDS,
@@ -386,11 +387,16 @@ pub struct Position<S: SquareSet> {
     hands: [[u8; MAX_KINDS]; 2],
     /// The checks each side has still to give (n-check games).
     checks: [u8; 2],
+    /// The marks of promoted pieces where positions of this width carry a
+    /// spare set ([`Position::marks`]).
+    spare: S::Spare,
 }
 
-/// Where a game whose captures go to hand keeps its promoted pieces: the
-/// last slot of `by_kind`, which such a game leaves free (a set of its own
-/// would make every position larger, and chess's copies slower).
+/// Where a game whose captures go to hand keeps its promoted pieces on a
+/// board of at most 64 squares: the last slot of `by_kind`, which such a
+/// game leaves free (a set of its own would make every position larger,
+/// and chess's copies slower). Larger boards' positions keep them in their
+/// spare set ([`SquareSet::Spare`]).
 const PROMOTED: usize = MAX_KINDS - 1;
 
 impl<S: SquareSet> PartialEq for Position<S> {
@@ -400,6 +406,7 @@ impl<S: SquareSet> PartialEq for Position<S> {
             && self.by_kind == other.by_kind
             && self.hands == other.hands
             && self.checks == other.checks
+            && self.spare == other.spare
             && (
                 self.turn,
                 self.castling,
@@ -479,6 +486,7 @@ impl<S: SquareSet> Position<S> {
             } else {
                 [0; 2]
             },
+            spare: Default::default(),
         };
         for (square, piece) in setup.board.iter().enumerate() {
             let Some(piece) = *piece else { continue };
@@ -502,8 +510,13 @@ impl<S: SquareSet> Position<S> {
         }
         if rules.captures_to_hand {
             for &square in &setup.promoted {
-                if square < len && p.occupied().contains(square) {
-                    p.by_kind[PROMOTED] |= S::single(square);
+                // Shogi's marks stand only on kinds that promote.
+                let promotes = |k: Kind| rules.forms.as_ref().is_none_or(|f| f.promotes(k));
+                if square < len
+                    && p.kind_at(square).is_some_and(promotes)
+                    && !p.marks().contains(square)
+                {
+                    p.flip_mark(square);
                 }
             }
         }
@@ -713,7 +726,7 @@ impl<S: SquareSet> Position<S> {
             fullmove: self.fullmove,
             hands: self.hands,
             promoted: if self.rules.captures_to_hand {
-                self.by_kind[PROMOTED].squares().collect()
+                self.marks().squares().collect()
             } else {
                 Vec::new()
             },
@@ -741,6 +754,11 @@ impl<S: SquareSet> Position<S> {
         if r.check_counting {
             for color in Color::ALL {
                 key ^= self.check_key(color);
+            }
+        }
+        if r.forms.is_some() {
+            for square in self.marks().squares() {
+                key ^= self.mark_key(square);
             }
         }
         key ^ r.castling_keys[self.castling as usize] ^ self.ep_key()
@@ -787,7 +805,74 @@ impl<S: SquareSet> Position<S> {
     /// Whether the piece on a square is a promoted one (games whose
     /// captures go to hand track it).
     pub fn is_promoted(&self, square: usize) -> bool {
-        self.rules.captures_to_hand && self.by_kind[PROMOTED].contains(square)
+        self.rules.captures_to_hand && self.marks().contains(square)
+    }
+
+    /// The squares of the promoted pieces (games whose captures go to
+    /// hand track them).
+    pub(crate) fn promoted_set(&self) -> S {
+        if self.rules.captures_to_hand {
+            self.marks()
+        } else {
+            S::EMPTY
+        }
+    }
+
+    /// The marks of the promoted pieces, whatever the game: in the spare
+    /// set where positions of this width carry one, else in the last
+    /// kind's set.
+    #[inline]
+    fn marks(&self) -> S {
+        if <S::Spare as Spare<S>>::ANY {
+            self.spare.get()
+        } else {
+            self.by_kind[PROMOTED]
+        }
+    }
+
+    /// Marks or unmarks `square` in [`Position::marks`].
+    #[inline]
+    fn flip_mark(&mut self, square: usize) {
+        if <S::Spare as Spare<S>>::ANY {
+            let marks = self.spare.get() ^ S::single(square);
+            self.spare.put(marks);
+        } else {
+            self.by_kind[PROMOTED] ^= S::single(square);
+        }
+    }
+
+    /// A promoted piece's share of the key, in a game of shogi's
+    /// promotions.
+    #[inline]
+    fn mark_key(&self, square: usize) -> u64 {
+        self.piece_key(Color::Black, Kind(PROMOTED as u8), square)
+            .rotate_left(29)
+    }
+
+    /// After a move of a game whose captures go to hand: a promoted
+    /// piece's mark goes with it, and a promotion marks its square (out of
+    /// line, so that chess's moves pay nothing for it).
+    #[cold]
+    #[inline(never)]
+    fn move_marks(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        if self.marks().contains(from) {
+            self.flip_promoted(from);
+            self.flip_promoted(to);
+        } else if m.promotion.is_some() {
+            self.flip_promoted(to);
+        }
+    }
+
+    /// Marks or unmarks the piece on `square` as promoted, in a game of
+    /// shogi's promotions also in the key (a promoted piece moves as
+    /// another).
+    #[cold]
+    fn flip_promoted(&mut self, square: usize) {
+        self.flip_mark(square);
+        if self.rules.forms.is_some() {
+            self.key ^= self.mark_key(square);
+        }
     }
 
     #[inline]
@@ -1107,7 +1192,11 @@ impl<S: SquareSet> Position<S> {
         }
         let start = out.len();
         let own = self.by_color[self.turn.index()];
-        self.generate_pieces(out, !own, S::EMPTY, None, true);
+        if r.forms.is_some() {
+            self.generate_forms(out);
+        } else {
+            self.generate_pieces(out, !own, S::EMPTY, None, true);
+        }
         self.generate_castling(out);
         if r.drops {
             self.generate_drops(out, !self.occupied());
@@ -1252,7 +1341,10 @@ impl<S: SquareSet> Position<S> {
             if self.hands[c][k] == 0 {
                 continue;
             }
-            let squares = target & r.drop_region[c][k];
+            let mut squares = target & r.drop_region[c][k];
+            if r.forms.is_some() {
+                squares = self.undoubled(Kind(k as u8), squares);
+            }
             if O::COUNTING {
                 out.add(squares.count() as usize);
             } else {
@@ -1478,6 +1570,12 @@ impl<S: SquareSet> Position<S> {
         if self.rules.check_counting {
             self.count_check();
         }
+        // Fairy-Stockfish's clock starts again on shogi's promotions too
+        // (the games that have them never take the masks' path, which
+        // plays the board alone).
+        if m.promotion.is_some() && self.rules.forms.is_some() {
+            self.halfmove = 0;
+        }
         captured
     }
 
@@ -1537,12 +1635,7 @@ impl<S: SquareSet> Position<S> {
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
                 if r.captures_to_hand {
-                    let promoted = &mut self.by_kind[PROMOTED];
-                    if promoted.contains(from) {
-                        *promoted ^= S::single(from) | S::single(to);
-                    } else if m.promotion.is_some() {
-                        *promoted |= S::single(to);
-                    }
+                    self.move_marks(m);
                 }
             }
         }
@@ -1583,9 +1676,14 @@ impl<S: SquareSet> Position<S> {
     #[cold]
     fn capture_to_hand(&mut self, kind: Kind, square: usize) {
         let us = self.turn;
-        let kind = if self.by_kind[PROMOTED].contains(square) {
-            self.by_kind[PROMOTED] ^= S::single(square);
-            self.rules.pawn.unwrap_or(kind)
+        let kind = if self.marks().contains(square) {
+            self.flip_promoted(square);
+            // Shogi's promoted pieces keep their kind; crazyhouse's were
+            // pawns.
+            match self.rules.forms {
+                Some(_) => kind,
+                None => self.rules.pawn.unwrap_or(kind),
+            }
         } else {
             kind
         };

@@ -150,6 +150,8 @@ pub struct Rules<S> {
     /// Regions, steps, hoppers and the flying general: boxed, so the hot
     /// tables' layout stays as it is for the games without them.
     pub(crate) special: Box<Special<S>>,
+    /// Shogi's promotions and drop rules, if the game has them.
+    pub(crate) forms: Option<Box<super::promotion::Forms<S>>>,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -182,6 +184,12 @@ impl<S: SquareSet> Rules<S> {
         search: bool,
     ) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
+        if variant.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+            && variant.kinds.len() >= MAX_KINDS
+            && !<S::Spare as super::squares::Spare<S>>::ANY
+        {
+            return Err(VariantError::HandKinds);
+        }
         let shape = variant.shape;
         let len = shape.len();
         if len > S::CAPACITY || len >= NONE as usize {
@@ -487,6 +495,7 @@ impl<S: SquareSet> Rules<S> {
             special_kinds: special.kinds,
             special_any: special.any,
             special: Box::new(special),
+            forms: None,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -529,6 +538,18 @@ impl<S: SquareSet> Rules<S> {
                     rules.drop_region[c][k] = region;
                 }
             }
+        }
+        if let Some(forms) = super::promotion::Forms::new(&rules, search)? {
+            // Off the masks' path: moves are made and tested, and the
+            // attackers ask the forms.
+            for c in 0..2 {
+                for k in 0..rules.variant.kinds.len() {
+                    rules.drop_region[c][k] &= !forms.immobile[c][k];
+                }
+            }
+            rules.masks = false;
+            rules.special_any = true;
+            rules.forms = Some(Box::new(forms));
         }
         if search {
             rules.find_magics(known);

@@ -31,6 +31,11 @@ pub(crate) struct Special<S> {
     /// `steps_in[color][kind * len + square]`: the squares whose steps lead
     /// to `square`.
     pub(crate) steps_in: [Vec<S>; 2],
+    /// Kinds with one-way slides.
+    pub(crate) riders: u8,
+    /// `rides[color][kind]`: the one-way slides' directions (indices into
+    /// the rules' directions), and each one's opposite.
+    pub(crate) rides: [[Vec<(u16, u16)>; MAX_KINDS]; 2],
     /// Kinds that hop.
     pub(crate) hoppers: u8,
     /// Per kind, its hop directions (indices into the rules' directions).
@@ -53,7 +58,24 @@ pub(crate) fn directions(variant: &Variant) -> Vec<Vector> {
     if variant.flying_general && axes > 1 {
         dirs.extend(file_steps());
     }
+    for v in variant.kinds.iter().flat_map(|k| &k.rides) {
+        for color in Color::ALL {
+            let v = ride_for(*v, color);
+            dirs.push(v);
+            dirs.push(-v);
+        }
+    }
     dirs
+}
+
+/// A one-way slide's direction for `color`: Black's mirrored along the
+/// ranks.
+fn ride_for(v: Vector, color: Color) -> Vector {
+    let mut v = v;
+    if color == Color::Black {
+        v.0[1] = -v.0[1];
+    }
+    v
 }
 
 /// One step up and one down the file (axis 1).
@@ -76,6 +98,8 @@ impl<S: SquareSet> Special<S> {
             steppers: 0,
             steps: [Vec::new(), Vec::new()],
             steps_in: [Vec::new(), Vec::new()],
+            riders: 0,
+            rides: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
             hoppers: 0,
             hop_dirs: std::array::from_fn(|_| Vec::new()),
             facing: [NONE; 2],
@@ -96,6 +120,19 @@ impl<S: SquareSet> Special<S> {
             }
             if !kind.steps.is_empty() {
                 special.steppers |= 1 << k;
+            }
+            if !kind.rides.is_empty() {
+                special.riders |= 1 << k;
+                for color in Color::ALL {
+                    special.rides[color.index()][k] = kind
+                        .rides
+                        .iter()
+                        .map(|&v| {
+                            let v = ride_for(v, color);
+                            (dir_index(v), dir_index(-v))
+                        })
+                        .collect();
+                }
             }
             if !kind.hops.is_empty() {
                 special.hoppers |= 1 << k;
@@ -135,7 +172,7 @@ impl<S: SquareSet> Special<S> {
         if variant.flying_general && axes > 1 {
             special.facing = file_steps().map(dir_index);
         }
-        special.kinds = special.confined | special.steppers | special.hoppers;
+        special.kinds = special.confined | special.steppers | special.hoppers | special.riders;
         special.any = special.kinds != 0 || special.facing[0] != NONE;
         special
     }
@@ -159,6 +196,11 @@ impl<S: SquareSet> Rules<S> {
         let c = color.index();
         if sp.steppers >> k & 1 == 1 {
             set |= sp.steps[c][k * self.len + square];
+        }
+        if sp.riders >> k & 1 == 1 {
+            for &(d, _) in &sp.rides[c][k] {
+                set |= self.ray_attacks(square, d as usize, occupied);
+            }
         }
         if sp.hoppers >> k & 1 == 1 {
             for &d in &sp.hop_dirs[k] {
@@ -202,6 +244,20 @@ impl<S: SquareSet> Position<S> {
             found |= sp.steps_in[c][k * r.len + square] & self.by_kind(Kind(k as u8)) & theirs;
             steppers &= steppers - 1;
         }
+        let mut riders = sp.riders;
+        while riders != 0 {
+            let k = riders.trailing_zeros() as usize;
+            let pieces = self.by_kind(Kind(k as u8)) & theirs;
+            for &(_, back) in &sp.rides[c][k] {
+                // The first piece back along the slide, if one of these.
+                if let Some(from) = r.first_blocker(square, back as usize, occupied) {
+                    if pieces.contains(from) {
+                        found |= S::single(from);
+                    }
+                }
+            }
+            riders &= riders - 1;
+        }
         let mut hoppers = sp.hoppers;
         while hoppers != 0 {
             let k = hoppers.trailing_zeros() as usize;
@@ -239,6 +295,9 @@ impl<S: SquareSet> Position<S> {
                     found |= S::single(royal);
                 }
             }
+        }
+        if r.forms.is_some() {
+            found = self.form_attackers(square, color, occupied, found);
         }
         found
     }

@@ -34,6 +34,10 @@ pub trait SquareSet:
 {
     /// How many squares the set can hold.
     const CAPACITY: usize;
+    /// A spare set a position of this width carries beside its kinds'
+    /// (shogi's promoted pieces, on 9 × 9): `()` for `u64`, whose
+    /// positions chess copies on every move.
+    type Spare: Spare<Self>;
     /// The empty set.
     const EMPTY: Self;
     /// The set of one square.
@@ -119,10 +123,43 @@ impl<S: SquareSet> Iterator for Squares<S> {
 
 impl<S: SquareSet> ExactSizeIterator for Squares<S> {}
 
+/// The spare set of [`SquareSet::Spare`]: none (`()`), or a set.
+pub trait Spare<S>: Copy + Eq + Debug + Default + Send + Sync + 'static {
+    /// Whether there is a set.
+    const ANY: bool;
+    /// The set (empty where there is none).
+    fn get(self) -> S;
+    /// Puts a set (nothing where there is none).
+    fn put(&mut self, set: S);
+}
+
+impl<S: SquareSet> Spare<S> for () {
+    const ANY: bool = false;
+    #[inline]
+    fn get(self) -> S {
+        S::EMPTY
+    }
+    #[inline]
+    fn put(&mut self, _: S) {}
+}
+
+impl Spare<u128> for u128 {
+    const ANY: bool = true;
+    #[inline]
+    fn get(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn put(&mut self, set: u128) {
+        *self = set;
+    }
+}
+
 macro_rules! primitive_set {
-    ($t:ty, $bits:expr) => {
+    ($t:ty, $bits:expr, $spare:ty) => {
         impl SquareSet for $t {
             const CAPACITY: usize = $bits;
+            type Spare = $spare;
             const EMPTY: Self = 0;
             #[inline]
             fn single(square: usize) -> Self {
@@ -170,8 +207,8 @@ macro_rules! primitive_set {
     };
 }
 
-primitive_set!(u64, 64);
-primitive_set!(u128, 128);
+primitive_set!(u64, 64, ());
+primitive_set!(u128, 128, u128);
 
 /// A set of up to `64 · W` squares in `W` words, for boards above 128
 /// squares ([`Big`] holds a 10 × 10 × 10 cube).
@@ -229,6 +266,7 @@ impl<const W: usize> Not for Bits<W> {
 
 impl<const W: usize> SquareSet for Bits<W> {
     const CAPACITY: usize = 64 * W;
+    type Spare = ();
     const EMPTY: Self = Bits([0; W]);
     #[inline]
     fn single(square: usize) -> Self {

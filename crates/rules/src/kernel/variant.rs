@@ -25,10 +25,15 @@ pub enum VariantError {
     /// The extinction rule watches a kind the variant does not have.
     #[error("the extinction rule watches kind {0}, which the variant does not have")]
     ExtinctionKind(usize),
-    /// Captures go to hand in a game of [`MAX_KINDS`] kinds: the kernel
-    /// keeps the promoted pieces in the last kind's place.
-    #[error("a game whose captures go to hand has at most {} kinds of piece", MAX_KINDS - 1)]
+    /// Captures go to hand in a game of [`MAX_KINDS`] kinds on a board of
+    /// at most 64 squares: the kernel keeps the promoted pieces in the
+    /// last kind's place (larger boards' positions have a set for them).
+    #[error("a game whose captures go to hand on at most 64 squares has at most {} kinds of piece", MAX_KINDS - 1)]
     HandKinds,
+    /// Shogi's promotions without captures to hand, with a chess pawn, or
+    /// naming a kind or square the variant does not have.
+    #[error("shogi's promotions need captures to hand, no chess pawn, and the variant's kinds and squares")]
+    PiecePromotions,
     /// A flag region's square off the board, or its kind not the
     /// variant's.
     #[error("the flag goal names a square off the board or a kind the variant does not have")]
@@ -180,6 +185,31 @@ pub struct Drops {
     /// Pawns may be dropped in their promotion zone
     /// (`promotionZonePawnDrops`).
     pub promotion_zone_pawns: bool,
+    /// Shogi's promotions, if the game has them (`promotedPieceType`).
+    pub promotions: Option<PiecePromotions>,
+    /// No piece of this kind may be dropped on a file that holds an
+    /// unpromoted one of its side's already (`dropNoDoubled`: shogi's
+    /// nifu).
+    pub no_doubled: Option<Kind>,
+    /// No move or drop may leave a piece where it has no move on an empty
+    /// board (`immobilityIllegal`: a shogi pawn on the last rank).
+    pub immobility_illegal: bool,
+}
+
+/// Shogi's promotions (Fairy-Stockfish's `promotedPieceType`): a piece of
+/// a kind that has a promoted form may take it on a move that starts or
+/// ends in its side's zone, and keeps its kind (a promoted piece is marked,
+/// as crazyhouse's are, FEN's `+P`, UCI's `+`); it then moves as the form,
+/// and goes to the captor's hand as its own kind, unpromoted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PiecePromotions {
+    /// Each kind that promotes, and how it moves once promoted.
+    pub forms: Vec<(Kind, PieceKind)>,
+    /// Each side's promotion zone, as squares.
+    pub zones: [Vec<usize>; 2],
+    /// A move that starts or ends in the zone must promote
+    /// (`mandatoryPiecePromotion`).
+    pub mandatory: bool,
 }
 
 /// A flag goal, Fairy-Stockfish's capture the flag (`flagPiece`,
@@ -328,8 +358,26 @@ impl Variant {
         {
             return Err(VariantError::ExtinctionKind(k.index()));
         }
-        if self.drops.as_ref().is_some_and(|d| d.captures_to_hand) && kinds >= MAX_KINDS {
-            return Err(VariantError::HandKinds);
+        if let Some(drops) = &self.drops {
+            if let Some(promotions) = &drops.promotions {
+                let bad_kind = promotions.forms.iter().any(|(k, _)| k.index() >= kinds);
+                let bad_square = promotions
+                    .zones
+                    .iter()
+                    .flatten()
+                    .any(|&s| s >= self.shape.len());
+                if !drops.captures_to_hand
+                    || bad_kind
+                    || bad_square
+                    || promotions.forms.len() > MAX_KINDS
+                    || self.kinds.iter().any(|k| k.pawn.is_some())
+                {
+                    return Err(VariantError::PiecePromotions);
+                }
+            }
+            if drops.no_doubled.is_some_and(|k| k.index() >= kinds) {
+                return Err(VariantError::PiecePromotions);
+            }
         }
         let len = self.shape.len();
         if let Some(flag) = &self.goals.flag {

@@ -153,6 +153,9 @@ pub struct Fen {
     /// clocks (`w 0 1`): as read, or for a board of more than two axes
     /// without castling or en passant when written by [`Fen::of`].
     pub short: bool,
+    /// Whether promoted pieces are written `+P` (shogi's) rather than
+    /// `P~` (crazyhouse's).
+    pub plus: bool,
 }
 
 /// Reads one board part: ranks split by `/`, digits for runs of empty
@@ -172,6 +175,8 @@ fn read_board(
         // A run of digits is one number (boards above 9 files).
         let mut digits = 0usize;
         let mut run_start = at;
+        // Shogi's `+` before a promoted piece.
+        let mut plus = false;
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 if digits == 0 {
@@ -189,12 +194,24 @@ fn read_board(
                 }
                 squares.push(Some(ch));
                 starts.push(at);
+                if std::mem::take(&mut plus) {
+                    promoted.push((r, squares.len() - 1));
+                }
+            } else if ch == '+' && !plus {
+                plus = true;
+                for _ in 0..std::mem::take(&mut digits) {
+                    squares.push(None);
+                    starts.push(run_start);
+                }
             } else if ch == '~' && digits == 0 && squares.last().is_some_and(Option::is_some) {
                 promoted.push((r, squares.len() - 1));
             } else {
                 return Err(FenError::BoardChar { ch, at });
             }
             at += ch.len_utf8();
+        }
+        if plus {
+            return Err(FenError::BoardChar { ch: '+', at });
         }
         for _ in 0..digits {
             squares.push(None);
@@ -294,6 +311,7 @@ impl FromStr for Fen {
             },
             checks,
             short,
+            plus: false,
         })
     }
 }
@@ -421,6 +439,10 @@ impl Fen {
                 .checks
                 .map(|_| Color::ALL.map(|c| position.checks_to_give(c) as u8)),
             short: variant.shape.axes() > 2 && variant.castling.is_empty() && !en_passant_rule,
+            plus: variant
+                .drops
+                .as_ref()
+                .is_some_and(|d| d.promotions.is_some()),
         }
     }
 
@@ -552,8 +574,12 @@ impl fmt::Display for Fen {
                             if empty > 0 {
                                 write!(f, "{}", std::mem::take(&mut empty))?;
                             }
+                            let promoted = self.promoted.contains(&(p, i, file));
+                            if promoted && self.plus {
+                                f.write_str("+")?;
+                            }
                             write!(f, "{ch}")?;
-                            if self.promoted.contains(&(p, i, file)) {
+                            if promoted && !self.plus {
                                 f.write_str("~")?;
                             }
                         }

@@ -90,6 +90,16 @@ impl FromStr for UciMove {
             .map(|i| i + 1)
             .ok_or_else(syntax)?;
         let from = parse_coords(&text[..split]).ok_or_else(syntax)?;
+        // Shogi's promotion: `+` after the squares.
+        if let Some(to_text) = text[split..].strip_suffix('+') {
+            let to = parse_coords(to_text).ok_or_else(syntax)?;
+            return Ok(UciMove {
+                from,
+                to,
+                promotion: Some('+'),
+                drop: None,
+            });
+        }
         let rest = &text[split..];
         let (to_text, promotion) = match rest
             .char_indices()
@@ -136,7 +146,18 @@ impl UciMove {
         UciMove {
             from: coords(m.from()),
             to: coords(m.to()),
-            promotion: m.promotion.map(|k| variant.kind(k).letter),
+            promotion: m.promotion.map(|k| {
+                // Shogi's promoted piece keeps its kind: `+`.
+                if variant
+                    .drops
+                    .as_ref()
+                    .is_some_and(|d| d.promotions.is_some())
+                {
+                    '+'
+                } else {
+                    variant.kind(k).letter
+                }
+            }),
             drop: m
                 .dropped()
                 .map(|k| variant.kind(k).letter.to_ascii_uppercase()),
@@ -162,6 +183,12 @@ impl UciMove {
         };
         let (from, to) = (square(self.from)?, square(self.to)?);
         let promotion = match self.promotion {
+            Some('+') => Some(
+                position
+                    .piece_at(from)
+                    .map(|p| p.kind)
+                    .ok_or_else(|| UciError::Illegal(text.into()))?,
+            ),
             Some(letter) => Some(
                 variant
                     .kind_by_letter(letter)

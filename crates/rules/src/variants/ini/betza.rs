@@ -12,14 +12,17 @@
 //! pairs (`ff`, `fs`, `fl`, …), pick some of a leaper's images as
 //! Fairy-Stockfish does (`fN` is the two narrow forward knight leaps, `fsW`
 //! forward and sideways): they become one-sided steps, mirrored for Black,
-//! so a set of steps must be the same on the left and on the right.
+//! so a set of steps must be the same on the left and on the right. On
+//! `R`, `B` or `Q` they pick one-way slides the same way (`fR`, shogi's
+//! lance; `frlR`).
 //!
 //! **Whole patterns.** `mRcpR` and `mBcpB` are hoppers (the xiangqi
 //! cannon); `fmWfcF`, with `ifmnD` for the double step, is the pawn.
 //!
 //! Anything else is refused with the reason: ranges (`R4`), other riders
 //! (`NN`), move-only or capture-only parts elsewhere, grasshoppers,
-//! directional riders, lame leaps of other atoms or with directions.
+//! directional `WW` and `FF`, lame riders, lame leaps of other atoms or
+//! with directions.
 //!
 //! ```
 //! use duckchess_rules::variants::ini::betza;
@@ -40,6 +43,8 @@ pub struct Moves {
     pub slides: Vec<DirectionClass>,
     /// One-sided steps as White sees them.
     pub steps: Vec<Vector>,
+    /// One-way slides as White sees them (`fR`, shogi's lance).
+    pub rides: Vec<Vector>,
     /// Hopper lines.
     pub hops: Vec<DirectionClass>,
     /// The pawn pattern, with (`true`) or without its double step.
@@ -55,6 +60,7 @@ impl Moves {
             kind = kind.step(&v.0[..2]);
         }
         kind.hops.extend(self.hops.iter().copied());
+        kind.rides.extend(self.rides.iter().copied());
         kind
     }
 }
@@ -269,6 +275,26 @@ pub fn read(betza: &str) -> Result<Moves, String> {
             (a, Some(_)) => return Err(format!("the rider {a}{a} is not supported")),
             _ => false,
         };
+        // A rider in some directions (`fR`): one-way slides.
+        if rider && !lame && !tags.is_empty() && matches!(p.atom, 'R' | 'B' | 'Q') {
+            let mut atoms: Vec<(i32, i32)> = Vec::new();
+            if p.atom != 'B' {
+                atoms.push((1, 0));
+            }
+            if p.atom != 'R' {
+                atoms.push((1, 1));
+            }
+            for (a, b) in atoms {
+                for (x, y) in directed(a, b, &tags) {
+                    let v = Vector::new(&[x, y]);
+                    if !moves.rides.contains(&v) {
+                        moves.rides.push(v);
+                    }
+                }
+            }
+            i += 1;
+            continue;
+        }
         if rider {
             if !tags.is_empty() || lame {
                 return Err(format!(
@@ -343,6 +369,15 @@ pub fn read(betza: &str) -> Result<Moves, String> {
         return Err(format!(
             "the step ({x}, {y}) has no mirror image ({}, {y}): one-sided steps must be the same left and right",
             -x
+        ));
+    }
+    if let Some(v) = moves.rides.iter().find(|v| {
+        let mut mirror = **v;
+        mirror.0[0] = -mirror.0[0];
+        !moves.rides.contains(&mirror)
+    }) {
+        return Err(format!(
+            "the slide {v} has no mirror image: one-way slides must be the same left and right"
         ));
     }
     moves.steps = steps
@@ -457,6 +492,20 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
             ));
         }
         steps.retain(|v| !target.contains(v));
+    }
+    for v in &kind.rides {
+        let (x, y) = (v.0[0], v.0[1]);
+        let (atom, a, b) = match (x.abs(), y.abs()) {
+            (1, 0) | (0, 1) => ('R', 1, 0),
+            (1, 1) => ('B', 1, 1),
+            _ => return Err(format!("the {}'s slide {v} has no Betza atom", kind.name)),
+        };
+        let tag = ["ff", "bb", "ll", "rr", "fr", "fl", "br", "bl"]
+            .iter()
+            .find(|t| directed(a, b, &tags(t)) == [(x, y)])
+            .ok_or_else(|| format!("the {}'s slide {v} has no Betza text", kind.name))?;
+        text.push_str(if tag[..1] == tag[1..] { &tag[..1] } else { tag });
+        text.push(atom);
     }
     for class in &kind.hops {
         if *class == DirectionClass::ROOK || *class == DirectionClass::ANY {

@@ -15,7 +15,8 @@ use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
     CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
-    PawnRules, Piece, PieceKind, Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
+    PawnRules, Piece, PieceKind, PiecePromotions, Region, Royalty, Stalemate, Variant,
+    VariantError, MAX_KINDS,
 };
 
 /// The named piece keys: key, Betza text (Fairy-Stockfish's), worth.
@@ -50,6 +51,7 @@ pub const PIECES: &[(&str, &str, i32)] = &[
     ("shogiPawn", "fW", 100),
     ("gold", "WfF", 300),
     ("shogiKnight", "fN", 200),
+    ("lance", "fR", 250),
     ("immobile", "", 0),
 ];
 
@@ -100,9 +102,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("extinctionPseudoRoyal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("immobilityIllegal", "false"),
     ("piecePromotionOnCapture", "false"),
-    ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("moveRepetitionIllegal", "false"),
     ("sittuyinPromotion", "false"),
@@ -123,6 +123,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
+    ("dropNoDoubledCount", "1"),
 ];
 
 /// Keys accepted whatever their value, that change nothing here: what a
@@ -435,6 +436,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut flag_piece: [Option<&Entry>; 3] = [None; 3];
     let mut flag_region: [Option<&Entry>; 3] = [None; 3];
     let mut flag_move = false;
+    // Shogi's promotions and drop rules.
+    let mut promoted_types: Option<&Entry> = None;
+    let mut mandatory_piece_promotion = false;
+    let mut no_doubled: Option<&Entry> = None;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -564,6 +569,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "flagRegionWhite" => flag_region[0] = Some(entry),
             "flagRegionBlack" => flag_region[1] = Some(entry),
             "flagMove" => flag_move = boolean(entry)?,
+            "promotedPieceType" => promoted_types = Some(entry),
+            "mandatoryPiecePromotion" => mandatory_piece_promotion = boolean(entry)?,
+            "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
+            "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
@@ -609,6 +618,60 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             why: "the square sets hold at most 1,024 squares".into(),
         }
         .at(line));
+    }
+    // Shogi's promotions: `from:to` pairs of letters. A piece that is only
+    // ever a promoted form (no piece promotes to it in the start, and it
+    // promotes to nothing) is no kind of its own: it is how the promoted
+    // pieces move.
+    let mut promotion_pairs: Vec<(char, char)> = Vec::new();
+    let mut form_pieces: Vec<PieceEntry> = Vec::new();
+    if let Some(entry) = promoted_types {
+        let expected = "from:to pairs of the game's piece letters (p:g s:g)";
+        for word in entry.value.split_whitespace() {
+            let mut chars = word.chars();
+            let pair = match (chars.next(), chars.next(), chars.next(), chars.next()) {
+                (Some(a), Some(':'), Some(b), None) => {
+                    (a.to_ascii_lowercase(), b.to_ascii_lowercase())
+                }
+                _ => return Err(bad(entry, expected)),
+            };
+            for letter in [pair.0, pair.1] {
+                match pieces.iter().find(|p| p.letter == letter) {
+                    Some(p) if p.royal => {
+                        return Err(refuse(
+                            entry,
+                            "a royal piece neither promotes nor is promoted to here",
+                        ))
+                    }
+                    Some(_) => {}
+                    None => return Err(bad(entry, expected)),
+                }
+            }
+            if promotion_pairs.iter().any(|&(a, _)| a == pair.0) {
+                return Err(bad(entry, "one promoted form for each piece"));
+            }
+            promotion_pairs.push(pair);
+        }
+        let board = fen
+            .split(['[', ' '])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let form_only = |letter: char| {
+            promotion_pairs.iter().any(|&(_, b)| b == letter)
+                && promotion_pairs.iter().all(|&(a, _)| a != letter)
+                && !board.contains(letter)
+        };
+        let (forms, rest): (Vec<PieceEntry>, Vec<PieceEntry>) =
+            pieces.into_iter().partition(|p| form_only(p.letter));
+        pieces = rest;
+        form_pieces = forms;
+        if !promotion_pairs.is_empty() && (piece_drops.is_none() || to_hand.is_none()) {
+            return Err(refuse(
+                entry,
+                "pieces promote shogi's way only where pieceDrops = true and capturesToHand = true here",
+            ));
+        }
     }
     if pieces.len() > MAX_KINDS {
         return Err(IniErrorKind::Variant(VariantError::Kinds(pieces.len()))
@@ -902,6 +965,101 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
 
+    // Shogi's promotions: each kind's form, each side's zone.
+    if let Some(entry) = promoted_types.filter(|_| !promotion_pairs.is_empty()) {
+        if pawn_kind.is_some() {
+            return Err(refuse(
+                entry,
+                "a game promotes shogi's way or chess's (a pawn), not both, here",
+            ));
+        }
+        let mut forms = Vec::new();
+        for &(from, to) in &promotion_pairs {
+            let kind = letter_kind(from).expect("a kind of the game");
+            let form = match letter_kind(to) {
+                Some(k) => kinds[k.index()].clone(),
+                None => {
+                    let p = form_pieces
+                        .iter()
+                        .find(|p| p.letter == to)
+                        .expect("a form's piece");
+                    let moves = betza::read(&p.betza).map_err(|why| {
+                        IniErrorKind::Betza {
+                            key: p.entry.key.clone(),
+                            piece: p.letter,
+                            betza: p.betza.clone(),
+                            why,
+                        }
+                        .at(p.entry.line)
+                    })?;
+                    if moves.pawn.is_some() {
+                        return Err(refuse(entry, "a promoted form is no pawn here"));
+                    }
+                    moves.apply(PieceKind::new(p.name, p.letter, p.value))
+                }
+            };
+            forms.push((kind, form));
+        }
+        // Fairy-Stockfish's default zones: White's rank 8, Black's rank 1.
+        let mut zones: [Vec<usize>; 2] = [
+            if ranks >= 8 {
+                (0..files).map(|f| 7 * files + f).collect()
+            } else {
+                Vec::new()
+            },
+            (0..files).collect(),
+        ];
+        for zone in &promotion_zones {
+            let side = match zone.key.as_str() {
+                "promotionRegionWhite" => 0,
+                "promotionRegionBlack" => 1,
+                _ => {
+                    return Err(refuse(
+                        zone,
+                        "pieces promote shogi's way in regions here: state promotionRegionWhite and promotionRegionBlack",
+                    ))
+                }
+            };
+            zones[side] = squares(zone, files, ranks)?
+                .into_iter()
+                .map(|(f, r)| r * files + f)
+                .collect();
+        }
+        drops.promotions = Some(PiecePromotions {
+            forms,
+            zones,
+            mandatory: mandatory_piece_promotion,
+        });
+    } else if let Some(entry) = entries
+        .iter()
+        .find(|e| e.key == "mandatoryPiecePromotion")
+        .filter(|_| mandatory_piece_promotion)
+    {
+        return Err(refuse(
+            entry,
+            "no piece promotes shogi's way (promotedPieceType)",
+        ));
+    }
+    if let Some(entry) = no_doubled {
+        let kind = letter_kind(entry.value.trim().chars().next().unwrap_or(' '))
+            .filter(|_| entry.value.trim().len() == 1)
+            .ok_or_else(|| bad(entry, "a piece letter of the game, or -"))?;
+        if piece_drops.is_none() {
+            return Err(refuse(
+                entry,
+                "nothing is dropped without pieceDrops = true",
+            ));
+        }
+        drops.no_doubled = Some(kind);
+    }
+    if drops.immobility_illegal && piece_drops.is_none() {
+        let entry = entries.iter().rev().find(|e| e.key == "immobilityIllegal");
+        return Err(refuse(
+            entry.expect("immobilityIllegal = true was read"),
+            "immobilityIllegal = true is played where pieceDrops = true",
+        ));
+    }
+
     // The start.
     let fen_error = |why: String| IniErrorKind::StartFen(why).at(fen_line);
     let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
@@ -1065,6 +1223,18 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             .map(|i| vec![Kind(i as u8)])
             .unwrap_or_default(),
     };
+    // Shogi's short form (`w 0 1`): no castling or en passant field.
+    if fields.len() > 2 && fields[2].starts_with(|c: char| c.is_ascii_digit()) {
+        fields.splice(2..2, ["-".to_string(), "-".to_string()]);
+    }
+    // A start without the checks to give states them (`1+1`: the next
+    // check wins), as the start's FEN is written back.
+    if let Some([white, black]) = checks {
+        let mut words: Vec<&str> = fields.iter().map(String::as_str).collect();
+        if crate::variants::fen::take_checks(&mut words).is_none() && fields.len() >= 4 {
+            fields.insert(4, format!("{white}+{black}"));
+        }
+    }
     if fields.len() > 2 && fields[2] != "-" {
         if !castling {
             fields[2] = "-".into();

@@ -127,7 +127,11 @@ fn read_with(
     text: &str,
 ) -> Result<Box<dyn AnyPosition>, FenError> {
     let mut fields: Vec<&str> = text.split_whitespace().collect();
-    if variant.castling.is_empty() && fields.len() > 2 {
+    // (Not in shogi's short form, `w 0 1`, whose third field is a clock.)
+    let short = fields
+        .get(2)
+        .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()));
+    if variant.castling.is_empty() && fields.len() > 2 && !short {
         fields[2] = "-";
     }
     let text = fields.join(" ");

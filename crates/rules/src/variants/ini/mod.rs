@@ -34,6 +34,8 @@ pub mod game;
 mod goals_tests;
 pub mod parse;
 #[cfg(test)]
+mod shogi_tests;
+#[cfg(test)]
 mod tests;
 pub mod write;
 

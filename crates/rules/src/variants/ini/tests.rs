@@ -137,7 +137,7 @@ fn sections_and_lines() {
 fn other_keys_are_refused_by_name_and_line() {
     assert_eq!(
         error("[a:chess]\n\ndropNoDoubled = p\n"),
-        "line 3: dropNoDoubled is not supported"
+        "line 3: dropNoDoubled = p is not supported: nothing is dropped without pieceDrops = true"
     );
     assert_eq!(
         error("[a:chess]\n\nshogiPawnDropMateIllegal = true\n"),
@@ -148,8 +148,8 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 2: wallingRule is not supported"
     );
     assert_eq!(
-        error("[a:chess]\nlance = l\n"),
-        "line 2: lance is not supported"
+        error("[a:chess]\nknibis = l\n"),
+        "line 2: knibis is not supported"
     );
     // The template's own values are accepted.
     assert!(read("[a:chess]\npieceDrops = false\nflagPieceSafe = false\n").is_ok());
@@ -193,7 +193,7 @@ fn betza_refusals_name_piece_text_and_line() {
         ("customPiece1 = a:NN", "the rider NN"),
         ("customPiece1 = a:mNcB", "move-only or capture-only"),
         ("customPiece1 = a:gQ", "hoppers other than"),
-        ("customPiece1 = a:fR", "directional or lame riders"),
+        ("customPiece1 = a:fWW", "directional or lame riders"),
         ("customPiece1 = a:nH", "lame leaps are supported only"),
         (
             "customPiece1 = a:flF",

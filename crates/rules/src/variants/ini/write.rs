@@ -197,6 +197,43 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         out += &format!("{key} = {value}\n");
         keys.push(key);
     }
+    // Shogi's promoted forms that are no kind of the game: pieces of the
+    // file all the same, the letters promotedPieceType names.
+    let promotions = variant.drops.as_ref().and_then(|d| d.promotions.as_ref());
+    let mut form_letters = Vec::new();
+    for (kind, form) in promotions.iter().flat_map(|p| &p.forms) {
+        let letter = match variant.kinds.iter().find(|k| *k == form) {
+            Some(k) => k.letter,
+            None => {
+                if !form_letters.iter().any(|&(_, l)| l == form.letter) {
+                    let text = betza::write(form).map_err(unstateable)?;
+                    let key = match PIECES.iter().find(|(k, b, _)| {
+                        !matches!(*k, "king" | "pawn" | "soldier")
+                            && !keys.iter().any(|u| u == k)
+                            && same_moves(&text, b)
+                    }) {
+                        Some(&(k, _, _)) => k.to_string(),
+                        None => {
+                            let k = CUSTOM
+                                .get(custom)
+                                .ok_or_else(|| unstateable("too many custom pieces".into()))?;
+                            custom += 1;
+                            k.to_string()
+                        }
+                    };
+                    let value = if key.starts_with("customPiece") {
+                        format!("{}:{text}", form.letter)
+                    } else {
+                        form.letter.to_string()
+                    };
+                    out += &format!("{key} = {value}\n");
+                    keys.push(key);
+                }
+                form.letter
+            }
+        };
+        form_letters.push((variant.kind(*kind).letter, letter));
+    }
     // The start: pieces, rights, White to move.
     let mut board = Vec::new();
     for rank in (0..ranks).rev() {
@@ -378,6 +415,36 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             out += "flagMove = true\n";
         }
     }
+    if let Some(drops) = &variant.drops {
+        out += "pieceDrops = true\n";
+        for (on, key) in [
+            (drops.captures_to_hand, "capturesToHand"),
+            (drops.first_rank_pawns, "firstRankPawnDrops"),
+            (drops.promotion_zone_pawns, "promotionZonePawnDrops"),
+            (drops.immobility_illegal, "immobilityIllegal"),
+        ] {
+            if on {
+                out += &format!("{key} = true\n");
+            }
+        }
+        if let Some(kind) = drops.no_doubled {
+            out += &format!("dropNoDoubled = {}\n", variant.kind(kind).letter);
+        }
+        if let Some(p) = promotions {
+            let pairs: Vec<String> = form_letters
+                .iter()
+                .map(|(a, b)| format!("{a}:{b}"))
+                .collect();
+            out += &format!("promotedPieceType = {}\n", pairs.join(" "));
+            for (side, zone) in ["White", "Black"].iter().zip(&p.zones) {
+                let squares: Vec<String> = zone.iter().map(|&s| square(files, s)).collect();
+                out += &format!("promotionRegion{side} = {}\n", squares.join(" "));
+            }
+            if p.mandatory {
+                out += "mandatoryPiecePromotion = true\n";
+            }
+        }
+    }
     out += &format!(
         "nMoveRule = {}\nnFoldRule = {}\n",
         variant.draws.automatic_plies.map_or(0, |p| p / 2),
@@ -407,6 +474,28 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     if read.goals != variant.goals {
         return Err(unstateable("its goals do not read back".into()));
+    }
+    // A form's moves count, not its name or worth.
+    let moves_only = |d: &Option<crate::kernel::Drops>| {
+        let mut d = d.clone();
+        for (_, f) in d
+            .iter_mut()
+            .flat_map(|d| d.promotions.iter_mut().flat_map(|p| &mut p.forms))
+        {
+            *f = PieceKind {
+                name: "",
+                value: 0,
+                ..f.clone()
+            };
+            f.leaps.sort_by_key(|l| (l.vector, l.lame));
+            f.steps.sort_by_key(|s| s.vector);
+        }
+        d
+    };
+    if moves_only(&read.drops) != moves_only(&variant.drops) {
+        return Err(unstateable(
+            "its pieces in hand and drops do not read back".into(),
+        ));
     }
     Ok(out)
 }
