@@ -1125,6 +1125,31 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        if r.variant.goals.must_capture {
+            self.keep_captures(out, start);
+        }
+    }
+
+    /// Where a capture is among the moves from `start` on, keeps only the
+    /// captures (`mustCapture`): en passant is one, castling is not.
+    #[cold]
+    fn keep_captures(&self, out: &mut Vec<Move>, start: usize) {
+        let them = self.by_color[(!self.turn).index()];
+        let takes = |m: &Move| {
+            m.kind == MoveKind::EnPassant
+                || (matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+                    && them.contains(m.to()))
+        };
+        if out[start..].iter().any(takes) {
+            let mut i = start;
+            while i < out.len() {
+                if takes(&out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
     }
 
     /// Whether a move leaves the mover's royal piece safe (where
@@ -1827,19 +1852,7 @@ impl<S: SquareSet> Position<S> {
             }
         }
         if self.legal_moves().is_empty() {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: !self.turn,
-                    how: Win::Checkmate,
-                }
-            } else if variant.stalemate == Stalemate::Loss {
-                Outcome::Decisive {
-                    winner: !self.turn,
-                    how: Win::Stalemate,
-                }
-            } else {
-                Outcome::Draw(Draw::Stalemate)
-            });
+            return Some(self.stuck_outcome());
         }
         if self.is_dead() {
             return Some(Outcome::Draw(Draw::DeadPosition));
@@ -1852,6 +1865,50 @@ impl<S: SquareSet> Position<S> {
             return Some(Outcome::Draw(Draw::MoveLimit));
         }
         None
+    }
+
+    /// The end of the game for a side to move that has no legal move:
+    /// checkmate in check, else stalemate, each with the variant's value
+    /// (the side mated wins in losers; stalemate may draw, lose or win, or
+    /// go by the pieces left, as in suicide chess).
+    pub fn stuck_outcome(&self) -> Outcome {
+        let variant = &self.rules.variant;
+        let us = self.turn;
+        if self.is_check() {
+            let winner = if variant.goals.checkmate_wins {
+                us
+            } else {
+                !us
+            };
+            return Outcome::Decisive {
+                winner,
+                how: Win::Checkmate,
+            };
+        }
+        let mut value = variant.stalemate;
+        if variant.goals.stalemate_piece_count {
+            let (own, theirs) = (self.by_color(us).count(), self.by_color(!us).count());
+            value = match own.cmp(&theirs) {
+                std::cmp::Ordering::Equal => Stalemate::Draw,
+                std::cmp::Ordering::Less => value,
+                std::cmp::Ordering::Greater => match value {
+                    Stalemate::Win => Stalemate::Loss,
+                    Stalemate::Loss => Stalemate::Win,
+                    Stalemate::Draw => Stalemate::Draw,
+                },
+            };
+        }
+        match value {
+            Stalemate::Draw => Outcome::Draw(Draw::Stalemate),
+            Stalemate::Loss => Outcome::Decisive {
+                winner: !us,
+                how: Win::Stalemate,
+            },
+            Stalemate::Win => Outcome::Decisive {
+                winner: us,
+                how: Win::Stalemate,
+            },
+        }
     }
 
     /// Whether the side to move may claim a draw by the move limit (chess:

@@ -65,6 +65,8 @@ pub enum Stalemate {
     Draw,
     /// A loss for the side that cannot move (xiangqi).
     Loss,
+    /// A win for the side that cannot move (antichess).
+    Win,
 }
 
 /// What running out of pieces means to the side that ran out
@@ -213,12 +215,28 @@ pub struct Goals {
     pub flag: Option<Flag>,
     /// No move may give check (`checking = false`, racing kings).
     pub no_checks: bool,
+    /// Captures are compulsory (`mustCapture`, antichess): where a legal
+    /// move takes a piece (en passant included), only such moves are
+    /// legal.
+    pub must_capture: bool,
+    /// Stalemate is judged by the pieces left (`stalematePieceCount`,
+    /// suicide chess): the side that cannot move gets the stalemate's
+    /// value if it has fewer pieces than the other, the opposite if it has
+    /// more, a draw if as many.
+    pub stalemate_piece_count: bool,
+    /// Checkmate wins for the side mated (`checkmateValue = win`, losers).
+    pub checkmate_wins: bool,
 }
 
 impl Goals {
     /// Whether the game has any of these goals.
     pub fn any(&self) -> bool {
-        self.checks.is_some() || self.flag.is_some() || self.no_checks
+        self.checks.is_some()
+            || self.flag.is_some()
+            || self.no_checks
+            || self.must_capture
+            || self.stalemate_piece_count
+            || self.checkmate_wins
     }
 }
 

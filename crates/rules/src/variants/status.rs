@@ -83,12 +83,20 @@ pub fn describe(
         Outcome::Decisive { winner, how } => {
             let winner_name = notation.side_name(winner);
             match how {
+                // In losers the side mated wins.
+                Win::Checkmate if winner == position.turn() => {
+                    format!("{winner_name} wins by being checkmated")
+                }
                 Win::Checkmate => format!("{winner_name} wins by checkmate"),
                 Win::RoyalCaptured => format!(
                     "{winner_name} wins by taking the {} {}",
                     notation.side_name(!winner),
                     royal_name(position)
                 ),
+                // In antichess the side that cannot move wins.
+                Win::Stalemate if winner == position.turn() => {
+                    format!("{winner_name} wins: it cannot move (stalemate wins)")
+                }
                 Win::Stalemate => format!(
                     "{winner_name} wins: {} cannot move (stalemate loses)",
                     notation.side_name(!winner)

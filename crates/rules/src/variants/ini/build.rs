@@ -85,7 +85,6 @@ pub const CUSTOM: [&str; 25] = [
 /// Keys accepted with one value only, the template's: they change nothing
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
-    ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
     ("gating", "false"),
@@ -115,11 +114,9 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
     ("nFoldValueAbsolute", "false"),
-    ("stalematePieceCount", "false"),
     ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
     ("mandatoryPawnPromotion", "true"),
-    ("checkmateValue", "loss"),
     ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
@@ -427,6 +424,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut flag_piece: [Option<&Entry>; 3] = [None; 3];
     let mut flag_region: [Option<&Entry>; 3] = [None; 3];
     let mut flag_move = false;
+    let mut must_capture = false;
+    let mut stalemate_piece_count = false;
+    let mut checkmate_wins = false;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -523,7 +523,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 stalemate = match value {
                     "draw" => Stalemate::Draw,
                     "loss" => Stalemate::Loss,
-                    "win" => return Err(refuse(entry, "stalemate is a draw or a loss here")),
+                    "win" => Stalemate::Win,
                     _ => return Err(bad(entry, "draw, loss or win")),
                 }
             }
@@ -556,6 +556,16 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "flagRegionWhite" => flag_region[0] = Some(entry),
             "flagRegionBlack" => flag_region[1] = Some(entry),
             "flagMove" => flag_move = boolean(entry)?,
+            "mustCapture" => must_capture = boolean(entry)?,
+            "stalematePieceCount" => stalemate_piece_count = boolean(entry)?,
+            "checkmateValue" => {
+                checkmate_wins = match value {
+                    "loss" => false,
+                    "win" => true,
+                    "draw" => return Err(refuse(entry, "checkmate is a loss or a win here")),
+                    _ => return Err(bad(entry, "loss, win or draw")),
+                }
+            }
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
@@ -1172,6 +1182,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             checks,
             flag,
             no_checks: !checking,
+            must_capture,
+            stalemate_piece_count,
+            checkmate_wins,
         },
     };
     variant

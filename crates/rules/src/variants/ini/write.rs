@@ -332,6 +332,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if variant.stalemate == Stalemate::Loss {
         out += "stalemateValue = loss\n";
     }
+    if variant.stalemate == Stalemate::Win {
+        out += "stalemateValue = win\n";
+    }
     if let Some(rule) = &variant.extinction {
         let value = match rule.value {
             ExtinctionValue::Loss => "loss",
@@ -361,6 +364,15 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     if goals.no_checks {
         out += "checking = false\n";
+    }
+    if goals.must_capture {
+        out += "mustCapture = true\n";
+    }
+    if goals.stalemate_piece_count {
+        out += "stalematePieceCount = true\n";
+    }
+    if goals.checkmate_wins {
+        out += "checkmateValue = win\n";
     }
     if let Some(flag) = &goals.flag {
         for (side, color) in ["White", "Black"].into_iter().zip(Color::ALL) {
