@@ -51,7 +51,7 @@ fn every_game_agrees_with_pyffish() {
     assert_eq!(totals(&built_in).0, 2, "{built_in}");
     let file = check(&["--ini", "samples/fsf-variants.ini"]);
     let (games, positions) = totals(&file);
-    assert_eq!(games, 35, "{file}");
+    assert_eq!(games, 38, "{file}");
     assert!(positions > 1000, "{file}");
     // Crazyhouse at length: drops, captures to hand, promoted pieces
     // taken back as pawns, the pocket in every FEN compared.
@@ -85,9 +85,9 @@ fn every_game_agrees_with_pyffish() {
     let (games, positions) = totals(&goals);
     assert_eq!(games, 4, "{goals}");
     assert!(positions >= 500, "{goals}");
-    // The antichess family at length: compulsory captures, and the
-    // game's end (every piece lost, no move, losers' mate) with its
-    // result, pyffish's game_result, compared.
+    // The antichess and atomic families at length: compulsory captures,
+    // blasts, and the game's end (every piece lost, no move, losers' mate,
+    // a king blown up) with its result, pyffish's game_result, compared.
     let anti = check(&[
         "--ini",
         "samples/fsf-variants.ini",
@@ -100,10 +100,13 @@ fn every_game_agrees_with_pyffish() {
         "suicide",
         "codrus",
         "losers",
+        "nocheckatomic",
+        "atomic",
+        "atomar",
     ]);
     let (games, positions) = totals(&anti);
-    assert_eq!(games, 5, "{anti}");
-    assert!(positions >= 1000, "{anti}");
+    assert_eq!(games, 8, "{anti}");
+    assert!(positions >= 1500, "{anti}");
     let legacy = check(&["--ini", "samples/fsf-legacy-keys.ini"]);
     assert_eq!(totals(&legacy).0, 6, "{legacy}");
 }

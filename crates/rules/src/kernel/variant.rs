@@ -226,6 +226,26 @@ pub struct Goals {
     pub stalemate_piece_count: bool,
     /// Checkmate wins for the side mated (`checkmateValue = win`, losers).
     pub checkmate_wins: bool,
+    /// Atomic captures ([`Blast`]), if the game has them.
+    pub blast: Option<Blast>,
+}
+
+/// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
+/// the capturing piece, the piece taken and every piece next to the
+/// capture's square (a king's step away) but pawns.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Blast {
+    /// Kinds no blast removes (`blastImmuneTypes`; atomar: the king).
+    pub immune: Vec<Kind>,
+    /// Kinds that may not take a piece of their own kind
+    /// (`mutuallyImmuneTypes`; atomar: a king may not take a king).
+    pub mutually_immune: Vec<Kind>,
+    /// The extinction rule's kinds are pseudo-royal
+    /// (`extinctionPseudoRoyal`; atomic): a side with one of a kind may not
+    /// lose it to its own move nor leave it attacked, except where it
+    /// touches the other side's, or the move blows that one up. A side
+    /// with no move whose piece is so attacked is checkmated.
+    pub pseudo_royal: bool,
 }
 
 impl Goals {
@@ -237,6 +257,7 @@ impl Goals {
             || self.must_capture
             || self.stalemate_piece_count
             || self.checkmate_wins
+            || self.blast.is_some()
     }
 }
 

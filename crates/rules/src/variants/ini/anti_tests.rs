@@ -2,7 +2,9 @@
 //! winning by losing every piece or by having no move (`extinctionValue
 //! = win`, `stalemateValue = win`), suicide's count of pieces at
 //! stalemate (`stalematePieceCount`) and losers' checkmate that wins
-//! (`checkmateValue = win`). Each figure is Fairy-Stockfish's (pyffish
+//! (`checkmateValue = win`); and atomic captures (`blastOnCapture`,
+//! `extinctionPseudoRoyal`, `blastImmuneTypes`, `mutuallyImmuneTypes`).
+//! Each figure is Fairy-Stockfish's (pyffish
 //! 0.0.90: `legal_moves`, `game_result`).
 
 use super::tests::sample;
@@ -145,4 +147,71 @@ fn the_rules_are_read_and_written() {
     assert!(write::write(sample("losers").variant())
         .unwrap()
         .contains("checkmateValue = win"));
+}
+
+#[test]
+fn a_capture_blows_up_its_neighbours_but_pawns() {
+    let g = sample("nocheckatomic");
+    assert!(g.variant().goals.blast.is_some());
+    // The knight takes on d5: it, the knight taken, the bishop on c6 and
+    // the rook on c4 go; the pawns on e6 and e4 stay (pyffish's FEN).
+    let p = after(&g, "4k3/8/2b1p3/3n4/2R1P3/4N3/8/4K3 w - - 0 1", "e3d5");
+    assert_eq!(g.write_position(&*p), "4k3/8/4p3/8/4P3/8/8/4K3 b - - 0 1");
+    // A king blown up has lost, and no move follows.
+    let p = after(&g, "4k3/3n4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7");
+    assert_eq!(p.outcome(), won(Color::White, Win::Extinction));
+    assert!(p.legal_moves().is_empty());
+    // Without the rule on checks a king may take, blowing itself up.
+    let p = after(&g, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "");
+    assert!(moves(&g, &*p).contains(&"e1d2".to_string()));
+}
+
+#[test]
+fn an_atomic_king_never_takes_and_may_touch_the_other() {
+    let g = sample("atomic");
+    assert!(g
+        .variant()
+        .goals
+        .blast
+        .as_ref()
+        .is_some_and(|b| b.pseudo_royal));
+    // Taking would blow the king up: not legal.
+    let p = after(&g, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "");
+    assert_eq!(moves(&g, &*p), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+    // In check from the rook, the king may step next to the other king,
+    // where it cannot be taken (its taker would blow up its own king).
+    let p = after(&g, "8/8/8/8/8/3k4/8/r3K3 w - - 0 1", "");
+    assert_eq!(moves(&g, &*p), ["e1d2", "e1e2", "e1f2"]);
+}
+
+#[test]
+fn atomar_kings_survive_blasts_and_do_not_take_kings() {
+    let g = sample("atomar");
+    let p = after(&g, "8/8/8/8/8/8/3k4/4K3 w - - 0 1", "");
+    assert_eq!(moves(&g, &*p), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+    let p = after(&g, "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", "e1d2");
+    assert_eq!(g.write_position(&*p), "4k3/8/8/8/8/8/3K4/8 b - - 0 1");
+}
+
+#[test]
+fn the_blast_keys_are_read_and_written() {
+    let err = read("[a:chess]\nextinctionPseudoRoyal = true\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("line 2") && err.contains("blastOnCapture"),
+        "{err}"
+    );
+    let err = read("[a:chess]\npieceDrops = true\nblastOnCapture = true\n");
+    assert!(err.is_err());
+    let text = write::write(sample("atomic").variant()).unwrap();
+    assert!(
+        text.contains("blastOnCapture = true") && text.contains("extinctionPseudoRoyal = true"),
+        "{text}"
+    );
+    let text = write::write(sample("atomar").variant()).unwrap();
+    assert!(
+        text.contains("blastImmuneTypes = k") && text.contains("mutuallyImmuneTypes = k"),
+        "{text}"
+    );
 }

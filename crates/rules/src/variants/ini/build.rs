@@ -14,7 +14,7 @@ use super::parse::{sections, Entry, Section};
 use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
-    CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
+    Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
     PawnRules, Piece, PieceKind, Region, Royalty, Stalemate, Variant, VariantError, MAX_KINDS,
 };
 
@@ -93,10 +93,8 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("pass", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
-    ("blastOnCapture", "false"),
     ("chess960", "false"),
     ("twoBoards", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("immobilityIllegal", "false"),
@@ -427,6 +425,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut must_capture = false;
     let mut stalemate_piece_count = false;
     let mut checkmate_wins = false;
+    let mut blast_on_capture: Option<&Entry> = None;
+    let mut pseudo_royal: Option<&Entry> = None;
+    let mut blast_immune: Option<&Entry> = None;
+    let mut mutually_immune: Option<&Entry> = None;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -557,6 +559,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "flagRegionBlack" => flag_region[1] = Some(entry),
             "flagMove" => flag_move = boolean(entry)?,
             "mustCapture" => must_capture = boolean(entry)?,
+            "blastOnCapture" => blast_on_capture = boolean(entry)?.then_some(entry),
+            "extinctionPseudoRoyal" => pseudo_royal = boolean(entry)?.then_some(entry),
+            "blastImmuneTypes" => blast_immune = Some(entry),
+            "mutuallyImmuneTypes" => mutually_immune = Some(entry),
             "stalematePieceCount" => stalemate_piece_count = boolean(entry)?,
             "checkmateValue" => {
                 checkmate_wins = match value {
@@ -989,6 +995,54 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         _ => None,
     };
 
+    // Atomic captures: the blast, its immune kinds, pseudo-royal pieces.
+    let kinds_of = |entry: Option<&Entry>| -> Result<Vec<Kind>, IniError> {
+        let mut found = Vec::new();
+        if let Some(entry) = entry {
+            for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
+                let kind =
+                    letter_kind(c).ok_or_else(|| bad(entry, "letters of the game's pieces"))?;
+                if !found.contains(&kind) {
+                    found.push(kind);
+                }
+            }
+        }
+        Ok(found)
+    };
+    let blast = match blast_on_capture {
+        Some(entry) => {
+            if piece_drops.is_some() {
+                return Err(refuse(
+                    entry,
+                    "a blast is played here without pieces in hand",
+                ));
+            }
+            if let Some(pseudo) = pseudo_royal {
+                if has_king || extinction.is_none() {
+                    return Err(refuse(
+                        pseudo,
+                        "pseudo-royal pieces are the extinction rule's, in a game without a king",
+                    ));
+                }
+            }
+            Some(Blast {
+                immune: kinds_of(blast_immune)?,
+                mutually_immune: kinds_of(mutually_immune)?,
+                pseudo_royal: pseudo_royal.is_some(),
+            })
+        }
+        None => {
+            if let Some(entry) = [pseudo_royal, blast_immune, mutually_immune]
+                .into_iter()
+                .flatten()
+                .find(|e| !e.value.trim().is_empty())
+            {
+                return Err(refuse(entry, "played here only with blastOnCapture = true"));
+            }
+            None
+        }
+    };
+
     // The goals: n-check's counts from the start (`3+3`; without them the
     // next check wins, as Fairy-Stockfish reads it), the flag.
     if check_counting && !checking {
@@ -1185,6 +1239,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             must_capture,
             stalemate_piece_count,
             checkmate_wins,
+            blast,
         },
     };
     variant

@@ -374,6 +374,24 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.checkmate_wins {
         out += "checkmateValue = win\n";
     }
+    if let Some(blast) = &goals.blast {
+        let letters = |kinds: &[crate::kernel::Kind]| -> String {
+            kinds.iter().map(|&k| variant.kind(k).letter).collect()
+        };
+        out += "blastOnCapture = true\n";
+        if !blast.immune.is_empty() {
+            out += &format!("blastImmuneTypes = {}\n", letters(&blast.immune));
+        }
+        if !blast.mutually_immune.is_empty() {
+            out += &format!(
+                "mutuallyImmuneTypes = {}\n",
+                letters(&blast.mutually_immune)
+            );
+        }
+        if blast.pseudo_royal {
+            out += "extinctionPseudoRoyal = true\n";
+        }
+    }
     if let Some(flag) = &goals.flag {
         for (side, color) in ["White", "Black"].into_iter().zip(Color::ALL) {
             let piece = flag.kinds[color.index()].map_or('*', |k| variant.kind(k).letter);
