@@ -110,6 +110,10 @@ def check_game(variant_args, name, rng, plies):
             # The end of the game (mate, stalemate, a goal reached): it
             # must be the end in duckchess too.
             break
+        if sf.is_optional_game_end(name, start, played)[0]:
+            # Repetition or the move limit: duckchess ends the game here
+            # (a draw, or a win for the side with draw odds).
+            break
         played.append(rng.choice(legal))
     blocks, over = ours(variant_args, name, lines)
     compared = 0
@@ -118,6 +122,19 @@ def check_game(variant_args, name, rng, plies):
         # A draw by repetition or the move limit ends duckchess's game,
         # while pyffish lists the moves all the same: the game stops here.
         if not block and legal and re.search(r"repetition|move limit", over.get(i, "")):
+            return compared, True
+        # Where such a draw is won by the side with draw odds (armageddon),
+        # pyffish must see the game's end too (`is_optional_game_end`),
+        # with the same winner.
+        if not block and legal and "draw odds" in over.get(i, ""):
+            ended, value = sf.is_optional_game_end(name, start, moves)
+            want = result_word(value, sf.get_fen(name, start, moves)) if ended else "no end"
+            got = duckchess_result(over[i])
+            if want != got:
+                print(f"{name}: the results differ at `{where}`\n"
+                      f"  duckchess: {got} ({over[i]})\n  pyffish:   {want}")
+                return compared, False
+            ENDS[name] = ENDS.get(name, 0) + 1
             return compared, True
         if set(block) != set(legal):
             print(f"{name}: the moves differ at `{where}`\n"

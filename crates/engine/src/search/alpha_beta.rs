@@ -206,7 +206,8 @@ impl<'a> Search<'a> {
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
             stuck_judged: variant.stalemate == crate::kernel::Stalemate::Win
                 || variant.goals.stalemate_piece_count
-                || variant.goals.checkmate_wins,
+                || variant.goals.checkmate_wins
+                || variant.goals.draw_odds.is_some(),
             royalty: variant.royalty,
             extinction: variant.extinction.is_some(),
             goals: variant.goals.any(),

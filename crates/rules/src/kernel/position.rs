@@ -322,6 +322,9 @@ pub enum Win {
     /// winner of its own where running out wins
     /// ([`Extinction`](super::Extinction)).
     Extinction,
+    /// The game would have been drawn, and the winner had draw odds
+    /// ([`Goals::draw_odds`](super::Goals), armageddon).
+    DrawOdds,
     /// The winner gave its last check of an n-check game
     /// ([`Goals::checks`](super::Goals)).
     Checks,
@@ -2017,9 +2020,21 @@ impl<S: SquareSet> Position<S> {
             .automatic_plies
             .is_some_and(|n| self.halfmove >= n)
         {
-            return Some(Outcome::Draw(Draw::MoveLimit));
+            return Some(self.drawn(Draw::MoveLimit));
         }
         None
+    }
+
+    /// A game drawn for `why`, or won by the side with draw odds
+    /// (armageddon).
+    pub fn drawn(&self, why: Draw) -> Outcome {
+        match self.rules.variant.goals.draw_odds {
+            Some(winner) => Outcome::Decisive {
+                winner,
+                how: Win::DrawOdds,
+            },
+            None => Outcome::Draw(why),
+        }
     }
 
     /// The end of the game for a side to move that has no legal move:
@@ -2056,7 +2071,7 @@ impl<S: SquareSet> Position<S> {
             };
         }
         match value {
-            Stalemate::Draw => Outcome::Draw(Draw::Stalemate),
+            Stalemate::Draw => self.drawn(Draw::Stalemate),
             Stalemate::Loss => Outcome::Decisive {
                 winner: !us,
                 how: Win::Stalemate,

@@ -228,6 +228,10 @@ pub struct Goals {
     pub checkmate_wins: bool,
     /// Atomic captures ([`Blast`]), if the game has them.
     pub blast: Option<Blast>,
+    /// The side that wins every game that would be drawn (stalemate, the
+    /// move limit, repetition): Fairy-Stockfish's `materialCounting =
+    /// blackdrawodds` (armageddon) or `whitedrawodds`.
+    pub draw_odds: Option<Color>,
 }
 
 /// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
@@ -258,6 +262,7 @@ impl Goals {
             || self.stalemate_piece_count
             || self.checkmate_wins
             || self.blast.is_some()
+            || self.draw_odds.is_some()
     }
 }
 

@@ -46,6 +46,9 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
             how: Win::Checks, ..
         } => "checks".into(),
         Outcome::Decisive { how: Win::Flag, .. } | Outcome::Draw(Draw::Flag) => "flag".into(),
+        Outcome::Decisive {
+            how: Win::DrawOdds, ..
+        } => "draw odds".into(),
     }
 }
 
@@ -118,6 +121,9 @@ pub fn describe(
                     ),
                     None => format!("{winner_name} wins by giving its last check"),
                 },
+                Win::DrawOdds => {
+                    format!("{winner_name} wins: the game would be drawn, and it has draw odds")
+                }
                 Win::Flag => {
                     let piece = position
                         .variant()

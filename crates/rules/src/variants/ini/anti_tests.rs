@@ -215,3 +215,29 @@ fn the_blast_keys_are_read_and_written() {
         "{text}"
     );
 }
+
+#[test]
+fn armageddon_gives_black_every_draw() {
+    let g = sample("armageddon");
+    assert_eq!(g.variant().goals.draw_odds, Some(Color::Black));
+    // Black stalemated wins (pyffish's game_result: 32000 to Black).
+    let p = after(&g, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "");
+    assert_eq!(p.outcome(), won(Color::Black, Win::DrawOdds));
+    // Fifty moves: Black wins (is_optional_game_end: -32000 to White),
+    // where chess draws.
+    let p = after(&g, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "");
+    assert_eq!(p.outcome(), won(Color::Black, Win::DrawOdds));
+    let chess = sample("normal");
+    let p = after(&chess, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "");
+    assert_eq!(p.outcome(), Some(Outcome::Draw(Draw::MoveLimit)));
+    // Repetition: Black wins on the third occurrence.
+    let mut game = g.start().new_game();
+    for text in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split_whitespace() {
+        assert_eq!(game.outcome(), None, "{text}");
+        let m = g.read_move(game.position(), text).unwrap();
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.outcome(), won(Color::Black, Win::DrawOdds));
+    let text = write::write(g.variant()).unwrap();
+    assert!(text.contains("materialCounting = blackdrawodds"), "{text}");
+}

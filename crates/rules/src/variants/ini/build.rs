@@ -426,6 +426,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut stalemate_piece_count = false;
     let mut checkmate_wins = false;
     let mut blast_on_capture: Option<&Entry> = None;
+    let mut draw_odds = None;
     let mut pseudo_royal: Option<&Entry> = None;
     let mut blast_immune: Option<&Entry> = None;
     let mut mutually_immune: Option<&Entry> = None;
@@ -559,6 +560,25 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "flagRegionBlack" => flag_region[1] = Some(entry),
             "flagMove" => flag_move = boolean(entry)?,
             "mustCapture" => must_capture = boolean(entry)?,
+            "materialCounting" => {
+                draw_odds = match value {
+                    "none" => None,
+                    "blackdrawodds" => Some(Color::Black),
+                    "whitedrawodds" => Some(Color::White),
+                    "janggi" | "unweighted" => {
+                        return Err(refuse(
+                            entry,
+                            "only none, blackdrawodds or whitedrawodds are played here",
+                        ))
+                    }
+                    _ => {
+                        return Err(bad(
+                            entry,
+                            "none, janggi, unweighted, whitedrawodds or blackdrawodds",
+                        ))
+                    }
+                }
+            }
             "blastOnCapture" => blast_on_capture = boolean(entry)?.then_some(entry),
             "extinctionPseudoRoyal" => pseudo_royal = boolean(entry)?.then_some(entry),
             "blastImmuneTypes" => blast_immune = Some(entry),
@@ -1240,6 +1260,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             stalemate_piece_count,
             checkmate_wins,
             blast,
+            draw_odds,
         },
     };
     variant

@@ -374,6 +374,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.checkmate_wins {
         out += "checkmateValue = win\n";
     }
+    match goals.draw_odds {
+        Some(Color::Black) => out += "materialCounting = blackdrawodds\n",
+        Some(Color::White) => out += "materialCounting = whitedrawodds\n",
+        None => {}
+    }
     if let Some(blast) = &goals.blast {
         let letters = |kinds: &[crate::kernel::Kind]| -> String {
             kinds.iter().map(|&k| variant.kind(k).letter).collect()
