@@ -9,7 +9,8 @@ pyffish's, and each move's position after it (placement, with the pocket
 `[...]` and promoted pieces' `~` in games with drops, side to move, and
 the checks still to give in n-check games) pyffish's too. A position where
 pyffish lists no move (mate, stalemate, a goal reached) must have none in
-duckchess either.
+duckchess either, and the same result (who wins, or a draw: pyffish's
+`game_result`).
 
     python3 -m pip install pyffish
     cargo build
@@ -35,6 +36,8 @@ except ImportError:
     sys.exit(3)
 
 BIN = os.environ.get("DUCKCHESS", "target/debug/duckchess")
+# Per game, the games' ends whose results were compared.
+ENDS = {}
 
 
 def sections(text):
@@ -74,6 +77,22 @@ def placement_and_side(fen):
     return " ".join(fields[:2] + [f for f in fields[2:] if re.fullmatch(r"\d+\+\d+", f)])
 
 
+def result_word(value, fen):
+    """pyffish's result (a value to the side to move in `fen`) as
+    `white`, `black` (who wins) or `draw`."""
+    if value == 0:
+        return "draw"
+    us = "white" if fen.split()[1] == "w" else "black"
+    return us if value > 0 else ("black" if us == "white" else "white")
+
+
+def duckchess_result(why):
+    """duckchess's reason for the game's end as `white`, `black` or
+    `draw`."""
+    m = re.match(r"(white|black) wins", why)
+    return m.group(1) if m else "draw"
+
+
 def next_move(theirs, moves):
     """The move played from the position after `moves`."""
     later = [m for m, _ in theirs if len(m) == len(moves) + 1]
@@ -91,6 +110,10 @@ def check_game(variant_args, name, rng, plies):
             # The end of the game (mate, stalemate, a goal reached): it
             # must be the end in duckchess too.
             break
+        if sf.is_optional_game_end(name, start, played)[0]:
+            # Repetition or the move limit: duckchess ends the game here
+            # (a draw, or a win for the side with draw odds).
+            break
         played.append(rng.choice(legal))
     blocks, over = ours(variant_args, name, lines)
     compared = 0
@@ -100,12 +123,35 @@ def check_game(variant_args, name, rng, plies):
         # while pyffish lists the moves all the same: the game stops here.
         if not block and legal and re.search(r"repetition|move limit", over.get(i, "")):
             return compared, True
+        # Where such a draw is won by the side with draw odds (armageddon),
+        # pyffish must see the game's end too (`is_optional_game_end`),
+        # with the same winner.
+        if not block and legal and "draw odds" in over.get(i, ""):
+            ended, value = sf.is_optional_game_end(name, start, moves)
+            want = result_word(value, sf.get_fen(name, start, moves)) if ended else "no end"
+            got = duckchess_result(over[i])
+            if want != got:
+                print(f"{name}: the results differ at `{where}`\n"
+                      f"  duckchess: {got} ({over[i]})\n  pyffish:   {want}")
+                return compared, False
+            ENDS[name] = ENDS.get(name, 0) + 1
+            return compared, True
         if set(block) != set(legal):
             print(f"{name}: the moves differ at `{where}`\n"
                   f"  only duckchess: {sorted(set(block) - set(legal))}\n"
                   f"  only pyffish:   {sorted(set(legal) - set(block))}"
                   + (f"\n  duckchess: the game is over: {over[i]}" if i in over else ""))
             return compared, False
+        if not legal:
+            # The game's end: its result must be pyffish's too.
+            want = result_word(sf.game_result(name, start, moves), sf.get_fen(name, start, moves))
+            got = duckchess_result(over.get(i, ""))
+            if want != got:
+                print(f"{name}: the results differ at `{where}`\n"
+                      f"  duckchess: {got} ({over.get(i, 'no reason given')})\n"
+                      f"  pyffish:   {want}")
+                return compared, False
+            ENDS[name] = ENDS.get(name, 0) + 1
         # The position after a few of the moves (the one played among
         # them): pyffish replays the game for each, which is the slow part.
         for m in (set(rng.sample(legal, min(3, len(legal)))) | {next_move(theirs, moves)}) - {None}:
@@ -148,7 +194,9 @@ def main():
                 break
         total += positions
         bad += not ok
-        print(f"{name:14} {positions:5} positions {'agree' if ok else 'DIFFER'}")
+        ends = ENDS.get(name, 0)
+        print(f"{name:14} {positions:5} positions {'agree' if ok else 'DIFFER'}"
+              + (f" ({ends} ends, results compared)" if ends else ""))
     print(f"{len(names)} games, {total} positions, {bad} differing (pyffish {'.'.join(map(str, sf.version()))})")
     sys.exit(1 if bad else 0)
 

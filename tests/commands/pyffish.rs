@@ -3,7 +3,7 @@
 //! today's rules): seeded random games played with pyffish's moves, every
 //! position's legal moves and the positions after some of them compared,
 //! and where pyffish lists no move (the game's end), duckchess must list
-//! none (scripts/pyffish_check.py). `.ci/run` installs pyffish; without it the
+//! none and give the same result (scripts/pyffish_check.py). `.ci/run` installs pyffish; without it the
 //! test says loudly what it did not check.
 
 use crate::system;
@@ -51,7 +51,7 @@ fn every_game_agrees_with_pyffish() {
     assert_eq!(totals(&built_in).0, 2, "{built_in}");
     let file = check(&["--ini", "samples/fsf-variants.ini"]);
     let (games, positions) = totals(&file);
-    assert_eq!(games, 37, "{file}");
+    assert_eq!(games, 48, "{file}");
     assert!(positions > 1000, "{file}");
     // Crazyhouse at length: drops, captures to hand, promoted pieces
     // taken back as pawns, the pocket in every FEN compared.
@@ -85,6 +85,28 @@ fn every_game_agrees_with_pyffish() {
     let (games, positions) = totals(&goals);
     assert_eq!(games, 4, "{goals}");
     assert!(positions >= 500, "{goals}");
+    // The antichess and atomic families at length: compulsory captures,
+    // blasts, and the game's end (every piece lost, no move, losers' mate,
+    // a king blown up) with its result, pyffish's game_result, compared.
+    let anti = check(&[
+        "--ini",
+        "samples/fsf-variants.ini",
+        "--games",
+        "4",
+        "--plies",
+        "120",
+        "giveaway",
+        "antichess",
+        "suicide",
+        "codrus",
+        "losers",
+        "nocheckatomic",
+        "atomic",
+        "atomar",
+    ]);
+    let (games, positions) = totals(&anti);
+    assert_eq!(games, 8, "{anti}");
+    assert!(positions >= 1500, "{anti}");
     let legacy = check(&["--ini", "samples/fsf-legacy-keys.ini"]);
     assert_eq!(totals(&legacy).0, 6, "{legacy}");
     // The shogi family at length: promotions by choice (`+`), promoted

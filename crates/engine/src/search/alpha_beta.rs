@@ -118,6 +118,9 @@ pub(super) struct Search<'a> {
     /// Whether a side that cannot move, not in check, has lost (xiangqi)
     /// rather than drawn.
     stalemate_loses: bool,
+    /// Whether a side with no legal move may win or go by the pieces left
+    /// (antichess, suicide, losers): then the kernel judges it.
+    stuck_judged: bool,
     royalty: Royalty,
     /// Whether the variant has an extinction rule.
     extinction: bool,
@@ -201,6 +204,10 @@ impl<'a> Search<'a> {
             repetition_draws: variant.draws.claim_repetitions.is_some()
                 || variant.draws.automatic_repetitions.is_some(),
             stalemate_loses: variant.stalemate == crate::kernel::Stalemate::Loss,
+            stuck_judged: variant.stalemate == crate::kernel::Stalemate::Win
+                || variant.goals.stalemate_piece_count
+                || variant.goals.checkmate_wins
+                || variant.goals.draw_odds.is_some(),
             royalty: variant.royalty,
             extinction: variant.extinction.is_some(),
             goals: variant.goals.any(),
@@ -621,6 +628,14 @@ impl<'a> Search<'a> {
             self.lists.push(list);
             return if excluded.is_some() {
                 alpha
+            } else if self.stuck_judged {
+                match position.stuck_outcome() {
+                    Outcome::Decisive { winner, .. } if winner == position.turn() => {
+                        MATE - ply as i32
+                    }
+                    Outcome::Decisive { .. } => -MATE + ply as i32,
+                    Outcome::Draw(_) => 0,
+                }
             } else if in_check || self.stalemate_loses {
                 -MATE + ply as i32
             } else {

@@ -79,7 +79,7 @@ impl<S: SquareSet> Game<S> {
         draws
             .automatic_repetitions
             .is_some_and(|n| self.repetitions() >= n)
-            .then_some(Outcome::Draw(Draw::Repetition))
+            .then(|| self.position.drawn(Draw::Repetition))
     }
 
     /// Whether the side to move may claim a draw (repetition or move limit).

@@ -84,6 +84,6 @@ pub use region::{Region, Step};
 pub use rules::Rules;
 pub use squares::{Big, Bits, SquareSet, Squares};
 pub use variant::{
-    CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
+    Blast, CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
     PiecePromotions, Royalty, Stalemate, Variant, VariantError,
 };

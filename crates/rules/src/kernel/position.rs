@@ -5,8 +5,8 @@
 use super::rules::NONE;
 use super::squares::Spare;
 use super::{
-    Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules, SquareSet,
-    Stalemate, Variant, MAX_KINDS,
+    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules,
+    SquareSet, Stalemate, Variant, MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -323,6 +323,9 @@ pub enum Win {
     /// winner of its own where running out wins
     /// ([`Extinction`](super::Extinction)).
     Extinction,
+    /// The game would have been drawn, and the winner had draw odds
+    /// ([`Goals::draw_odds`](super::Goals), armageddon).
+    DrawOdds,
     /// The winner gave its last check of an n-check game
     /// ([`Goals::checks`](super::Goals)).
     Checks,
@@ -1214,6 +1217,147 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        if let Some(blast) = &r.variant.goals.blast {
+            self.keep_blast_legal(blast, out, start);
+        }
+        if r.variant.goals.must_capture {
+            self.keep_captures(out, start);
+        }
+    }
+
+    /// Atomic's legality ([`Blast`]): no king takes a king where kings are
+    /// mutually immune; where the extinction rule's pieces are
+    /// pseudo-royal, none of the mover's may be blown up, nor left (or
+    /// castle through) attacked unless it touches one of the other side's
+    /// or the move blew one of those up.
+    #[cold]
+    fn keep_blast_legal(&self, blast: &Blast, out: &mut Vec<Move>, start: usize) {
+        let mut i = start;
+        while i < out.len() {
+            if self.blast_legal(blast, out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    fn blast_legal(&self, blast: &Blast, m: Move) -> bool {
+        let (us, them) = (self.turn, !self.turn);
+        if !blast.mutually_immune.is_empty() && matches!(m.kind, MoveKind::Normal) {
+            if let (Some(a), Some(b)) = (self.kind_at(m.from()), self.kind_at(m.to())) {
+                if a == b
+                    && self.by_color[them.index()].contains(m.to())
+                    && blast.mutually_immune.contains(&a)
+                {
+                    return false;
+                }
+            }
+        }
+        if !blast.pseudo_royal {
+            return true;
+        }
+        let own = self.pseudo_royals(us);
+        let theirs = self.pseudo_royals(them);
+        let touching = |square: usize, theirs: S| (self.rules.blast_zone[square] & theirs).any();
+        if let MoveKind::Castle(c) = m.kind {
+            let rule = &self.rules.variant.castling[c as usize];
+            if own.contains(rule.king_from) {
+                let occupied = self.occupied() ^ S::single(rule.king_from);
+                let (from, to) = (rule.king_from, rule.king_to);
+                let mut square = from;
+                loop {
+                    if square == to && from != to {
+                        break;
+                    }
+                    if !touching(square, theirs) && self.attackers(square, them, occupied).any() {
+                        return false;
+                    }
+                    if square == to {
+                        break;
+                    }
+                    square = if to > from { square + 1 } else { square - 1 };
+                }
+            }
+        }
+        let mut after = *self;
+        after.play_unchecked(m);
+        let (before, kinds) = (self.extinction_kinds(), after.extinction_kinds());
+        // Its own blown up: fewer of them.
+        if (after.by_color[us.index()] & kinds).count()
+            < (self.by_color[us.index()] & before).count()
+            && own.any()
+        {
+            return false;
+        }
+        let theirs_after = after.by_color[them.index()] & kinds;
+        if (theirs & !theirs_after).any() {
+            return true;
+        }
+        let own_royal_after = after.pseudo_royals(us);
+        let theirs_royal_after = after.pseudo_royals(them);
+        own_royal_after.squares().all(|square| {
+            touching(square, theirs_royal_after)
+                || after.attackers(square, them, after.occupied()).is_empty()
+        })
+    }
+
+    /// The squares of the extinction rule's kinds.
+    fn extinction_kinds(&self) -> S {
+        self.rules
+            .variant
+            .extinction
+            .iter()
+            .flat_map(|e| &e.kinds)
+            .fold(S::EMPTY, |set, k| set | self.by_kind[k.index()])
+    }
+
+    /// `color`'s pseudo-royal pieces: of each kind the extinction rule
+    /// watches, its pieces where it has no more than one more than the
+    /// rule's count of it (atomic: its king).
+    fn pseudo_royals(&self, color: Color) -> S {
+        let Some(rule) = &self.rules.variant.extinction else {
+            return S::EMPTY;
+        };
+        let own = self.by_color[color.index()];
+        rule.kinds
+            .iter()
+            .map(|k| own & self.by_kind[k.index()])
+            .filter(|set| set.count() <= rule.count + 1)
+            .fold(S::EMPTY, |all, set| all | set)
+    }
+
+    /// Whether the side to move's pseudo-royal piece is attacked, not
+    /// touching one of the other side's (atomic's check).
+    fn pseudo_royal_attacked(&self) -> bool {
+        let (us, them) = (self.turn, !self.turn);
+        let theirs = self.pseudo_royals(them);
+        self.pseudo_royals(us).squares().any(|square| {
+            (self.rules.blast_zone[square] & theirs).is_empty()
+                && self.attackers(square, them, self.occupied()).any()
+        })
+    }
+
+    /// Where a capture is among the moves from `start` on, keeps only the
+    /// captures (`mustCapture`): en passant is one, castling is not.
+    #[cold]
+    fn keep_captures(&self, out: &mut Vec<Move>, start: usize) {
+        let them = self.by_color[(!self.turn).index()];
+        let takes = |m: &Move| {
+            m.kind == MoveKind::EnPassant
+                || (matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+                    && them.contains(m.to()))
+        };
+        if out[start..].iter().any(takes) {
+            let mut i = start;
+            while i < out.len() {
+                if takes(&out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
     }
 
     /// Whether a move leaves the mover's royal piece safe (where
@@ -1567,6 +1711,21 @@ impl<S: SquareSet> Position<S> {
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
         let captured = self.play_board(m);
+        if self.rules.after_move {
+            self.after_move(m, captured.is_some());
+        }
+        captured
+    }
+
+    /// What follows a move besides the board's change: a capture's blast
+    /// (atomic), then a check counted (n-check).
+    #[cold]
+    fn after_move(&mut self, m: Move, captured: bool) {
+        if captured {
+            if let Some(blast) = &self.rules.variant.goals.blast {
+                self.blast(blast, m.to());
+            }
+        }
         if self.rules.check_counting {
             self.count_check();
         }
@@ -1576,7 +1735,31 @@ impl<S: SquareSet> Position<S> {
         if m.promotion.is_some() && self.rules.forms.is_some() {
             self.halfmove = 0;
         }
-        captured
+    }
+
+    /// A capture on `to` blows up the piece there (the captor) and every
+    /// piece a king's step away but pawns, each unless immune; castling
+    /// rights go with the pieces.
+    fn blast(&mut self, blast: &Blast, to: usize) {
+        let r = self.rules;
+        let pawns = r.pawn.map_or(S::EMPTY, |p| self.by_kind[p.index()]);
+        let immune = blast
+            .immune
+            .iter()
+            .fold(S::EMPTY, |set, k| set | self.by_kind[k.index()]);
+        let zone = ((r.blast_zone[to] & !pawns) | S::single(to)) & self.occupied() & !immune;
+        self.key ^= r.castling_keys[self.castling as usize];
+        for square in zone.squares() {
+            let color = if self.by_color[0].contains(square) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kind = self.kind_at(square).expect("an occupied square");
+            self.toggle(color, kind, square);
+            self.castling &= !r.castling_loss[square];
+        }
+        self.key ^= r.castling_keys[self.castling as usize];
     }
 
     /// [`Position::play_unchecked`] but for the checks an n-check game
@@ -1925,19 +2108,7 @@ impl<S: SquareSet> Position<S> {
             }
         }
         if self.legal_moves().is_empty() {
-            return Some(if self.is_check() {
-                Outcome::Decisive {
-                    winner: !self.turn,
-                    how: Win::Checkmate,
-                }
-            } else if variant.stalemate == Stalemate::Loss {
-                Outcome::Decisive {
-                    winner: !self.turn,
-                    how: Win::Stalemate,
-                }
-            } else {
-                Outcome::Draw(Draw::Stalemate)
-            });
+            return Some(self.stuck_outcome());
         }
         if self.is_dead() {
             return Some(Outcome::Draw(Draw::DeadPosition));
@@ -1947,9 +2118,67 @@ impl<S: SquareSet> Position<S> {
             .automatic_plies
             .is_some_and(|n| self.halfmove >= n)
         {
-            return Some(Outcome::Draw(Draw::MoveLimit));
+            return Some(self.drawn(Draw::MoveLimit));
         }
         None
+    }
+
+    /// A game drawn for `why`, or won by the side with draw odds
+    /// (armageddon).
+    pub fn drawn(&self, why: Draw) -> Outcome {
+        match self.rules.variant.goals.draw_odds {
+            Some(winner) => Outcome::Decisive {
+                winner,
+                how: Win::DrawOdds,
+            },
+            None => Outcome::Draw(why),
+        }
+    }
+
+    /// The end of the game for a side to move that has no legal move:
+    /// checkmate in check, else stalemate, each with the variant's value
+    /// (the side mated wins in losers; stalemate may draw, lose or win, or
+    /// go by the pieces left, as in suicide chess).
+    pub fn stuck_outcome(&self) -> Outcome {
+        let variant = &self.rules.variant;
+        let us = self.turn;
+        let pseudo_check = variant.goals.blast.as_ref().is_some_and(|b| b.pseudo_royal)
+            && self.pseudo_royal_attacked();
+        if self.is_check() || pseudo_check {
+            let winner = if variant.goals.checkmate_wins {
+                us
+            } else {
+                !us
+            };
+            return Outcome::Decisive {
+                winner,
+                how: Win::Checkmate,
+            };
+        }
+        let mut value = variant.stalemate;
+        if variant.goals.stalemate_piece_count {
+            let (own, theirs) = (self.by_color(us).count(), self.by_color(!us).count());
+            value = match own.cmp(&theirs) {
+                std::cmp::Ordering::Equal => Stalemate::Draw,
+                std::cmp::Ordering::Less => value,
+                std::cmp::Ordering::Greater => match value {
+                    Stalemate::Win => Stalemate::Loss,
+                    Stalemate::Loss => Stalemate::Win,
+                    Stalemate::Draw => Stalemate::Draw,
+                },
+            };
+        }
+        match value {
+            Stalemate::Draw => self.drawn(Draw::Stalemate),
+            Stalemate::Loss => Outcome::Decisive {
+                winner: !us,
+                how: Win::Stalemate,
+            },
+            Stalemate::Win => Outcome::Decisive {
+                winner: us,
+                how: Win::Stalemate,
+            },
+        }
     }
 
     /// Whether the side to move may claim a draw by the move limit (chess:

@@ -121,6 +121,12 @@ pub struct Rules<S> {
     pub(crate) check_keys: [u64; 2],
     /// Whether the game counts checks ([`Goals::checks`](super::Goals)).
     pub(crate) check_counting: bool,
+    /// Whether a move is followed by more than the board's change: a check
+    /// counted or a blast ([`Goals::blast`](super::Goals)).
+    pub(crate) after_move: bool,
+    /// Per square, the squares a king's step away: what a capture there
+    /// blows up (atomic games only; empty elsewhere).
+    pub(crate) blast_zone: Vec<S>,
     /// Whether no move may give check ([`Goals::no_checks`](super::Goals)).
     pub(crate) no_checks: bool,
     /// Each side's flag region ([`Flag`](super::Flag); empty without one).
@@ -483,6 +489,8 @@ impl<S: SquareSet> Rules<S> {
             hand_keys,
             check_keys,
             check_counting: false,
+            after_move: false,
+            blast_zone: Vec::new(),
             no_checks: false,
             flag_region: [S::EMPTY; 2],
             drops: false,
@@ -508,6 +516,22 @@ impl<S: SquareSet> Rules<S> {
             .collect();
         let goals = &rules.variant.goals;
         rules.check_counting = goals.checks.is_some();
+        rules.after_move = rules.check_counting || goals.blast.is_some();
+        if goals.blast.is_some() {
+            let steps: Vec<Vector> = [-1, 0, 1]
+                .into_iter()
+                .flat_map(|x| [-1, 0, 1].map(|y| Vector::new(&[x, y])))
+                .filter(|v| v.0.iter().any(|&c| c != 0))
+                .collect();
+            rules.blast_zone = (0..len)
+                .map(|square| {
+                    steps
+                        .iter()
+                        .filter_map(|&v| shape.offset(square, v))
+                        .fold(S::EMPTY, |set, s| set | S::single(s))
+                })
+                .collect();
+        }
         rules.no_checks = goals.no_checks;
         if let Some(flag) = &goals.flag {
             rules.flag_region = flag
@@ -550,6 +574,8 @@ impl<S: SquareSet> Rules<S> {
             rules.masks = false;
             rules.special_any = true;
             rules.forms = Some(Box::new(forms));
+            // A promotion restarts the half-move clock (`after_move`).
+            rules.after_move = true;
         }
         if search {
             rules.find_magics(known);

@@ -70,6 +70,8 @@ pub enum Stalemate {
     Draw,
     /// A loss for the side that cannot move (xiangqi).
     Loss,
+    /// A win for the side that cannot move (antichess).
+    Win,
 }
 
 /// What running out of pieces means to the side that ran out
@@ -243,12 +245,54 @@ pub struct Goals {
     pub flag: Option<Flag>,
     /// No move may give check (`checking = false`, racing kings).
     pub no_checks: bool,
+    /// Captures are compulsory (`mustCapture`, antichess): where a legal
+    /// move takes a piece (en passant included), only such moves are
+    /// legal.
+    pub must_capture: bool,
+    /// Stalemate is judged by the pieces left (`stalematePieceCount`,
+    /// suicide chess): the side that cannot move gets the stalemate's
+    /// value if it has fewer pieces than the other, the opposite if it has
+    /// more, a draw if as many.
+    pub stalemate_piece_count: bool,
+    /// Checkmate wins for the side mated (`checkmateValue = win`, losers).
+    pub checkmate_wins: bool,
+    /// Atomic captures ([`Blast`]), if the game has them.
+    pub blast: Option<Blast>,
+    /// The side that wins every game that would be drawn (stalemate, the
+    /// move limit, repetition): Fairy-Stockfish's `materialCounting =
+    /// blackdrawodds` (armageddon) or `whitedrawodds`.
+    pub draw_odds: Option<Color>,
+}
+
+/// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
+/// the capturing piece, the piece taken and every piece next to the
+/// capture's square (a king's step away) but pawns.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Blast {
+    /// Kinds no blast removes (`blastImmuneTypes`; atomar: the king).
+    pub immune: Vec<Kind>,
+    /// Kinds that may not take a piece of their own kind
+    /// (`mutuallyImmuneTypes`; atomar: a king may not take a king).
+    pub mutually_immune: Vec<Kind>,
+    /// The extinction rule's kinds are pseudo-royal
+    /// (`extinctionPseudoRoyal`; atomic): a side with one of a kind may not
+    /// lose it to its own move nor leave it attacked, except where it
+    /// touches the other side's, or the move blows that one up. A side
+    /// with no move whose piece is so attacked is checkmated.
+    pub pseudo_royal: bool,
 }
 
 impl Goals {
     /// Whether the game has any of these goals.
     pub fn any(&self) -> bool {
-        self.checks.is_some() || self.flag.is_some() || self.no_checks
+        self.checks.is_some()
+            || self.flag.is_some()
+            || self.no_checks
+            || self.must_capture
+            || self.stalemate_piece_count
+            || self.checkmate_wins
+            || self.blast.is_some()
+            || self.draw_odds.is_some()
     }
 }
 

@@ -46,6 +46,9 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
             how: Win::Checks, ..
         } => "checks".into(),
         Outcome::Decisive { how: Win::Flag, .. } | Outcome::Draw(Draw::Flag) => "flag".into(),
+        Outcome::Decisive {
+            how: Win::DrawOdds, ..
+        } => "draw odds".into(),
     }
 }
 
@@ -83,12 +86,20 @@ pub fn describe(
         Outcome::Decisive { winner, how } => {
             let winner_name = notation.side_name(winner);
             match how {
+                // In losers the side mated wins.
+                Win::Checkmate if winner == position.turn() => {
+                    format!("{winner_name} wins by being checkmated")
+                }
                 Win::Checkmate => format!("{winner_name} wins by checkmate"),
                 Win::RoyalCaptured => format!(
                     "{winner_name} wins by taking the {} {}",
                     notation.side_name(!winner),
                     royal_name(position)
                 ),
+                // In antichess the side that cannot move wins.
+                Win::Stalemate if winner == position.turn() => {
+                    format!("{winner_name} wins: it cannot move (stalemate wins)")
+                }
                 Win::Stalemate => format!(
                     "{winner_name} wins: {} cannot move (stalemate loses)",
                     notation.side_name(!winner)
@@ -110,6 +121,9 @@ pub fn describe(
                     ),
                     None => format!("{winner_name} wins by giving its last check"),
                 },
+                Win::DrawOdds => {
+                    format!("{winner_name} wins: the game would be drawn, and it has draw odds")
+                }
                 Win::Flag => {
                     let piece = position
                         .variant()

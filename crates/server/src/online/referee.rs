@@ -665,7 +665,7 @@ fn outcome_status(outcome: Outcome) -> (Status, Option<usize>) {
         } => (Status::Mate, Some(index(winner))),
         Outcome::Decisive {
             winner,
-            how: Win::RoyalCaptured | Win::Extinction | Win::Checks | Win::Flag,
+            how: Win::RoyalCaptured | Win::Extinction | Win::Checks | Win::Flag | Win::DrawOdds,
         } => (Status::VariantEnd, Some(index(winner))),
         Outcome::Decisive {
             winner,

@@ -14,7 +14,7 @@ use super::parse::{sections, Entry, Section};
 use super::{betza, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
-    CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
+    Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
     PawnRules, Piece, PieceKind, PiecePromotions, Region, Royalty, Stalemate, Variant,
     VariantError, MAX_KINDS,
 };
@@ -87,7 +87,6 @@ pub const CUSTOM: [&str; 25] = [
 /// Keys accepted with one value only, the template's: they change nothing
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
-    ("mustCapture", "false"),
     ("mustDrop", "false"),
     ("dropLoop", "false"),
     ("gating", "false"),
@@ -96,10 +95,8 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("pass", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
-    ("blastOnCapture", "false"),
     ("chess960", "false"),
     ("twoBoards", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("piecePromotionOnCapture", "false"),
@@ -115,11 +112,9 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
     ("nFoldValueAbsolute", "false"),
-    ("stalematePieceCount", "false"),
     ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
     ("mandatoryPawnPromotion", "true"),
-    ("checkmateValue", "loss"),
     ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
@@ -440,6 +435,14 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut promoted_types: Option<&Entry> = None;
     let mut mandatory_piece_promotion = false;
     let mut no_doubled: Option<&Entry> = None;
+    let mut must_capture = false;
+    let mut stalemate_piece_count = false;
+    let mut checkmate_wins = false;
+    let mut blast_on_capture: Option<&Entry> = None;
+    let mut draw_odds = None;
+    let mut pseudo_royal: Option<&Entry> = None;
+    let mut blast_immune: Option<&Entry> = None;
+    let mut mutually_immune: Option<&Entry> = None;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -536,7 +539,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 stalemate = match value {
                     "draw" => Stalemate::Draw,
                     "loss" => Stalemate::Loss,
-                    "win" => return Err(refuse(entry, "stalemate is a draw or a loss here")),
+                    "win" => Stalemate::Win,
                     _ => return Err(bad(entry, "draw, loss or win")),
                 }
             }
@@ -573,6 +576,39 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "mandatoryPiecePromotion" => mandatory_piece_promotion = boolean(entry)?,
             "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
+            "mustCapture" => must_capture = boolean(entry)?,
+            "materialCounting" => {
+                draw_odds = match value {
+                    "none" => None,
+                    "blackdrawodds" => Some(Color::Black),
+                    "whitedrawodds" => Some(Color::White),
+                    "janggi" | "unweighted" => {
+                        return Err(refuse(
+                            entry,
+                            "only none, blackdrawodds or whitedrawodds are played here",
+                        ))
+                    }
+                    _ => {
+                        return Err(bad(
+                            entry,
+                            "none, janggi, unweighted, whitedrawodds or blackdrawodds",
+                        ))
+                    }
+                }
+            }
+            "blastOnCapture" => blast_on_capture = boolean(entry)?.then_some(entry),
+            "extinctionPseudoRoyal" => pseudo_royal = boolean(entry)?.then_some(entry),
+            "blastImmuneTypes" => blast_immune = Some(entry),
+            "mutuallyImmuneTypes" => mutually_immune = Some(entry),
+            "stalematePieceCount" => stalemate_piece_count = boolean(entry)?,
+            "checkmateValue" => {
+                checkmate_wins = match value {
+                    "loss" => false,
+                    "win" => true,
+                    "draw" => return Err(refuse(entry, "checkmate is a loss or a win here")),
+                    _ => return Err(bad(entry, "loss, win or draw")),
+                }
+            }
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
@@ -1145,6 +1181,54 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         _ => None,
     };
 
+    // Atomic captures: the blast, its immune kinds, pseudo-royal pieces.
+    let kinds_of = |entry: Option<&Entry>| -> Result<Vec<Kind>, IniError> {
+        let mut found = Vec::new();
+        if let Some(entry) = entry {
+            for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
+                let kind =
+                    letter_kind(c).ok_or_else(|| bad(entry, "letters of the game's pieces"))?;
+                if !found.contains(&kind) {
+                    found.push(kind);
+                }
+            }
+        }
+        Ok(found)
+    };
+    let blast = match blast_on_capture {
+        Some(entry) => {
+            if piece_drops.is_some() {
+                return Err(refuse(
+                    entry,
+                    "a blast is played here without pieces in hand",
+                ));
+            }
+            if let Some(pseudo) = pseudo_royal {
+                if has_king || extinction.is_none() {
+                    return Err(refuse(
+                        pseudo,
+                        "pseudo-royal pieces are the extinction rule's, in a game without a king",
+                    ));
+                }
+            }
+            Some(Blast {
+                immune: kinds_of(blast_immune)?,
+                mutually_immune: kinds_of(mutually_immune)?,
+                pseudo_royal: pseudo_royal.is_some(),
+            })
+        }
+        None => {
+            if let Some(entry) = [pseudo_royal, blast_immune, mutually_immune]
+                .into_iter()
+                .flatten()
+                .find(|e| !e.value.trim().is_empty())
+            {
+                return Err(refuse(entry, "played here only with blastOnCapture = true"));
+            }
+            None
+        }
+    };
+
     // The goals: n-check's counts from the start (`3+3`; without them the
     // next check wins, as Fairy-Stockfish reads it), the flag.
     if check_counting && !checking {
@@ -1350,6 +1434,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             checks,
             flag,
             no_checks: !checking,
+            must_capture,
+            stalemate_piece_count,
+            checkmate_wins,
+            blast,
+            draw_odds,
         },
     };
     variant

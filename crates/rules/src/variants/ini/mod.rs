@@ -23,6 +23,8 @@
 //! assert_eq!(error.to_string(), "line 3: wallingRule is not supported");
 //! ```
 
+#[cfg(test)]
+mod anti_tests;
 pub mod betza;
 pub mod build;
 #[cfg(test)]

@@ -158,12 +158,8 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 2: flagPieceSafe = true is not supported: only flagPieceSafe = false is played here"
     );
     assert_eq!(
-        error("[a:chess]\nstalemateValue = win\n"),
-        "line 2: stalemateValue = win is not supported: stalemate is a draw or a loss here"
-    );
-    assert_eq!(
-        error("[a:chess]\ncheckmateValue = win\n"),
-        "line 2: checkmateValue = win is not supported: only checkmateValue = loss is played here"
+        error("[a:chess]\ncheckmateValue = draw\n"),
+        "line 2: checkmateValue = draw is not supported: checkmate is a loss or a win here"
     );
     assert_eq!(
         error("[a:chess]\nnFoldValue = loss\n"),

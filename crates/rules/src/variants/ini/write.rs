@@ -369,6 +369,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if variant.stalemate == Stalemate::Loss {
         out += "stalemateValue = loss\n";
     }
+    if variant.stalemate == Stalemate::Win {
+        out += "stalemateValue = win\n";
+    }
     if let Some(rule) = &variant.extinction {
         let value = match rule.value {
             ExtinctionValue::Loss => "loss",
@@ -398,6 +401,38 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     if goals.no_checks {
         out += "checking = false\n";
+    }
+    if goals.must_capture {
+        out += "mustCapture = true\n";
+    }
+    if goals.stalemate_piece_count {
+        out += "stalematePieceCount = true\n";
+    }
+    if goals.checkmate_wins {
+        out += "checkmateValue = win\n";
+    }
+    match goals.draw_odds {
+        Some(Color::Black) => out += "materialCounting = blackdrawodds\n",
+        Some(Color::White) => out += "materialCounting = whitedrawodds\n",
+        None => {}
+    }
+    if let Some(blast) = &goals.blast {
+        let letters = |kinds: &[crate::kernel::Kind]| -> String {
+            kinds.iter().map(|&k| variant.kind(k).letter).collect()
+        };
+        out += "blastOnCapture = true\n";
+        if !blast.immune.is_empty() {
+            out += &format!("blastImmuneTypes = {}\n", letters(&blast.immune));
+        }
+        if !blast.mutually_immune.is_empty() {
+            out += &format!(
+                "mutuallyImmuneTypes = {}\n",
+                letters(&blast.mutually_immune)
+            );
+        }
+        if blast.pseudo_royal {
+            out += "extinctionPseudoRoyal = true\n";
+        }
     }
     if let Some(flag) = &goals.flag {
         for (side, color) in ["White", "Black"].into_iter().zip(Color::ALL) {
