@@ -2,8 +2,8 @@
 //! rights, en passant square, clocks and a hash key; legal move generation,
 //! making moves, check and the end of the game.
 
-use super::rules::NONE;
 use super::squares::Spare;
+use super::squares::NONE;
 use super::{
     Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules,
     SquareSet, Stalemate, Variant, MAX_KINDS,

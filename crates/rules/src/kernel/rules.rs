@@ -4,6 +4,7 @@
 
 use super::magics::KnownGroup;
 use super::special::{self, Special};
+use super::squares::NONE;
 use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 
@@ -30,9 +31,6 @@ pub(crate) struct PawnSteps<S> {
     /// Each capture step's shift and the squares it stays on the board from.
     pub(crate) captures: Vec<(isize, S)>,
 }
-
-/// No direction lines the two squares up / no such square.
-pub(crate) const NONE: u16 = u16::MAX;
 
 /// A variant together with its tables, for a square-set type `S` big enough
 /// for the board. Build once (tables are not small for big boards) and share

@@ -5,7 +5,7 @@
 //! Chess) has empty tables, and its attack code pays one test of a kind
 //! mask that is always zero.
 
-use super::rules::NONE;
+use super::squares::NONE;
 use super::{Color, Kind, Position, Rules, SquareSet, Variant, MAX_KINDS};
 use crate::geometry::Vector;
 

@@ -7,6 +7,10 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// No such square (a table's empty entry), and no direction lining two
+/// squares up: a square number no board reaches.
+pub(crate) const NONE: u16 = u16::MAX;
+
 /// A set of squares numbered `0..CAPACITY`.
 ///
 /// ```

@@ -35,14 +35,16 @@ pub mod game;
 #[cfg(test)]
 mod goals_tests;
 pub mod parse;
+pub mod read;
 #[cfg(test)]
 mod shogi_tests;
 #[cfg(test)]
 mod tests;
 pub mod write;
 
-pub use build::{build, read};
+pub use build::build;
 pub use game::FileGame;
+pub use read::read;
 pub use write::{write, WriteError};
 
 use crate::kernel::VariantError;

@@ -1,0 +1,120 @@
+//! Reading a file in the variants.ini syntax: each section's keys merged
+//! with its base's (an earlier section, or chess or xiangqi written out
+//! as keys), then built into a game ([`build`](super::build::build)). A
+//! section that restates a built-in game reads as that game.
+
+use super::build::build;
+use super::game::FileGame;
+use super::parse::{sections, Entry, Section};
+use super::{IniError, IniErrorKind};
+
+/// Reads every section of a file into a game, bases first.
+pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
+    let mut resolved: Vec<(String, Vec<Entry>)> = Vec::new();
+    let mut games = Vec::new();
+    for section in sections(text)? {
+        if let Some(built_in) = crate::variants::BUILT_IN
+            .iter()
+            .find(|n| n.name().eq_ignore_ascii_case(&section.name))
+        {
+            // A built-in game stated again, as `variants --ini NAME` writes
+            // it, reads as itself (the built-in stands); a section that
+            // would redefine it is refused, as Fairy-Stockfish refuses it.
+            if restates(*built_in, &section) {
+                continue;
+            }
+            return Err(IniErrorKind::BuiltInName(section.name).at(section.line));
+        }
+        let mut entries = match &section.base {
+            None => Vec::new(),
+            Some(base) => match resolved.iter().find(|(n, _)| n == base) {
+                Some((_, e)) => e.clone(),
+                None => built_in_base(base, section.line)
+                    .ok_or_else(|| IniErrorKind::UnknownBase(base.clone()).at(section.line))?,
+            },
+        };
+        // An old rank key (`promotionRank`, `doubleStepRank`) sets both
+        // sides' regions, replacing the base's, as in Fairy-Stockfish,
+        // where a section starts from its base's finished rules.
+        for (rank, region) in [
+            ("promotionRank", "promotionRegion"),
+            ("doubleStepRank", "doubleStepRegion"),
+        ] {
+            if section.entries.iter().any(|e| e.key == rank) {
+                entries.retain(|e| !e.key.starts_with(region));
+            }
+        }
+        for entry in &section.entries {
+            let removed = match entries.iter_mut().find(|e| e.key == entry.key) {
+                Some(old) => {
+                    let letter = old.value.chars().next();
+                    *old = entry.clone();
+                    letter.filter(|_| entry.value == "-")
+                }
+                None => {
+                    entries.push(entry.clone());
+                    None
+                }
+            };
+            // A piece removed is no longer promoted to or castled with.
+            if let Some(letter) = removed {
+                for e in &mut entries {
+                    if e.key.starts_with("promotionPieceTypes")
+                        || e.key.starts_with("castlingRookPiece")
+                    {
+                        e.value.retain(|c| !c.eq_ignore_ascii_case(&letter));
+                    }
+                }
+            }
+        }
+        let (variant, fen) = build(&section.name, &entries, section.line)?;
+        games.push(FileGame::new(variant, fen).map_err(|k| k.at(section.line))?);
+        resolved.push((section.name, entries));
+    }
+    Ok(games)
+}
+
+/// Whether `section` states the built-in game `built_in` exactly: no
+/// base, and the game it builds writes back as the built-in does.
+fn restates(built_in: &dyn crate::variants::Notation, section: &Section) -> bool {
+    if section.base.is_some() {
+        return false;
+    }
+    let Ok((variant, _)) = build(built_in.name(), &section.entries, section.line) else {
+        return false;
+    };
+    let start = built_in.start();
+    match (super::write(&variant), super::write(start.variant())) {
+        (Ok(stated), Ok(own)) => stated == own,
+        _ => false,
+    }
+}
+
+/// The keys of a built-in base, as if written at `line`: chess as
+/// Fairy-Stockfish has it (50 moves, three repetitions), and xiangqi.
+fn built_in_base(name: &str, line: usize) -> Option<Vec<Entry>> {
+    // Written once a program: writing a game compares every piece's moves
+    // with each Betza form (2 M instructions for chess), and most sections
+    // of a file start from chess.
+    static WRITTEN: [std::sync::OnceLock<Option<Vec<Entry>>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let (cell, variant): (_, fn() -> crate::kernel::Variant) = match name {
+        "chess" => (&WRITTEN[0], crate::variants::chess::variant),
+        "xiangqi" => (&WRITTEN[1], crate::variants::xiangqi::variant),
+        _ => return None,
+    };
+    let written = cell.get_or_init(|| {
+        let text = super::write(&variant()).ok()?;
+        Some(sections(&text).ok()?.pop()?.entries)
+    });
+    let mut entries = written.clone()?;
+    for e in &mut entries {
+        e.line = line;
+        match (name, e.key.as_str()) {
+            ("chess", "nMoveRule") => e.value = "50".into(),
+            ("chess", "nFoldRule") => e.value = "3".into(),
+            _ => {}
+        }
+    }
+    Some(entries)
+}
