@@ -28,7 +28,11 @@
 //! use duckchess_rules::variants::ini::betza;
 //! let archbishop = betza::read("BN").unwrap();
 //! assert_eq!(archbishop.leaps.len(), 1);
-//! assert!(betza::read("NN").unwrap_err().contains("rider"));
+//! assert_eq!(betza::read("NN"), Err(betza::BetzaError::Rider('N')));
+//! assert_eq!(
+//!     betza::read("NN").unwrap_err().to_string(),
+//!     "the rider NN is not supported"
+//! );
 //! ```
 
 use crate::geometry::{DirectionClass, Vector};
@@ -65,6 +69,99 @@ impl Moves {
     }
 }
 
+/// Why a Betza text is not read: a letter that is none, or a move the
+/// kernel does not play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BetzaError {
+    /// A character that is no Betza letter.
+    #[error("{0:?} is no Betza letter")]
+    NotALetter(char),
+    /// Modifiers at the end, with no atom after them.
+    #[error("modifiers {0:?} without an atom")]
+    NoAtom(String),
+    /// The pawn's double step stated twice.
+    #[error("ifmnD given twice")]
+    DoubleStepTwice,
+    /// A move-only or capture-only part other than the hoppers' and the pawn's.
+    #[error(
+        "move-only or capture-only parts ({0}) are played only as mRcpR, mBcpB and the pawn fmWfcF"
+    )]
+    MoveOrCaptureOnly(String),
+    /// A hopper other than the cannon's.
+    #[error("hoppers other than mRcpR and mBcpB ({0}) are not supported")]
+    Hopper(String),
+    /// An initial move other than the pawn's double step.
+    #[error("initial moves are supported only as the pawn's ifmnD")]
+    Initial,
+    /// A modifier the kernel does not play.
+    #[error("modifier {0:?} is not supported")]
+    Modifier(char),
+    /// A rider limited to a range (`W3`).
+    #[error("ranges ({0}) are not supported")]
+    Range(String),
+    /// A rider other than the rook's and the bishop's lines (`NN`).
+    #[error("the rider {0}{0} is not supported")]
+    Rider(char),
+    /// A lame rider, or one in some directions only other than R, B, Q.
+    #[error("directional or lame riders ({0}) are not supported")]
+    DirectionalRider(String),
+    /// An atom the kernel does not know.
+    #[error("atom {0} is not supported")]
+    Atom(char),
+    /// A lame leap other than nN, nA, nZ and nD.
+    #[error("lame leaps are supported only as nN, nA, nZ and nD, not {0}")]
+    LameLeap(String),
+    /// A step to one side only.
+    #[error("the step ({x}, {y}) has no mirror image ({}, {y}): one-sided steps must be the same left and right", -x)]
+    OneSidedStep {
+        /// Along the files.
+        x: i32,
+        /// Along the ranks.
+        y: i32,
+    },
+    /// A one-way slide to one side only.
+    #[error("the slide {0} has no mirror image: one-way slides must be the same left and right")]
+    OneWaySlide(Vector),
+    /// A second pawn kind (the kernel plays one a game).
+    #[error("a game has at most one pawn kind here")]
+    SecondPawn,
+}
+
+/// Why a kind's moves have no Betza text ([`write`]); each names the piece.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unstateable {
+    /// A pawn that is not chess's.
+    #[error("the {0} is not chess's pawn")]
+    Pawn(String),
+    /// Slides along other lines than the rook's and the bishop's.
+    #[error("the {0}'s slides have no Betza letter")]
+    Slides(String),
+    /// A leap on more than two axes.
+    #[error("the {0}'s leap {1} has more than two axes")]
+    LeapAxes(String, Vector),
+    /// A leap with no atom.
+    #[error("the {0}'s leap {1} has no Betza atom")]
+    LeapAtom(String, Vector),
+    /// A lame leap other than nN, nA, nZ and nD.
+    #[error("the {0}'s lame leap n{1} is not supported")]
+    LameLeap(String, char),
+    /// Steps allowed only from a region.
+    #[error("the {0}'s steps from a region have no Betza text")]
+    RegionSteps(String),
+    /// A step with no atom.
+    #[error("the {0}'s step ({1}, {2}) has no Betza atom")]
+    StepAtom(String, i32, i32),
+    /// Steps by an atom no set of directions states.
+    #[error("the {0}'s steps by {1} have no Betza text")]
+    Steps(String, char),
+    /// A one-way slide with no atom.
+    #[error("the {0}'s slide {1} has no Betza atom")]
+    SlideAtom(String, Vector),
+    /// A one-way slide no direction states.
+    #[error("the {0}'s slide {1} has no Betza text")]
+    SlideText(String, Vector),
+}
+
 /// One part of a Betza text: its modifiers, its atom and what follows the
 /// atom (a digit or the atom again).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +171,7 @@ struct Part {
     suffix: Option<char>,
 }
 
-fn parts(betza: &str) -> Result<Vec<Part>, String> {
+fn parts(betza: &str) -> Result<Vec<Part>, BetzaError> {
     let mut out = Vec::new();
     let mut mods = String::new();
     let chars: Vec<char> = betza.chars().collect();
@@ -97,12 +194,12 @@ fn parts(betza: &str) -> Result<Vec<Part>, String> {
                 suffix,
             });
         } else {
-            return Err(format!("{c:?} is no Betza letter"));
+            return Err(BetzaError::NotALetter(c));
         }
         i += 1;
     }
     if !mods.is_empty() {
-        return Err(format!("modifiers {mods:?} without an atom"));
+        return Err(BetzaError::NoAtom(mods));
     }
     Ok(out)
 }
@@ -216,7 +313,7 @@ fn images(a: i32, b: i32) -> Vec<(i32, i32)> {
 }
 
 /// Reads a Betza text into the kernel's moves, or says why it cannot.
-pub fn read(betza: &str) -> Result<Moves, String> {
+pub fn read(betza: &str) -> Result<Moves, BetzaError> {
     let parts = parts(betza)?;
     let mut moves = Moves::default();
     let simple =
@@ -227,7 +324,7 @@ pub fn read(betza: &str) -> Result<Moves, String> {
     {
         let double = parts.len() - pawn_parts.len();
         if double > 1 {
-            return Err("ifmnD given twice".into());
+            return Err(BetzaError::DoubleStepTwice);
         }
         moves.pawn = Some(double == 1);
         return Ok(moves);
@@ -254,14 +351,12 @@ pub fn read(betza: &str) -> Result<Moves, String> {
             }
         }
         if let Some(bad) = p.mods.chars().find(|c| !"fblrvshn".contains(*c)) {
+            let part = format!("{}{}", p.mods, p.atom);
             return Err(match bad {
-                'm' | 'c' => format!(
-                    "move-only or capture-only parts ({}{}) are played only as mRcpR, mBcpB and the pawn fmWfcF",
-                    p.mods, p.atom
-                ),
-                'p' | 'g' => format!("hoppers other than mRcpR and mBcpB ({}{}) are not supported", p.mods, p.atom),
-                'i' => "initial moves are supported only as the pawn's ifmnD".into(),
-                other => format!("modifier {other:?} is not supported"),
+                'm' | 'c' => BetzaError::MoveOrCaptureOnly(part),
+                'p' | 'g' => BetzaError::Hopper(part),
+                'i' => BetzaError::Initial,
+                other => BetzaError::Modifier(other),
             });
         }
         let lame = p.mods.contains('n');
@@ -270,9 +365,9 @@ pub fn read(betza: &str) -> Result<Moves, String> {
             ('R' | 'B' | 'Q', None) => true,
             ('W' | 'F', Some(s)) if s == p.atom => true,
             (_, Some(d)) if d.is_ascii_digit() => {
-                return Err(format!("ranges ({}{d}) are not supported", p.atom))
+                return Err(BetzaError::Range(format!("{}{d}", p.atom)))
             }
-            (a, Some(_)) => return Err(format!("the rider {a}{a} is not supported")),
+            (a, Some(_)) => return Err(BetzaError::Rider(a)),
             _ => false,
         };
         // A rider in some directions (`fR`): one-way slides.
@@ -297,10 +392,10 @@ pub fn read(betza: &str) -> Result<Moves, String> {
         }
         if rider {
             if !tags.is_empty() || lame {
-                return Err(format!(
-                    "directional or lame riders ({}{}) are not supported",
+                return Err(BetzaError::DirectionalRider(format!(
+                    "{}{}",
                     p.mods, p.atom
-                ));
+                )));
             }
             match p.atom {
                 'R' | 'W' => rook_slide = true,
@@ -313,12 +408,9 @@ pub fn read(betza: &str) -> Result<Moves, String> {
             i += 1;
             continue;
         }
-        let atoms = leaper(p.atom).ok_or_else(|| format!("atom {} is not supported", p.atom))?;
+        let atoms = leaper(p.atom).ok_or(BetzaError::Atom(p.atom))?;
         if lame && (!matches!(p.atom, 'N' | 'A' | 'Z' | 'D') || !tags.is_empty()) {
-            return Err(format!(
-                "lame leaps are supported only as nN, nA, nZ and nD, not {}{}",
-                p.mods, p.atom
-            ));
+            return Err(BetzaError::LameLeap(format!("{}{}", p.mods, p.atom)));
         }
         for &(a, b) in atoms {
             let picked = directed(a, b, &tags);
@@ -366,19 +458,14 @@ pub fn read(betza: &str) -> Result<Moves, String> {
         }
     }
     if let Some(&(x, y)) = steps.iter().find(|&&(x, y)| !steps.contains(&(-x, y))) {
-        return Err(format!(
-            "the step ({x}, {y}) has no mirror image ({}, {y}): one-sided steps must be the same left and right",
-            -x
-        ));
+        return Err(BetzaError::OneSidedStep { x, y });
     }
     if let Some(v) = moves.rides.iter().find(|v| {
         let mut mirror = **v;
         mirror.0[0] = -mirror.0[0];
         !moves.rides.contains(&mirror)
     }) {
-        return Err(format!(
-            "the slide {v} has no mirror image: one-way slides must be the same left and right"
-        ));
+        return Err(BetzaError::OneWaySlide(*v));
     }
     moves.steps = steps
         .into_iter()
@@ -396,10 +483,11 @@ pub fn read(betza: &str) -> Result<Moves, String> {
 /// The Betza text of a kind's moves (riders first: `BN`) (the pawn's with `double_step`), or
 /// why there is none: slides, hops and leaps of other kinds, steps only
 /// from a region.
-pub fn write(kind: &PieceKind) -> Result<String, String> {
+pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
+    let piece = || kind.name.to_string();
     if let Some(pawn) = &kind.pawn {
         if pawn.forward_axis != 1 || pawn.capture_axes != 1 || !pawn.en_passant {
-            return Err(format!("the {} is not chess's pawn", kind.name));
+            return Err(Unstateable::Pawn(piece()));
         }
         return Ok(if pawn.double_step {
             "fmWfcFifmnD".into()
@@ -413,36 +501,26 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
             c if c == DirectionClass::ROOK => "R",
             c if c == DirectionClass::BISHOP => "B",
             c if c == DirectionClass::ANY || c.counts == 0b110 => "Q",
-            _ => return Err(format!("the {}'s slides have no Betza letter", kind.name)),
+            _ => return Err(Unstateable::Slides(piece())),
         });
     }
     for leap in &kind.leaps {
         let v = leap.vector.0;
         if v[2..].iter().any(|&c| c != 0) {
-            return Err(format!(
-                "the {}'s leap {} has more than two axes",
-                kind.name, leap.vector
-            ));
+            return Err(Unstateable::LeapAxes(piece(), leap.vector));
         }
         let (a, b) = (v[0].abs().max(v[1].abs()), v[0].abs().min(v[1].abs()));
-        let atom = atom_of((a, b))
-            .ok_or_else(|| format!("the {}'s leap {} has no Betza atom", kind.name, leap.vector))?;
+        let atom = atom_of((a, b)).ok_or_else(|| Unstateable::LeapAtom(piece(), leap.vector))?;
         if leap.lame && !leap.vector.path().is_empty() {
             if !matches!(atom, 'N' | 'A' | 'Z' | 'D') {
-                return Err(format!(
-                    "the {}'s lame leap n{atom} is not supported",
-                    kind.name
-                ));
+                return Err(Unstateable::LameLeap(piece(), atom));
             }
             text.push('n');
         }
         text.push(atom);
     }
     if kind.steps.iter().any(|s| s.zone.is_some()) {
-        return Err(format!(
-            "the {}'s steps from a region have no Betza text",
-            kind.name
-        ));
+        return Err(Unstateable::RegionSteps(piece()));
     }
     let mut steps: Vec<(i32, i32)> = kind
         .steps
@@ -452,8 +530,7 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
     steps.dedup();
     while let Some(&(x, y)) = steps.first() {
         let (a, b) = (x.abs().max(y.abs()), x.abs().min(y.abs()));
-        let atom = atom_of((a, b))
-            .ok_or_else(|| format!("the {}'s step ({x}, {y}) has no Betza atom", kind.name))?;
+        let atom = atom_of((a, b)).ok_or_else(|| Unstateable::StepAtom(piece(), x, y))?;
         let target: Vec<(i32, i32)> = steps
             .iter()
             .copied()
@@ -486,10 +563,7 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
             }
         }
         if target.iter().any(|v| !covered.contains(v)) {
-            return Err(format!(
-                "the {}'s steps by {atom} have no Betza text",
-                kind.name
-            ));
+            return Err(Unstateable::Steps(piece(), atom));
         }
         steps.retain(|v| !target.contains(v));
     }
@@ -498,12 +572,12 @@ pub fn write(kind: &PieceKind) -> Result<String, String> {
         let (atom, a, b) = match (x.abs(), y.abs()) {
             (1, 0) | (0, 1) => ('R', 1, 0),
             (1, 1) => ('B', 1, 1),
-            _ => return Err(format!("the {}'s slide {v} has no Betza atom", kind.name)),
+            _ => return Err(Unstateable::SlideAtom(piece(), *v)),
         };
         let tag = ["ff", "bb", "ll", "rr", "fr", "fl", "br", "bl"]
             .iter()
             .find(|t| directed(a, b, &tags(t)) == [(x, y)])
-            .ok_or_else(|| format!("the {}'s slide {v} has no Betza text", kind.name))?;
+            .ok_or_else(|| Unstateable::SlideText(piece(), *v))?;
         text.push_str(if tag[..1] == tag[1..] { &tag[..1] } else { tag });
         text.push(atom);
     }

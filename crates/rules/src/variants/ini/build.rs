@@ -619,7 +619,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut kinds = Vec::new();
     let mut pawn_kind = None;
     for (i, p) in pieces.iter().enumerate() {
-        let betza_error = |why: String| {
+        let betza_error = |why: betza::BetzaError| {
             IniErrorKind::Betza {
                 key: p.entry.key.clone(),
                 piece: p.letter,
@@ -645,7 +645,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
         } else if let Some(double) = moves.pawn {
             if pawn_kind.is_some() {
-                return Err(betza_error("a game has at most one pawn kind here".into()));
+                return Err(betza_error(betza::BetzaError::SecondPawn));
             }
             pawn_kind = Some(Kind(i as u8));
             kind = kind.pawn(PawnRules {

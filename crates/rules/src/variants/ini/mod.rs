@@ -123,7 +123,7 @@ pub enum IniErrorKind {
         /// The Betza text.
         betza: String,
         /// What cannot be played.
-        why: String,
+        why: betza::BetzaError,
     },
     /// Two kinds of one letter.
     #[error("letter {letter} names both {first} and {second}")]

@@ -170,7 +170,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             soldier = Some(rank);
             ("soldier".to_string(), letter.to_string())
         } else {
-            let text = betza::write(kind).map_err(unstateable)?;
+            let text = betza::write(kind).map_err(|e| unstateable(e.to_string()))?;
             if kind.royal {
                 if same_moves(&text, "K") {
                     ("king".into(), letter.to_string())
@@ -206,7 +206,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             Some(k) => k.letter,
             None => {
                 if !form_letters.iter().any(|&(_, l)| l == form.letter) {
-                    let text = betza::write(form).map_err(unstateable)?;
+                    let text = betza::write(form).map_err(|e| unstateable(e.to_string()))?;
                     let key = match PIECES.iter().find(|(k, b, _)| {
                         !matches!(*k, "king" | "pawn" | "soldier")
                             && !keys.iter().any(|u| u == k)
