@@ -3,27 +3,10 @@
 //! `flagRegionBlack`, `flagMove`, `checking = false`), each figure
 //! Fairy-Stockfish's (pyffish 0.0.90 and the engine's `go perft`).
 
-use super::tests::sample;
+use super::tests::{after, sample};
 use super::*;
 use crate::kernel::{Color, Draw, Outcome, Win};
 use crate::variants::prelude::*;
-
-/// The position after `moves` (UCI) from `fen` (`start`: the game's).
-fn after(g: &FileGame, fen: &str, moves: &str) -> Box<dyn crate::kernel::AnyPosition> {
-    let mut p = if fen == "start" {
-        g.start()
-    } else {
-        g.read_position(fen)
-            .unwrap_or_else(|e| panic!("{fen}: {e}"))
-    };
-    for text in moves.split_whitespace() {
-        let m = g
-            .read_move(&*p, text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        p.play(m).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    }
-    p
-}
 
 fn won(winner: Color, how: Win) -> Option<Outcome> {
     Some(Outcome::Decisive { winner, how })

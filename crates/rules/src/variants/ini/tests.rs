@@ -24,6 +24,23 @@ pub(super) fn sample(name: &str) -> FileGame {
         .unwrap_or_else(|| panic!("{name} in samples/fsf-variants.ini"))
 }
 
+/// The position after `moves` (UCI) from `fen` (`start`: the game's).
+pub(super) fn after(g: &FileGame, fen: &str, moves: &str) -> Box<dyn crate::kernel::AnyPosition> {
+    let mut p = if fen == "start" {
+        g.start()
+    } else {
+        g.read_position(fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
+    };
+    for text in moves.split_whitespace() {
+        let m = g
+            .read_move(&*p, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.play(m).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    }
+    p
+}
+
 pub(super) fn error(text: &str) -> String {
     read(text).map(|_| ()).unwrap_err().to_string()
 }
