@@ -652,7 +652,7 @@ pub enum RegisterError {
 }
 
 /// Adds games after the built-in ones (the games of a `variants.ini`
-/// file, [`ini::read`]): once, before [`all`] is first called. A name
+/// file, [`ini::read()`]): once, before [`all`] is first called. A name
 /// that clashes with another game's (in any case) is refused.
 ///
 /// ```

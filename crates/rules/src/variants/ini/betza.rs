@@ -127,7 +127,7 @@ pub enum BetzaError {
     SecondPawn,
 }
 
-/// Why a kind's moves have no Betza text ([`write`]); each names the piece.
+/// Why a kind's moves have no Betza text ([`write()`]); each names the piece.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unstateable {
     /// A pawn that is not chess's.

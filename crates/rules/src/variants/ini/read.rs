@@ -1,6 +1,6 @@
 //! Reading a file in the variants.ini syntax: each section's keys merged
 //! with its base's (an earlier section, or chess or xiangqi written out
-//! as keys), then built into a game ([`build`](super::build::build)). A
+//! as keys), then built into a game ([`build()`]). A
 //! section that restates a built-in game reads as that game.
 
 use super::build::build;
