@@ -279,6 +279,22 @@ struct PieceEntry<'a> {
     value: i32,
 }
 
+impl PieceEntry<'_> {
+    /// Its moves from its Betza text, or why they cannot be played, at
+    /// its key's line.
+    fn moves(&self) -> Result<betza::Moves, IniError> {
+        betza::read(&self.betza).map_err(|why| {
+            IniErrorKind::Betza {
+                key: self.entry.key.clone(),
+                piece: self.letter,
+                betza: self.betza.clone(),
+                why,
+            }
+            .at(self.entry.line)
+        })
+    }
+}
+
 /// A section's effective keys (its base's merged in) into a variant and
 /// its start FEN; `line` is the section header's.
 pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, String), IniError> {
@@ -628,7 +644,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(p.entry.line)
         };
-        let moves = betza::read(&p.betza).map_err(betza_error)?;
+        let moves = p.moves()?;
         let mut kind = PieceKind::new(p.name, p.letter, p.value);
         if p.name == "soldier" {
             let spr = match soldier_promotion {
@@ -907,15 +923,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                         .iter()
                         .find(|p| p.letter == to)
                         .expect("a form's piece");
-                    let moves = betza::read(&p.betza).map_err(|why| {
-                        IniErrorKind::Betza {
-                            key: p.entry.key.clone(),
-                            piece: p.letter,
-                            betza: p.betza.clone(),
-                            why,
-                        }
-                        .at(p.entry.line)
-                    })?;
+                    let moves = p.moves()?;
                     if moves.pawn.is_some() {
                         return Err(refuse(entry, "a promoted form is no pawn here"));
                     }
