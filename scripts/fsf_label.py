@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Labels Duck Chess positions with Fairy-Stockfish's scores, for
-`duckchess tune`.
+"""Labels positions with Fairy-Stockfish's scores, for `duckchess tune`.
 
     python3 scripts/fsf_label.py FAIRY_STOCKFISH RECORDS_DIR OUT [DEPTH] [EVERY]
 
-Reads every game record (`*.in`, the judge's move list that
-`duckchess match --records` writes) in RECORDS_DIR, and for every EVERY-th
-position of each game (default 3, skipping the first 8 plies) asks
-Fairy-Stockfish, given Duck Chess as `duckchess fsf-config` prints it, for
-its score at DEPTH (default 7). Writes one line a position to OUT:
+Reads every game record that `duckchess match --records` writes in
+RECORDS_DIR — Duck Chess's `*.in` (the judge's move list), or another
+game's `*.txt` (its start FEN on the first line, then a move a line in
+UCI notation) — and for every EVERY-th position of each game (default 3,
+skipping the first 8 plies) asks Fairy-Stockfish for its score at DEPTH
+(default 7). Duck Chess is given to Fairy-Stockfish as `duckchess
+fsf-config` prints it; another game is Fairy-Stockfish's variant of the
+name FSF_VARIANT (in the environment, e.g. `xiangqi`). Writes one line a position to OUT:
 the moves from the start in UCI notation, a tab, and the score in
 centipawns for the side to move (mates as +/-3000). Fairy-Stockfish is not
 part of this project: build or install it yourself and pass its path.
@@ -29,12 +31,24 @@ def uci_moves(path):
     return out
 
 
+def txt_record(path):
+    """A `*.txt` record: the start FEN, and the moves in UCI notation."""
+    lines = [l.strip() for l in open(path).read().split("\n") if l.strip()]
+    return lines[0], lines[1:]
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     fsf, records, out_path = sys.argv[1:4]
     depth = int(sys.argv[4]) if len(sys.argv) > 4 else 7
     every = int(sys.argv[5]) if len(sys.argv) > 5 else 3
+    txt = sorted(f for f in os.listdir(records) if f.endswith(".txt"))
+    if txt:
+        name = os.environ.get("FSF_VARIANT")
+        if not name:
+            sys.exit("fsf_label.py: *.txt records: name Fairy-Stockfish's variant in FSF_VARIANT")
+        return label(fsf, name, None, records, txt, out_path, depth, every)
     config = subprocess.run(
         ["cargo", "run", "--release", "-q", "--", "fsf-config"],
         capture_output=True, text=True, check=True,
@@ -45,6 +59,12 @@ def main():
     ini.write(config)
     ini.close()
     name = config.split("[", 1)[1].split("]", 1)[0]
+    files = sorted(f for f in os.listdir(records) if f.endswith(".in"))
+    label(fsf, name, ini.name, records, files, out_path, depth, every)
+    os.unlink(ini.name)
+
+
+def label(fsf, name, variant_path, records, files, out_path, depth, every):
     engine = subprocess.Popen([fsf], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def send(text):
@@ -63,19 +83,24 @@ def main():
 
     send("uci")
     until("uciok")
-    send(f"setoption name VariantPath value {ini.name}")
+    if variant_path:
+        send(f"setoption name VariantPath value {variant_path}")
     send(f"setoption name UCI_Variant value {name}")
     send("isready")
     until("readyok")
-    files = sorted(f for f in os.listdir(records) if f.endswith(".in"))
     tmp = out_path + ".part"
     count = 0
     with open(tmp, "w") as out:
         for f in files:
-            moves = uci_moves(os.path.join(records, f))
+            path = os.path.join(records, f)
+            if f.endswith(".txt"):
+                fen, moves = txt_record(path)
+                start = f"fen {fen}"
+            else:
+                moves, start = uci_moves(path), "startpos"
             for ply in range(8, len(moves), every):
                 line = " ".join(moves[:ply])
-                send(f"position startpos moves {line}")
+                send(f"position {start} moves {line}")
                 send(f"go depth {depth}")
                 found = until("bestmove")
                 scores = [l.split() for l in found if " score " in l]
@@ -89,7 +114,6 @@ def main():
                 count += 1
     send("quit")
     os.replace(tmp, out_path)
-    os.unlink(ini.name)
     print(f"{count} positions from {len(files)} games labelled at depth {depth}")
 
 

@@ -73,32 +73,157 @@ pub fn across_river() -> Region {
     Region::new(&[(0, 8), (5, 9)])
 }
 
+/// What the search weighs each kind, in the kinds' order (general,
+/// advisor, elephant, horse, chariot, cannon, soldier): its value, the
+/// worth of each point it reaches and its centralisation, as `duckchess
+/// tune --tables` fitted them to positions of self-play scored by
+/// Fairy-Stockfish (docs/engine.md, "Tuning").
+const WEIGHTS: [[i32; 3]; 7] = [
+    [0, 3, 2],
+    [110, -15, -2],
+    [92, -8, -1],
+    [209, 1, 0],
+    [461, 3, 1],
+    [310, -4, -1],
+    [42, 4, 1],
+];
+
+/// Entries of a kind's piece-square table: the 9 files folded to 5 (file
+/// `f` and `8 − f` share one), times the 10 ranks counted from the side's
+/// own edge; entry `min(f, 8 − f) + 5·rank`.
+const TABLE: usize = FILES.div_ceil(2) * RANKS;
+
+/// Each kind's piece-square table in the kinds' order, in centipawns (see
+/// [`PieceKind::table`]), fitted with [`WEIGHTS`].
+#[rustfmt::skip]
+const TABLES: [[i32; TABLE]; 7] = [
+    // general
+    [
+        -12, -12, -12, 0, 43,
+        -12, -12, -12, -1, -27,
+        -12, -12, -12, -40, -48,
+        -12, -12, -12, -12, -12,
+        -12, -12, -12, -12, -12,
+        -12, -12, -12, -12, -12,
+        -12, -12, -12, -12, -12,
+        -12, -12, -12, -12, -12,
+        -12, -12, -12, -12, -12,
+        -12, -12, -12, -12, -12,
+    ],
+    // advisor
+    [
+        29, 29, 29, -10, 29,
+        29, 29, 29, 29, 24,
+        29, 29, 29, -19, 29,
+        29, 29, 29, 29, 29,
+        29, 29, 29, 29, 29,
+        29, 29, 29, 29, 29,
+        29, 29, 29, 29, 29,
+        29, 29, 29, 29, 29,
+        29, 29, 29, 29, 29,
+        29, 29, 29, 29, 29,
+    ],
+    // elephant
+    [
+        36, 36, 3, 36, 36,
+        36, 36, 36, 36, 36,
+        -11, 36, 36, 36, 21,
+        36, 36, 36, 36, 36,
+        36, 36, -21, 36, 36,
+        36, 36, 36, 36, 36,
+        36, 36, 36, 36, 36,
+        36, 36, 36, 36, 36,
+        36, 36, 36, 36, 36,
+        36, 36, 36, 36, 36,
+    ],
+    // horse
+    [
+        -7, -26, -13, -21, -2,
+        -22, -9, -5, -20, -28,
+        -19, 1, 8, -12, -9,
+        7, -6, 6, 8, 19,
+        1, 8, 15, 16, 20,
+        -4, 8, 17, 19, 10,
+        10, 19, 19, 24, -2,
+        13, -5, 6, -3, 22,
+        -5, 16, 12, 0, 2,
+        3, 5, 6, 8, 5,
+    ],
+    // chariot
+    [
+        -29, 11, -12, 4, 5,
+        -28, 3, -22, 2, -1,
+        -34, -6, -11, -4, -13,
+        -5, 6, -4, 7, 18,
+        2, 7, -5, -1, 17,
+        -2, 7, 15, 9, 24,
+        3, 8, 2, 5, 2,
+        15, 17, 11, 26, 25,
+        1, 22, 13, 19, 27,
+        9, 13, 33, 52, 18,
+    ],
+    // cannon
+    [
+        -11, -11, -13, -13, -1,
+        -9, -27, -1, -4, -3,
+        -15, 12, 2, 15, 23,
+        -9, -19, -22, -12, -17,
+        -14, 19, 1, -1, 13,
+        -10, -3, -10, -20, 26,
+        -27, 9, -2, 3, 6,
+        -8, 3, -31, 3, 13,
+        -6, 8, -5, -4, 6,
+        12, 23, -1, 8, 6,
+    ],
+    // soldier
+    [
+        23, 23, 23, 23, 23,
+        23, 23, 23, 23, 23,
+        23, 23, 23, 23, 23,
+        -26, 23, -19, 23, 26,
+        -7, 23, -12, 23, 14,
+        3, 14, 30, 31, 32,
+        8, 13, 26, 34, 36,
+        11, 22, 23, 45, 60,
+        35, 21, 28, 43, 40,
+        26, 26, 16, 8, 0,
+    ],
+];
+
 /// Xiangqi as data: the seven kinds with their regions, the start, check
 /// royalty with the flying general, stalemate a loss; a draw on the third
 /// occurrence of a position and after 120 plies without a capture (no
 /// rule on perpetual check or chase: see docs/xiangqi.md).
 pub fn variant() -> Variant {
-    let kinds = vec![
-        PieceKind::new("general", 'k', 0)
+    let kinds: Vec<PieceKind> = vec![
+        PieceKind::new("general", 'k', WEIGHTS[0][0])
             .leap(&[1, 0])
             .confined(palace())
             .royal(),
-        PieceKind::new("advisor", 'a', 200)
+        PieceKind::new("advisor", 'a', WEIGHTS[1][0])
             .leap(&[1, 1])
             .confined(palace()),
-        PieceKind::new("elephant", 'b', 200)
+        PieceKind::new("elephant", 'b', WEIGHTS[2][0])
             .lame_leap(&[2, 2])
             .confined(own_half()),
         // A lame (2, 1) leap passes the orthogonal neighbour first: the
         // horse's leg.
-        PieceKind::new("horse", 'n', 400).lame_leap(&[2, 1]),
-        PieceKind::new("chariot", 'r', 900).slide(DirectionClass::ROOK),
-        PieceKind::new("cannon", 'c', 450).hop(DirectionClass::ROOK),
-        PieceKind::new("soldier", 'p', 100)
+        PieceKind::new("horse", 'n', WEIGHTS[3][0]).lame_leap(&[2, 1]),
+        PieceKind::new("chariot", 'r', WEIGHTS[4][0]).slide(DirectionClass::ROOK),
+        PieceKind::new("cannon", 'c', WEIGHTS[5][0]).hop(DirectionClass::ROOK),
+        PieceKind::new("soldier", 'p', WEIGHTS[6][0])
             .step(&[0, 1])
             .step_in(&[1, 0], across_river())
             .step_in(&[-1, 0], across_river()),
-    ];
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, kind)| {
+        let [_, mobility, centre] = WEIGHTS[i];
+        kind.weighted(mobility, centre)
+            .with_table(TABLES[i].to_vec())
+    })
+    .collect();
     let mut variant = Variant {
         name: "xiangqi".into(),
         shape: Shape::new(&[FILES, RANKS]).expect("9 × 10 is a board"),
