@@ -4,13 +4,14 @@
     python3 scripts/fsf_label.py FAIRY_STOCKFISH RECORDS_DIR OUT [DEPTH] [EVERY]
 
 Reads every game record that `duckchess match --records` writes in
-RECORDS_DIR — Duck Chess's `*.in` (the judge's move list), or another
-game's `*.txt` (its start FEN on the first line, then a move a line in
-UCI notation) — and for every EVERY-th position of each game (default 3,
+RECORDS_DIR — Duck Chess's `*.in` (the judge's move list), chess's
+`*.pgn` (read with python-chess), or another game's `*.txt` (its start
+FEN on the first line, then a move a line in UCI notation) — and for every EVERY-th position of each game (default 3,
 skipping the first 8 plies) asks Fairy-Stockfish for its score at DEPTH
 (default 7). Duck Chess is given to Fairy-Stockfish as `duckchess
 fsf-config` prints it; another game is Fairy-Stockfish's variant of the
-name FSF_VARIANT (in the environment, e.g. `xiangqi`). Writes one line a position to OUT:
+name FSF_VARIANT (in the environment, e.g. `xiangqi`). For chess the
+engine may be Stockfish itself (it ignores `UCI_Variant`). Writes one line a position to OUT:
 the moves from the start in UCI notation, a tab, and the score in
 centipawns for the side to move (mates as +/-3000). Fairy-Stockfish is not
 part of this project: build or install it yourself and pass its path.
@@ -37,13 +38,22 @@ def txt_record(path):
     return lines[0], lines[1:]
 
 
+def pgn_record(path):
+    """A `*.pgn` record (chess): the start FEN, and the moves in UCI."""
+    import chess.pgn
+
+    with open(path) as f:
+        game = chess.pgn.read_game(f)
+    return game.board().fen(), [m.uci() for m in game.mainline_moves()]
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     fsf, records, out_path = sys.argv[1:4]
     depth = int(sys.argv[4]) if len(sys.argv) > 4 else 7
     every = int(sys.argv[5]) if len(sys.argv) > 5 else 3
-    txt = sorted(f for f in os.listdir(records) if f.endswith(".txt"))
+    txt = sorted(f for f in os.listdir(records) if f.endswith((".txt", ".pgn")))
     if txt:
         name = os.environ.get("FSF_VARIANT")
         if not name:
@@ -93,8 +103,8 @@ def label(fsf, name, variant_path, records, files, out_path, depth, every):
     with open(tmp, "w") as out:
         for f in files:
             path = os.path.join(records, f)
-            if f.endswith(".txt"):
-                fen, moves = txt_record(path)
+            if f.endswith((".txt", ".pgn")):
+                fen, moves = (pgn_record if f.endswith(".pgn") else txt_record)(path)
                 start = f"fen {fen}"
             else:
                 moves, start = uci_moves(path), "startpos"
