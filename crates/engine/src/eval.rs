@@ -53,6 +53,9 @@ pub struct Evaluator {
     /// Per kind, its weight as an attacker of the royal piece's zone.
     attack_weight: [i32; MAX_KINDS],
     kinds: usize,
+    /// Whether pieces are dropped from hand (crazyhouse, the shogi
+    /// family): a piece in hand is then material like one on the board.
+    hands: bool,
     royal: Option<Kind>,
     pawn: Option<Kind>,
     /// Per square, the steps from the nearest edge summed over the axes.
@@ -220,6 +223,7 @@ impl Evaluator {
             mobility,
             attack_weight,
             kinds: variant.kinds.len(),
+            hands: variant.drops.is_some(),
             royal,
             pawn,
             centre,
@@ -307,6 +311,16 @@ impl Evaluator {
                     }
                     continue;
                 }
+                let value = self.values[k];
+                if self.hands {
+                    // A piece in hand can be dropped where it hurts most:
+                    // worth at least what it is worth on the board.
+                    let held = position.in_hand(color, kind) as i32;
+                    material[c] += held * value;
+                    if Some(kind) != self.pawn {
+                        officers += held * value;
+                    }
+                }
                 let pieces = position.pieces(color, kind);
                 if pieces.is_empty() {
                     continue;
@@ -316,7 +330,6 @@ impl Evaluator {
                         positional[c] += self.table(color, k, square);
                     }
                 }
-                let value = self.values[k];
                 if Some(kind) == self.pawn {
                     for square in pieces.squares() {
                         material[c] += value;
@@ -403,6 +416,11 @@ impl Evaluator {
                 }
                 if Some(kind) == self.royal {
                     continue;
+                }
+                if self.hands {
+                    let held = position.in_hand(color, kind) as i32;
+                    terms[3 * k] += sign * held;
+                    linear += sign * held * self.values[k];
                 }
                 for square in position.pieces(color, kind).squares() {
                     terms[3 * k] += sign;
@@ -556,6 +574,39 @@ mod tests {
         let zero = plain.clone().with_tables();
         assert_eq!(zero.evaluate(&chess), plain.evaluate(&chess));
         assert_eq!(zero.linear_terms(&chess).1, plain.linear_terms(&chess).1);
+    }
+
+    /// In a game with drops a piece in hand is material: crazyhouse's
+    /// pawn taken by White counts for White twice over (Black lost it,
+    /// White holds it), and the tuner's terms count it too.
+    #[test]
+    fn pieces_in_hand_are_material() {
+        use duckchess_rules::kernel::{Kind, Position, Rules};
+        use duckchess_rules::variants::{fen::read_fen, ini};
+        let game = ini::read(
+            "[crazyhouse:chess]\npieceDrops = true\ncapturesToHand = true\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
+        )
+        .unwrap()
+        .remove(0);
+        let rules: &'static Rules<u64> = Rules::new(game.variant().clone()).unwrap().leak();
+        let fen = |text: &str| -> Position<u64> { read_fen(rules, text).unwrap() };
+        let eval = Evaluator::new(rules.variant());
+        let p = rules.variant().kinds.iter().position(|k| k.letter == 'p').unwrap();
+        let pawn = eval.value(Kind(p as u8));
+        assert!(pawn > 0);
+        let after = "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 2";
+        let held = fen(after);
+        let lost = fen(&after.replace("[P]", "[]"));
+        // Black to move: the held pawn is one more pawn against Black.
+        assert_eq!(eval.evaluate(&lost) - eval.evaluate(&held), pawn);
+        let weights: Vec<i32> = eval.weights().iter().flat_map(|w| w.iter().copied()).collect();
+        for p in [&held, &lost] {
+            let (terms, rest) = eval.linear_terms(p);
+            let sum: i32 = terms.iter().zip(&weights).map(|(t, w)| t * w).sum();
+            assert_eq!(rest + sum, eval.evaluate(p));
+        }
+        assert_eq!(eval.linear_terms(&held).0[3 * p] - eval.linear_terms(&lost).0[3 * p], -1);
     }
 
     /// Both sides read a table from their own edge, folded left to right.
