@@ -592,7 +592,12 @@ mod tests {
         let rules: &'static Rules<u64> = Rules::new(game.variant().clone()).unwrap().leak();
         let fen = |text: &str| -> Position<u64> { read_fen(rules, text).unwrap() };
         let eval = Evaluator::new(rules.variant());
-        let p = rules.variant().kinds.iter().position(|k| k.letter == 'p').unwrap();
+        let p = rules
+            .variant()
+            .kinds
+            .iter()
+            .position(|k| k.letter == 'p')
+            .unwrap();
         let pawn = eval.value(Kind(p as u8));
         assert!(pawn > 0);
         let after = "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 2";
@@ -600,13 +605,20 @@ mod tests {
         let lost = fen(&after.replace("[P]", "[]"));
         // Black to move: the held pawn is one more pawn against Black.
         assert_eq!(eval.evaluate(&lost) - eval.evaluate(&held), pawn);
-        let weights: Vec<i32> = eval.weights().iter().flat_map(|w| w.iter().copied()).collect();
+        let weights: Vec<i32> = eval
+            .weights()
+            .iter()
+            .flat_map(|w| w.iter().copied())
+            .collect();
         for p in [&held, &lost] {
             let (terms, rest) = eval.linear_terms(p);
             let sum: i32 = terms.iter().zip(&weights).map(|(t, w)| t * w).sum();
             assert_eq!(rest + sum, eval.evaluate(p));
         }
-        assert_eq!(eval.linear_terms(&held).0[3 * p] - eval.linear_terms(&lost).0[3 * p], -1);
+        assert_eq!(
+            eval.linear_terms(&held).0[3 * p] - eval.linear_terms(&lost).0[3 * p],
+            -1
+        );
     }
 
     /// Both sides read a table from their own edge, folded left to right.
