@@ -182,3 +182,26 @@ fn hands_keep_a_chess_position_within_two_cache_lines() {
     // more instructions in chess's perft.
     assert!(std::mem::size_of::<Position<u64>>() <= 128);
 }
+
+/// Capahouse (and mini, minishogi by another name) from the sample file:
+/// a hand written in Fairy-Stockfish's order, the bishop before the pawn,
+/// as pyffish 0.0.90 writes this position (reached in its seeded game).
+#[test]
+fn capahouse_writes_its_hand_in_fairy_stockfishs_order() {
+    use crate::variants::prelude::*;
+    let g = super::tests::sample("capahouse");
+    let fen =
+        "1n1b2b1nr/1p2p1k3/rB1p2p1pp/p2p1p1p2/A2PPP4/2P2C2c1/PP3QPP1P/RNA1QK1RN1[pb] w - - 0 21";
+    let p = g.read_position(fen).unwrap();
+    assert_eq!(
+        g.write_position(&*p),
+        "1n1b2b1nr/1p2p1k3/rB1p2p1pp/p2p1p1p2/A2PPP4/2P2C2c1/PP3QPP1P/RNA1QK1RN1[bp] w - - 0 21"
+    );
+    // Fairy-Stockfish's perft(4): Capablanca chess's, no drop before ply 5.
+    assert_eq!(g.start().perft(4), 805_128);
+    let mini = super::tests::sample("mini");
+    assert_eq!(
+        mini.start().perft(3),
+        super::tests::sample("minishogi").start().perft(3)
+    );
+}
