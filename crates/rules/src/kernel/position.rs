@@ -1988,15 +1988,25 @@ impl<S: SquareSet> Position<S> {
     /// run out of the pieces it watches.
     pub fn extinction(&self) -> Option<Outcome> {
         let rule = self.rules.variant.extinction.as_ref()?;
+        // Pieces in hand count, as Fairy-Stockfish's `count_with_hand`.
+        let held = |color: Color, kind: Option<Kind>| -> u32 {
+            let hand = &self.hands[color.index()];
+            match kind {
+                Some(k) => u32::from(hand[k.index()]),
+                None => hand.iter().map(|&n| u32::from(n)).sum(),
+            }
+        };
         let ran_out = |color: Color| {
             let opponent_needs = rule.opponent_count + u32::from(rule.claim && color == self.turn);
-            let out =
-                |own: S, theirs: S| own.count() <= rule.count && theirs.count() >= opponent_needs;
-            (rule.all && out(self.by_color(color), self.by_color(!color)))
+            let out = |own: S, theirs: S, kind: Option<Kind>| {
+                own.count() + held(color, kind) <= rule.count
+                    && theirs.count() + held(!color, kind) >= opponent_needs
+            };
+            (rule.all && out(self.by_color(color), self.by_color(!color), None))
                 || rule
                     .kinds
                     .iter()
-                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k)))
+                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k), Some(k)))
         };
         let color = [!self.turn, self.turn].into_iter().find(|&c| ran_out(c))?;
         Some(match rule.value {

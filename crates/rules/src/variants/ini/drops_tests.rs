@@ -331,3 +331,18 @@ fn hands_and_regions_refuse_what_they_cannot_say() {
         assert_eq!(super::read(text).unwrap_err().to_string(), error, "{text}");
     }
 }
+
+/// The extinction rule counts pieces in hand, as Fairy-Stockfish's
+/// `count_with_hand`: in koedem, Black without a king while White holds
+/// one on the board and one in hand has lost, though its pawn could move
+/// (pyffish 0.0.90: no legal move, `is_immediate_game_end` true); with
+/// the hand empty it plays on (two moves).
+#[test]
+fn extinction_counts_the_hand() {
+    use crate::variants::prelude::*;
+    let g = super::tests::sample("koedem");
+    let p = g.read_position("8/p7/8/8/8/8/8/4K3[K] b - - 0 1").unwrap();
+    assert!(p.legal_moves().is_empty());
+    let p = g.read_position("8/p7/8/8/8/8/8/4K3[] b - - 0 1").unwrap();
+    assert_eq!(p.legal_moves().len(), 2);
+}
