@@ -456,6 +456,9 @@ impl<S: SquareSet> Position<S> {
         }
         setup.castling = ((1u16 << variant.castling.len()) - 1) as u8;
         setup.checks = variant.goals.checks.unwrap_or_default();
+        for piece in variant.drops.iter().flat_map(|d| &d.start_hand) {
+            setup.hands[piece.color.index()][piece.kind.index()] += 1;
+        }
         Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
     }
 
@@ -511,7 +514,7 @@ impl<S: SquareSet> Position<S> {
                 return Err(PositionError::Hand { color });
             }
         }
-        if rules.captures_to_hand {
+        if rules.marks {
             for &square in &setup.promoted {
                 // Shogi's marks stand only on kinds that promote.
                 let promotes = |k: Kind| rules.forms.as_ref().is_none_or(|f| f.promotes(k));
@@ -728,7 +731,7 @@ impl<S: SquareSet> Position<S> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hands: self.hands,
-            promoted: if self.rules.captures_to_hand {
+            promoted: if self.rules.marks {
                 self.marks().squares().collect()
             } else {
                 Vec::new()
@@ -808,13 +811,13 @@ impl<S: SquareSet> Position<S> {
     /// Whether the piece on a square is a promoted one (games whose
     /// captures go to hand track it).
     pub fn is_promoted(&self, square: usize) -> bool {
-        self.rules.captures_to_hand && self.marks().contains(square)
+        self.rules.marks && self.marks().contains(square)
     }
 
     /// The squares of the promoted pieces (games whose captures go to
     /// hand track them).
     pub(crate) fn promoted_set(&self) -> S {
-        if self.rules.captures_to_hand {
+        if self.rules.marks {
             self.marks()
         } else {
             S::EMPTY
@@ -1811,13 +1814,13 @@ impl<S: SquareSet> Position<S> {
                     let kind = self.kind_at(to).expect("an occupied square");
                     self.toggle(color, kind, to);
                     captured = Some(Piece { color, kind });
-                    if r.captures_to_hand {
+                    if r.capture_extra {
                         self.capture_to_hand(kind, to);
                     }
                 }
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
-                if r.captures_to_hand {
+                if r.marks {
                     self.move_marks(m);
                 }
             }
@@ -1855,11 +1858,12 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// The piece of `kind` taken on `square` goes to the mover's hand, its
-    /// colour changed: a promoted one as a pawn.
+    /// colour changed: a promoted one as a pawn (where captures go to
+    /// hand; in bughouse only its mark goes).
     #[cold]
     fn capture_to_hand(&mut self, kind: Kind, square: usize) {
         let us = self.turn;
-        let kind = if self.marks().contains(square) {
+        let kind = if self.rules.marks && self.marks().contains(square) {
             self.flip_promoted(square);
             // Shogi's promoted pieces keep their kind; crazyhouse's were
             // pawns.
@@ -1870,7 +1874,9 @@ impl<S: SquareSet> Position<S> {
         } else {
             kind
         };
-        self.change_hand(us, kind, true);
+        if self.rules.captures_to_hand {
+            self.change_hand(us, kind, true);
+        }
     }
 
     /// The rest of [`Position::play_unchecked`] for a drop (the castling
@@ -1982,15 +1988,25 @@ impl<S: SquareSet> Position<S> {
     /// run out of the pieces it watches.
     pub fn extinction(&self) -> Option<Outcome> {
         let rule = self.rules.variant.extinction.as_ref()?;
+        // Pieces in hand count, as Fairy-Stockfish's `count_with_hand`.
+        let held = |color: Color, kind: Option<Kind>| -> u32 {
+            let hand = &self.hands[color.index()];
+            match kind {
+                Some(k) => u32::from(hand[k.index()]),
+                None => hand.iter().map(|&n| u32::from(n)).sum(),
+            }
+        };
         let ran_out = |color: Color| {
             let opponent_needs = rule.opponent_count + u32::from(rule.claim && color == self.turn);
-            let out =
-                |own: S, theirs: S| own.count() <= rule.count && theirs.count() >= opponent_needs;
-            (rule.all && out(self.by_color(color), self.by_color(!color)))
+            let out = |own: S, theirs: S, kind: Option<Kind>| {
+                own.count() + held(color, kind) <= rule.count
+                    && theirs.count() + held(!color, kind) >= opponent_needs
+            };
+            (rule.all && out(self.by_color(color), self.by_color(!color), None))
                 || rule
                     .kinds
                     .iter()
-                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k)))
+                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k), Some(k)))
         };
         let color = [!self.turn, self.turn].into_iter().find(|&c| ran_out(c))?;
         Some(match rule.value {

@@ -5,7 +5,7 @@
 use super::magics::KnownGroup;
 use super::special::{self, Special};
 use super::squares::NONE;
-use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
+use super::{Color, Drops, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 
 /// One square's magic for one group of directions.
@@ -133,6 +133,12 @@ pub struct Rules<S> {
     pub(crate) drops: bool,
     /// Whether captured pieces go to the captor's hand.
     pub(crate) captures_to_hand: bool,
+    /// Whether promoted pieces are marked (captures to hand but for loop
+    /// chess's, and bughouse's).
+    pub(crate) marks: bool,
+    /// Whether a capture does more than take: a piece to hand, a mark
+    /// away ([`Rules::captures_to_hand`] or [`Rules::marks`]).
+    pub(crate) capture_extra: bool,
     /// `drop_region[color][kind]`: where a piece of the hand may be put.
     pub(crate) drop_region: [[S; MAX_KINDS]; 2],
     /// Per castling rule, the squares that must be empty (besides the king
@@ -188,7 +194,7 @@ impl<S: SquareSet> Rules<S> {
         search: bool,
     ) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
-        if variant.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+        if variant.drops.as_ref().is_some_and(Drops::marks)
             && variant.kinds.len() >= MAX_KINDS
             && !<S::Spare as super::squares::Spare<S>>::ANY
         {
@@ -493,6 +499,8 @@ impl<S: SquareSet> Rules<S> {
             flag_region: [S::EMPTY; 2],
             drops: false,
             captures_to_hand: false,
+            marks: false,
+            capture_extra: false,
             drop_region: [[S::EMPTY; MAX_KINDS]; 2],
             castle_empty,
             castle_safe,
@@ -540,6 +548,8 @@ impl<S: SquareSet> Rules<S> {
         if let Some(drops) = rules.variant.drops.clone() {
             rules.drops = true;
             rules.captures_to_hand = drops.captures_to_hand;
+            rules.marks = drops.marks();
+            rules.capture_extra = rules.captures_to_hand || rules.marks;
             let all = (0..len).fold(S::EMPTY, |set, s| set | S::single(s));
             for color in Color::ALL {
                 let c = color.index();
@@ -556,6 +566,9 @@ impl<S: SquareSet> Rules<S> {
                         if !drops.promotion_zone_pawns {
                             region &= !rules.promotion_zone[c];
                         }
+                    }
+                    if let Some(squares) = &drops.regions[c] {
+                        region &= squares.iter().fold(S::EMPTY, |set, &s| set | S::single(s));
                     }
                     rules.drop_region[c][k] = region;
                 }

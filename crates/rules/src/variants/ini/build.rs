@@ -87,7 +87,6 @@ pub const CUSTOM: [&str; 25] = [
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
     ("mustDrop", "false"),
-    ("dropLoop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -95,7 +94,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
     ("chess960", "false"),
-    ("twoBoards", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("piecePromotionOnCapture", "false"),
@@ -187,7 +185,7 @@ fn bad(entry: &Entry, expected: &str) -> IniError {
     .at(entry.line)
 }
 
-fn refuse(entry: &Entry, why: &str) -> IniError {
+pub(super) fn refuse(entry: &Entry, why: &str) -> IniError {
     IniErrorKind::UnsupportedValue {
         key: entry.key.clone(),
         value: entry.value.clone(),
@@ -223,7 +221,11 @@ fn count(entry: &Entry) -> Result<u32, IniError> {
 
 /// The squares (file, rank), from 0, of a region's value: square names
 /// (`e1`), whole ranks (`*1`) and whole files (`e*`), apart by white space.
-fn squares(entry: &Entry, files: usize, ranks: usize) -> Result<Vec<(usize, usize)>, IniError> {
+pub(super) fn squares(
+    entry: &Entry,
+    files: usize,
+    ranks: usize,
+) -> Result<Vec<(usize, usize)>, IniError> {
     let mut out = Vec::new();
     let expected = "squares (e1), whole ranks (*1) or whole files (e*)";
     for word in entry.value.split_whitespace() {
@@ -328,6 +330,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut piece_drops: Option<&Entry> = None;
     let mut drops = Drops::default();
     let mut to_hand: Option<&Entry> = None;
+    let mut drop_regions: Vec<&Entry> = Vec::new();
     let mut check_counting = false;
     let mut checking = true;
     // The flag goal: each side's piece and region, from the key for both
@@ -465,6 +468,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 drops.captures_to_hand = boolean(entry)?;
                 to_hand = drops.captures_to_hand.then_some(entry);
             }
+            "dropRegionWhite" | "dropRegionBlack" => drop_regions.push(entry),
+            "dropLoop" => drops.drop_loop = boolean(entry)?,
+            "twoBoards" => drops.two_boards = boolean(entry)?,
             "firstRankPawnDrops" => drops.first_rank_pawns = boolean(entry)?,
             "promotionZonePawnDrops" => drops.promotion_zone_pawns = boolean(entry)?,
             "checkCounting" => check_counting = boolean(entry)?,
@@ -984,6 +990,24 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         drops.no_doubled = Some(kind);
     }
+    for (on, key) in [
+        (drops.drop_loop, "dropLoop"),
+        (drops.two_boards, "twoBoards"),
+    ] {
+        let entry = entries.iter().rev().find(|e| e.key == key);
+        match entry.filter(|_| on) {
+            Some(entry) if piece_drops.is_none() => {
+                return Err(refuse(entry, "played here where pieceDrops = true"))
+            }
+            Some(entry) if drops.promotions.is_some() => {
+                return Err(refuse(
+                    entry,
+                    "played here without shogi's promotions (promotedPieceType)",
+                ))
+            }
+            _ => {}
+        }
+    }
     if drops.immobility_illegal && piece_drops.is_none() {
         let entry = entries.iter().rev().find(|e| e.key == "immobilityIllegal");
         return Err(refuse(
@@ -998,17 +1022,22 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     if fields.is_empty() {
         return Err(fen_error("empty".into()));
     }
-    // Pieces in hand at the start (`[...]` after the board): none here.
-    if let Some(open) = fields[0].find('[') {
-        let pocket = fields[0][open..].to_string();
-        if pocket != "[]" && pocket != "[-]" {
+    // Pieces in hand at the start (`[Nn]` after the board), kept in the
+    // start's FEN.
+    let mut board = fields[0].clone();
+    if let Some(open) = board.find('[') {
+        let pocket = board.split_off(open);
+        drops.start_hand = super::hand::start_hand(&pocket, letter_kind).map_err(fen_error)?;
+        if drops.start_hand.is_empty() {
+            fields[0].truncate(open);
+        } else if piece_drops.is_none() {
             return Err(fen_error(format!(
-                "pieces in hand at the start ({pocket}) are not supported yet"
+                "pieces in hand ({pocket}) need pieceDrops = true"
             )));
         }
-        fields[0].truncate(open);
     }
-    let rows: Vec<&str> = fields[0].split('/').collect();
+    drops.regions = super::hand::regions(&drop_regions, piece_drops.is_some(), files, ranks)?;
+    let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
     }

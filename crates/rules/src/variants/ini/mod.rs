@@ -34,6 +34,7 @@ mod extinction_tests;
 pub mod game;
 #[cfg(test)]
 mod goals_tests;
+mod hand;
 pub mod parse;
 pub mod read;
 #[cfg(test)]

@@ -269,7 +269,17 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         .goals
         .checks
         .map_or(String::new(), |[w, b]| format!("{w}+{b} "));
-    out += &format!("startFen = {} w {rights} - {checks}0 1\n", board.join("/"));
+    let pocket: String = match variant.drops.as_ref().map(|d| &d.start_hand) {
+        Some(hand) if !hand.is_empty() => {
+            let letters: String = hand.iter().map(|&p| variant.piece_char(p)).collect();
+            format!("[{letters}]")
+        }
+        _ => String::new(),
+    };
+    out += &format!(
+        "startFen = {}{pocket} w {rights} - {checks}0 1\n",
+        board.join("/")
+    );
     if let Some(p) = &pawn {
         let letters: String = p
             .promotion
@@ -457,9 +467,17 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             (drops.first_rank_pawns, "firstRankPawnDrops"),
             (drops.promotion_zone_pawns, "promotionZonePawnDrops"),
             (drops.immobility_illegal, "immobilityIllegal"),
+            (drops.drop_loop, "dropLoop"),
+            (drops.two_boards, "twoBoards"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
+            }
+        }
+        for (side, region) in ["White", "Black"].iter().zip(&drops.regions) {
+            if let Some(region) = region {
+                let squares: Vec<String> = region.iter().map(|&s| square(files, s)).collect();
+                out += &format!("dropRegion{side} = {}\n", squares.join(" "));
             }
         }
         if let Some(kind) = drops.no_doubled {
