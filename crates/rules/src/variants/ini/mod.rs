@@ -35,6 +35,9 @@ pub mod game;
 #[cfg(test)]
 mod goals_tests;
 pub mod parse;
+mod pawn_steps;
+#[cfg(test)]
+mod pawn_steps_tests;
 pub mod read;
 #[cfg(test)]
 mod shogi_tests;
