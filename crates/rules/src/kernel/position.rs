@@ -1220,6 +1220,31 @@ impl<S: SquareSet> Position<S> {
         if r.variant.goals.must_capture {
             self.keep_captures(out, start);
         }
+        if r.variant.goals.makpong {
+            self.keep_makpong(out, start);
+        }
+    }
+
+    /// Makpong's rule: a royal piece in check moves only to take its one
+    /// checker.
+    #[cold]
+    fn keep_makpong(&self, out: &mut Vec<Move>, start: usize) {
+        let Some(king) = self.royal_square(self.turn) else {
+            return;
+        };
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return;
+        }
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if m.from as usize == king && checkers != S::single(m.to as usize) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Atomic's legality ([`Blast`]): no king takes a king where kings are

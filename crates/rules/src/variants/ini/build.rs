@@ -312,6 +312,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut rook_pieces: Option<&Entry> = None;
     let mut king_piece: Option<&Entry> = None;
     let mut double_step = true;
+    let mut makpong = false;
     let mut promotion_both: Option<&Entry> = None;
     let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
@@ -489,6 +490,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "mustCapture" => must_capture = boolean(entry)?,
+            "makpongRule" => makpong = boolean(entry)?,
             "materialCounting" => {
                 draw_odds = match value {
                     "none" => None,
@@ -1295,6 +1297,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             checkmate_wins,
             blast,
             draw_odds,
+            makpong,
         },
     };
     variant

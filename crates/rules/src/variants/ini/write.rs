@@ -434,6 +434,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.must_capture {
         out += "mustCapture = true\n";
     }
+    if goals.makpong {
+        out += "makpongRule = true\n";
+    }
     if goals.stalemate_piece_count {
         out += "stalematePieceCount = true\n";
     }
