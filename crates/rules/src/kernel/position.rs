@@ -580,16 +580,13 @@ impl<S: SquareSet> Position<S> {
             // (now empty) square one step before it by a double step.
             let victim = step(mover, s);
             let origin = step(!mover, s);
-            let ep_allowed = rules
-                .pawn
-                .is_some_and(|k| variant.kind(k).pawn.as_ref().is_some_and(|r| r.en_passant));
             if s >= len
-                || !ep_allowed
                 || p.occupied().contains(s)
                 || victim == NONE
                 || origin == NONE
                 || p.occupied().contains(origin as usize)
                 || rules.pawn_double[mover.index()][origin as usize] != victim
+                || rules.pawn_ep[mover.index()][origin as usize] != s as u16
                 || p.piece_at(victim as usize)
                     != Some(Piece {
                         color: mover,
@@ -1226,6 +1223,31 @@ impl<S: SquareSet> Position<S> {
         if r.variant.goals.must_capture {
             self.keep_captures(out, start);
         }
+        if r.variant.goals.makpong {
+            self.keep_makpong(out, start);
+        }
+    }
+
+    /// Makpong's rule: a royal piece in check moves only to take its one
+    /// checker.
+    #[cold]
+    fn keep_makpong(&self, out: &mut Vec<Move>, start: usize) {
+        let Some(king) = self.royal_square(self.turn) else {
+            return;
+        };
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return;
+        }
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if m.from as usize == king && checkers != S::single(m.to as usize) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Atomic's legality ([`Blast`]): no king takes a king where kings are
@@ -1601,7 +1623,12 @@ impl<S: SquareSet> Position<S> {
             .shift(steps.forward)
             & empty
             & target;
-        let mut n = weigh(single & target) + double.count() as usize;
+        let mut n = weigh(single & target)
+            + if steps.double_promotes {
+                weigh(double)
+            } else {
+                double.count() as usize
+            };
         for &(delta, from) in &steps.captures {
             n += weigh((pawns & from).shift(delta) & enemy & target);
         }
@@ -1641,7 +1668,20 @@ impl<S: SquareSet> Position<S> {
                     && !occupied.contains(double as usize)
                     && allowed.contains(double as usize)
                 {
-                    out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
+                    if r.pawn_steps[c].double_promotes && zone.contains(double as usize) {
+                        // Torpedo: a double step into the zone promotes
+                        // (and allows no en passant).
+                        for &p in promotions {
+                            out.push(Move {
+                                from: from as u16,
+                                to: double,
+                                promotion: Some(p),
+                                kind: MoveKind::Normal,
+                            });
+                        }
+                    } else {
+                        out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
+                    }
                 }
             }
             let captures = r.pawn_captures[c][from];
@@ -1833,7 +1873,7 @@ impl<S: SquareSet> Position<S> {
         };
         self.castling &= !(r.castling_loss[from] | r.castling_loss[to]);
         self.ep = match m.kind {
-            MoveKind::DoubleStep => r.pawn_push[us.index()][from],
+            MoveKind::DoubleStep => r.pawn_ep[us.index()][from],
             _ => NONE,
         };
         if us == Color::Black {

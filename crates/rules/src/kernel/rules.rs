@@ -28,6 +28,9 @@ pub(crate) struct PawnSteps<S> {
     pub(crate) push_from: S,
     /// The squares a double step starts from.
     pub(crate) double_from: S,
+    /// Whether a double step can land in the promotion zone (torpedo),
+    /// and promote there.
+    pub(crate) double_promotes: bool,
     /// Each capture step's shift and the squares it stays on the board from.
     pub(crate) captures: Vec<(isize, S)>,
 }
@@ -95,8 +98,13 @@ pub struct Rules<S> {
     pub(crate) pawn_captures: [Vec<S>; 2],
     /// `pawn_push[color][square]`: one step forward.
     pub(crate) pawn_push: [Vec<u16>; 2],
-    /// `pawn_double[color][square]`: two steps forward from the start rank.
+    /// `pawn_double[color][square]`: two steps forward from a double-step
+    /// rank.
     pub(crate) pawn_double: [Vec<u16>; 2],
+    /// `pawn_ep[color][square]`: the square a double step from `square`
+    /// passes, where the other side may take en passant after it; else
+    /// [`NONE`].
+    pub(crate) pawn_ep: [Vec<u16>; 2],
     /// Where each side's pawns promote.
     pub(crate) promotion_zone: [S; 2],
     /// The kinds a pawn promotes to.
@@ -316,11 +324,13 @@ impl<S: SquareSet> Rules<S> {
         let mut pawn_captures = [vec![S::EMPTY; len], vec![S::EMPTY; len]];
         let mut pawn_push = [vec![NONE; len], vec![NONE; len]];
         let mut pawn_double = [vec![NONE; len], vec![NONE; len]];
+        let mut pawn_ep = [vec![NONE; len], vec![NONE; len]];
         let mut promotion_zone = [S::EMPTY; 2];
         let mut pawn_steps: [PawnSteps<S>; 2] = std::array::from_fn(|_| PawnSteps {
             forward: 0,
             push_from: S::EMPTY,
             double_from: S::EMPTY,
+            double_promotes: false,
             captures: Vec::new(),
         });
         if let Some(p) = pawn {
@@ -356,10 +366,16 @@ impl<S: SquareSet> Rules<S> {
                     if let Some(to) = shape.offset(square, forward) {
                         pawn_push[c][square] = to as u16;
                         steps.push_from |= S::single(square);
-                        if rules.double_step && relative_rank == rules.double_step_rank as i32 {
+                        let bit = |mask: u64, rank: i32| rank < 64 && mask >> rank & 1 == 1;
+                        if rules.double_step && bit(rules.double_step_ranks[c], relative_rank) {
                             if let Some(two) = shape.offset(to, forward) {
                                 pawn_double[c][square] = two as u16;
                                 steps.double_from |= S::single(square);
+                                if rules.en_passant
+                                    && bit(rules.en_passant_ranks[c], relative_rank + 1)
+                                {
+                                    pawn_ep[c][square] = to as u16;
+                                }
                             }
                         }
                     }
@@ -373,6 +389,9 @@ impl<S: SquareSet> Rules<S> {
                         }
                     }
                 }
+                steps.double_promotes = pawn_double[c]
+                    .iter()
+                    .any(|&to| to != NONE && promotion_zone[c].contains(to as usize));
             }
         }
 
@@ -481,6 +500,7 @@ impl<S: SquareSet> Rules<S> {
             pawn_captures,
             pawn_push,
             pawn_double,
+            pawn_ep,
             promotion_zone,
             pawn_steps,
             promotions,

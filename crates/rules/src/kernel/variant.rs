@@ -289,6 +289,9 @@ pub struct Goals {
     /// move limit, repetition): Fairy-Stockfish's `materialCounting =
     /// blackdrawodds` (armageddon) or `whitedrawodds`.
     pub draw_odds: Option<Color>,
+    /// A royal piece in check may move only to take its one checker
+    /// (`makpongRule`, makpong): in double check it may not move at all.
+    pub makpong: bool,
 }
 
 /// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
@@ -320,6 +323,7 @@ impl Goals {
             || self.checkmate_wins
             || self.blast.is_some()
             || self.draw_odds.is_some()
+            || self.makpong
     }
 }
 

@@ -10,7 +10,7 @@
 //! first and the section's replace them, `-` removing a piece.
 
 use super::parse::Entry;
-use super::{betza, IniError, IniErrorKind};
+use super::{betza, pawn_steps, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
     Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
@@ -133,7 +133,7 @@ const IGNORED: &[&str] = &[
 /// Drops the old rank key `rank` from `zones` when both sides' regions
 /// (`{region}White`, `{region}Black`) are stated, which replace what it
 /// says.
-fn superseded(zones: &mut Vec<&Entry>, rank: &str, region: &str) {
+pub(super) fn superseded(zones: &mut Vec<&Entry>, rank: &str, region: &str) {
     let both = ["White", "Black"]
         .iter()
         .all(|side| zones.iter().any(|e| e.key == format!("{region}{side}")));
@@ -202,7 +202,7 @@ fn boolean(entry: &Entry) -> Result<bool, IniError> {
     }
 }
 
-fn number(entry: &Entry) -> Result<usize, IniError> {
+pub(super) fn number(entry: &Entry) -> Result<usize, IniError> {
     entry
         .value
         .parse()
@@ -310,10 +310,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut rook_pieces: Option<&Entry> = None;
     let mut king_piece: Option<&Entry> = None;
     let mut double_step = true;
+    let mut makpong = false;
     let mut promotion_both: Option<&Entry> = None;
     let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
     let mut double_zones: Vec<&Entry> = Vec::new();
+    let mut ep_zones: Vec<&Entry> = Vec::new();
     let mut castling_rank: Option<&Entry> = None;
     let mut stalemate = Stalemate::Draw;
     let mut n_move = 50usize;
@@ -435,6 +437,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "doubleStepRegionWhite" | "doubleStepRegionBlack" | "doubleStepRank" => {
                 double_zones.push(entry)
             }
+            "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
+                ep_zones.push(entry)
+            }
             "castlingRank" => castling_rank = Some(entry),
             "promotionPieceTypes" => promotion_both = Some(entry),
             "promotionPieceTypesWhite" => promotion_sides[0] = Some(entry),
@@ -487,6 +492,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "mustCapture" => must_capture = boolean(entry)?,
+            "makpongRule" => makpong = boolean(entry)?,
             "materialCounting" => {
                 draw_odds = match value {
                     "none" => None,
@@ -681,7 +687,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 en_passant: true,
                 promotion: Vec::new(),
                 promotion_ranks: 1,
-                double_step_rank: 1,
+                double_step_ranks: [1 << 1; 2],
+                en_passant_ranks: [u64::MAX; 2],
             });
         } else {
             kind = moves.apply(kind);
@@ -850,64 +857,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(line));
         }
-        // The rank pawns double-step from, from their side (1: the
-        // second); every statement must say the same.
-        let mut double_rank: Option<(usize, &Entry)> = None;
-        superseded(&mut double_zones, "doubleStepRank", "doubleStepRegion");
-        for entry in &double_zones {
-            let rank = if entry.key == "doubleStepRank" {
-                // Fairy-Stockfish reads it as the last rank a pawn
-                // double-steps from, the first being doubleStepRankMin
-                // (2): past 2 that is several ranks.
-                let n = number(entry)?;
-                if n > 2 && n < ranks {
-                    return Err(refuse(
-                        entry,
-                        &format!("pawns double-step from ranks 2 to {n} by Fairy-Stockfish's reading (doubleStepRankMin = 2 to doubleStepRank); from one rank only here: state doubleStepRegionWhite = *{n} and doubleStepRegionBlack = *{} for the rank {n} alone", ranks + 1 - n),
-                    ));
-                }
-                n.checked_sub(1).filter(|&r| r + 1 < ranks)
-            } else {
-                let s = squares(entry, files, ranks)?;
-                match whole_ranks(&s, files, ranks, entry.key.ends_with("White")).as_deref() {
-                    Some(&[r]) if r + 1 < ranks => Some(r),
-                    _ => None,
-                }
-            };
-            let Some(rank) = rank else {
-                return Err(refuse(
-                    entry,
-                    "pawns double-step from one whole rank (before the last) here",
-                ));
-            };
-            agree(
-                &mut double_rank,
-                rank,
-                entry,
-                "the two sides double-step from mirrored ranks here",
-            )?;
-        }
-        // The same for the double step's default ranks (White *2, Black *7).
-        let has = |key: &str| double_zones.iter().any(|e| e.key == key);
-        if let Some((r, entry)) = double_rank.filter(|_| !has("doubleStepRank")) {
-            let default = if !has("doubleStepRegionBlack") {
-                ranks.checked_sub(7)
-            } else if !has("doubleStepRegionWhite") {
-                Some(1)
-            } else {
-                Some(r)
-            };
-            if default != Some(r) {
-                return Err(refuse(
-                    entry,
-                    "the other side's rank is Fairy-Stockfish's default (White *2, Black *7), which does not mirror it: state both",
-                ));
-            }
-        }
+        let double_ranks = pawn_steps::double_steps(&mut double_zones, files, ranks)?;
+        let ep_ranks = pawn_steps::en_passant(&ep_zones, files, ranks)?;
         if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
             rules.promotion = promo;
             rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
-            rules.double_step_rank = double_rank.map_or(1, |(r, _)| r);
+            rules.double_step_ranks = double_ranks;
+            rules.en_passant_ranks = ep_ranks;
         }
     }
 
@@ -1345,7 +1301,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         start,
         castling: rules,
         royalty: Royalty::Check,
-        royal_required: has_king,
+        // A side may have no king where losing every piece loses (horde's
+        // White): Fairy-Stockfish asks no king of a position.
+        royal_required: has_king && !extinction.as_ref().is_some_and(|e| e.all && e.count == 0),
         draws: DrawRules {
             automatic_plies: (n_move > 0).then_some(2 * n_move as u32),
             automatic_repetitions: (n_fold > 0).then_some(n_fold as u32),
@@ -1364,6 +1322,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             checkmate_wins,
             blast,
             draw_odds,
+            makpong,
         },
     };
     variant
@@ -1430,7 +1389,7 @@ fn zone_depth(squares: &[(usize, usize)], files: usize, last: usize, white: bool
 /// The ranks a region of squares fills, each counted from `white`'s side
 /// or Black's (0: the side's first), lowest first; `None` unless every
 /// rank it touches is whole.
-fn whole_ranks(
+pub(super) fn whole_ranks(
     squares: &[(usize, usize)],
     files: usize,
     ranks: usize,

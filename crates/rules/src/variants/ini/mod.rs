@@ -36,6 +36,9 @@ pub mod game;
 mod goals_tests;
 mod hand;
 pub mod parse;
+mod pawn_steps;
+#[cfg(test)]
+mod pawn_steps_tests;
 pub mod read;
 #[cfg(test)]
 mod shogi_tests;
