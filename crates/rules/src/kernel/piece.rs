@@ -5,8 +5,9 @@ use super::{Color, Region, Step};
 use crate::geometry::{DirectionClass, Vector};
 use std::fmt;
 
-/// The most kinds of piece a variant may have (per-kind arrays are fixed).
-pub const MAX_KINDS: usize = 8;
+/// The most kinds of piece a variant may have (per-kind arrays are fixed;
+/// the kernel's masks of kinds are `u16`).
+pub const MAX_KINDS: usize = 12;
 
 /// A kind of piece: its index in the variant's [`PieceKind`] list.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,8 +56,14 @@ pub struct PawnRules {
     /// Whether a pawn that just advanced two squares can be taken en passant.
     pub en_passant: bool,
     /// What a pawn reaching its promotion zone becomes, in order of
-    /// preference.
+    /// preference: both sides', or White's where Black's
+    /// ([`black_promotion`](Self::black_promotion)) differ.
     pub promotion: Vec<Kind>,
+    /// What Black's pawns become where it differs from White's
+    /// (Fairy-Stockfish's `promotionPieceTypesBlack`; chigorin: White
+    /// promotes to chancellor, rook or knight, Black to queen, rook or
+    /// bishop); `None`: [`promotion`](Self::promotion).
+    pub black_promotion: Option<Vec<Kind>>,
     /// How many ranks at the far end are the promotion zone: 1 for the
     /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
     /// on entering the zone.
@@ -65,6 +72,16 @@ pub struct PawnRules {
     /// pawn may double-step (1: the second, as in chess; shako's pawns
     /// start on the third, 2).
     pub double_step_rank: usize,
+}
+
+impl PawnRules {
+    /// What a pawn of `color` becomes on reaching its promotion zone.
+    pub fn promotions(&self, color: Color) -> &[Kind] {
+        match (color, &self.black_promotion) {
+            (Color::Black, Some(black)) => black,
+            _ => &self.promotion,
+        }
+    }
 }
 
 /// A kind of piece, as data.
@@ -101,6 +118,17 @@ pub struct PieceKind {
     /// classes the piece moves like a slider to empty squares only, and
     /// captures the first piece beyond exactly one other (of either side).
     pub hops: Vec<DirectionClass>,
+    /// Grasshopper lines (`gQ`): along each direction of these classes
+    /// the piece jumps over the first piece it meets (of either side) to
+    /// the square just beyond, and moves or captures there.
+    pub grasshops: Vec<DirectionClass>,
+    /// Whether its [`leaps`](Self::leaps) and [`slides`](Self::slides)
+    /// only capture (`cN`, `cR`): New Zealand's rookni takes as a knight.
+    pub capture_only: bool,
+    /// Leaps to empty squares only (`mN`: the rookni moves as a knight).
+    pub quiet_leaps: Vec<Leap>,
+    /// Slides to empty squares only (`mR`).
+    pub quiet_slides: Vec<DirectionClass>,
     /// The region the piece never leaves, for each side (xiangqi's palace
     /// for the general and the advisors, the own half for the elephants):
     /// its moves end inside it, and it attacks nothing outside.
@@ -136,6 +164,10 @@ impl PieceKind {
             steps: Vec::new(),
             rides: Vec::new(),
             hops: Vec::new(),
+            grasshops: Vec::new(),
+            capture_only: false,
+            quiet_leaps: Vec::new(),
+            quiet_slides: Vec::new(),
             region: None,
             royal: false,
             value,

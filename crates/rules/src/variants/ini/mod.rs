@@ -35,6 +35,8 @@ pub mod game;
 #[cfg(test)]
 mod goals_tests;
 pub mod parse;
+#[cfg(test)]
+mod pieces_tests;
 pub mod read;
 #[cfg(test)]
 mod shogi_tests;
