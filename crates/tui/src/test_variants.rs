@@ -37,6 +37,7 @@ fn kinds(pawns: bool, four: bool) -> Vec<PieceKind> {
             double_step: false,
             en_passant: false,
             promotion: vec![Kind(1)],
+            black_promotion: None,
             promotion_ranks: 1,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],

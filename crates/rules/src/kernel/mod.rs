@@ -82,7 +82,7 @@ pub use piece::{Kind, Leap, PawnRules, Piece, PieceKind, MAX_KINDS};
 pub use position::{Draw, IllegalMove, Outcome, Position, PositionError, Setup, Win};
 pub use region::{Region, Step};
 pub use rules::Rules;
-pub use squares::{Big, Bits, SquareSet, Squares};
+pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
     PiecePromotions, Royalty, Stalemate, Variant, VariantError,

@@ -5,8 +5,9 @@ use super::{Color, Region, Step};
 use crate::geometry::{DirectionClass, Vector};
 use std::fmt;
 
-/// The most kinds of piece a variant may have (per-kind arrays are fixed).
-pub const MAX_KINDS: usize = 8;
+/// The most kinds of piece a variant may have (per-kind arrays are fixed;
+/// the kernel's masks of kinds are `u16`).
+pub const MAX_KINDS: usize = 12;
 
 /// A kind of piece: its index in the variant's [`PieceKind`] list.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,8 +58,14 @@ pub struct PawnRules {
     /// [en passant ranks](Self::en_passant_ranks)).
     pub en_passant: bool,
     /// What a pawn reaching its promotion zone becomes, in order of
-    /// preference.
+    /// preference: both sides', or White's where Black's
+    /// ([`black_promotion`](Self::black_promotion)) differ.
     pub promotion: Vec<Kind>,
+    /// What Black's pawns become where it differs from White's
+    /// (Fairy-Stockfish's `promotionPieceTypesBlack`; chigorin: White
+    /// promotes to chancellor, rook or knight, Black to queen, rook or
+    /// bishop); `None`: [`promotion`](Self::promotion).
+    pub black_promotion: Option<Vec<Kind>>,
     /// How many ranks at the far end are the promotion zone: 1 for the
     /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
     /// on entering the zone.
@@ -74,6 +81,16 @@ pub struct PawnRules {
     /// passant on, as a mask (`u64::MAX`: all; horde: White's from its
     /// first rank cannot be taken).
     pub en_passant_ranks: [u64; 2],
+}
+
+impl PawnRules {
+    /// What a pawn of `color` becomes on reaching its promotion zone.
+    pub fn promotions(&self, color: Color) -> &[Kind] {
+        match (color, &self.black_promotion) {
+            (Color::Black, Some(black)) => black,
+            _ => &self.promotion,
+        }
+    }
 }
 
 /// A kind of piece, as data.
@@ -110,6 +127,17 @@ pub struct PieceKind {
     /// classes the piece moves like a slider to empty squares only, and
     /// captures the first piece beyond exactly one other (of either side).
     pub hops: Vec<DirectionClass>,
+    /// Grasshopper lines (`gQ`): along each direction of these classes
+    /// the piece jumps over the first piece it meets (of either side) to
+    /// the square just beyond, and moves or captures there.
+    pub grasshops: Vec<DirectionClass>,
+    /// Whether its [`leaps`](Self::leaps) and [`slides`](Self::slides)
+    /// only capture (`cN`, `cR`): New Zealand's rookni takes as a knight.
+    pub capture_only: bool,
+    /// Leaps to empty squares only (`mN`: the rookni moves as a knight).
+    pub quiet_leaps: Vec<Leap>,
+    /// Slides to empty squares only (`mR`).
+    pub quiet_slides: Vec<DirectionClass>,
     /// The region the piece never leaves, for each side (xiangqi's palace
     /// for the general and the advisors, the own half for the elephants):
     /// its moves end inside it, and it attacks nothing outside.
@@ -145,6 +173,10 @@ impl PieceKind {
             steps: Vec::new(),
             rides: Vec::new(),
             hops: Vec::new(),
+            grasshops: Vec::new(),
+            capture_only: false,
+            quiet_leaps: Vec::new(),
+            quiet_slides: Vec::new(),
             region: None,
             royal: false,
             value,

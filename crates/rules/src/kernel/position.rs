@@ -2,11 +2,10 @@
 //! rights, en passant square, clocks and a hash key; legal move generation,
 //! making moves, check and the end of the game.
 
-use super::squares::Spare;
-use super::squares::NONE;
+use super::squares::{KindMask, Spare, NONE};
 use super::{
-    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, Piece, Played, Royalty, Rules,
-    SquareSet, Stalemate, Variant, MAX_KINDS,
+    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, PerKind, Piece, Played, Royalty,
+    Rules, SquareSet, Stalemate, Variant, MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -379,7 +378,7 @@ pub enum Outcome {
 pub struct Position<S: SquareSet> {
     rules: &'static Rules<S>,
     by_color: [S; 2],
-    by_kind: [S; MAX_KINDS],
+    by_kind: S::Kinds,
     turn: Color,
     castling: u8,
     ep: u16,
@@ -387,7 +386,7 @@ pub struct Position<S: SquareSet> {
     fullmove: u32,
     key: u64,
     /// Pieces in hand, `[color][kind]` (games with drops).
-    hands: [[u8; MAX_KINDS]; 2],
+    hands: [S::Hand; 2],
     /// The checks each side has still to give (n-check games).
     checks: [u8; 2],
     /// The marks of promoted pieces where positions of this width carry a
@@ -400,7 +399,9 @@ pub struct Position<S: SquareSet> {
 /// game leaves free (a set of its own would make every position larger,
 /// and chess's copies slower). Larger boards' positions keep them in their
 /// spare set ([`SquareSet::Spare`]).
-const PROMOTED: usize = MAX_KINDS - 1;
+fn promoted_slot<S: SquareSet>() -> usize {
+    <S::Kinds as PerKind<S>>::LEN - 1
+}
 
 impl<S: SquareSet> PartialEq for Position<S> {
     fn eq(&self, other: &Self) -> bool {
@@ -479,14 +480,20 @@ impl<S: SquareSet> Position<S> {
         let mut p = Position {
             rules,
             by_color: [S::EMPTY; 2],
-            by_kind: [S::EMPTY; MAX_KINDS],
+            by_kind: S::Kinds::filled(S::EMPTY),
             turn: setup.turn,
             castling: 0,
             ep: NONE,
             halfmove: setup.halfmove,
             fullmove: setup.fullmove.max(1),
             key: 0,
-            hands: setup.hands,
+            hands: std::array::from_fn(|c| {
+                let mut hand = S::Hand::filled(0);
+                for k in 0..<S::Hand as PerKind<u8>>::LEN {
+                    hand[k] = setup.hands[c][k];
+                }
+                hand
+            }),
             checks: if rules.check_counting {
                 setup.checks
             } else {
@@ -638,11 +645,8 @@ impl<S: SquareSet> Position<S> {
         if r.drops {
             return Ok(());
         }
-        let promotion: &[Kind] = r
-            .pawn
-            .and_then(|k| variant.kind(k).pawn.as_ref())
-            .map_or(&[], |p| &p.promotion);
         for color in Color::ALL {
+            let promotion = &r.promotions[color.index()];
             let at_start = |kind: Kind| {
                 variant
                     .start
@@ -727,7 +731,15 @@ impl<S: SquareSet> Position<S> {
             en_passant: self.en_passant(),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
-            hands: self.hands,
+            hands: std::array::from_fn(|c| {
+                std::array::from_fn(|k| {
+                    if k < <S::Hand as PerKind<u8>>::LEN {
+                        self.hands[c][k]
+                    } else {
+                        0
+                    }
+                })
+            }),
             promoted: if self.rules.marks {
                 self.marks().squares().collect()
             } else {
@@ -749,7 +761,7 @@ impl<S: SquareSet> Position<S> {
         }
         if r.drops {
             for color in Color::ALL {
-                for k in 0..MAX_KINDS {
+                for k in 0..<S::Hand as PerKind<u8>>::LEN {
                     key ^= self.hand_key(color, Kind(k as u8), self.hands[color.index()][k]);
                 }
             }
@@ -829,7 +841,7 @@ impl<S: SquareSet> Position<S> {
         if <S::Spare as Spare<S>>::ANY {
             self.spare.get()
         } else {
-            self.by_kind[PROMOTED]
+            self.by_kind[promoted_slot::<S>()]
         }
     }
 
@@ -840,7 +852,7 @@ impl<S: SquareSet> Position<S> {
             let marks = self.spare.get() ^ S::single(square);
             self.spare.put(marks);
         } else {
-            self.by_kind[PROMOTED] ^= S::single(square);
+            self.by_kind[promoted_slot::<S>()] ^= S::single(square);
         }
     }
 
@@ -848,7 +860,7 @@ impl<S: SquareSet> Position<S> {
     /// promotions.
     #[inline]
     fn mark_key(&self, square: usize) -> u64 {
-        self.piece_key(Color::Black, Kind(PROMOTED as u8), square)
+        self.piece_key(Color::Black, Kind(promoted_slot::<S>() as u8), square)
             .rotate_left(29)
     }
 
@@ -1033,17 +1045,17 @@ impl<S: SquareSet> Position<S> {
         if let Some(pawn) = r.pawn {
             found |= r.pawn_captures[(!color).index()][square] & self.by_kind[pawn.index()];
         }
-        let mut leapers = r.leapers;
-        while leapers != 0 {
-            let k = leapers.trailing_zeros() as usize;
+        let mut leapers = S::Mask::of(r.leapers);
+        while leapers.any() {
+            let k = leapers.low();
             found |= r.leaps[k * r.len + square] & self.by_kind[k];
-            leapers &= leapers - 1;
+            leapers = leapers.without_low();
         }
         found &= theirs;
         // A pawn attacks by its captures only.
-        let mut lame = r.lame_kinds & !r.pawn.map_or(0, |p| 1 << p.index());
-        while lame != 0 {
-            let k = lame.trailing_zeros() as usize;
+        let mut lame = S::Mask::of(r.lame_kinds & !r.pawn.map_or(0, |p| 1 << p.index()));
+        while lame.any() {
+            let k = lame.low();
             let pieces = self.by_kind[k] & theirs & r.lame_origins[k * r.len + square];
             if pieces.any() {
                 for &(from, passed) in &r.lame_in[k][square] {
@@ -1052,7 +1064,7 @@ impl<S: SquareSet> Position<S> {
                     }
                 }
             }
-            lame &= lame - 1;
+            lame = lame.without_low();
         }
         for (g, (mask, _)) in r.groups.iter().enumerate() {
             let sliders = self.kinds_in(*mask) & theirs & r.lines[g * r.len + square];
@@ -1075,13 +1087,13 @@ impl<S: SquareSet> Position<S> {
                 return true;
             }
         }
-        let mut leapers = r.leapers;
-        while leapers != 0 {
-            let k = leapers.trailing_zeros() as usize;
+        let mut leapers = S::Mask::of(r.leapers);
+        while leapers.any() {
+            let k = leapers.low();
             if (r.leaps[k * r.len + square] & self.by_kind[k] & theirs).any() {
                 return true;
             }
-            leapers &= leapers - 1;
+            leapers = leapers.without_low();
         }
         for (g, (mask, _)) in r.groups.iter().enumerate() {
             let sliders = self.kinds_in(*mask) & theirs & r.lines[g * r.len + square];
@@ -1115,12 +1127,12 @@ impl<S: SquareSet> Position<S> {
 
     /// The pieces of the kinds in a bit mask, both sides.
     #[inline]
-    fn kinds_in(&self, mask: u8) -> S {
+    fn kinds_in(&self, mask: u16) -> S {
         let mut set = S::EMPTY;
-        let mut m = mask;
-        while m != 0 {
-            set |= self.by_kind[m.trailing_zeros() as usize];
-            m &= m - 1;
+        let mut m = S::Mask::of(mask);
+        while m.any() {
+            set |= self.by_kind[m.low()];
+            m = m.without_low();
         }
         set
     }
@@ -1615,7 +1627,7 @@ impl<S: SquareSet> Position<S> {
         let empty = !self.occupied();
         let enemy = self.by_color[1 - c];
         let zone = r.promotion_zone[c];
-        let promotions = r.promotions.len();
+        let promotions = r.promotions[c].len();
         let weigh =
             |to: S| (to & !zone).count() as usize + (to & zone).count() as usize * promotions;
         let single = (pawns & steps.push_from).shift(steps.forward) & empty;
@@ -1656,7 +1668,7 @@ impl<S: SquareSet> Position<S> {
         let occupied = self.occupied();
         let enemy = self.by_color[1 - c];
         let zone = r.promotion_zone[c];
-        let promotions = &r.promotions;
+        let promotions = &r.promotions[c];
         for from in pawns.squares() {
             let allowed = target & line(from);
             let push = r.pawn_push[c][from];
@@ -1987,7 +1999,10 @@ impl<S: SquareSet> Position<S> {
         if r.drops {
             // A piece in hand may come back; a piece taken may return
             // through the taker's hand.
-            let empty_hands = self.hands.iter().flatten().all(|&n| n == 0);
+            let empty_hands = self
+                .hands
+                .iter()
+                .all(|hand| (0..<S::Hand as PerKind<u8>>::LEN).all(|k| hand[k] == 0));
             return empty_hands
                 && if r.captures_to_hand {
                     rest.is_empty() && dead.bare_kings

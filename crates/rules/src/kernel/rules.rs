@@ -59,10 +59,10 @@ pub struct Rules<S> {
     /// `align[a * len + b]`: the direction from `a` whose ray holds `b`.
     pub(crate) align: Vec<u16>,
     /// Per direction, bit `k` set when kind `k` slides along it.
-    pub(crate) dir_kinds: Vec<u8>,
+    pub(crate) dir_kinds: Vec<u16>,
     /// Directions grouped by the kinds sliding along them: each group's
     /// kind mask and directions.
-    pub(crate) groups: Vec<(u8, Vec<u16>)>,
+    pub(crate) groups: Vec<(u16, Vec<u16>)>,
     /// Per kind, the groups it slides along, as a bit mask.
     pub(crate) kind_groups: [u32; MAX_KINDS],
     /// Bit `g` set: group `g` has magics (`magics[g * len + square]`).
@@ -87,9 +87,9 @@ pub struct Rules<S> {
     /// passed over at once.
     pub(crate) lame_origins: Vec<S>,
     /// Kinds with lame leaps, as a bit mask.
-    pub(crate) lame_kinds: u8,
+    pub(crate) lame_kinds: u16,
     /// Kinds other than the pawn with leaps over anything, as a bit mask.
-    pub(crate) leapers: u8,
+    pub(crate) leapers: u16,
     /// The pawn kind, if any.
     pub(crate) pawn: Option<Kind>,
     /// The royal kind, if any.
@@ -107,8 +107,8 @@ pub struct Rules<S> {
     pub(crate) pawn_ep: [Vec<u16>; 2],
     /// Where each side's pawns promote.
     pub(crate) promotion_zone: [S; 2],
-    /// The kinds a pawn promotes to.
-    pub(crate) promotions: Vec<Kind>,
+    /// The kinds each side's pawns promote to.
+    pub(crate) promotions: [Vec<Kind>; 2],
     /// Each side's pawn steps as shifts.
     pub(crate) pawn_steps: [PawnSteps<S>; 2],
     /// Per side, its castling rules as a bit mask of rights.
@@ -162,7 +162,7 @@ pub struct Rules<S> {
     pub(crate) masks: bool,
     /// Kinds with a region, steps or hops ([`Special::kinds`]), kept here
     /// beside the hot tables.
-    pub(crate) special_kinds: u8,
+    pub(crate) special_kinds: u16,
     /// Whether any special rule applies ([`Special::any`]).
     pub(crate) special_any: bool,
     /// Regions, steps, hoppers and the flying general: boxed, so the hot
@@ -202,8 +202,15 @@ impl<S: SquareSet> Rules<S> {
         search: bool,
     ) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
+        let slots = <S::Kinds as super::PerKind<S>>::LEN;
+        if variant.kinds.len() > slots {
+            return Err(VariantError::SetKinds {
+                kinds: variant.kinds.len(),
+                slots,
+            });
+        }
         if variant.drops.as_ref().is_some_and(Drops::marks)
-            && variant.kinds.len() >= MAX_KINDS
+            && variant.kinds.len() >= slots
             && !<S::Spare as super::squares::Spare<S>>::ANY
         {
             return Err(VariantError::HandKinds);
@@ -247,7 +254,7 @@ impl<S: SquareSet> Rules<S> {
                 }
             }
         }
-        let dir_kinds: Vec<u8> = dirs
+        let dir_kinds: Vec<u16> = dirs
             .iter()
             .map(|&v| {
                 kinds
@@ -257,7 +264,7 @@ impl<S: SquareSet> Rules<S> {
                     .fold(0, |mask, (i, _)| mask | 1 << i)
             })
             .collect();
-        let mut groups: Vec<(u8, Vec<u16>)> = Vec::new();
+        let mut groups: Vec<(u16, Vec<u16>)> = Vec::new();
         // A direction no kind slides along (a hopper's alone) needs no group.
         for (d, &mask) in dir_kinds.iter().enumerate().filter(|(_, &m)| m != 0) {
             match groups.iter_mut().find(|(m, _)| *m == mask) {
@@ -440,8 +447,20 @@ impl<S: SquareSet> Rules<S> {
             .fold(S::EMPTY, |set, s| set | S::single(s));
 
         // Hashing keys from a fixed seed, so keys agree between runs.
+        // The first eight kinds' keys are drawn first, in the order they
+        // had when eight was the most (a game's keys, and so its search,
+        // stay as they were); the keys of kinds 8 and up are drawn last.
+        const FIRST: usize = 8;
         let mut rng = SplitMix64(0x6b65_726e_656c);
-        let piece_keys = (0..2 * MAX_KINDS * len).map(|_| rng.next_u64()).collect();
+        let piece_index = |c: usize, k: usize, s: usize| (c * MAX_KINDS + k) * len + s;
+        let mut piece_keys = vec![0; 2 * MAX_KINDS * len];
+        for c in 0..2 {
+            for k in 0..FIRST {
+                for s in 0..len {
+                    piece_keys[piece_index(c, k, s)] = rng.next_u64();
+                }
+            }
+        }
         let right_keys: [u64; 8] = std::array::from_fn(|_| rng.next_u64());
         let castling_keys = std::array::from_fn(|mask| {
             (0..8)
@@ -450,9 +469,21 @@ impl<S: SquareSet> Rules<S> {
         });
         let ep_keys = (0..len).map(|_| rng.next_u64()).collect();
         let black_key = rng.next_u64();
-        let hand_keys: [[u64; MAX_KINDS]; 2] =
-            std::array::from_fn(|_| std::array::from_fn(|_| rng.next_u64()));
+        let mut hand_keys = [[0; MAX_KINDS]; 2];
+        for hand in &mut hand_keys {
+            for key in &mut hand[..FIRST] {
+                *key = rng.next_u64();
+            }
+        }
         let check_keys: [u64; 2] = std::array::from_fn(|_| rng.next_u64());
+        for c in 0..2 {
+            for k in FIRST..MAX_KINDS {
+                for s in 0..len {
+                    piece_keys[piece_index(c, k, s)] = rng.next_u64();
+                }
+                hand_keys[c][k] = rng.next_u64();
+            }
+        }
 
         let special = Special::new(&variant, &dirs);
         // Masks know leaps and slides only.
@@ -466,9 +497,10 @@ impl<S: SquareSet> Rules<S> {
             && variant.extinction.is_none()
             && !variant.goals.any()
             && variant.castling.iter().all(|c| variant.kind(c.king).royal);
-        let promotions = pawn
-            .and_then(|p| kinds[p.index()].pawn.as_ref())
-            .map_or(Vec::new(), |rules| rules.promotion.clone());
+        let promotions = Color::ALL.map(|color| {
+            pawn.and_then(|p| kinds[p.index()].pawn.as_ref())
+                .map_or(Vec::new(), |rules| rules.promotions(color).to_vec())
+        });
         let leapers = (0..kinds.len())
             .filter(|&k| {
                 Some(Kind(k as u8)) != pawn && leaps[k * len..(k + 1) * len].iter().any(|s| s.any())
@@ -985,6 +1017,18 @@ impl<S: SquareSet> Rules<S> {
             blockers.first()
         } else {
             blockers.last()
+        }
+    }
+
+    /// The square one step from `square` along direction `d`, if on the
+    /// board.
+    #[inline]
+    pub(crate) fn next_square(&self, square: usize, d: usize) -> Option<usize> {
+        let ray = self.ray(square, d);
+        if self.dir_up[d] {
+            ray.first()
+        } else {
+            ray.last()
         }
     }
 

@@ -14,17 +14,17 @@ use crate::geometry::Vector;
 pub(crate) struct Special<S> {
     /// Kinds with a region, steps or hops, as a bit mask: their attacks
     /// take [`Rules::special_attacks`].
-    pub(crate) kinds: u8,
+    pub(crate) kinds: u16,
     /// Whether anything here applies (special kinds or the flying
     /// general): [`Position::attackers`] then asks
     /// [`Position::special_attackers`].
     pub(crate) any: bool,
     /// Kinds confined to a region.
-    pub(crate) confined: u8,
+    pub(crate) confined: u16,
     /// `region[color][kind]`: where a confined kind may stand.
     pub(crate) region: [[S; MAX_KINDS]; 2],
     /// Kinds with steps.
-    pub(crate) steppers: u8,
+    pub(crate) steppers: u16,
     /// `steps[color][kind * len + square]`: where the steps from `square`
     /// lead.
     pub(crate) steps: [Vec<S>; 2],
@@ -32,14 +32,26 @@ pub(crate) struct Special<S> {
     /// to `square`.
     pub(crate) steps_in: [Vec<S>; 2],
     /// Kinds with one-way slides.
-    pub(crate) riders: u8,
+    pub(crate) riders: u16,
     /// `rides[color][kind]`: the one-way slides' directions (indices into
     /// the rules' directions), and each one's opposite.
     pub(crate) rides: [[Vec<(u16, u16)>; MAX_KINDS]; 2],
     /// Kinds that hop.
-    pub(crate) hoppers: u8,
+    pub(crate) hoppers: u16,
     /// Per kind, its hop directions (indices into the rules' directions).
     pub(crate) hop_dirs: [Vec<u16>; MAX_KINDS],
+    /// Grasshoppers ([`PieceKind::grasshops`](super::PieceKind)).
+    pub(crate) grasshoppers: u16,
+    /// Per kind, its grasshopper directions.
+    pub(crate) grass_dirs: [Vec<u16>; MAX_KINDS],
+    /// Kinds whose leaps and slides only capture.
+    pub(crate) capture_only: u16,
+    /// Kinds with moves to empty squares only.
+    pub(crate) quiet: u16,
+    /// `quiet_leaps[kind * len + square]`: where the quiet leaps lead.
+    pub(crate) quiet_leaps: Vec<S>,
+    /// Per kind, its quiet slides' directions.
+    pub(crate) quiet_dirs: [Vec<u16>; MAX_KINDS],
     /// Under the flying general, the two directions along the files; else
     /// both [`NONE`].
     pub(crate) facing: [u16; 2],
@@ -53,7 +65,13 @@ pub(crate) fn directions(variant: &Variant) -> Vec<Vector> {
     let mut dirs: Vec<Vector> = variant
         .kinds
         .iter()
-        .flat_map(|k| k.hops.iter().flat_map(|c| c.directions(axes)))
+        .flat_map(|k| {
+            k.hops
+                .iter()
+                .chain(&k.grasshops)
+                .chain(&k.quiet_slides)
+                .flat_map(|c| c.directions(axes))
+        })
         .collect();
     if variant.flying_general && axes > 1 {
         dirs.extend(file_steps());
@@ -102,7 +120,27 @@ impl<S: SquareSet> Special<S> {
             rides: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
             hoppers: 0,
             hop_dirs: std::array::from_fn(|_| Vec::new()),
+            grasshoppers: 0,
+            grass_dirs: std::array::from_fn(|_| Vec::new()),
+            capture_only: 0,
+            quiet: 0,
+            quiet_leaps: Vec::new(),
+            quiet_dirs: std::array::from_fn(|_| Vec::new()),
             facing: [NONE; 2],
+        };
+        let class_dirs = |classes: &[crate::geometry::DirectionClass]| {
+            let mut found: Vec<u16> = classes
+                .iter()
+                .flat_map(|c| c.directions(axes))
+                .map(|v| {
+                    dirs.iter()
+                        .position(|&d| d == v)
+                        .expect("the rules list every special direction") as u16
+                })
+                .collect();
+            found.sort_unstable();
+            found.dedup();
+            found
         };
         let dir_index = |v: Vector| {
             dirs.iter()
@@ -132,6 +170,29 @@ impl<S: SquareSet> Special<S> {
                             (dir_index(v), dir_index(-v))
                         })
                         .collect();
+                }
+            }
+            if !kind.grasshops.is_empty() {
+                special.grasshoppers |= 1 << k;
+                special.grass_dirs[k] = class_dirs(&kind.grasshops);
+            }
+            if kind.capture_only {
+                special.capture_only |= 1 << k;
+            }
+            if !kind.quiet_leaps.is_empty() || !kind.quiet_slides.is_empty() {
+                special.quiet |= 1 << k;
+                special.quiet_dirs[k] = class_dirs(&kind.quiet_slides);
+                if special.quiet_leaps.is_empty() {
+                    special.quiet_leaps = vec![S::EMPTY; variant.kinds.len() * len];
+                }
+                for leap in &kind.quiet_leaps {
+                    for v in leap.vector.images(axes) {
+                        for from in 0..len {
+                            if let Some(to) = shape.offset(from, v) {
+                                special.quiet_leaps[k * len + from] |= S::single(to);
+                            }
+                        }
+                    }
                 }
             }
             if !kind.hops.is_empty() {
@@ -172,7 +233,13 @@ impl<S: SquareSet> Special<S> {
         if variant.flying_general && axes > 1 {
             special.facing = file_steps().map(dir_index);
         }
-        special.kinds = special.confined | special.steppers | special.hoppers | special.riders;
+        special.kinds = special.confined
+            | special.steppers
+            | special.hoppers
+            | special.riders
+            | special.grasshoppers
+            | special.capture_only
+            | special.quiet;
         special.any = special.kinds != 0 || special.facing[0] != NONE;
         special
     }
@@ -194,6 +261,11 @@ impl<S: SquareSet> Rules<S> {
     ) -> S {
         let sp = &self.special;
         let c = color.index();
+        // One test for the rarer moves, so that the cannon's and the
+        // soldier's games pay one branch for them.
+        if (sp.capture_only | sp.quiet | sp.grasshoppers) >> k & 1 == 1 {
+            set = self.apart_attacks(k, square, occupied, set);
+        }
         if sp.steppers >> k & 1 == 1 {
             set |= sp.steps[c][k * self.len + square];
         }
@@ -215,6 +287,36 @@ impl<S: SquareSet> Rules<S> {
         }
         if sp.confined >> k & 1 == 1 {
             set &= sp.region[c][k];
+        }
+        set
+    }
+}
+
+impl<S: SquareSet> Rules<S> {
+    /// [`Rules::special_attacks`]'s part for kinds whose leaps and slides
+    /// only capture, kinds with moves to empty squares only, and
+    /// grasshoppers.
+    #[inline(never)]
+    fn apart_attacks(&self, k: usize, square: usize, occupied: S, mut set: S) -> S {
+        let sp = &self.special;
+        if sp.capture_only >> k & 1 == 1 {
+            set &= occupied;
+        }
+        if sp.quiet >> k & 1 == 1 {
+            let mut quiet = sp.quiet_leaps[k * self.len + square];
+            for &d in &sp.quiet_dirs[k] {
+                quiet |= self.ray_attacks(square, d as usize, occupied);
+            }
+            set |= quiet & !occupied;
+        }
+        if sp.grasshoppers >> k & 1 == 1 {
+            for &d in &sp.grass_dirs[k] {
+                if let Some(hurdle) = self.first_blocker(square, d as usize, occupied) {
+                    if let Some(to) = self.next_square(hurdle, d as usize) {
+                        set |= S::single(to);
+                    }
+                }
+            }
         }
         set
     }
@@ -257,6 +359,29 @@ impl<S: SquareSet> Position<S> {
                 }
             }
             riders &= riders - 1;
+        }
+        let mut grasshoppers = sp.grasshoppers;
+        while grasshoppers != 0 {
+            let k = grasshoppers.trailing_zeros() as usize;
+            let pieces = self.by_kind(Kind(k as u8)) & theirs;
+            if pieces.any() {
+                // Grasshopper lines are symmetric: the hurdle next to
+                // `square` along a direction, and the first piece beyond it.
+                for &d in &sp.grass_dirs[k] {
+                    let d = d as usize;
+                    let Some(hurdle) = r.next_square(square, d) else {
+                        continue;
+                    };
+                    if occupied.contains(hurdle) {
+                        if let Some(from) = r.first_blocker(hurdle, d, occupied) {
+                            if pieces.contains(from) {
+                                found |= S::single(from);
+                            }
+                        }
+                    }
+                }
+            }
+            grasshoppers &= grasshoppers - 1;
         }
         let mut hoppers = sp.hoppers;
         while hoppers != 0 {

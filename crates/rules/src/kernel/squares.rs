@@ -4,8 +4,11 @@
 //! (a 10 × 10 × 10 cube has 1,000) the multiword [`Bits`]. Generation code is
 //! generic over [`SquareSet`], so each size gets its own monomorphised loops.
 
+use super::MAX_KINDS;
 use std::fmt::Debug;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not,
+};
 
 /// No such square (a table's empty entry), and no direction lining two
 /// squares up: a square number no board reaches.
@@ -42,6 +45,18 @@ pub trait SquareSet:
     /// (shogi's promoted pieces, on 9 × 9): `()` for `u64`, whose
     /// positions chess copies on every move.
     type Spare: Spare<Self>;
+    /// A position's sets of squares by kind, one a kind: 8 for `u64` and
+    /// `u128` (chess's positions then fit in 128 bytes, two cache lines,
+    /// which a move copies without a call to `memcpy`, and Duck Chess's
+    /// stay as small), [`MAX_KINDS`] for the multiword sets. A game of more
+    /// than 8 kinds on up to 256 squares takes [`Bits<4>`].
+    type Kinds: PerKind<Self>;
+    /// A position's hand of one side: a count a kind, as many kinds as
+    /// [`SquareSet::Kinds`].
+    type Hand: PerKind<u8>;
+    /// A set of kinds as a bit mask, as wide as [`SquareSet::Kinds`]
+    /// needs: `u8` for `u64` and `u128`.
+    type Mask: KindMask;
     /// The empty set.
     const EMPTY: Self;
     /// The set of one square.
@@ -127,6 +142,66 @@ impl<S: SquareSet> Iterator for Squares<S> {
 
 impl<S: SquareSet> ExactSizeIterator for Squares<S> {}
 
+/// Per-kind storage in a position ([`SquareSet::Kinds`],
+/// [`SquareSet::Hand`]): an array of one entry a kind.
+pub trait PerKind<T>:
+    Copy + Eq + Debug + Send + Sync + 'static + Index<usize, Output = T> + IndexMut<usize>
+{
+    /// How many kinds it holds.
+    const LEN: usize;
+    /// Every entry `value`.
+    fn filled(value: T) -> Self;
+}
+
+impl<T: Copy + Eq + Debug + Send + Sync + 'static, const N: usize> PerKind<T> for [T; N] {
+    const LEN: usize = N;
+    #[inline]
+    fn filled(value: T) -> Self {
+        [value; N]
+    }
+}
+
+/// A set of kinds as a bit mask ([`SquareSet::Mask`]), read from the
+/// rules' `u16` masks: where a position holds 8 kinds, `u8`, so that the
+/// compiler sees every kind it yields index the position's sets (no
+/// bounds check in chess's attack loops).
+pub trait KindMask: Copy {
+    /// The mask of a `u16` one (truncated: the kinds fit).
+    fn of(mask: u16) -> Self;
+    /// Whether it holds a kind.
+    fn any(self) -> bool;
+    /// Its lowest kind (it holds one).
+    fn low(self) -> usize;
+    /// It without its lowest kind.
+    fn without_low(self) -> Self;
+}
+
+macro_rules! kind_mask {
+    ($t:ty) => {
+        impl KindMask for $t {
+            #[inline(always)]
+            fn of(mask: u16) -> Self {
+                mask as $t
+            }
+            #[inline(always)]
+            fn any(self) -> bool {
+                self != 0
+            }
+            #[inline(always)]
+            fn low(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn without_low(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+kind_mask!(u8);
+kind_mask!(u16);
+
 /// The spare set of [`SquareSet::Spare`]: none (`()`), or a set.
 pub trait Spare<S>: Copy + Eq + Debug + Default + Send + Sync + 'static {
     /// Whether there is a set.
@@ -160,10 +235,13 @@ impl Spare<u128> for u128 {
 }
 
 macro_rules! primitive_set {
-    ($t:ty, $bits:expr, $spare:ty) => {
+    ($t:ty, $bits:expr, $spare:ty, $kinds:expr, $mask:ty) => {
         impl SquareSet for $t {
             const CAPACITY: usize = $bits;
             type Spare = $spare;
+            type Kinds = [$t; $kinds];
+            type Hand = [u8; $kinds];
+            type Mask = $mask;
             const EMPTY: Self = 0;
             #[inline]
             fn single(square: usize) -> Self {
@@ -211,8 +289,8 @@ macro_rules! primitive_set {
     };
 }
 
-primitive_set!(u64, 64, ());
-primitive_set!(u128, 128, u128);
+primitive_set!(u64, 64, (), 8, u8);
+primitive_set!(u128, 128, u128, 8, u8);
 
 /// A set of up to `64 · W` squares in `W` words, for boards above 128
 /// squares ([`Big`] holds a 10 × 10 × 10 cube).
@@ -271,6 +349,9 @@ impl<const W: usize> Not for Bits<W> {
 impl<const W: usize> SquareSet for Bits<W> {
     const CAPACITY: usize = 64 * W;
     type Spare = ();
+    type Kinds = [Self; MAX_KINDS];
+    type Hand = [u8; MAX_KINDS];
+    type Mask = u16;
     const EMPTY: Self = Bits([0; W]);
     #[inline]
     fn single(square: usize) -> Self {

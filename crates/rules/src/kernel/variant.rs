@@ -25,11 +25,21 @@ pub enum VariantError {
     /// The extinction rule watches a kind the variant does not have.
     #[error("the extinction rule watches kind {0}, which the variant does not have")]
     ExtinctionKind(usize),
-    /// Captures go to hand in a game of [`MAX_KINDS`] kinds on a board of
-    /// at most 64 squares: the kernel keeps the promoted pieces in the
-    /// last kind's place (larger boards' positions have a set for them).
-    #[error("a game whose captures go to hand on at most 64 squares has at most {} kinds of piece", MAX_KINDS - 1)]
+    /// Captures go to hand in a game of 8 kinds on a board of at most 64
+    /// squares: the kernel keeps the promoted pieces in the last kind's
+    /// place (larger boards' positions have a set for them).
+    #[error("a game whose captures go to hand on at most 64 squares has at most 7 kinds of piece")]
     HandKinds,
+    /// More kinds than the positions of a square-set type hold
+    /// ([`SquareSet::Kinds`](super::SquareSet::Kinds): 8 for `u64`, whose
+    /// games of more kinds take `u128`).
+    #[error("positions of this square-set type hold {slots} kinds of piece, not {kinds}")]
+    SetKinds {
+        /// The variant's kinds.
+        kinds: usize,
+        /// The set type's.
+        slots: usize,
+    },
     /// Shogi's promotions without captures to hand, with a chess pawn, or
     /// naming a kind or square the variant does not have.
     #[error("shogi's promotions need captures to hand, no chess pawn, and the variant's kinds and squares")]

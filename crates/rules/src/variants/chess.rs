@@ -56,6 +56,7 @@ pub fn variant() -> Variant {
             double_step: true,
             en_passant: true,
             promotion: vec![QUEEN, ROOK, BISHOP, KNIGHT],
+            black_promotion: None,
             promotion_ranks: 1,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],

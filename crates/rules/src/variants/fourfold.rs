@@ -149,6 +149,7 @@ pub fn variant(army: Army) -> Variant {
             double_step: false,
             en_passant: false,
             promotion: vec![QUEEN],
+            black_promotion: None,
             promotion_ranks: 1,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],

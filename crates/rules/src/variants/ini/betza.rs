@@ -4,7 +4,8 @@
 //! **Atoms.** Leapers `W` (1,0), `F` (1,1), `D` (2,0), `N` (2,1), `A`
 //! (2,2), `H` (3,0), `C` or `L` (3,1), `Z` or `J` (3,2), `G` (3,3) and `K`
 //! (`W` and `F`); riders `R`, `B`, `Q`, and `WW`, `FF` (a doubled `W` or
-//! `F` rides).
+//! `F` rides), and the leapers `N`, `C` (`L`) and `Z` (`J`) doubled
+//! (`NN`, the nightrider: it rides along every image of the leap).
 //!
 //! **Modifiers.** `n` before `N`, `A`, `Z` or `D` makes the leap lame (the
 //! squares passed must be empty: the xiangqi horse `nN`, elephant `nA`,
@@ -18,9 +19,13 @@
 //!
 //! **Whole patterns.** `mRcpR` and `mBcpB` are hoppers (the xiangqi
 //! cannon); `fmWfcF`, with `ifmnD` for the double step, is the pawn.
+//! `gR`, `gB`, `gQ` are grasshoppers. `m` parts (moves to empty squares
+//! only) and `c` parts (captures only) of plain leaps and slides go
+//! together as `mRcN`; `cpR` (`cpB`) is a cannon's capture beside the
+//! piece's own `R` (`B`) slides (manchu's banner, `RcpRnN`).
 //!
 //! Anything else is refused with the reason: ranges (`R4`), other riders
-//! (`NN`), move-only or capture-only parts elsewhere, grasshoppers,
+//! (`AA`), capture-only parts beside moves of both kinds (`cRK`), other hoppers,
 //! directional `WW` and `FF`, lame riders, lame leaps of other atoms or
 //! with directions.
 //!
@@ -28,11 +33,12 @@
 //! use duckchess_rules::variants::ini::betza;
 //! let archbishop = betza::read("BN").unwrap();
 //! assert_eq!(archbishop.leaps.len(), 1);
-//! assert_eq!(betza::read("NN"), Err(betza::BetzaError::Rider('N')));
+//! assert_eq!(betza::read("AA"), Err(betza::BetzaError::Rider('A')));
 //! assert_eq!(
-//!     betza::read("NN").unwrap_err().to_string(),
-//!     "the rider NN is not supported"
+//!     betza::read("AA").unwrap_err().to_string(),
+//!     "the rider AA is not supported"
 //! );
+//! assert_eq!(betza::read("NN").unwrap().rides.len(), 8);
 //! ```
 
 use crate::geometry::{DirectionClass, Vector};
@@ -53,6 +59,14 @@ pub struct Moves {
     pub hops: Vec<DirectionClass>,
     /// The pawn pattern, with (`true`) or without its double step.
     pub pawn: Option<bool>,
+    /// Grasshopper lines (`gQ`).
+    pub grasshops: Vec<DirectionClass>,
+    /// Whether the leaps and slides only capture (`cN`).
+    pub capture_only: bool,
+    /// Leaps to empty squares only (`mN`).
+    pub quiet_leaps: Vec<Leap>,
+    /// Slides to empty squares only (`mR`).
+    pub quiet_slides: Vec<DirectionClass>,
 }
 
 impl Moves {
@@ -65,6 +79,10 @@ impl Moves {
         }
         kind.hops.extend(self.hops.iter().copied());
         kind.rides.extend(self.rides.iter().copied());
+        kind.grasshops.extend(self.grasshops.iter().copied());
+        kind.capture_only |= self.capture_only;
+        kind.quiet_leaps.extend(self.quiet_leaps.iter().copied());
+        kind.quiet_slides.extend(self.quiet_slides.iter().copied());
         kind
     }
 }
@@ -99,7 +117,8 @@ pub enum BetzaError {
     /// A rider limited to a range (`W3`).
     #[error("ranges ({0}) are not supported")]
     Range(String),
-    /// A rider other than the rook's and the bishop's lines (`NN`).
+    /// A rider other than the rook's and the bishop's lines and the
+    /// ridden `N`, `C`, `Z` (`AA`).
     #[error("the rider {0}{0} is not supported")]
     Rider(char),
     /// A lame rider, or one in some directions only other than R, B, Q.
@@ -332,9 +351,54 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
     let mut rook_slide = false;
     let mut bishop_slide = false;
     let mut steps: Vec<(i32, i32)> = Vec::new();
+    // Move-only (`m`) and capture-only (`c`) parts, read on their own at
+    // the end; capture-only hops (`cpR`, the banner's), which the piece's
+    // own slides must cover.
+    let mut quiet = String::new();
+    let mut capture = String::new();
+    let mut capture_hops: Vec<(char, DirectionClass)> = Vec::new();
+    let class_of = |atom: char| match atom {
+        'R' => DirectionClass::ROOK,
+        'B' => DirectionClass::BISHOP,
+        _ => DirectionClass::ANY,
+    };
     let mut i = 0;
     while i < parts.len() {
         let p = &parts[i];
+        let plain_atom = p.suffix.is_none() && (leaper(p.atom).is_some() || "RBQ".contains(p.atom));
+        // The cannon's pattern is read below; other parts of one mode.
+        let cannon = p.mods == "m"
+            && parts
+                .get(i + 1)
+                .is_some_and(|n| simple(n, "cp", p.atom) && matches!(p.atom, 'R' | 'B'));
+        if plain_atom && !cannon {
+            match p.mods.as_str() {
+                "g" if "RBQ".contains(p.atom) => {
+                    let class = class_of(p.atom);
+                    if !moves.grasshops.contains(&class) {
+                        moves.grasshops.push(class);
+                    }
+                    i += 1;
+                    continue;
+                }
+                "cp" if matches!(p.atom, 'R' | 'B') => {
+                    capture_hops.push((p.atom, class_of(p.atom)));
+                    i += 1;
+                    continue;
+                }
+                "m" => {
+                    quiet.push(p.atom);
+                    i += 1;
+                    continue;
+                }
+                "c" => {
+                    capture.push(p.atom);
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
         // Hoppers: mRcpR, mBcpB.
         if p.mods == "m" && p.suffix.is_none() && matches!(p.atom, 'R' | 'B') {
             if let Some(next) = parts.get(i + 1).filter(|n| simple(n, "cp", p.atom)) {
@@ -361,6 +425,26 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
         }
         let lame = p.mods.contains('n');
         let tags = tags(&p.mods);
+        // A leaper ridden (`NN`, the nightrider): one-way slides along
+        // every image, for atoms whose leap no other line repeats (the
+        // rules keep one direction for each pair of squares).
+        if p.suffix == Some(p.atom) && matches!(p.atom, 'N' | 'C' | 'L' | 'Z' | 'J') {
+            if !p.mods.is_empty() {
+                return Err(BetzaError::DirectionalRider(format!(
+                    "{}{}{}",
+                    p.mods, p.atom, p.atom
+                )));
+            }
+            let (a, b) = leaper(p.atom).expect("a leaper atom")[0];
+            for (x, y) in images(a, b) {
+                let v = Vector::new(&[x, y]);
+                if !moves.rides.contains(&v) {
+                    moves.rides.push(v);
+                }
+            }
+            i += 1;
+            continue;
+        }
         let rider = match (p.atom, p.suffix) {
             ('R' | 'B' | 'Q', None) => true,
             ('W' | 'F', Some(s)) if s == p.atom => true,
@@ -477,6 +561,42 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
         (false, true) => moves.slides.push(DirectionClass::BISHOP),
         (false, false) => {}
     }
+    // A capture-only hop (`cpR`) is a cannon's capture; the cannon's quiet
+    // slides are the piece's own slides along those lines.
+    for (atom, class) in capture_hops {
+        let covered = match atom {
+            'R' => rook_slide,
+            _ => bishop_slide,
+        };
+        if !covered {
+            return Err(BetzaError::Hopper(format!("cp{atom}")));
+        }
+        if !moves.hops.contains(&class) {
+            moves.hops.push(class);
+        }
+    }
+    if !capture.is_empty() {
+        // Capture-only leaps and slides stand for the piece's captures:
+        // it may have no other leaps or slides.
+        if !moves.leaps.is_empty() || !moves.slides.is_empty() || !moves.steps.is_empty() {
+            return Err(BetzaError::MoveOrCaptureOnly(format!("c{capture}")));
+        }
+        let c = read(&capture)?;
+        if !c.steps.is_empty() || !c.rides.is_empty() {
+            return Err(BetzaError::MoveOrCaptureOnly(format!("c{capture}")));
+        }
+        moves.leaps = c.leaps;
+        moves.slides = c.slides;
+        moves.capture_only = true;
+    }
+    if !quiet.is_empty() {
+        let q = read(&quiet)?;
+        if !q.steps.is_empty() || !q.rides.is_empty() || q.leaps.iter().any(|l| l.lame) {
+            return Err(BetzaError::MoveOrCaptureOnly(format!("m{quiet}")));
+        }
+        moves.quiet_leaps = q.leaps;
+        moves.quiet_slides = q.slides;
+    }
     Ok(moves)
 }
 
@@ -496,7 +616,10 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
         });
     }
     let mut text = String::new();
+    // Capture-only leaps and slides (`cN`), each part marked.
+    let mode = if kind.capture_only { "c" } else { "" };
     for class in &kind.slides {
+        text.push_str(mode);
         text.push_str(match *class {
             c if c == DirectionClass::ROOK => "R",
             c if c == DirectionClass::BISHOP => "B",
@@ -517,7 +640,35 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
             }
             text.push('n');
         }
+        text.push_str(mode);
         text.push(atom);
+    }
+    for class in &kind.quiet_slides {
+        text.push('m');
+        text.push_str(match *class {
+            c if c == DirectionClass::ROOK => "R",
+            c if c == DirectionClass::BISHOP => "B",
+            c if c == DirectionClass::ANY || c.counts == 0b110 => "Q",
+            _ => return Err(Unstateable::Slides(piece())),
+        });
+    }
+    for leap in &kind.quiet_leaps {
+        let v = leap.vector.0;
+        let (a, b) = (v[0].abs().max(v[1].abs()), v[0].abs().min(v[1].abs()));
+        let atom = atom_of((a, b))
+            .filter(|_| v[2..].iter().all(|&c| c == 0) && !leap.lame)
+            .ok_or_else(|| Unstateable::LeapAtom(piece(), leap.vector))?;
+        text.push('m');
+        text.push(atom);
+    }
+    for class in &kind.grasshops {
+        text.push('g');
+        text.push_str(match *class {
+            c if c == DirectionClass::ROOK => "R",
+            c if c == DirectionClass::BISHOP => "B",
+            c if c == DirectionClass::ANY || c.counts == 0b110 => "Q",
+            _ => return Err(Unstateable::Slides(piece())),
+        });
     }
     if kind.steps.iter().any(|s| s.zone.is_some()) {
         return Err(Unstateable::RegionSteps(piece()));
@@ -567,7 +718,21 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
         }
         steps.retain(|v| !target.contains(v));
     }
-    for v in &kind.rides {
+    // Leapers ridden along all their images (`NN`).
+    let mut rides: Vec<Vector> = kind.rides.clone();
+    for (a, b) in [(2, 1), (3, 1), (3, 2)] {
+        let all: Vec<Vector> = images(a, b)
+            .into_iter()
+            .map(|(x, y)| Vector::new(&[x, y]))
+            .collect();
+        if all.iter().all(|v| rides.contains(v)) {
+            let atom = atom_of((a, b)).expect("an atom");
+            text.push(atom);
+            text.push(atom);
+            rides.retain(|v| !all.contains(v));
+        }
+    }
+    for v in &rides {
         let (x, y) = (v.0[0], v.0[1]);
         let (atom, a, b) = match (x.abs(), y.abs()) {
             (1, 0) | (0, 1) => ('R', 1, 0),

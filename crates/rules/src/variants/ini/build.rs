@@ -686,6 +686,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 },
                 en_passant: true,
                 promotion: Vec::new(),
+                black_promotion: None,
                 promotion_ranks: 1,
                 double_step_ranks: [1 << 1; 2],
                 en_passant_ranks: [u64::MAX; 2],
@@ -756,47 +757,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
 
     // Promotion.
     if let Some(pk) = pawn_kind {
-        let mut promo = Vec::new();
-        // Each side's list, its own key's or the common one's: the two
-        // must agree.
+        // Each side's list, its own key's or the common one's.
         let [white, black] = promotion_sides.map(|e| e.or(promotion_both));
-        if let (Some(w), Some(b)) = (white, black) {
-            if w.value != b.value {
-                let (first, later) = if w.line <= b.line { (w, b) } else { (b, w) };
-                return Err(refuse(
-                    later,
-                    &format!(
-                        "each side promotes to the same pieces here (line {} says {})",
-                        first.line, first.value
-                    ),
-                ));
-            }
-        }
-        let promotion = white.or(black);
-        match promotion {
-            Some(entry) => {
-                for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
-                    let kind =
-                        letter_kind(c).ok_or_else(|| bad(entry, "letters of the game's pieces"))?;
-                    if kinds[kind.index()].royal || Some(kind) == pawn_kind {
-                        return Err(refuse(
-                            entry,
-                            "a pawn promotes to a piece neither royal nor a pawn here",
-                        ));
-                    }
-                    if !promo.contains(&kind) {
-                        promo.push(kind);
-                    }
-                }
-            }
-            None => {
-                for key in ["queen", "rook", "bishop", "knight"] {
-                    if let Some(i) = pieces.iter().position(|p| p.entry.key == key) {
-                        promo.push(Kind(i as u8));
-                    }
-                }
-            }
-        }
+        let promo = promotion_list(white, &pieces, &kinds, pawn_kind)?;
+        let black_promo = promotion_list(black, &pieces, &kinds, pawn_kind)?;
         let last = ranks;
         let mut stated = false;
         let mut depth: Option<(usize, &Entry)> = None;
@@ -860,6 +824,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         let double_ranks = pawn_steps::double_steps(&mut double_zones, files, ranks)?;
         let ep_ranks = pawn_steps::en_passant(&ep_zones, files, ranks)?;
         if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
+            rules.black_promotion = (black_promo != promo).then_some(black_promo);
             rules.promotion = promo;
             rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
             rules.double_step_ranks = double_ranks;
@@ -1329,6 +1294,43 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         .validate()
         .map_err(|e| IniErrorKind::Variant(e).at(line))?;
     Ok((variant, fen))
+}
+
+/// The kinds a side's pawns promote to, from its promotion key (`None`:
+/// Fairy-Stockfish's default, the queen, rook, bishop and knight the game
+/// has).
+fn promotion_list(
+    entry: Option<&Entry>,
+    pieces: &[PieceEntry],
+    kinds: &[PieceKind],
+    pawn_kind: Option<Kind>,
+) -> Result<Vec<Kind>, IniError> {
+    let mut promo = Vec::new();
+    let Some(entry) = entry else {
+        for key in ["queen", "rook", "bishop", "knight"] {
+            if let Some(i) = pieces.iter().position(|p| p.entry.key == key) {
+                promo.push(Kind(i as u8));
+            }
+        }
+        return Ok(promo);
+    };
+    for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
+        let kind = pieces
+            .iter()
+            .position(|p| p.letter == c.to_ascii_lowercase())
+            .map(|i| Kind(i as u8))
+            .ok_or_else(|| bad(entry, "letters of the game's pieces"))?;
+        if kinds[kind.index()].royal || Some(kind) == pawn_kind {
+            return Err(refuse(
+                entry,
+                "a pawn promotes to a piece neither royal nor a pawn here",
+            ));
+        }
+        if !promo.contains(&kind) {
+            promo.push(kind);
+        }
+    }
+    Ok(promo)
 }
 
 /// A rough worth of a kind from its moves, in hundredths of a pawn.

@@ -2,7 +2,7 @@
 //! Fairy-Stockfish writes them, SAN for people.
 
 use super::IniErrorKind;
-use crate::kernel::{AnyPosition, Big, Bits, Move, Position, Rules, SquareSet, Variant};
+use crate::kernel::{AnyPosition, Big, Bits, Move, PerKind, Position, Rules, SquareSet, Variant};
 use crate::variants::fen::{read_fen, write_fen, FenError};
 use crate::variants::san;
 use crate::variants::square_names::square_name;
@@ -47,10 +47,13 @@ fn tables(variant: &Variant, quick: bool) -> Result<Tables, IniErrorKind> {
         };
         rules.map(Rules::leak).map_err(IniErrorKind::Variant)
     }
+    // Positions of u64 and u128 sets hold 8 kinds: a game of more takes
+    // the multiword sets.
+    let narrow = variant.kinds.len() <= <<u128 as SquareSet>::Kinds as PerKind<u128>>::LEN;
     Ok(match variant.shape.len() {
-        0..=64 => Tables::U64(make(variant, quick)?),
-        65..=128 => Tables::U128(make(variant, quick)?),
-        129..=256 => Tables::Bits4(make(variant, quick)?),
+        0..=64 if narrow => Tables::U64(make(variant, quick)?),
+        0..=128 if narrow => Tables::U128(make(variant, quick)?),
+        0..=256 => Tables::Bits4(make(variant, quick)?),
         257..=512 => Tables::Bits8(make(variant, quick)?),
         _ => Tables::Big(make(variant, quick)?),
     })

@@ -39,6 +39,8 @@ pub mod parse;
 mod pawn_steps;
 #[cfg(test)]
 mod pawn_steps_tests;
+#[cfg(test)]
+mod pieces_tests;
 pub mod read;
 #[cfg(test)]
 mod shogi_tests;

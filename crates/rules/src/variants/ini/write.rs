@@ -4,7 +4,7 @@
 
 use super::betza;
 use super::build::{capitalized, CUSTOM, PIECES};
-use crate::kernel::{Color, ExtinctionValue, PieceKind, Region, Royalty, Stalemate, Variant};
+use crate::kernel::{Color, ExtinctionValue, Kind, PieceKind, Region, Royalty, Stalemate, Variant};
 use thiserror::Error;
 
 /// Why a variant has no ini form.
@@ -288,12 +288,18 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         board.join("/")
     );
     if let Some(p) = &pawn {
-        let letters: String = p
-            .promotion
-            .iter()
-            .map(|&k| variant.kind(k).letter)
-            .collect();
-        out += &format!("promotionPieceTypes = {letters}\n");
+        let letters =
+            |kinds: &[Kind]| -> String { kinds.iter().map(|&k| variant.kind(k).letter).collect() };
+        match &p.black_promotion {
+            None => out += &format!("promotionPieceTypes = {}\n", letters(&p.promotion)),
+            Some(black) => {
+                out += &format!(
+                    "promotionPieceTypesWhite = {}\npromotionPieceTypesBlack = {}\n",
+                    letters(&p.promotion),
+                    letters(black)
+                )
+            }
+        }
         let depth = p.promotion_ranks.clamp(1, ranks);
         let white: Vec<String> = (ranks + 1 - depth..=ranks)
             .map(|r| format!("*{r}"))
