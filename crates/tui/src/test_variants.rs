@@ -38,7 +38,8 @@ fn kinds(pawns: bool, four: bool) -> Vec<PieceKind> {
             en_passant: false,
             promotion: vec![Kind(1)],
             promotion_ranks: 1,
-            double_step_rank: 1,
+            double_step_ranks: [1 << 1; 2],
+            en_passant_ranks: [u64::MAX; 2],
         }));
     }
     kinds

@@ -49,10 +49,12 @@ pub struct PawnRules {
     /// Bit `a` set: a capture is one step forward plus one step (either
     /// sign) along axis `a`. Chess: X only; Fourfold: X, Z and W.
     pub capture_axes: u8,
-    /// Whether a pawn on its side's [double-step rank](Self::double_step_rank)
-    /// may advance two squares.
+    /// Whether a pawn on one of its side's
+    /// [double-step ranks](Self::double_step_ranks) may advance two squares.
     pub double_step: bool,
-    /// Whether a pawn that just advanced two squares can be taken en passant.
+    /// Whether a pawn that just advanced two squares can be taken en
+    /// passant (where the square it passed lies on one of its side's
+    /// [en passant ranks](Self::en_passant_ranks)).
     pub en_passant: bool,
     /// What a pawn reaching its promotion zone becomes, in order of
     /// preference.
@@ -61,10 +63,17 @@ pub struct PawnRules {
     /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
     /// on entering the zone.
     pub promotion_ranks: usize,
-    /// The rank, counted from the side's own first as 0, from which a
-    /// pawn may double-step (1: the second, as in chess; shako's pawns
-    /// start on the third, 2).
-    pub double_step_rank: usize,
+    /// Per side (White's, Black's), the ranks from which a pawn may
+    /// double-step, as a mask: bit `r` is the side's rank `r` counted from
+    /// its own first as 0. Chess: `1 << 1`, the second rank; shako's pawns
+    /// start on the third, `1 << 2`; torpedo's double-step from every rank,
+    /// horde's White from its first two.
+    pub double_step_ranks: [u64; 2],
+    /// Per side, the ranks (counted from the side's own first as 0) of the
+    /// squares its double steps pass that the other side may take en
+    /// passant on, as a mask (`u64::MAX`: all; horde: White's from its
+    /// first rank cannot be taken).
+    pub en_passant_ranks: [u64; 2],
 }
 
 /// A kind of piece, as data.

@@ -456,6 +456,9 @@ impl<S: SquareSet> Position<S> {
         }
         setup.castling = ((1u16 << variant.castling.len()) - 1) as u8;
         setup.checks = variant.goals.checks.unwrap_or_default();
+        for piece in variant.drops.iter().flat_map(|d| &d.start_hand) {
+            setup.hands[piece.color.index()][piece.kind.index()] += 1;
+        }
         Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
     }
 
@@ -511,7 +514,7 @@ impl<S: SquareSet> Position<S> {
                 return Err(PositionError::Hand { color });
             }
         }
-        if rules.captures_to_hand {
+        if rules.marks {
             for &square in &setup.promoted {
                 // Shogi's marks stand only on kinds that promote.
                 let promotes = |k: Kind| rules.forms.as_ref().is_none_or(|f| f.promotes(k));
@@ -577,16 +580,13 @@ impl<S: SquareSet> Position<S> {
             // (now empty) square one step before it by a double step.
             let victim = step(mover, s);
             let origin = step(!mover, s);
-            let ep_allowed = rules
-                .pawn
-                .is_some_and(|k| variant.kind(k).pawn.as_ref().is_some_and(|r| r.en_passant));
             if s >= len
-                || !ep_allowed
                 || p.occupied().contains(s)
                 || victim == NONE
                 || origin == NONE
                 || p.occupied().contains(origin as usize)
                 || rules.pawn_double[mover.index()][origin as usize] != victim
+                || rules.pawn_ep[mover.index()][origin as usize] != s as u16
                 || p.piece_at(victim as usize)
                     != Some(Piece {
                         color: mover,
@@ -728,7 +728,7 @@ impl<S: SquareSet> Position<S> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hands: self.hands,
-            promoted: if self.rules.captures_to_hand {
+            promoted: if self.rules.marks {
                 self.marks().squares().collect()
             } else {
                 Vec::new()
@@ -808,13 +808,13 @@ impl<S: SquareSet> Position<S> {
     /// Whether the piece on a square is a promoted one (games whose
     /// captures go to hand track it).
     pub fn is_promoted(&self, square: usize) -> bool {
-        self.rules.captures_to_hand && self.marks().contains(square)
+        self.rules.marks && self.marks().contains(square)
     }
 
     /// The squares of the promoted pieces (games whose captures go to
     /// hand track them).
     pub(crate) fn promoted_set(&self) -> S {
-        if self.rules.captures_to_hand {
+        if self.rules.marks {
             self.marks()
         } else {
             S::EMPTY
@@ -1223,6 +1223,31 @@ impl<S: SquareSet> Position<S> {
         if r.variant.goals.must_capture {
             self.keep_captures(out, start);
         }
+        if r.variant.goals.makpong {
+            self.keep_makpong(out, start);
+        }
+    }
+
+    /// Makpong's rule: a royal piece in check moves only to take its one
+    /// checker.
+    #[cold]
+    fn keep_makpong(&self, out: &mut Vec<Move>, start: usize) {
+        let Some(king) = self.royal_square(self.turn) else {
+            return;
+        };
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return;
+        }
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if m.from as usize == king && checkers != S::single(m.to as usize) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Atomic's legality ([`Blast`]): no king takes a king where kings are
@@ -1598,7 +1623,12 @@ impl<S: SquareSet> Position<S> {
             .shift(steps.forward)
             & empty
             & target;
-        let mut n = weigh(single & target) + double.count() as usize;
+        let mut n = weigh(single & target)
+            + if steps.double_promotes {
+                weigh(double)
+            } else {
+                double.count() as usize
+            };
         for &(delta, from) in &steps.captures {
             n += weigh((pawns & from).shift(delta) & enemy & target);
         }
@@ -1638,7 +1668,20 @@ impl<S: SquareSet> Position<S> {
                     && !occupied.contains(double as usize)
                     && allowed.contains(double as usize)
                 {
-                    out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
+                    if r.pawn_steps[c].double_promotes && zone.contains(double as usize) {
+                        // Torpedo: a double step into the zone promotes
+                        // (and allows no en passant).
+                        for &p in promotions {
+                            out.push(Move {
+                                from: from as u16,
+                                to: double,
+                                promotion: Some(p),
+                                kind: MoveKind::Normal,
+                            });
+                        }
+                    } else {
+                        out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
+                    }
                 }
             }
             let captures = r.pawn_captures[c][from];
@@ -1811,13 +1854,13 @@ impl<S: SquareSet> Position<S> {
                     let kind = self.kind_at(to).expect("an occupied square");
                     self.toggle(color, kind, to);
                     captured = Some(Piece { color, kind });
-                    if r.captures_to_hand {
+                    if r.capture_extra {
                         self.capture_to_hand(kind, to);
                     }
                 }
                 self.toggle(us, moving, from);
                 self.toggle(us, m.promotion.unwrap_or(moving), to);
-                if r.captures_to_hand {
+                if r.marks {
                     self.move_marks(m);
                 }
             }
@@ -1830,7 +1873,7 @@ impl<S: SquareSet> Position<S> {
         };
         self.castling &= !(r.castling_loss[from] | r.castling_loss[to]);
         self.ep = match m.kind {
-            MoveKind::DoubleStep => r.pawn_push[us.index()][from],
+            MoveKind::DoubleStep => r.pawn_ep[us.index()][from],
             _ => NONE,
         };
         if us == Color::Black {
@@ -1855,11 +1898,12 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// The piece of `kind` taken on `square` goes to the mover's hand, its
-    /// colour changed: a promoted one as a pawn.
+    /// colour changed: a promoted one as a pawn (where captures go to
+    /// hand; in bughouse only its mark goes).
     #[cold]
     fn capture_to_hand(&mut self, kind: Kind, square: usize) {
         let us = self.turn;
-        let kind = if self.marks().contains(square) {
+        let kind = if self.rules.marks && self.marks().contains(square) {
             self.flip_promoted(square);
             // Shogi's promoted pieces keep their kind; crazyhouse's were
             // pawns.
@@ -1870,7 +1914,9 @@ impl<S: SquareSet> Position<S> {
         } else {
             kind
         };
-        self.change_hand(us, kind, true);
+        if self.rules.captures_to_hand {
+            self.change_hand(us, kind, true);
+        }
     }
 
     /// The rest of [`Position::play_unchecked`] for a drop (the castling
@@ -1982,15 +2028,25 @@ impl<S: SquareSet> Position<S> {
     /// run out of the pieces it watches.
     pub fn extinction(&self) -> Option<Outcome> {
         let rule = self.rules.variant.extinction.as_ref()?;
+        // Pieces in hand count, as Fairy-Stockfish's `count_with_hand`.
+        let held = |color: Color, kind: Option<Kind>| -> u32 {
+            let hand = &self.hands[color.index()];
+            match kind {
+                Some(k) => u32::from(hand[k.index()]),
+                None => hand.iter().map(|&n| u32::from(n)).sum(),
+            }
+        };
         let ran_out = |color: Color| {
             let opponent_needs = rule.opponent_count + u32::from(rule.claim && color == self.turn);
-            let out =
-                |own: S, theirs: S| own.count() <= rule.count && theirs.count() >= opponent_needs;
-            (rule.all && out(self.by_color(color), self.by_color(!color)))
+            let out = |own: S, theirs: S, kind: Option<Kind>| {
+                own.count() + held(color, kind) <= rule.count
+                    && theirs.count() + held(!color, kind) >= opponent_needs
+            };
+            (rule.all && out(self.by_color(color), self.by_color(!color), None))
                 || rule
                     .kinds
                     .iter()
-                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k)))
+                    .any(|&k| out(self.pieces(color, k), self.pieces(!color, k), Some(k)))
         };
         let color = [!self.turn, self.turn].into_iter().find(|&c| ran_out(c))?;
         Some(match rule.value {

@@ -5,7 +5,7 @@
 use super::magics::KnownGroup;
 use super::special::{self, Special};
 use super::squares::NONE;
-use super::{Color, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
+use super::{Color, Drops, Kind, Royalty, SquareSet, Variant, VariantError, MAX_KINDS};
 use crate::geometry::Vector;
 
 /// One square's magic for one group of directions.
@@ -28,6 +28,9 @@ pub(crate) struct PawnSteps<S> {
     pub(crate) push_from: S,
     /// The squares a double step starts from.
     pub(crate) double_from: S,
+    /// Whether a double step can land in the promotion zone (torpedo),
+    /// and promote there.
+    pub(crate) double_promotes: bool,
     /// Each capture step's shift and the squares it stays on the board from.
     pub(crate) captures: Vec<(isize, S)>,
 }
@@ -95,8 +98,13 @@ pub struct Rules<S> {
     pub(crate) pawn_captures: [Vec<S>; 2],
     /// `pawn_push[color][square]`: one step forward.
     pub(crate) pawn_push: [Vec<u16>; 2],
-    /// `pawn_double[color][square]`: two steps forward from the start rank.
+    /// `pawn_double[color][square]`: two steps forward from a double-step
+    /// rank.
     pub(crate) pawn_double: [Vec<u16>; 2],
+    /// `pawn_ep[color][square]`: the square a double step from `square`
+    /// passes, where the other side may take en passant after it; else
+    /// [`NONE`].
+    pub(crate) pawn_ep: [Vec<u16>; 2],
     /// Where each side's pawns promote.
     pub(crate) promotion_zone: [S; 2],
     /// The kinds a pawn promotes to.
@@ -133,6 +141,12 @@ pub struct Rules<S> {
     pub(crate) drops: bool,
     /// Whether captured pieces go to the captor's hand.
     pub(crate) captures_to_hand: bool,
+    /// Whether promoted pieces are marked (captures to hand but for loop
+    /// chess's, and bughouse's).
+    pub(crate) marks: bool,
+    /// Whether a capture does more than take: a piece to hand, a mark
+    /// away ([`Rules::captures_to_hand`] or [`Rules::marks`]).
+    pub(crate) capture_extra: bool,
     /// `drop_region[color][kind]`: where a piece of the hand may be put.
     pub(crate) drop_region: [[S; MAX_KINDS]; 2],
     /// Per castling rule, the squares that must be empty (besides the king
@@ -188,7 +202,7 @@ impl<S: SquareSet> Rules<S> {
         search: bool,
     ) -> Result<Rules<S>, VariantError> {
         variant.validate()?;
-        if variant.drops.as_ref().is_some_and(|d| d.captures_to_hand)
+        if variant.drops.as_ref().is_some_and(Drops::marks)
             && variant.kinds.len() >= MAX_KINDS
             && !<S::Spare as super::squares::Spare<S>>::ANY
         {
@@ -310,11 +324,13 @@ impl<S: SquareSet> Rules<S> {
         let mut pawn_captures = [vec![S::EMPTY; len], vec![S::EMPTY; len]];
         let mut pawn_push = [vec![NONE; len], vec![NONE; len]];
         let mut pawn_double = [vec![NONE; len], vec![NONE; len]];
+        let mut pawn_ep = [vec![NONE; len], vec![NONE; len]];
         let mut promotion_zone = [S::EMPTY; 2];
         let mut pawn_steps: [PawnSteps<S>; 2] = std::array::from_fn(|_| PawnSteps {
             forward: 0,
             push_from: S::EMPTY,
             double_from: S::EMPTY,
+            double_promotes: false,
             captures: Vec::new(),
         });
         if let Some(p) = pawn {
@@ -350,10 +366,16 @@ impl<S: SquareSet> Rules<S> {
                     if let Some(to) = shape.offset(square, forward) {
                         pawn_push[c][square] = to as u16;
                         steps.push_from |= S::single(square);
-                        if rules.double_step && relative_rank == rules.double_step_rank as i32 {
+                        let bit = |mask: u64, rank: i32| rank < 64 && mask >> rank & 1 == 1;
+                        if rules.double_step && bit(rules.double_step_ranks[c], relative_rank) {
                             if let Some(two) = shape.offset(to, forward) {
                                 pawn_double[c][square] = two as u16;
                                 steps.double_from |= S::single(square);
+                                if rules.en_passant
+                                    && bit(rules.en_passant_ranks[c], relative_rank + 1)
+                                {
+                                    pawn_ep[c][square] = to as u16;
+                                }
                             }
                         }
                     }
@@ -367,6 +389,9 @@ impl<S: SquareSet> Rules<S> {
                         }
                     }
                 }
+                steps.double_promotes = pawn_double[c]
+                    .iter()
+                    .any(|&to| to != NONE && promotion_zone[c].contains(to as usize));
             }
         }
 
@@ -475,6 +500,7 @@ impl<S: SquareSet> Rules<S> {
             pawn_captures,
             pawn_push,
             pawn_double,
+            pawn_ep,
             promotion_zone,
             pawn_steps,
             promotions,
@@ -493,6 +519,8 @@ impl<S: SquareSet> Rules<S> {
             flag_region: [S::EMPTY; 2],
             drops: false,
             captures_to_hand: false,
+            marks: false,
+            capture_extra: false,
             drop_region: [[S::EMPTY; MAX_KINDS]; 2],
             castle_empty,
             castle_safe,
@@ -540,6 +568,8 @@ impl<S: SquareSet> Rules<S> {
         if let Some(drops) = rules.variant.drops.clone() {
             rules.drops = true;
             rules.captures_to_hand = drops.captures_to_hand;
+            rules.marks = drops.marks();
+            rules.capture_extra = rules.captures_to_hand || rules.marks;
             let all = (0..len).fold(S::EMPTY, |set, s| set | S::single(s));
             for color in Color::ALL {
                 let c = color.index();
@@ -556,6 +586,9 @@ impl<S: SquareSet> Rules<S> {
                         if !drops.promotion_zone_pawns {
                             region &= !rules.promotion_zone[c];
                         }
+                    }
+                    if let Some(squares) = &drops.regions[c] {
+                        region &= squares.iter().fold(S::EMPTY, |set, &s| set | S::single(s));
                     }
                     rules.drop_region[c][k] = region;
                 }

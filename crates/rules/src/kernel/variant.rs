@@ -34,6 +34,10 @@ pub enum VariantError {
     /// naming a kind or square the variant does not have.
     #[error("shogi's promotions need captures to hand, no chess pawn, and the variant's kinds and squares")]
     PiecePromotions,
+    /// A piece in hand at the start of no kind of the variant, or royal,
+    /// or a drop region's square off the board.
+    #[error("pieces in hand at the start are of the variant's kinds and not royal, and drop regions on its board")]
+    StartHand,
     /// A flag region's square off the board, or its kind not the
     /// variant's.
     #[error("the flag goal names a square off the board or a kind the variant does not have")]
@@ -196,6 +200,29 @@ pub struct Drops {
     /// No move or drop may leave a piece where it has no move on an empty
     /// board (`immobilityIllegal`: a shogi pawn on the last rank).
     pub immobility_illegal: bool,
+    /// A promoted piece taken goes to the hand as what it is, not as a
+    /// pawn, and no piece is marked promoted (`dropLoop`: loop chess).
+    pub drop_loop: bool,
+    /// Promoted pieces are marked (`Q~`) though captures do not go to
+    /// hand (`twoBoards`: bughouse, whose partner's board this kernel
+    /// does not play).
+    pub two_boards: bool,
+    /// The pieces in hand at the start (`[Nn]` after the start's board:
+    /// pocket knight chess), none royal.
+    pub start_hand: Vec<Piece>,
+    /// Each side's drop region, where it is not the whole board
+    /// (`dropRegionWhite`, `dropRegionBlack`: dragon chess drops on its
+    /// first rank only), as squares.
+    pub regions: [Option<Vec<usize>>; 2],
+}
+
+impl Drops {
+    /// Whether promoted pieces are marked: where captures go to hand
+    /// (a promoted piece goes back as a pawn, or in shogi unpromoted) but
+    /// in loop chess, and in bughouse.
+    pub fn marks(&self) -> bool {
+        (self.captures_to_hand && !self.drop_loop) || self.two_boards
+    }
 }
 
 /// Shogi's promotions (Fairy-Stockfish's `promotedPieceType`): a piece of
@@ -262,6 +289,9 @@ pub struct Goals {
     /// move limit, repetition): Fairy-Stockfish's `materialCounting =
     /// blackdrawodds` (armageddon) or `whitedrawodds`.
     pub draw_odds: Option<Color>,
+    /// A royal piece in check may move only to take its one checker
+    /// (`makpongRule`, makpong): in double check it may not move at all.
+    pub makpong: bool,
 }
 
 /// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
@@ -293,6 +323,7 @@ impl Goals {
             || self.checkmate_wins
             || self.blast.is_some()
             || self.draw_odds.is_some()
+            || self.makpong
     }
 }
 
@@ -411,6 +442,7 @@ impl Variant {
                     .flatten()
                     .any(|&s| s >= self.shape.len());
                 if !drops.captures_to_hand
+                    || !drops.marks()
                     || bad_kind
                     || bad_square
                     || promotions.forms.len() > MAX_KINDS
@@ -421,6 +453,17 @@ impl Variant {
             }
             if drops.no_doubled.is_some_and(|k| k.index() >= kinds) {
                 return Err(VariantError::PiecePromotions);
+            }
+            let foreign = |p: &Piece| p.kind.index() >= kinds || self.kinds[p.kind.index()].royal;
+            if drops.start_hand.iter().any(foreign)
+                || drops
+                    .regions
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .any(|&s| s >= self.shape.len())
+            {
+                return Err(VariantError::StartHand);
             }
         }
         let len = self.shape.len();

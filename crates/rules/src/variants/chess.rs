@@ -145,7 +145,8 @@ pub fn variant() -> Variant {
             en_passant: true,
             promotion: vec![QUEEN, ROOK, BISHOP, KNIGHT],
             promotion_ranks: 1,
-            double_step_rank: 1,
+            double_step_ranks: [1 << 1; 2],
+            en_passant_ranks: [u64::MAX; 2],
         }),
     ]
     .into_iter()

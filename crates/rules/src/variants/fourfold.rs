@@ -150,7 +150,8 @@ pub fn variant(army: Army) -> Variant {
             en_passant: false,
             promotion: vec![QUEEN],
             promotion_ranks: 1,
-            double_step_rank: 1,
+            double_step_ranks: [1 << 1; 2],
+            en_passant_ranks: [u64::MAX; 2],
         }),
     ];
     let mut start = Vec::new();

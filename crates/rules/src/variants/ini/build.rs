@@ -10,7 +10,7 @@
 //! first and the section's replace them, `-` removing a piece.
 
 use super::parse::Entry;
-use super::{betza, IniError, IniErrorKind};
+use super::{betza, pawn_steps, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
     Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
@@ -87,7 +87,6 @@ pub const CUSTOM: [&str; 25] = [
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
     ("mustDrop", "false"),
-    ("dropLoop", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
@@ -95,7 +94,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
     ("chess960", "false"),
-    ("twoBoards", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("piecePromotionOnCapture", "false"),
@@ -135,7 +133,7 @@ const IGNORED: &[&str] = &[
 /// Drops the old rank key `rank` from `zones` when both sides' regions
 /// (`{region}White`, `{region}Black`) are stated, which replace what it
 /// says.
-fn superseded(zones: &mut Vec<&Entry>, rank: &str, region: &str) {
+pub(super) fn superseded(zones: &mut Vec<&Entry>, rank: &str, region: &str) {
     let both = ["White", "Black"]
         .iter()
         .all(|side| zones.iter().any(|e| e.key == format!("{region}{side}")));
@@ -187,7 +185,7 @@ fn bad(entry: &Entry, expected: &str) -> IniError {
     .at(entry.line)
 }
 
-fn refuse(entry: &Entry, why: &str) -> IniError {
+pub(super) fn refuse(entry: &Entry, why: &str) -> IniError {
     IniErrorKind::UnsupportedValue {
         key: entry.key.clone(),
         value: entry.value.clone(),
@@ -204,7 +202,7 @@ fn boolean(entry: &Entry) -> Result<bool, IniError> {
     }
 }
 
-fn number(entry: &Entry) -> Result<usize, IniError> {
+pub(super) fn number(entry: &Entry) -> Result<usize, IniError> {
     entry
         .value
         .parse()
@@ -223,7 +221,11 @@ fn count(entry: &Entry) -> Result<u32, IniError> {
 
 /// The squares (file, rank), from 0, of a region's value: square names
 /// (`e1`), whole ranks (`*1`) and whole files (`e*`), apart by white space.
-fn squares(entry: &Entry, files: usize, ranks: usize) -> Result<Vec<(usize, usize)>, IniError> {
+pub(super) fn squares(
+    entry: &Entry,
+    files: usize,
+    ranks: usize,
+) -> Result<Vec<(usize, usize)>, IniError> {
     let mut out = Vec::new();
     let expected = "squares (e1), whole ranks (*1) or whole files (e*)";
     for word in entry.value.split_whitespace() {
@@ -308,10 +310,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut rook_pieces: Option<&Entry> = None;
     let mut king_piece: Option<&Entry> = None;
     let mut double_step = true;
+    let mut makpong = false;
     let mut promotion_both: Option<&Entry> = None;
     let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
     let mut double_zones: Vec<&Entry> = Vec::new();
+    let mut ep_zones: Vec<&Entry> = Vec::new();
     let mut castling_rank: Option<&Entry> = None;
     let mut stalemate = Stalemate::Draw;
     let mut n_move = 50usize;
@@ -328,6 +332,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut piece_drops: Option<&Entry> = None;
     let mut drops = Drops::default();
     let mut to_hand: Option<&Entry> = None;
+    let mut drop_regions: Vec<&Entry> = Vec::new();
     let mut check_counting = false;
     let mut checking = true;
     // The flag goal: each side's piece and region, from the key for both
@@ -432,6 +437,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "doubleStepRegionWhite" | "doubleStepRegionBlack" | "doubleStepRank" => {
                 double_zones.push(entry)
             }
+            "enPassantRegion" | "enPassantRegionWhite" | "enPassantRegionBlack" => {
+                ep_zones.push(entry)
+            }
             "castlingRank" => castling_rank = Some(entry),
             "promotionPieceTypes" => promotion_both = Some(entry),
             "promotionPieceTypesWhite" => promotion_sides[0] = Some(entry),
@@ -465,6 +473,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 drops.captures_to_hand = boolean(entry)?;
                 to_hand = drops.captures_to_hand.then_some(entry);
             }
+            "dropRegionWhite" | "dropRegionBlack" => drop_regions.push(entry),
+            "dropLoop" => drops.drop_loop = boolean(entry)?,
+            "twoBoards" => drops.two_boards = boolean(entry)?,
             "firstRankPawnDrops" => drops.first_rank_pawns = boolean(entry)?,
             "promotionZonePawnDrops" => drops.promotion_zone_pawns = boolean(entry)?,
             "checkCounting" => check_counting = boolean(entry)?,
@@ -481,6 +492,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "mustCapture" => must_capture = boolean(entry)?,
+            "makpongRule" => makpong = boolean(entry)?,
             "materialCounting" => {
                 draw_odds = match value {
                     "none" => None,
@@ -675,7 +687,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 en_passant: true,
                 promotion: Vec::new(),
                 promotion_ranks: 1,
-                double_step_rank: 1,
+                double_step_ranks: [1 << 1; 2],
+                en_passant_ranks: [u64::MAX; 2],
             });
         } else {
             kind = moves.apply(kind);
@@ -844,64 +857,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(line));
         }
-        // The rank pawns double-step from, from their side (1: the
-        // second); every statement must say the same.
-        let mut double_rank: Option<(usize, &Entry)> = None;
-        superseded(&mut double_zones, "doubleStepRank", "doubleStepRegion");
-        for entry in &double_zones {
-            let rank = if entry.key == "doubleStepRank" {
-                // Fairy-Stockfish reads it as the last rank a pawn
-                // double-steps from, the first being doubleStepRankMin
-                // (2): past 2 that is several ranks.
-                let n = number(entry)?;
-                if n > 2 && n < ranks {
-                    return Err(refuse(
-                        entry,
-                        &format!("pawns double-step from ranks 2 to {n} by Fairy-Stockfish's reading (doubleStepRankMin = 2 to doubleStepRank); from one rank only here: state doubleStepRegionWhite = *{n} and doubleStepRegionBlack = *{} for the rank {n} alone", ranks + 1 - n),
-                    ));
-                }
-                n.checked_sub(1).filter(|&r| r + 1 < ranks)
-            } else {
-                let s = squares(entry, files, ranks)?;
-                match whole_ranks(&s, files, ranks, entry.key.ends_with("White")).as_deref() {
-                    Some(&[r]) if r + 1 < ranks => Some(r),
-                    _ => None,
-                }
-            };
-            let Some(rank) = rank else {
-                return Err(refuse(
-                    entry,
-                    "pawns double-step from one whole rank (before the last) here",
-                ));
-            };
-            agree(
-                &mut double_rank,
-                rank,
-                entry,
-                "the two sides double-step from mirrored ranks here",
-            )?;
-        }
-        // The same for the double step's default ranks (White *2, Black *7).
-        let has = |key: &str| double_zones.iter().any(|e| e.key == key);
-        if let Some((r, entry)) = double_rank.filter(|_| !has("doubleStepRank")) {
-            let default = if !has("doubleStepRegionBlack") {
-                ranks.checked_sub(7)
-            } else if !has("doubleStepRegionWhite") {
-                Some(1)
-            } else {
-                Some(r)
-            };
-            if default != Some(r) {
-                return Err(refuse(
-                    entry,
-                    "the other side's rank is Fairy-Stockfish's default (White *2, Black *7), which does not mirror it: state both",
-                ));
-            }
-        }
+        let double_ranks = pawn_steps::double_steps(&mut double_zones, files, ranks)?;
+        let ep_ranks = pawn_steps::en_passant(&ep_zones, files, ranks)?;
         if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
             rules.promotion = promo;
             rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
-            rules.double_step_rank = double_rank.map_or(1, |(r, _)| r);
+            rules.double_step_ranks = double_ranks;
+            rules.en_passant_ranks = ep_ranks;
         }
     }
 
@@ -984,6 +946,24 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         drops.no_doubled = Some(kind);
     }
+    for (on, key) in [
+        (drops.drop_loop, "dropLoop"),
+        (drops.two_boards, "twoBoards"),
+    ] {
+        let entry = entries.iter().rev().find(|e| e.key == key);
+        match entry.filter(|_| on) {
+            Some(entry) if piece_drops.is_none() => {
+                return Err(refuse(entry, "played here where pieceDrops = true"))
+            }
+            Some(entry) if drops.promotions.is_some() => {
+                return Err(refuse(
+                    entry,
+                    "played here without shogi's promotions (promotedPieceType)",
+                ))
+            }
+            _ => {}
+        }
+    }
     if drops.immobility_illegal && piece_drops.is_none() {
         let entry = entries.iter().rev().find(|e| e.key == "immobilityIllegal");
         return Err(refuse(
@@ -998,17 +978,22 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     if fields.is_empty() {
         return Err(fen_error("empty".into()));
     }
-    // Pieces in hand at the start (`[...]` after the board): none here.
-    if let Some(open) = fields[0].find('[') {
-        let pocket = fields[0][open..].to_string();
-        if pocket != "[]" && pocket != "[-]" {
+    // Pieces in hand at the start (`[Nn]` after the board), kept in the
+    // start's FEN.
+    let mut board = fields[0].clone();
+    if let Some(open) = board.find('[') {
+        let pocket = board.split_off(open);
+        drops.start_hand = super::hand::start_hand(&pocket, letter_kind).map_err(fen_error)?;
+        if drops.start_hand.is_empty() {
+            fields[0].truncate(open);
+        } else if piece_drops.is_none() {
             return Err(fen_error(format!(
-                "pieces in hand at the start ({pocket}) are not supported yet"
+                "pieces in hand ({pocket}) need pieceDrops = true"
             )));
         }
-        fields[0].truncate(open);
     }
-    let rows: Vec<&str> = fields[0].split('/').collect();
+    drops.regions = super::hand::regions(&drop_regions, piece_drops.is_some(), files, ranks)?;
+    let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
     }
@@ -1316,7 +1301,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         start,
         castling: rules,
         royalty: Royalty::Check,
-        royal_required: has_king,
+        // A side may have no king where losing every piece loses (horde's
+        // White): Fairy-Stockfish asks no king of a position.
+        royal_required: has_king && !extinction.as_ref().is_some_and(|e| e.all && e.count == 0),
         draws: DrawRules {
             automatic_plies: (n_move > 0).then_some(2 * n_move as u32),
             automatic_repetitions: (n_fold > 0).then_some(n_fold as u32),
@@ -1335,6 +1322,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             checkmate_wins,
             blast,
             draw_odds,
+            makpong,
         },
     };
     variant
@@ -1401,7 +1389,7 @@ fn zone_depth(squares: &[(usize, usize)], files: usize, last: usize, white: bool
 /// The ranks a region of squares fills, each counted from `white`'s side
 /// or Black's (0: the side's first), lowest first; `None` unless every
 /// rank it touches is whole.
-fn whole_ranks(
+pub(super) fn whole_ranks(
     squares: &[(usize, usize)],
     files: usize,
     ranks: usize,

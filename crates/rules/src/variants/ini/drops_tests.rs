@@ -182,3 +182,167 @@ fn hands_keep_a_chess_position_within_two_cache_lines() {
     // more instructions in chess's perft.
     assert!(std::mem::size_of::<Position<u64>>() <= 128);
 }
+
+/// Capahouse (and mini, minishogi by another name) from the sample file:
+/// a hand written in Fairy-Stockfish's order, the bishop before the pawn,
+/// as pyffish 0.0.90 writes this position (reached in its seeded game).
+#[test]
+fn capahouse_writes_its_hand_in_fairy_stockfishs_order() {
+    use crate::variants::prelude::*;
+    let g = super::tests::sample("capahouse");
+    let fen =
+        "1n1b2b1nr/1p2p1k3/rB1p2p1pp/p2p1p1p2/A2PPP4/2P2C2c1/PP3QPP1P/RNA1QK1RN1[pb] w - - 0 21";
+    let p = g.read_position(fen).unwrap();
+    assert_eq!(
+        g.write_position(&*p),
+        "1n1b2b1nr/1p2p1k3/rB1p2p1pp/p2p1p1p2/A2PPP4/2P2C2c1/PP3QPP1P/RNA1QK1RN1[bp] w - - 0 21"
+    );
+    // Fairy-Stockfish's perft(4): Capablanca chess's, no drop before ply 5.
+    assert_eq!(g.start().perft(4), 805_128);
+    let mini = super::tests::sample("mini");
+    assert_eq!(
+        mini.start().perft(3),
+        super::tests::sample("minishogi").start().perft(3)
+    );
+}
+
+/// The pieces in hand at the start and the drop region: pocket knight
+/// and dragon chess from the sample file, each figure pyffish 0.0.90's.
+#[test]
+fn a_hand_at_the_start_and_a_drop_region() {
+    use super::tests::{after, sample};
+    use crate::variants::prelude::*;
+    let g = sample("pocketknight");
+    let start = g.start();
+    assert_eq!(
+        g.write_position(&*start),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1"
+    );
+    // 20 moves and 32 knight drops.
+    assert_eq!(start.legal_moves().len(), 52);
+    // The knight dropped, a pawn taken: it goes to no hand.
+    let p = after(&g, "start", "e2e4 d7d5 e4d5 N@c6");
+    assert_eq!(
+        g.write_position(&*p),
+        "rnbqkbnr/ppp1pppp/2n5/3P4/8/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 3"
+    );
+    assert_eq!(p.legal_moves().len(), 63);
+    let g = sample("dragon");
+    // The first rank full: no drop.
+    assert_eq!(g.start().legal_moves().len(), 20);
+    let p = after(&g, "start", "g1f3 b8c6");
+    let drops: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.dropped().is_some())
+        .map(|m| g.coordinate_move(&*p, m))
+        .collect();
+    assert_eq!(drops, ["D@g1"]);
+}
+
+/// A promoted queen taken: in crazyhouse a pawn to the hand, in loop
+/// chess (and chessgi) a queen, unmarked; in bughouse marked, and to no
+/// hand. pyffish 0.0.90's FENs.
+#[test]
+fn loop_keeps_and_bughouse_marks_the_promoted() {
+    use super::tests::{after, sample};
+    use crate::variants::prelude::*;
+    let fen = "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1";
+    for (name, promoted, taken) in [
+        (
+            "crazyhouse",
+            "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+            "1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2",
+        ),
+        (
+            "loop",
+            "rQ2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+            "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2",
+        ),
+        (
+            "chessgi",
+            "rQ2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+            "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2",
+        ),
+        (
+            "bughouse",
+            "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+            "1r2k3/8/8/8/8/8/8/4K3[] w - - 0 2",
+        ),
+    ] {
+        let g = sample(name);
+        assert_eq!(
+            g.write_position(&*after(&g, fen, "b7b8q")),
+            promoted,
+            "{name}"
+        );
+        assert_eq!(
+            g.write_position(&*after(&g, fen, "b7b8q a8b8")),
+            taken,
+            "{name}"
+        );
+    }
+    // Pawns dropped on the first rank in chessgi only: 5 king moves and
+    // 48 drops, or 55.
+    let fen = "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1";
+    for (name, moves) in [("crazyhouse", 53), ("loop", 53), ("chessgi", 60)] {
+        let g = sample(name);
+        assert_eq!(
+            g.read_position(fen).unwrap().legal_moves().len(),
+            moves,
+            "{name}"
+        );
+    }
+}
+
+/// What the new keys cannot say is refused with one line naming the key.
+#[test]
+fn hands_and_regions_refuse_what_they_cannot_say() {
+    for (text, error) in [
+        (
+            "[x:chess]\ndropLoop = true\n",
+            "line 2: dropLoop = true is not supported: played here where pieceDrops = true",
+        ),
+        (
+            "[x:chess]\ntwoBoards = true\n",
+            "line 2: twoBoards = true is not supported: played here where pieceDrops = true",
+        ),
+        (
+            "[x:chess]\ndropRegionWhite = *1\n",
+            "line 2: dropRegionWhite = *1 is not supported: nothing is dropped without pieceDrops = true",
+        ),
+        (
+            "[x:chess]\npieceDrops = true\ndropRegionWhite = *9\n",
+            "line 3: dropRegionWhite = \"*9\": squares (e1), whole ranks (*1) or whole files (e*)",
+        ),
+        (
+            "[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1\n",
+            "line 2: startFen: pieces in hand ([Nn]) need pieceDrops = true",
+        ),
+        (
+            "[x:chess]\npieceDrops = true\nstartFen = 4k3/8/8/8/8/8/8/4K3[Zn] w - - 0 1\n",
+            "line 3: startFen: 'Z' in the pocket [Zn] is no piece of the game",
+        ),
+        (
+            "[x:chess]\npieceDrops = true\nstartFen = 4k3/8/8/8/8/8/8/4K3[Kn] w - - 0 1\n",
+            "line 1: pieces in hand at the start are of the variant's kinds and not royal, and drop regions on its board",
+        ),
+    ] {
+        assert_eq!(super::read(text).unwrap_err().to_string(), error, "{text}");
+    }
+}
+
+/// The extinction rule counts pieces in hand, as Fairy-Stockfish's
+/// `count_with_hand`: in koedem, Black without a king while White holds
+/// one on the board and one in hand has lost, though its pawn could move
+/// (pyffish 0.0.90: no legal move, `is_immediate_game_end` true); with
+/// the hand empty it plays on (two moves).
+#[test]
+fn extinction_counts_the_hand() {
+    use crate::variants::prelude::*;
+    let g = super::tests::sample("koedem");
+    let p = g.read_position("8/p7/8/8/8/8/8/4K3[K] b - - 0 1").unwrap();
+    assert!(p.legal_moves().is_empty());
+    let p = g.read_position("8/p7/8/8/8/8/8/4K3[] b - - 0 1").unwrap();
+    assert_eq!(p.legal_moves().len(), 2);
+}

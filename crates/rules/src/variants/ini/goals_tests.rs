@@ -240,3 +240,30 @@ fn random_play_keeps_keys_and_fens_whole() {
     }
     assert!(ended > 0, "no random game reached its end");
 }
+
+/// Makpong (`makpongRule`): a king in check moves only to take its
+/// checker. Move lists and results are pyffish 0.0.90's (`legal_moves`,
+/// `game_result` of its built-in makpong and makruk).
+#[test]
+fn makpong_king_in_check_only_takes() {
+    let makpong = sample("makpong");
+    let makruk = sample("makruk");
+    // The rook on e2 checks: makruk's king may also step aside (3
+    // moves), makpong's only take (e1e2).
+    let fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
+    assert_eq!(after(&makruk, fen, "").perft(1), 3);
+    assert_eq!(after(&makpong, fen, "").perft(1), 1);
+    // Not in check, the king moves as in makruk (e1d2, e1f1).
+    assert_eq!(
+        after(&makpong, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "").perft(1),
+        2
+    );
+    // A check from afar that the king cannot take is mate (pyffish:
+    // no move, -32000 to White); in makruk the king steps away.
+    let far = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
+    assert_eq!(after(&makruk, far, "").perft(1), 3);
+    assert_eq!(
+        after(&makpong, far, "").outcome(),
+        won(Color::Black, Win::Checkmate)
+    );
+}

@@ -34,7 +34,11 @@ mod extinction_tests;
 pub mod game;
 #[cfg(test)]
 mod goals_tests;
+mod hand;
 pub mod parse;
+mod pawn_steps;
+#[cfg(test)]
+mod pawn_steps_tests;
 pub mod read;
 #[cfg(test)]
 mod shogi_tests;

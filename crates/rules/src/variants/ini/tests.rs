@@ -712,7 +712,7 @@ fn shako_and_the_sample_file_round_trip() {
         .iter()
         .find_map(|k| k.pawn.clone())
         .unwrap();
-    assert_eq!(pawn.double_step_rank, 2);
+    assert_eq!(pawn.double_step_ranks, [1 << 2; 2]);
     // Kings on f2 and f9, castling to h or d: Fairy-Stockfish 11.1 counts
     // 151,262 at depth 3, with f2h2 and f2d2 among the first moves.
     let castling = shako
@@ -732,10 +732,15 @@ fn shako_and_the_sample_file_round_trip() {
     ] {
         assert!(written.contains(line), "{written}");
     }
-    assert_eq!(
-        error("[a:chess]\ndoubleStepRegionWhite = *3\n"),
-        "line 2: doubleStepRegionWhite = *3 is not supported: the other side's rank is Fairy-Stockfish's default (White *2, Black *7), which does not mirror it: state both"
-    );
+    // One side's region leaves the other's default (Black *7).
+    let one = game("[a:chess]\ndoubleStepRegionWhite = *3\n");
+    let pawn = one
+        .variant()
+        .kinds
+        .iter()
+        .find_map(|k| k.pawn.clone())
+        .unwrap();
+    assert_eq!(pawn.double_step_ranks, [1 << 2, 1 << 1]);
 }
 
 /// Defect: `promotionRank` did not replace an inherited promotion region

@@ -143,10 +143,17 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if variant.royalty != Royalty::Check {
         return Err(WriteError::Royalty(name));
     }
-    // The reader requires the king it finds; without one, only an
+    // The reader requires the king it finds, unless losing every piece
+    // loses (horde's White may have none); without a king, only an
     // extinction rule ends a game.
     let has_king = variant.kinds.iter().any(|k| k.royal);
-    if variant.royal_required != has_king || (!has_king && variant.extinction.is_none()) {
+    let all_lost = variant
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.all && e.count == 0);
+    if variant.royal_required != (has_king && !all_lost)
+        || (!has_king && variant.extinction.is_none())
+    {
         return Err(WriteError::NoKing(name));
     }
     let files = variant.shape.size(0) as usize;
@@ -269,7 +276,17 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         .goals
         .checks
         .map_or(String::new(), |[w, b]| format!("{w}+{b} "));
-    out += &format!("startFen = {} w {rights} - {checks}0 1\n", board.join("/"));
+    let pocket: String = match variant.drops.as_ref().map(|d| &d.start_hand) {
+        Some(hand) if !hand.is_empty() => {
+            let letters: String = hand.iter().map(|&p| variant.piece_char(p)).collect();
+            format!("[{letters}]")
+        }
+        _ => String::new(),
+    };
+    out += &format!(
+        "startFen = {}{pocket} w {rights} - {checks}0 1\n",
+        board.join("/")
+    );
     if let Some(p) = &pawn {
         let letters: String = p
             .promotion
@@ -288,12 +305,34 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             black.join(" ")
         );
         out += &format!("doubleStep = {}\n", p.double_step);
-        if p.double_step && p.double_step_rank != 1 {
-            let r = p.double_step_rank;
+        // Each side's ranks, as absolute ranks (from 1) of the board.
+        let region = |mask: u64, white: bool| -> String {
+            let words: Vec<String> = (0..ranks.min(64))
+                .filter(|&r| mask >> r & 1 == 1)
+                .map(|r| format!("*{}", if white { r + 1 } else { ranks - r }))
+                .collect();
+            if words.is_empty() {
+                "-".into()
+            } else {
+                words.join(" ")
+            }
+        };
+        if p.double_step && p.double_step_ranks != [1 << 1; 2] {
             out += &format!(
-                "doubleStepRegionWhite = *{}\ndoubleStepRegionBlack = *{}\n",
-                r + 1,
-                ranks - r
+                "doubleStepRegionWhite = {}\ndoubleStepRegionBlack = {}\n",
+                region(p.double_step_ranks[0], true),
+                region(p.double_step_ranks[1], false)
+            );
+        }
+        // A side's region is where it takes: the other side's passed
+        // squares.
+        if !p.en_passant {
+            out += "enPassantRegion = -\n";
+        } else if p.en_passant_ranks != [u64::MAX; 2] {
+            out += &format!(
+                "enPassantRegionWhite = {}\nenPassantRegionBlack = {}\n",
+                region(p.en_passant_ranks[1], false),
+                region(p.en_passant_ranks[0], true)
             );
         }
     }
@@ -405,6 +444,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.must_capture {
         out += "mustCapture = true\n";
     }
+    if goals.makpong {
+        out += "makpongRule = true\n";
+    }
     if goals.stalemate_piece_count {
         out += "stalematePieceCount = true\n";
     }
@@ -457,9 +499,17 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             (drops.first_rank_pawns, "firstRankPawnDrops"),
             (drops.promotion_zone_pawns, "promotionZonePawnDrops"),
             (drops.immobility_illegal, "immobilityIllegal"),
+            (drops.drop_loop, "dropLoop"),
+            (drops.two_boards, "twoBoards"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
+            }
+        }
+        for (side, region) in ["White", "Black"].iter().zip(&drops.regions) {
+            if let Some(region) = region {
+                let squares: Vec<String> = region.iter().map(|&s| square(files, s)).collect();
+                out += &format!("dropRegion{side} = {}\n", squares.join(" "));
             }
         }
         if let Some(kind) = drops.no_doubled {
