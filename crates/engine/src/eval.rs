@@ -539,7 +539,7 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::Evaluator;
-    use duckchess_rules::variants::{chess, duck};
+    use duckchess_rules::variants::{chess, duck, fourfold};
 
     /// The linear terms and their weights sum back to the evaluation,
     /// tables included; a game without tables has none.
@@ -566,14 +566,23 @@ mod tests {
             }
             position.play_unchecked(moves[(ply * 7) % moves.len()]);
         }
-        let chess = chess::start();
-        let plain = Evaluator::new(chess.rules().variant());
+        // Fourfold has no tables (chess's and xiangqi's were fitted too).
+        let fourfold = fourfold::start(fourfold::Army::Full);
+        let plain = Evaluator::new(fourfold.rules().variant());
         assert!(!plain.has_tables());
-        assert_eq!(plain.linear_terms(&chess).0.len(), 3 * 6);
+        assert_eq!(plain.linear_terms(&fourfold).0.len(), 3 * 6);
         // Zero tables change nothing.
         let zero = plain.clone().with_tables();
-        assert_eq!(zero.evaluate(&chess), plain.evaluate(&chess));
-        assert_eq!(zero.linear_terms(&chess).1, plain.linear_terms(&chess).1);
+        assert_eq!(zero.evaluate(&fourfold), plain.evaluate(&fourfold));
+        assert_eq!(
+            zero.linear_terms(&fourfold).1,
+            plain.linear_terms(&fourfold).1
+        );
+        // Chess's fitted tables: 32 entries a kind (the files folded).
+        let chess = chess::start();
+        let fitted = Evaluator::new(chess.rules().variant());
+        assert!(fitted.has_tables());
+        assert_eq!(fitted.table_len(), 32);
     }
 
     /// In a game with drops a piece in hand is material: crazyhouse's

@@ -37,20 +37,108 @@ pub const PAWN: Kind = Kind(5);
 /// The start position's FEN.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// What the search weighs each kind, in the kinds' order (king, queen,
+/// rook, bishop, knight, pawn): its value, the worth of each square it
+/// reaches and its centralisation, as `duckchess tune --tables` fitted
+/// them to positions of self-play scored by Stockfish (docs/engine.md,
+/// "Tuning").
+const WEIGHTS: [[i32; 3]; 6] = [
+    [0, 3, 2],
+    [679, 1, 0],
+    [367, 6, -1],
+    [255, 7, -1],
+    [239, 1, 2],
+    [35, 3, 2],
+];
+
+/// Each kind's piece-square table in the kinds' order, in centipawns (see
+/// [`PieceKind::table`]): the files folded to 4 (file `f` and `7 − f`
+/// share one), times the 8 ranks counted from the side's own edge; entry
+/// `min(f, 7 − f) + 4·rank`. Fitted with [`WEIGHTS`].
+#[rustfmt::skip]
+const TABLES: [[i32; 32]; 6] = [
+    // king
+    [
+        35, 26, 0, 9,
+        27, 23, 4, -10,
+        10, -1, -7, -30,
+        0, 0, -19, -41,
+        6, 2, -16, -50,
+        20, 24, 14, 2,
+        18, 2, 9, 19,
+        12, 14, 2, 8,
+    ],
+    // queen
+    [
+        -20, -25, -29, 20,
+        2, -26, 19, -4,
+        -19, 3, -12, -8,
+        6, -5, -8, -9,
+        5, -8, -1, 3,
+        -8, -10, 0, -5,
+        -2, -12, -13, -9,
+        -5, -3, -2, -14,
+    ],
+    // rook
+    [
+        -9, -7, 6, 3,
+        -16, -9, -18, -8,
+        -8, -8, -12, -2,
+        -8, 14, 10, 20,
+        21, 16, 10, 20,
+        11, 16, 17, 9,
+        21, 0, 3, 3,
+        23, 12, 7, 13,
+    ],
+    // bishop
+    [
+        -9, -10, -3, -24,
+        -18, 10, -28, -2,
+        1, -5, 3, 3,
+        -8, -6, 8, -11,
+        5, 18, -13, 3,
+        -4, -1, 10, -1,
+        -2, 2, -2, -16,
+        5, -14, -9, -10,
+    ],
+    // knight
+    [
+        -1, -7, -13, -30,
+        -2, -8, -9, -1,
+        -20, -4, 12, -9,
+        -9, 17, 13, -16,
+        -4, 19, -2, 19,
+        -7, 26, 1, 5,
+        -3, -18, 12, -3,
+        -13, -5, 6, -7,
+    ],
+    // pawn
+    [
+        -7, -7, -7, -7,
+        9, 17, 27, -11,
+        4, 13, 6, -10,
+        -18, 0, 3, 8,
+        -29, -1, -25, 2,
+        -39, -34, -36, -42,
+        -106, -63, -67, -41,
+        -7, -7, -7, -7,
+    ],
+];
+
 /// Orthodox chess as data: 8 × 8, K Q R B N P, castling, en passant,
 /// promotion to Q R B N, the FIDE draw rules.
 pub fn variant() -> Variant {
     let shape = Shape::new(&[8, 8]).expect("8 × 8 is a board");
     let kinds = vec![
-        PieceKind::new("king", 'k', 0)
+        PieceKind::new("king", 'k', WEIGHTS[0][0])
             .leap(&[1, 0])
             .leap(&[1, 1])
             .royal(),
-        PieceKind::new("queen", 'q', 900).slide(DirectionClass::ANY),
-        PieceKind::new("rook", 'r', 500).slide(DirectionClass::ROOK),
-        PieceKind::new("bishop", 'b', 330).slide(DirectionClass::BISHOP),
-        PieceKind::new("knight", 'n', 320).leap(&[2, 1]),
-        PieceKind::new("pawn", 'p', 100).pawn(PawnRules {
+        PieceKind::new("queen", 'q', WEIGHTS[1][0]).slide(DirectionClass::ANY),
+        PieceKind::new("rook", 'r', WEIGHTS[2][0]).slide(DirectionClass::ROOK),
+        PieceKind::new("bishop", 'b', WEIGHTS[3][0]).slide(DirectionClass::BISHOP),
+        PieceKind::new("knight", 'n', WEIGHTS[4][0]).leap(&[2, 1]),
+        PieceKind::new("pawn", 'p', WEIGHTS[5][0]).pawn(PawnRules {
             forward_axis: 1,
             capture_axes: 1 << 0,
             double_step: true,
@@ -61,7 +149,15 @@ pub fn variant() -> Variant {
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
         }),
-    ];
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, kind)| {
+        let [_, mobility, centre] = WEIGHTS[i];
+        kind.weighted(mobility, centre)
+            .with_table(TABLES[i].to_vec())
+    })
+    .collect::<Vec<_>>();
     let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
     let mut start = Vec::new();
     for (file, &kind) in back.iter().enumerate() {
