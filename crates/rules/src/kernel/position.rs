@@ -2048,7 +2048,9 @@ impl<S: SquareSet> Position<S> {
             let hand = &self.hands[color.index()];
             match kind {
                 Some(k) => u32::from(hand[k.index()]),
-                None => hand.iter().map(|&n| u32::from(n)).sum(),
+                None => (0..<S::Hand as PerKind<u8>>::LEN)
+                    .map(|k| u32::from(hand[k]))
+                    .sum(),
             }
         };
         let ran_out = |color: Color| {
