@@ -194,6 +194,15 @@ impl PieceKind {
         self
     }
 
+    /// Sets what `duckchess tune` fits: the value, the worth of a square
+    /// reached and the centralisation weight (as it prints them, a row a
+    /// kind), and the piece-square table.
+    pub fn fitted(self, [value, mobility, centre]: [i32; 3], table: &[i32]) -> PieceKind {
+        PieceKind { value, ..self }
+            .weighted(mobility, centre)
+            .with_table(table.to_vec())
+    }
+
     /// Sets the evaluation's piece-square table (see [`PieceKind::table`]).
     pub fn with_table(mut self, table: Vec<i32>) -> PieceKind {
         self.table = Some(table);

@@ -129,16 +129,18 @@ const TABLES: [[i32; 32]; 6] = [
 /// promotion to Q R B N, the FIDE draw rules.
 pub fn variant() -> Variant {
     let shape = Shape::new(&[8, 8]).expect("8 × 8 is a board");
+    // Each kind's value, reach, centralisation and table: `WEIGHTS` and
+    // `TABLES`, as `duckchess tune` fitted them.
     let kinds = vec![
-        PieceKind::new("king", 'k', WEIGHTS[0][0])
+        PieceKind::new("king", 'k', 0)
             .leap(&[1, 0])
             .leap(&[1, 1])
             .royal(),
-        PieceKind::new("queen", 'q', WEIGHTS[1][0]).slide(DirectionClass::ANY),
-        PieceKind::new("rook", 'r', WEIGHTS[2][0]).slide(DirectionClass::ROOK),
-        PieceKind::new("bishop", 'b', WEIGHTS[3][0]).slide(DirectionClass::BISHOP),
-        PieceKind::new("knight", 'n', WEIGHTS[4][0]).leap(&[2, 1]),
-        PieceKind::new("pawn", 'p', WEIGHTS[5][0]).pawn(PawnRules {
+        PieceKind::new("queen", 'q', 0).slide(DirectionClass::ANY),
+        PieceKind::new("rook", 'r', 0).slide(DirectionClass::ROOK),
+        PieceKind::new("bishop", 'b', 0).slide(DirectionClass::BISHOP),
+        PieceKind::new("knight", 'n', 0).leap(&[2, 1]),
+        PieceKind::new("pawn", 'p', 0).pawn(PawnRules {
             forward_axis: 1,
             capture_axes: 1 << 0,
             double_step: true,
@@ -152,11 +154,7 @@ pub fn variant() -> Variant {
     ]
     .into_iter()
     .enumerate()
-    .map(|(i, kind)| {
-        let [_, mobility, centre] = WEIGHTS[i];
-        kind.weighted(mobility, centre)
-            .with_table(TABLES[i].to_vec())
-    })
+    .map(|(i, kind)| kind.fitted(WEIGHTS[i], &TABLES[i]))
     .collect::<Vec<_>>();
     let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
     let mut start = Vec::new();

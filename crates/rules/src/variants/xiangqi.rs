@@ -195,34 +195,32 @@ const TABLES: [[i32; TABLE]; 7] = [
 /// occurrence of a position and after 120 plies without a capture (no
 /// rule on perpetual check or chase: see docs/xiangqi.md).
 pub fn variant() -> Variant {
+    // Each kind's value, reach, centralisation and table: `WEIGHTS` and
+    // `TABLES`, as `duckchess tune` fitted them.
     let kinds: Vec<PieceKind> = vec![
-        PieceKind::new("general", 'k', WEIGHTS[0][0])
+        PieceKind::new("general", 'k', 0)
             .leap(&[1, 0])
             .confined(palace())
             .royal(),
-        PieceKind::new("advisor", 'a', WEIGHTS[1][0])
+        PieceKind::new("advisor", 'a', 0)
             .leap(&[1, 1])
             .confined(palace()),
-        PieceKind::new("elephant", 'b', WEIGHTS[2][0])
+        PieceKind::new("elephant", 'b', 0)
             .lame_leap(&[2, 2])
             .confined(own_half()),
         // A lame (2, 1) leap passes the orthogonal neighbour first: the
         // horse's leg.
-        PieceKind::new("horse", 'n', WEIGHTS[3][0]).lame_leap(&[2, 1]),
-        PieceKind::new("chariot", 'r', WEIGHTS[4][0]).slide(DirectionClass::ROOK),
-        PieceKind::new("cannon", 'c', WEIGHTS[5][0]).hop(DirectionClass::ROOK),
-        PieceKind::new("soldier", 'p', WEIGHTS[6][0])
+        PieceKind::new("horse", 'n', 0).lame_leap(&[2, 1]),
+        PieceKind::new("chariot", 'r', 0).slide(DirectionClass::ROOK),
+        PieceKind::new("cannon", 'c', 0).hop(DirectionClass::ROOK),
+        PieceKind::new("soldier", 'p', 0)
             .step(&[0, 1])
             .step_in(&[1, 0], across_river())
             .step_in(&[-1, 0], across_river()),
     ]
     .into_iter()
     .enumerate()
-    .map(|(i, kind)| {
-        let [_, mobility, centre] = WEIGHTS[i];
-        kind.weighted(mobility, centre)
-            .with_table(TABLES[i].to_vec())
-    })
+    .map(|(i, kind)| kind.fitted(WEIGHTS[i], &TABLES[i]))
     .collect();
     let mut variant = Variant {
         name: "xiangqi".into(),

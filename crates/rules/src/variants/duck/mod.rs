@@ -182,10 +182,8 @@ const TABLES: [[i32; TABLE]; 7] = [
 /// and movement are the judge's ([`Role::movement`]), its leaps lame where
 /// a leap passes points; the captain is royal.
 fn piece_kind(role: Role) -> PieceKind {
-    let [value, mobility, centre] = WEIGHTS[role.index()];
-    let mut kind = PieceKind::new(role.name(), role.char(), value)
-        .weighted(mobility, centre)
-        .with_table(TABLES[role.index()].to_vec());
+    let mut kind = PieceKind::new(role.name(), role.char(), 0)
+        .fitted(WEIGHTS[role.index()], &TABLES[role.index()]);
     match role.movement() {
         Movement::Leaper(vectors) => {
             for v in vectors {
