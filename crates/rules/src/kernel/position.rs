@@ -1682,7 +1682,9 @@ impl<S: SquareSet> Position<S> {
                 {
                     if r.pawn_steps[c].double_promotes && zone.contains(double as usize) {
                         // Torpedo: a double step into the zone promotes
-                        // (and allows no en passant).
+                        // (and allows no en passant). Not through `plain`,
+                        // whose targets promote all or none: the single
+                        // step beside it stays outside the zone.
                         for &p in promotions {
                             out.push(Move {
                                 from: from as u16,
