@@ -994,6 +994,13 @@ fn cli_match_keeps_the_tally_when_the_opponent_crashes() {
 /// does, never does.
 #[test]
 fn a_match_on_a_clock() {
+    // The slow opponent is a Python script.
+    if !system::have(
+        &[("python3", "python3")],
+        "match --clock against a slow UCI opponent (tests/fixtures/slow_uci.py)",
+    ) {
+        return;
+    }
     let slow = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/slow_uci.py");
     let dir = tempfile::tempdir().unwrap();
     let run = |delay_ms: u32, log: &std::path::Path| {
