@@ -455,7 +455,8 @@ pub(crate) fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The game `--variant` names, in any case.
 pub(crate) fn parse_variant(name: &str) -> Result<&'static dyn Notation, String> {
-    duckchess::variants::by_name(name).ok_or_else(|| {
+    let found = duckchess::variants::load(name).map_err(|e| variants::file_error(&e))?;
+    found.ok_or_else(|| {
         let names = duckchess::variants::names();
         // clap's measure and threshold for its own suggestions, over the
         // library's games too.

@@ -67,6 +67,9 @@ pub fn run(_: Args) -> Result<ExitCode, ExitCode> {
 
 #[cfg(feature = "web")]
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    // A server offers every game of its `--variants` file: each must build
+    // before it listens.
+    super::variants::check_file()?;
     give_back_large_blocks();
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| fail(1, &format!("cannot start the server: {e}")))?;

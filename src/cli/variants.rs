@@ -16,6 +16,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
+    // Listing describes every game of a `--variants` file: each is built,
+    // and the first that does not build is the error.
+    check_file()?;
     let all = variants::all();
     if let Some(name) = args.ini {
         let notation = super::parse_variant(&name).map_err(usage)?;
@@ -57,8 +60,29 @@ pub fn register(path: Option<&Path>) -> Result<(), ExitCode> {
     let shown = path.display();
     let text = std::fs::read_to_string(&path)
         .map_err(|e| fail(1, &format!("{shown}: cannot read: {e}")))?;
-    let games = ini::read(&text).map_err(|e| fail(2, &format!("{shown}: {e}")))?;
-    variants::register(games).map_err(|e| fail(2, &format!("{shown}: {e}")))
+    // Each game is built when first named: a file of many games costs
+    // its parsing here.
+    variants::register_file(&text).map_err(|e| fail(2, &format!("{shown}: {e}")))?;
+    let _ = FILE.set(shown.to_string());
+    Ok(())
+}
+
+/// The `--variants` file registered, as the user named it.
+static FILE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// A game of the `--variants` file that does not build, as one line naming
+/// the file and the line.
+pub fn file_error(e: &ini::IniError) -> String {
+    match FILE.get() {
+        Some(file) => format!("{file}: {e}"),
+        None => e.to_string(),
+    }
+}
+
+/// Builds every game of the `--variants` file: exit 2 with the first
+/// that does not build.
+pub fn check_file() -> Result<(), ExitCode> {
+    variants::check_registered().map_err(|e| fail(2, &file_error(&e)))
 }
 
 /// Names joined by ", ", broken into lines of at most `width` columns.

@@ -156,6 +156,38 @@ fn a_bad_file_is_one_line_with_its_line_number_and_exit_2() {
 }
 
 #[test]
+fn a_game_of_the_file_is_built_when_named() {
+    // The second game's key is not played here: the first still plays,
+    // the second fails when named (or listed), with the file and line.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.ini");
+    std::fs::write(
+        &path,
+        "[small:chess]\nmaxFile = 6\nstartFen = 4k1/6/6/6/6/6/6/R3K1 w - - 0 1\n\n[broken:chess]\ncastling = maybe\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| duckchess().arg("--variants").arg(&path).args(args).assert();
+    run(&["perft", "1", "--variant", "small"])
+        .success()
+        .stdout("15\n");
+    let error = format!(
+        "duckchess: {}: line 6: castling = \"maybe\": true or false\n",
+        path.display()
+    );
+    run(&["perft", "1", "--variant", "broken"])
+        .code(2)
+        .stdout("")
+        .stderr(error.clone());
+    run(&["variants"]).code(2).stdout("").stderr(error);
+    // A syntax error anywhere is found before any game is played.
+    std::fs::write(&path, "[small:chess]\n[broken:nothing]\n").unwrap();
+    run(&["perft", "1", "--variant", "chess"]).code(2).stderr(format!(
+        "duckchess: {}: line 2: base nothing is neither an earlier section nor a built-in game (chess, xiangqi)\n",
+        path.display()
+    ));
+}
+
+#[test]
 fn variants_ini_reads_back() {
     let text = stdout(duckchess().args(["variants", "--ini", "chess"]));
     assert!(text.starts_with("[chess]\n"), "{text}");

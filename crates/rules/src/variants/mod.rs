@@ -634,8 +634,15 @@ pub(crate) const BUILT_IN: &[&dyn Notation] = &[
     &xiangqi::Xiangqi,
 ];
 
-/// The games [`register`] added.
-static REGISTERED: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+/// The games [`register`] or [`register_file`] added, each built when
+/// first named.
+static REGISTERED: std::sync::OnceLock<ini::Library> = std::sync::OnceLock::new();
+
+/// The registered games, fixed (empty if none were registered) on first
+/// reading.
+fn registered() -> &'static ini::Library {
+    REGISTERED.get_or_init(|| ini::Library::of(Vec::new()))
+}
 
 /// The registry, fixed on first reading.
 static ALL: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
@@ -649,6 +656,9 @@ pub enum RegisterError {
     /// The registry was read (or games registered) before.
     #[error("games can be registered once, before the list of games is first read")]
     Closed,
+    /// The file does not read (a syntax error, an unknown base …).
+    #[error("{0}")]
+    File(#[from] ini::IniError),
 }
 
 /// Adds games after the built-in ones (the games of a `variants.ini`
@@ -662,71 +672,108 @@ pub enum RegisterError {
 /// assert!(duckchess_rules::variants::register(games).is_err());
 /// ```
 pub fn register(games: Vec<ini::FileGame>) -> Result<(), RegisterError> {
+    register_library(ini::Library::of(games))
+}
+
+/// Adds the games of a file in the variants.ini syntax after the built-in
+/// ones, as [`register`] does, but builds each only when it is first named
+/// ([`ini::Library`]): reading the file merges its sections (a syntax
+/// error or an unknown base fails here, with its line); a game whose keys
+/// are not played here fails when named ([`load`]) or listed
+/// ([`check_registered`]).
+pub fn register_file(text: &str) -> Result<(), RegisterError> {
+    register_library(ini::Library::index(text)?)
+}
+
+fn register_library(library: ini::Library) -> Result<(), RegisterError> {
     if ALL.get().is_some() {
         return Err(RegisterError::Closed);
     }
     let mut names: Vec<String> = BUILT_IN.iter().map(|n| n.name().to_lowercase()).collect();
-    for game in &games {
-        let name = game.name().to_lowercase();
-        if names.contains(&name) {
-            return Err(RegisterError::Clash(game.name().to_string()));
+    for name in library.names() {
+        let lower = name.to_lowercase();
+        if names.contains(&lower) {
+            return Err(RegisterError::Clash(name.to_string()));
         }
-        names.push(name);
+        names.push(lower);
     }
-    let games: Vec<&'static dyn Notation> = games
-        .into_iter()
-        .map(|g| &*Box::leak(Box::new(g)) as &'static dyn Notation)
-        .collect();
-    REGISTERED.set(games).map_err(|_| RegisterError::Closed)?;
-    if all().len() != BUILT_IN.len() + REGISTERED.get().map_or(0, Vec::len) {
-        return Err(RegisterError::Closed);
-    }
-    Ok(())
+    REGISTERED.set(library).map_err(|_| RegisterError::Closed)
+}
+
+/// Builds every registered game ([`register_file`]): the first error in
+/// the file's order, where one's keys are not played here.
+pub fn check_registered() -> Result<(), ini::IniError> {
+    registered().games().map(|_| ())
 }
 
 /// Every game of the registry, in the order `duckchess variants` lists them:
-/// Duck Chess first, the registered games ([`register`]) last.
+/// Duck Chess first, the registered games ([`register`]) last, each built
+/// (those that do not build are left out: [`check_registered`] says why).
 pub fn all() -> &'static [&'static dyn Notation] {
     ALL.get_or_init(|| {
         BUILT_IN
             .iter()
             .copied()
-            .chain(REGISTERED.get().into_iter().flatten().copied())
+            .chain(
+                registered()
+                    .built()
+                    .into_iter()
+                    .map(|g| g as &'static dyn Notation),
+            )
             .collect()
     })
 }
 
 /// The game meant when none is named and no position tells: Duck Chess.
 pub fn default() -> &'static dyn Notation {
-    all()[0]
+    BUILT_IN[0]
 }
 
-/// The names [`by_name`] knows.
+/// The names [`by_name`] knows, none of them built for the asking.
 pub fn names() -> Vec<&'static str> {
-    all().iter().map(|n| n.name()).collect()
+    BUILT_IN
+        .iter()
+        .map(|n| n.name())
+        .chain(registered().names())
+        .collect()
 }
 
 /// The game of this name, in any case (`Chess`, `DUCK`): a built-in or
 /// registered game, else a game of the [library](set_library) (built the
-/// first time one of its games is named).
+/// first time one of its games is named). A registered game whose keys
+/// are not played here is not found: [`load`] says why.
 pub fn by_name(name: &str) -> Option<&'static dyn Notation> {
-    all()
+    load(name).ok().flatten()
+}
+
+/// The game of this name as [`by_name`] finds it, or why a registered
+/// game of that name does not build.
+pub fn load(name: &str) -> Result<Option<&'static dyn Notation>, ini::IniError> {
+    let name = name.trim();
+    if let Some(n) = BUILT_IN
         .iter()
         .copied()
-        .find(|n| n.name().eq_ignore_ascii_case(name.trim()))
-        .or_else(|| from_library(name.trim()))
+        .find(|n| n.name().eq_ignore_ascii_case(name))
+    {
+        return Ok(Some(n));
+    }
+    if let Some(game) = registered().game(name) {
+        return game.map(|g| Some(g as &'static dyn Notation));
+    }
+    Ok(from_library(name))
 }
 
 /// A file of games in the variants.ini syntax kept in the program and
 /// built only when one of its games is named ([`set_library`]).
 static LIBRARY: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
-/// The library's games, once built.
-static LIBRARY_GAMES: std::sync::OnceLock<Vec<&'static dyn Notation>> = std::sync::OnceLock::new();
+/// The library's sections, merged the first time one of its games is
+/// named; each game built when it is first named.
+static LIBRARY_GAMES: std::sync::OnceLock<Option<ini::Library>> = std::sync::OnceLock::new();
 
 /// Keeps `text`, a file in the variants.ini syntax, as the library
 /// [`by_name`] falls back to: its games are not in [`all`] or
-/// [`names`], cost nothing until one is named, and then are all built
-/// once (about 1 M instructions a game). The `duckchess` program keeps
+/// [`names`], cost nothing until one is named, and then only that one is
+/// built (about 1 M instructions). The `duckchess` program keeps
 /// `samples/fsf-variants.ini` so, so that `--variant crazyhouse` needs no
 /// `--variants` file. Only the first call counts; a game the registry
 /// already has (a built-in or [`register`]ed one) is found there first.
@@ -756,28 +803,17 @@ pub fn library_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// The library's game of this name, building the library's games the
-/// first time (none when the library does not read: it is the program's
-/// own file, checked by its tests).
+/// The library's game of this name, built the first time it is named
+/// (none when the library does not read: it is the program's own file,
+/// checked by its tests).
 fn from_library(name: &str) -> Option<&'static dyn Notation> {
     if !library_names().iter().any(|n| n.eq_ignore_ascii_case(name)) {
         return None;
     }
-    let games = LIBRARY_GAMES.get_or_init(|| {
-        let text = LIBRARY.get().copied().unwrap_or_default();
-        ini::read(text)
-            .map(|games| {
-                games
-                    .into_iter()
-                    .map(|g| &*Box::leak(Box::new(g)) as &'static dyn Notation)
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
-    games
-        .iter()
-        .copied()
-        .find(|n| n.name().eq_ignore_ascii_case(name))
+    let library = LIBRARY_GAMES
+        .get_or_init(|| ini::Library::index(LIBRARY.get().copied().unwrap_or_default()).ok());
+    let game = library.as_ref()?.game(name)?.ok()?;
+    Some(game as &'static dyn Notation)
 }
 
 /// Why a position text names no single game.
@@ -810,7 +846,9 @@ pub enum RecognizeError {
 /// assert!(recognize("hello").is_err());
 /// ```
 pub fn recognize(text: &str) -> Result<&'static dyn Notation, RecognizeError> {
-    let candidates: Vec<&'static dyn Notation> = all()
+    // Only the built-in games recognise positions (a file's games are
+    // named with `--variant`), so none of a file's is built for this.
+    let candidates: Vec<&'static dyn Notation> = BUILT_IN
         .iter()
         .copied()
         .filter(|n| n.recognizes(text))

@@ -35,6 +35,7 @@ pub mod game;
 #[cfg(test)]
 mod goals_tests;
 mod hand;
+pub mod library;
 pub mod parse;
 mod pawn_steps;
 #[cfg(test)]
@@ -50,6 +51,7 @@ pub mod write;
 
 pub use build::build;
 pub use game::FileGame;
+pub use library::Library;
 pub use read::read;
 pub use write::{write, WriteError};
 

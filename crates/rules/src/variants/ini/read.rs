@@ -1,7 +1,9 @@
 //! Reading a file in the variants.ini syntax: each section's keys merged
 //! with its base's (an earlier section, or chess or xiangqi written out
 //! as keys), then built into a game ([`build()`]). A
-//! section that restates a built-in game reads as that game.
+//! section that restates a built-in game reads as that game. [`read()`]
+//! builds every game; a [`Library`](super::Library) merges every section
+//! and builds a game when it is first named.
 
 use super::build::build;
 use super::game::FileGame;
@@ -10,9 +12,50 @@ use super::{IniError, IniErrorKind};
 
 /// Reads every section of a file into a game, bases first.
 pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
-    let mut resolved: Vec<(String, Vec<Entry>)> = Vec::new();
+    let mut merger = Merger::default();
     let mut games = Vec::new();
     for section in sections(text)? {
+        if let Some(merged) = merger.add(section)? {
+            games.push(merged.build()?);
+        }
+    }
+    Ok(games)
+}
+
+/// A section with its base's keys merged in: all a game needs to be
+/// built ([`Merged::build`]), checked only as far as its syntax, its base
+/// and its name.
+#[derive(Debug, Clone)]
+pub struct Merged {
+    /// The section's name.
+    pub name: String,
+    /// The line of its header.
+    pub line: usize,
+    /// Its keys and its base's, the section's replacing the base's.
+    pub entries: Vec<Entry>,
+}
+
+impl Merged {
+    /// The game of these keys; fails, naming the line, where a key is
+    /// not played here, the kernel refuses the game, or its start does
+    /// not read.
+    pub fn build(&self) -> Result<FileGame, IniError> {
+        let (variant, fen) = build(&self.name, &self.entries, self.line)?;
+        FileGame::new(variant, fen).map_err(|k| k.at(self.line))
+    }
+}
+
+/// Merges a file's sections in order, each with its base (an earlier
+/// section, or chess or xiangqi written out as keys).
+#[derive(Default)]
+pub(super) struct Merger {
+    resolved: Vec<(String, Vec<Entry>)>,
+}
+
+impl Merger {
+    /// The next section merged with its base; `None` for a section that
+    /// restates a built-in game (the built-in stands).
+    pub(super) fn add(&mut self, section: Section) -> Result<Option<Merged>, IniError> {
         if let Some(built_in) = crate::variants::BUILT_IN
             .iter()
             .find(|n| n.name().eq_ignore_ascii_case(&section.name))
@@ -21,13 +64,13 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
             // it, reads as itself (the built-in stands); a section that
             // would redefine it is refused, as Fairy-Stockfish refuses it.
             if restates(*built_in, &section) {
-                continue;
+                return Ok(None);
             }
             return Err(IniErrorKind::BuiltInName(section.name).at(section.line));
         }
         let mut entries = match &section.base {
             None => Vec::new(),
-            Some(base) => match resolved.iter().find(|(n, _)| n == base) {
+            Some(base) => match self.resolved.iter().find(|(n, _)| n == base) {
                 Some((_, e)) => e.clone(),
                 None => built_in_base(base, section.line)
                     .ok_or_else(|| IniErrorKind::UnknownBase(base.clone()).at(section.line))?,
@@ -67,11 +110,13 @@ pub fn read(text: &str) -> Result<Vec<FileGame>, IniError> {
                 }
             }
         }
-        let (variant, fen) = build(&section.name, &entries, section.line)?;
-        games.push(FileGame::new(variant, fen).map_err(|k| k.at(section.line))?);
-        resolved.push((section.name, entries));
+        self.resolved.push((section.name.clone(), entries.clone()));
+        Ok(Some(Merged {
+            name: section.name,
+            line: section.line,
+            entries,
+        }))
     }
-    Ok(games)
 }
 
 /// Whether `section` states the built-in game `built_in` exactly: no
