@@ -51,15 +51,17 @@ impl Library {
     /// ```
     pub fn index(text: &str) -> Result<Library, IniError> {
         let mut merger = Merger::default();
-        let mut games = Vec::new();
         for section in sections(text)? {
-            if let Some(merged) = merger.add(section)? {
-                games.push(Slot {
-                    merged,
-                    built: OnceLock::new(),
-                });
-            }
+            merger.add(section)?;
         }
+        let games = merger
+            .merged
+            .into_iter()
+            .map(|merged| Slot {
+                merged,
+                built: OnceLock::new(),
+            })
+            .collect();
         Ok(Library { games })
     }
 

@@ -49,13 +49,14 @@ impl Merged {
 /// section, or chess or xiangqi written out as keys).
 #[derive(Default)]
 pub(super) struct Merger {
-    resolved: Vec<(String, Vec<Entry>)>,
+    /// The sections merged so far, bases for the next.
+    pub(super) merged: Vec<Merged>,
 }
 
 impl Merger {
     /// The next section merged with its base; `None` for a section that
     /// restates a built-in game (the built-in stands).
-    pub(super) fn add(&mut self, section: Section) -> Result<Option<Merged>, IniError> {
+    pub(super) fn add(&mut self, section: Section) -> Result<Option<&Merged>, IniError> {
         if let Some(built_in) = crate::variants::BUILT_IN
             .iter()
             .find(|n| n.name().eq_ignore_ascii_case(&section.name))
@@ -70,8 +71,8 @@ impl Merger {
         }
         let mut entries = match &section.base {
             None => Vec::new(),
-            Some(base) => match self.resolved.iter().find(|(n, _)| n == base) {
-                Some((_, e)) => e.clone(),
+            Some(base) => match self.merged.iter().find(|m| &m.name == base) {
+                Some(m) => m.entries.clone(),
                 None => built_in_base(base, section.line)
                     .ok_or_else(|| IniErrorKind::UnknownBase(base.clone()).at(section.line))?,
             },
@@ -110,12 +111,12 @@ impl Merger {
                 }
             }
         }
-        self.resolved.push((section.name.clone(), entries.clone()));
-        Ok(Some(Merged {
+        self.merged.push(Merged {
             name: section.name,
             line: section.line,
             entries,
-        }))
+        });
+        Ok(self.merged.last())
     }
 }
 
@@ -138,21 +139,12 @@ fn restates(built_in: &dyn crate::variants::Notation, section: &Section) -> bool
 /// The keys of a built-in base, as if written at `line`: chess as
 /// Fairy-Stockfish has it (50 moves, three repetitions), and xiangqi.
 fn built_in_base(name: &str, line: usize) -> Option<Vec<Entry>> {
-    // Written once a program: writing a game compares every piece's moves
-    // with each Betza form (2 M instructions for chess), and most sections
-    // of a file start from chess.
-    static WRITTEN: [std::sync::OnceLock<Option<Vec<Entry>>>; 2] =
+    // Parsed once a program: most sections of a file start from chess.
+    static PARSED: [std::sync::OnceLock<Option<Vec<Entry>>>; 2] =
         [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
-    let (cell, variant): (_, fn() -> crate::kernel::Variant) = match name {
-        "chess" => (&WRITTEN[0], crate::variants::chess::variant),
-        "xiangqi" => (&WRITTEN[1], crate::variants::xiangqi::variant),
-        _ => return None,
-    };
-    let written = cell.get_or_init(|| {
-        let text = super::write(&variant()).ok()?;
-        Some(sections(&text).ok()?.pop()?.entries)
-    });
-    let mut entries = written.clone()?;
+    let i = WRITTEN.iter().position(|(n, _)| *n == name)?;
+    let parsed = PARSED[i].get_or_init(|| Some(sections(WRITTEN[i].1).ok()?.pop()?.entries));
+    let mut entries = parsed.clone()?;
     for e in &mut entries {
         e.line = line;
         match (name, e.key.as_str()) {
@@ -162,4 +154,31 @@ fn built_in_base(name: &str, line: usize) -> Option<Vec<Entry>> {
         }
     }
     Some(entries)
+}
+
+/// The built-in bases as `duckchess variants --ini NAME` writes them (a
+/// test checks that it still does): reading them is cheap, where writing
+/// them compares every piece's moves with each Betza form (2 M
+/// instructions a game), and most sections of a file start from chess.
+const WRITTEN: [(&str, &str); 2] = [
+    ("chess", include_str!("chess.ini")),
+    ("xiangqi", include_str!("xiangqi.ini")),
+];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_built_in_bases_are_written_as_the_writer_writes_them() {
+        for (name, variant) in [
+            ("chess", crate::variants::chess::variant()),
+            ("xiangqi", crate::variants::xiangqi::variant()),
+        ] {
+            let written = super::WRITTEN.iter().find(|(n, _)| *n == name).unwrap().1;
+            assert_eq!(
+                super::super::write(&variant).unwrap(),
+                written,
+                "regenerate with: duckchess variants --ini {name} > crates/rules/src/variants/ini/{name}.ini"
+            );
+        }
+    }
 }
