@@ -1749,7 +1749,7 @@ impl<S: SquareSet> Position<S> {
             }
             out.push(Move::new(
                 rule.king_from,
-                rule.king_to,
+                rule.move_to(),
                 MoveKind::Castle(i as u8),
             ));
         }

@@ -153,6 +153,35 @@ pub struct CastlingRule {
     pub rook: Kind,
     /// The right's letter in FEN (`K`, `Q`, `k`, `q` in chess).
     pub letter: char,
+    /// Chess960's notation: the move is written as the king taking its
+    /// own rook (`e1h1`), since the king's target may be its own square,
+    /// and FEN names the right by the rook's file (`HAha`).
+    pub takes_rook: bool,
+}
+
+impl CastlingRule {
+    /// The square a castling move names as its target.
+    #[inline]
+    pub fn move_to(&self) -> usize {
+        if self.takes_rook {
+            self.rook_from
+        } else {
+            self.king_to
+        }
+    }
+
+    /// The right's letter in FEN on a board `files` wide: the rook's file
+    /// in Chess960 (upper case White), else [`CastlingRule::letter`].
+    pub fn fen_letter(&self, files: usize) -> char {
+        if !self.takes_rook {
+            return self.letter;
+        }
+        let file = (b'a' + (self.rook_from % files) as u8) as char;
+        match self.color {
+            Color::White => file.to_ascii_uppercase(),
+            Color::Black => file,
+        }
+    }
 }
 
 /// Which positions are dead (drawn because no sequence of moves can mate).

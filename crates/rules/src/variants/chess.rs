@@ -203,6 +203,7 @@ pub fn variant() -> Variant {
             king: KING,
             rook: ROOK,
             letter,
+            takes_rook: false,
         }
     };
     Variant {

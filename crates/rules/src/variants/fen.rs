@@ -429,7 +429,7 @@ impl Fen {
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| position.castling() >> i & 1 == 1)
-                .map(|(_, c)| c.letter)
+                .map(|(_, c)| c.fen_letter(Layout::of(variant.shape).files))
                 .collect(),
             en_passant: position.en_passant().map(|s| point_on(variant.shape, s)),
             halfmove: position.halfmove(),
@@ -535,7 +535,7 @@ impl Fen {
             let rule = variant
                 .castling
                 .iter()
-                .position(|c| c.letter == ch)
+                .position(|c| c.letter == ch || c.fen_letter(layout.files) == ch)
                 .ok_or(FenError::Castling(ch))?;
             setup.castling |= 1 << rule;
         }

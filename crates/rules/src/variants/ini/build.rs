@@ -93,7 +93,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("pass", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
-    ("chess960", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("piecePromotionOnCapture", "false"),
@@ -305,6 +304,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut fen = crate::variants::chess::START_FEN.to_string();
     let mut fen_line = line;
     let mut castling = true;
+    let mut chess960 = false;
     let mut kingside: Option<&Entry> = None;
     let mut queenside: Option<&Entry> = None;
     let mut rook_pieces: Option<&Entry> = None;
@@ -429,6 +429,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 fen_line = entry.line;
             }
             "castling" => castling = boolean(entry)?,
+            "chess960" => chess960 = boolean(entry)?,
             "castlingKingsideFile" => kingside = Some(entry),
             "castlingQueensideFile" => queenside = Some(entry),
             "castlingRookPiece" | "castlingRookPieces" => rook_pieces = Some(entry),
@@ -1253,6 +1254,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     king,
                     rook: on_rank(rook_file).map_or(king, |p| p.kind),
                     letter,
+                    takes_rook: chess960,
                 });
             }
         }

@@ -28,6 +28,8 @@ mod anti_tests;
 pub mod betza;
 pub mod build;
 #[cfg(test)]
+mod chess960_tests;
+#[cfg(test)]
 mod drops_tests;
 #[cfg(test)]
 mod extinction_tests;

@@ -345,6 +345,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     // Castling: check that Fairy-Stockfish's derivation gives the rules.
     out += &format!("castling = {}\n", !variant.castling.is_empty());
     if let Some(first) = variant.castling.first() {
+        if first.takes_rook {
+            out += "chess960 = true\n";
+        }
         let king_file = |c: &crate::kernel::CastlingRule| c.king_to % files;
         let kingside = variant
             .castling
