@@ -331,6 +331,30 @@ pub struct Goals {
     /// A royal piece in check may move only to take its one checker
     /// (`makpongRule`, makpong): in double check it may not move at all.
     pub makpong: bool,
+    /// Either side may pass (`pass`, janggi): its royal piece "moves" to
+    /// its own square; two passes in a row end the game, drawn or by
+    /// [`Goals::counting`].
+    pub pass: bool,
+    /// Janggi's bikjang (`bikjangRule`): where the royal pieces face each
+    /// other along a line with nothing between, the side to move must end
+    /// it or pass (a pass then is legal even in check); facing in two
+    /// positions in a row ends the game, drawn or by
+    /// [`Goals::counting`].
+    pub bikjang: bool,
+    /// Material counting (`materialCounting = janggi`), if the game has it.
+    pub counting: Option<Counting>,
+}
+
+/// Janggi's material counting: a game that would end drawn (two passes,
+/// bikjang, repetition, the move limit) is won by the side with more
+/// points, White needing more than Black's `black_bonus` beyond Black's.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Counting {
+    /// Each kind's points, by [`Kind`] (the royal piece's 0).
+    pub points: Vec<i32>,
+    /// What Black has beyond its pieces: White wins only with more than
+    /// this many points beyond Black's.
+    pub black_bonus: i32,
 }
 
 /// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
@@ -363,6 +387,9 @@ impl Goals {
             || self.blast.is_some()
             || self.draw_odds.is_some()
             || self.makpong
+            || self.pass
+            || self.bikjang
+            || self.counting.is_some()
     }
 }
 

@@ -45,6 +45,7 @@ pub const PIECES: &[(&str, &str, i32)] = &[
     ("horse", "nN", 400),
     ("elephant", "nA", 200),
     ("janggiElephant", "nZ", 250),
+    ("janggiCannon", "pR", 450),
     ("soldier", "fsW", 100),
     ("dragonHorse", "BW", 650),
     ("shogiPawn", "fW", 100),
@@ -90,11 +91,9 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("pass", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
     ("shatarMateRule", "false"),
-    ("bikjangRule", "false"),
     ("piecePromotionOnCapture", "false"),
     ("pieceDemotion", "false"),
     ("moveRepetitionIllegal", "false"),
@@ -349,6 +348,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut checkmate_wins = false;
     let mut blast_on_capture: Option<&Entry> = None;
     let mut draw_odds = None;
+    let mut janggi_counting = false;
+    let mut diagonal_lines: Option<&Entry> = None;
+    let mut pass = false;
+    let mut bikjang = false;
     let mut pseudo_royal: Option<&Entry> = None;
     let mut blast_immune: Option<&Entry> = None;
     let mut mutually_immune: Option<&Entry> = None;
@@ -494,15 +497,22 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "mustCapture" => must_capture = boolean(entry)?,
             "makpongRule" => makpong = boolean(entry)?,
+            "pass" => pass = boolean(entry)?,
+            "bikjangRule" => bikjang = boolean(entry)?,
+            "diagonalLines" => diagonal_lines = Some(entry),
             "materialCounting" => {
                 draw_odds = match value {
                     "none" => None,
                     "blackdrawodds" => Some(Color::Black),
                     "whitedrawodds" => Some(Color::White),
-                    "janggi" | "unweighted" => {
+                    "janggi" => {
+                        janggi_counting = true;
+                        None
+                    }
+                    "unweighted" => {
                         return Err(refuse(
                             entry,
-                            "only none, blackdrawodds or whitedrawodds are played here",
+                            "only none, janggi, blackdrawodds or whitedrawodds are played here",
                         ))
                     }
                     _ => {
@@ -657,8 +667,17 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(p.entry.line)
         };
-        let moves = p.moves()?;
+        // Fairy-Stockfish's janggi cannon is its `pR` with janggi's own
+        // restrictions: the kernel's jumps.
+        let moves = if p.name == "janggiCannon" {
+            betza::Moves::default()
+        } else {
+            p.moves()?
+        };
         let mut kind = PieceKind::new(p.name, p.letter, p.value);
+        if p.name == "janggiCannon" {
+            kind = kind.jump(crate::geometry::DirectionClass::ROOK);
+        }
         if p.name == "soldier" {
             let spr = match soldier_promotion {
                 Some(e) => number(e)?.clamp(1, ranks),
@@ -703,6 +722,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         kinds.push(kind);
     }
+
+    let named: Vec<(&str, &str)> = pieces.iter().map(|p| (p.name, p.betza.as_str())).collect();
+    if let Some(entry) = diagonal_lines {
+        super::janggi::diagonal_lines(entry, files, ranks, &named, &mut kinds)?;
+    }
+    let counting = janggi_counting.then(|| super::janggi::janggi_counting(&named));
 
     // Mobility regions.
     for entry in &regions {
@@ -1290,6 +1315,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             blast,
             draw_odds,
             makpong,
+            pass,
+            bikjang,
+            counting,
         },
     };
     variant

@@ -37,6 +37,9 @@ pub mod game;
 #[cfg(test)]
 mod goals_tests;
 mod hand;
+mod janggi;
+#[cfg(test)]
+mod janggi_tests;
 pub mod parse;
 mod pawn_steps;
 #[cfg(test)]

@@ -176,6 +176,8 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         let (key, value) = if let Some(rank) = spr {
             soldier = Some(rank);
             ("soldier".to_string(), letter.to_string())
+        } else if !kind.jumps.is_empty() {
+            ("janggiCannon".to_string(), letter.to_string())
         } else {
             let text = betza::write(kind).map_err(|e| unstateable(e.to_string()))?;
             if kind.royal {
@@ -456,6 +458,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.makpong {
         out += "makpongRule = true\n";
     }
+    out += &super::janggi::write_keys(variant, files);
     if goals.stalemate_piece_count {
         out += "stalematePieceCount = true\n";
     }
