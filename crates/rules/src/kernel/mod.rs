@@ -61,6 +61,7 @@ mod any;
 mod bikjang;
 mod color;
 mod counting;
+mod first_moves;
 mod game;
 mod jumps;
 mod magics;

@@ -136,6 +136,12 @@ pub struct PieceKind {
     /// beyond it and onto the first piece beyond; neither screen nor
     /// victim may be of its own kind.
     pub jumps: Vec<DirectionClass>,
+    /// Leaps to empty squares made only by a piece holding its first-move
+    /// right ([`CastlingRule::first_move`](super::CastlingRule)), each a
+    /// vector as White sees it (mirrored for Black): cambodian chess's
+    /// king leaps as a knight to the rank ahead, its met two squares
+    /// forward. A royal piece never makes them in check.
+    pub first_leaps: Vec<crate::geometry::Vector>,
     /// Moves along janggi's palace diagonals ([`DiagonalLines`]).
     pub lines: Option<super::DiagonalLines>,
     /// Whether its [`leaps`](Self::leaps) and [`slides`](Self::slides)
@@ -183,6 +189,7 @@ impl PieceKind {
             grasshops: Vec::new(),
             jumps: Vec::new(),
             lines: None,
+            first_leaps: Vec::new(),
             capture_only: false,
             quiet_leaps: Vec::new(),
             quiet_slides: Vec::new(),
@@ -266,6 +273,12 @@ impl PieceKind {
     /// captures over exactly one piece (the cannon).
     pub fn hop(mut self, class: DirectionClass) -> PieceKind {
         self.hops.push(class);
+        self
+    }
+
+    /// Adds a first leap ([`PieceKind::first_leaps`]).
+    pub fn first_leap(mut self, vector: &[i32]) -> PieceKind {
+        self.first_leaps.push(crate::geometry::Vector::new(vector));
         self
     }
 

@@ -389,11 +389,11 @@ pub struct Position<S: SquareSet> {
     by_color: [S; 2],
     by_kind: S::Kinds,
     turn: Color,
-    castling: u8,
+    pub(crate) castling: u8,
     ep: u16,
     halfmove: u32,
     fullmove: u32,
-    key: u64,
+    pub(crate) key: u64,
     /// Pieces in hand, `[color][kind]` (games with drops).
     hands: [S::Hand; 2],
     /// The checks each side has still to give (n-check games).
@@ -1020,7 +1020,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     #[inline]
-    fn kind_at(&self, square: usize) -> Option<Kind> {
+    pub(crate) fn kind_at(&self, square: usize) -> Option<Kind> {
         (0..self.rules.variant.kinds.len())
             .find(|&k| self.by_kind[k].contains(square))
             .map(|k| Kind(k as u8))
@@ -1762,6 +1762,10 @@ impl<S: SquareSet> Position<S> {
             if self.castling >> i & 1 == 0 || rule.color != us {
                 continue;
             }
+            if rule.first_move {
+                self.push_first_leaps(rule, out);
+                continue;
+            }
             let rest = occupied ^ S::single(rule.king_from) ^ S::single(rule.rook_from);
             if (r.castle_empty[i] & rest).any() {
                 continue;
@@ -1815,6 +1819,9 @@ impl<S: SquareSet> Position<S> {
         let goals = &self.rules.variant.goals;
         if goals.pass || goals.bikjang {
             self.track_streaks(m);
+        }
+        if self.castling != 0 {
+            self.lose_aimed_rights(m);
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which

@@ -574,8 +574,11 @@ impl<S: SquareSet> Rules<S> {
             .collect();
         let goals = &rules.variant.goals;
         rules.check_counting = goals.checks.is_some();
-        rules.after_move =
-            rules.check_counting || goals.blast.is_some() || goals.pass || goals.bikjang;
+        rules.after_move = rules.check_counting
+            || goals.blast.is_some()
+            || goals.pass
+            || goals.bikjang
+            || rules.variant.castling.iter().any(|c| c.lost_to.is_some());
         if goals.blast.is_some() {
             let steps: Vec<Vector> = [-1, 0, 1]
                 .into_iter()

@@ -157,6 +157,15 @@ pub struct CastlingRule {
     /// own rook (`e1h1`), since the king's target may be its own square,
     /// and FEN names the right by the rook's file (`HAha`).
     pub takes_rook: bool,
+    /// Not castling but a first-move right (cambodian chess): the piece
+    /// of kind `king` on `king_from` (all four squares the same) may make
+    /// its kind's first leaps ([`PieceKind::first_leaps`]) while it holds
+    /// the right, which it loses as castling rights are lost; the letter is
+    /// the square's file (`DEde`).
+    pub first_move: bool,
+    /// The kind whose move onto the holder's file or rank takes a
+    /// first-move right away (cambodian chess: a rook aiming at the king).
+    pub lost_to: Option<Kind>,
 }
 
 impl CastlingRule {

@@ -204,6 +204,8 @@ pub fn variant() -> Variant {
             rook: ROOK,
             letter,
             takes_rook: false,
+            first_move: false,
+            lost_to: None,
         }
     };
     Variant {

@@ -88,9 +88,7 @@ pub const CUSTOM: [&str; 25] = [
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
     ("mustDrop", "false"),
-    ("gating", "false"),
     ("seirawanGating", "false"),
-    ("cambodianMoves", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
     ("shatarMateRule", "false"),
@@ -351,6 +349,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut janggi_counting = false;
     let mut diagonal_lines: Option<&Entry> = None;
     let mut pass = false;
+    let mut gating: Option<&Entry> = None;
+    let mut cambodian_moves: Option<&Entry> = None;
     let mut bikjang = false;
     let mut pseudo_royal: Option<&Entry> = None;
     let mut blast_immune: Option<&Entry> = None;
@@ -498,6 +498,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "mustCapture" => must_capture = boolean(entry)?,
             "makpongRule" => makpong = boolean(entry)?,
             "pass" => pass = boolean(entry)?,
+            "gating" => gating = boolean(entry).map(|_| Some(entry))?,
+            "cambodianMoves" => cambodian_moves = boolean(entry).map(|_| Some(entry))?,
             "bikjangRule" => bikjang = boolean(entry)?,
             "diagonalLines" => diagonal_lines = Some(entry),
             "materialCounting" => {
@@ -728,6 +730,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         super::janggi::diagonal_lines(entry, files, ranks, &named, &mut kinds)?;
     }
     let counting = janggi_counting.then(|| super::janggi::janggi_counting(&named));
+    let cambodian = super::cambodian::check(gating, cambodian_moves)?;
+    if cambodian {
+        super::cambodian::first_leaps(&mut kinds, &named);
+    }
 
     // Mobility regions.
     for entry in &regions {
@@ -1192,7 +1198,21 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
     if fields.len() > 2 && fields[2] != "-" {
-        if !castling {
+        if cambodian {
+            let rook = pieces
+                .iter()
+                .position(|p| p.entry.key == "rook")
+                .map(|i| Kind(i as u8));
+            rules = super::cambodian::rights(
+                &fields[2],
+                &start,
+                files,
+                ranks,
+                rook,
+                |k| Some(k) == royal,
+                fen_line,
+            )?;
+        } else if !castling {
             fields[2] = "-".into();
         } else {
             let king_to = [
@@ -1280,6 +1300,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     rook: on_rank(rook_file).map_or(king, |p| p.kind),
                     letter,
                     takes_rook: chess960,
+                    first_move: false,
+                    lost_to: None,
                 });
             }
         }

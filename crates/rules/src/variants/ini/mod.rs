@@ -27,6 +27,9 @@
 mod anti_tests;
 pub mod betza;
 pub mod build;
+mod cambodian;
+#[cfg(test)]
+mod cambodian_tests;
 #[cfg(test)]
 mod chess960_tests;
 #[cfg(test)]

@@ -344,20 +344,23 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             );
         }
     }
+    // Cambodian chess's first-move rights are gates, not castling.
+    if variant.castling.iter().any(|c| c.first_move) {
+        out += "gating = true\ncambodianMoves = true\n";
+    }
     // Castling: check that Fairy-Stockfish's derivation gives the rules.
-    out += &format!("castling = {}\n", !variant.castling.is_empty());
-    if let Some(first) = variant.castling.first() {
+    let castles = variant.castling.iter().filter(|c| !c.first_move);
+    out += &format!("castling = {}\n", castles.clone().next().is_some());
+    if let Some(first) = castles.clone().next() {
         if first.takes_rook {
             out += "chess960 = true\n";
         }
         let king_file = |c: &crate::kernel::CastlingRule| c.king_to % files;
-        let kingside = variant
-            .castling
-            .iter()
+        let kingside = castles
+            .clone()
             .find(|c| c.rook_from % files > c.king_from % files);
-        let queenside = variant
-            .castling
-            .iter()
+        let queenside = castles
+            .clone()
             .find(|c| c.rook_from % files < c.king_from % files);
         if let Some(k) = kingside {
             out += &format!(
@@ -371,9 +374,8 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 (b'a' + king_file(q) as u8) as char
             );
         }
-        let mut rooks: Vec<char> = variant
-            .castling
-            .iter()
+        let mut rooks: Vec<char> = castles
+            .clone()
             .map(|c| variant.kind(c.rook).letter)
             .collect();
         rooks.dedup();
