@@ -88,6 +88,10 @@ pub enum FenError {
     /// A character of the castling field that names no castling.
     #[error("castling field: unexpected {0:?}")]
     Castling(char),
+    /// A castling right whose king or rook is not on its square (refused
+    /// where the game's own notation is read: chess).
+    #[error("castling field: {0}, but the king or its rook has moved")]
+    UnheldCastling(char),
     /// The en passant field is not `-` or a square.
     #[error("en passant field: {0:?} is not a square")]
     EnPassant(String),
