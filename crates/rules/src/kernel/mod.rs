@@ -58,10 +58,16 @@
 //! ```
 
 mod any;
+mod bikjang;
 mod color;
+mod counting;
+mod first_moves;
 mod game;
+mod jumps;
 mod magics;
 mod moves;
+mod palace;
+mod passing;
 pub mod perft;
 mod piece;
 mod position;
@@ -77,6 +83,7 @@ pub use any::{AnyGame, AnyPosition, PositionRef, Width};
 pub use color::Color;
 pub use game::Game;
 pub use moves::{Move, MoveKind, Played};
+pub use palace::{DiagonalLines, LineMove};
 pub use perft::{divide, perft};
 pub use piece::{Kind, Leap, PawnRules, Piece, PieceKind, MAX_KINDS};
 pub use position::{Draw, IllegalMove, Outcome, Position, PositionError, Setup, Win};
@@ -84,6 +91,6 @@ pub use region::{Region, Step};
 pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
-    Blast, CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
-    PiecePromotions, Royalty, Stalemate, Variant, VariantError,
+    Blast, CastlingRule, Counting, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue,
+    Flag, Goals, PiecePromotions, Royalty, Stalemate, Variant, VariantError,
 };

@@ -131,6 +131,19 @@ pub struct PieceKind {
     /// the piece jumps over the first piece it meets (of either side) to
     /// the square just beyond, and moves or captures there.
     pub grasshops: Vec<DirectionClass>,
+    /// Janggi cannon lines (`pR`): along each direction of these classes
+    /// the piece moves only by jumping one screen, to the empty squares
+    /// beyond it and onto the first piece beyond; neither screen nor
+    /// victim may be of its own kind.
+    pub jumps: Vec<DirectionClass>,
+    /// Leaps to empty squares made only by a piece holding its first-move
+    /// right ([`CastlingRule::first_move`](super::CastlingRule)), each a
+    /// vector as White sees it (mirrored for Black): cambodian chess's
+    /// king leaps as a knight to the rank ahead, its met two squares
+    /// forward. A royal piece never makes them in check.
+    pub first_leaps: Vec<crate::geometry::Vector>,
+    /// Moves along janggi's palace diagonals ([`DiagonalLines`]).
+    pub lines: Option<super::DiagonalLines>,
     /// Whether its [`leaps`](Self::leaps) and [`slides`](Self::slides)
     /// only capture (`cN`, `cR`): New Zealand's rookni takes as a knight.
     pub capture_only: bool,
@@ -174,6 +187,9 @@ impl PieceKind {
             rides: Vec::new(),
             hops: Vec::new(),
             grasshops: Vec::new(),
+            jumps: Vec::new(),
+            lines: None,
+            first_leaps: Vec::new(),
             capture_only: false,
             quiet_leaps: Vec::new(),
             quiet_slides: Vec::new(),
@@ -257,6 +273,24 @@ impl PieceKind {
     /// captures over exactly one piece (the cannon).
     pub fn hop(mut self, class: DirectionClass) -> PieceKind {
         self.hops.push(class);
+        self
+    }
+
+    /// Adds a first leap ([`PieceKind::first_leaps`]).
+    pub fn first_leap(mut self, vector: &[i32]) -> PieceKind {
+        self.first_leaps.push(crate::geometry::Vector::new(vector));
+        self
+    }
+
+    /// Adds janggi cannon lines ([`PieceKind::jumps`]).
+    pub fn jump(mut self, class: DirectionClass) -> PieceKind {
+        self.jumps.push(class);
+        self
+    }
+
+    /// Adds moves along palace diagonals ([`PieceKind::lines`]).
+    pub fn along(mut self, lines: super::DiagonalLines) -> PieceKind {
+        self.lines = Some(lines);
         self
     }
 

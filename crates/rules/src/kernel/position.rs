@@ -331,6 +331,10 @@ pub enum Win {
     /// The winner's flag piece reached its region
     /// ([`Flag`](super::Flag)): king of the hill, racing kings.
     Flag,
+    /// The game would have been drawn for this reason, and the winner had
+    /// more points by the material count ([`Counting`](super::Counting),
+    /// janggi).
+    Counting(Draw),
 }
 
 /// Why a game is drawn.
@@ -350,6 +354,11 @@ pub enum Draw {
     /// Both sides' flag pieces reached their regions, White's first, in a
     /// game with the flag's extra move (racing kings).
     Flag,
+    /// Both sides passed, one after the other (janggi).
+    Passes,
+    /// The royal pieces faced each other in two positions in a row
+    /// (janggi's bikjang).
+    Bikjang,
 }
 
 /// The end of a game.
@@ -380,11 +389,11 @@ pub struct Position<S: SquareSet> {
     by_color: [S; 2],
     by_kind: S::Kinds,
     turn: Color,
-    castling: u8,
+    pub(crate) castling: u8,
     ep: u16,
     halfmove: u32,
     fullmove: u32,
-    key: u64,
+    pub(crate) key: u64,
     /// Pieces in hand, `[color][kind]` (games with drops).
     hands: [S::Hand; 2],
     /// The checks each side has still to give (n-check games).
@@ -392,6 +401,10 @@ pub struct Position<S: SquareSet> {
     /// The marks of promoted pieces where positions of this width carry a
     /// spare set ([`Position::marks`]).
     spare: S::Spare,
+    /// Janggi's streaks: the passes made in a row up to this position, and
+    /// the positions in a row, this one included, whose royal pieces face
+    /// each other (bikjang).
+    pub(crate) streaks: [u8; 2],
 }
 
 /// Where a game whose captures go to hand keeps its promoted pieces on a
@@ -411,6 +424,7 @@ impl<S: SquareSet> PartialEq for Position<S> {
             && self.hands == other.hands
             && self.checks == other.checks
             && self.spare == other.spare
+            && self.streaks == other.streaks
             && (
                 self.turn,
                 self.castling,
@@ -500,6 +514,7 @@ impl<S: SquareSet> Position<S> {
                 [0; 2]
             },
             spare: Default::default(),
+            streaks: [0; 2],
         };
         for (square, piece) in setup.board.iter().enumerate() {
             let Some(piece) = *piece else { continue };
@@ -574,6 +589,9 @@ impl<S: SquareSet> Position<S> {
             {
                 p.castling |= 1 << i;
             }
+        }
+        if variant.goals.bikjang {
+            p.streaks[1] = u8::from(p.kings_facing());
         }
         if let Some(s) = setup.en_passant {
             let mover = !setup.turn;
@@ -1002,7 +1020,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     #[inline]
-    fn kind_at(&self, square: usize) -> Option<Kind> {
+    pub(crate) fn kind_at(&self, square: usize) -> Option<Kind> {
         (0..self.rules.variant.kinds.len())
             .find(|&k| self.by_kind[k].contains(square))
             .map(|k| Kind(k as u8))
@@ -1216,6 +1234,9 @@ impl<S: SquareSet> Position<S> {
         if r.drops {
             self.generate_drops(out, !self.occupied());
         }
+        if r.variant.goals.pass {
+            self.generate_pass(out);
+        }
         let royal_safe =
             r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some();
         if royal_safe || r.no_checks {
@@ -1237,6 +1258,9 @@ impl<S: SquareSet> Position<S> {
         }
         if r.variant.goals.makpong {
             self.keep_makpong(out, start);
+        }
+        if r.variant.goals.bikjang && self.streaks[1] > 0 {
+            self.keep_bikjang(out, start);
         }
     }
 
@@ -1602,9 +1626,11 @@ impl<S: SquareSet> Position<S> {
                 continue;
             }
             if r.special_kinds >> k & 1 == 1 {
+                // A janggi cannon neither jumps nor takes its own kind.
+                let barred = self.by_kind[k] & occupied;
                 for from in pieces.squares() {
                     let set = r.plain_attacks(kind, us, from, occupied);
-                    let set = r.special_attacks(k, us, from, occupied, set);
+                    let set = r.special_attacks(k, us, from, occupied, set, barred);
                     out.push_all(from, set & !own & target & line(from));
                 }
                 continue;
@@ -1736,6 +1762,10 @@ impl<S: SquareSet> Position<S> {
             if self.castling >> i & 1 == 0 || rule.color != us {
                 continue;
             }
+            if rule.first_move {
+                self.push_first_leaps(rule, out);
+                continue;
+            }
             let rest = occupied ^ S::single(rule.king_from) ^ S::single(rule.rook_from);
             if (r.castle_empty[i] & rest).any() {
                 continue;
@@ -1749,7 +1779,7 @@ impl<S: SquareSet> Position<S> {
             }
             out.push(Move::new(
                 rule.king_from,
-                rule.king_to,
+                rule.move_to(),
                 MoveKind::Castle(i as u8),
             ));
         }
@@ -1785,6 +1815,13 @@ impl<S: SquareSet> Position<S> {
         }
         if self.rules.check_counting {
             self.count_check();
+        }
+        let goals = &self.rules.variant.goals;
+        if goals.pass || goals.bikjang {
+            self.track_streaks(m);
+        }
+        if self.castling != 0 {
+            self.lose_aimed_rights(m);
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which
@@ -1859,7 +1896,9 @@ impl<S: SquareSet> Position<S> {
             MoveKind::Drop(_) => unreachable!("drops are played above"),
             MoveKind::Normal | MoveKind::DoubleStep => {
                 // Most moves take nothing: one test spares the search by kind.
-                if self.occupied().contains(to) {
+                // A pass (janggi: the royal piece to its own square) takes
+                // nothing.
+                if self.occupied().contains(to) && from != to {
                     let color = if self.by_color[0].contains(to) {
                         Color::White
                     } else {
@@ -2101,6 +2140,11 @@ impl<S: SquareSet> Position<S> {
                 return Some(end);
             }
         }
+        if r.variant.goals.pass || r.variant.goals.bikjang {
+            if let Some(end) = self.streak_outcome() {
+                return Some(end);
+            }
+        }
         if r.check_counting && self.checks[(!self.turn).index()] == 0 {
             return Some(Outcome::Decisive {
                 winner: !self.turn,
@@ -2201,6 +2245,11 @@ impl<S: SquareSet> Position<S> {
     /// A game drawn for `why`, or won by the side with draw odds
     /// (armageddon).
     pub fn drawn(&self, why: Draw) -> Outcome {
+        if let Some(counting) = &self.rules.variant.goals.counting {
+            if let Some(end) = self.counted(counting, why) {
+                return end;
+            }
+        }
         match self.rules.variant.goals.draw_odds {
             Some(winner) => Outcome::Decisive {
                 winner,

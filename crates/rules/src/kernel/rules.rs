@@ -574,7 +574,11 @@ impl<S: SquareSet> Rules<S> {
             .collect();
         let goals = &rules.variant.goals;
         rules.check_counting = goals.checks.is_some();
-        rules.after_move = rules.check_counting || goals.blast.is_some();
+        rules.after_move = rules.check_counting
+            || goals.blast.is_some()
+            || goals.pass
+            || goals.bikjang
+            || rules.variant.castling.iter().any(|c| c.lost_to.is_some());
         if goals.blast.is_some() {
             let steps: Vec<Vector> = [-1, 0, 1]
                 .into_iter()
@@ -1074,7 +1078,7 @@ impl<S: SquareSet> Rules<S> {
         let set = self.plain_attacks(kind, color, square, occupied);
         let k = kind.index();
         if self.special_kinds >> k & 1 == 1 {
-            self.special_attacks(k, color, square, occupied, set)
+            self.special_attacks(k, color, square, occupied, set, S::EMPTY)
         } else {
             set
         }

@@ -55,6 +55,12 @@ pub(crate) struct Special<S> {
     /// Under the flying general, the two directions along the files; else
     /// both [`NONE`].
     pub(crate) facing: [u16; 2],
+    /// Janggi cannons ([`PieceKind::jumps`](super::PieceKind)).
+    pub(crate) jumpers: u16,
+    /// Per kind, its jump directions.
+    pub(crate) jump_dirs: [Vec<u16>; MAX_KINDS],
+    /// Moves along palace diagonals.
+    pub(crate) lines: super::palace::Lines<S>,
 }
 
 /// The directions the special rules need in the rules' direction list
@@ -69,6 +75,7 @@ pub(crate) fn directions(variant: &Variant) -> Vec<Vector> {
             k.hops
                 .iter()
                 .chain(&k.grasshops)
+                .chain(&k.jumps)
                 .chain(&k.quiet_slides)
                 .flat_map(|c| c.directions(axes))
         })
@@ -127,6 +134,9 @@ impl<S: SquareSet> Special<S> {
             quiet_leaps: Vec::new(),
             quiet_dirs: std::array::from_fn(|_| Vec::new()),
             facing: [NONE; 2],
+            jumpers: 0,
+            jump_dirs: std::array::from_fn(|_| Vec::new()),
+            lines: super::palace::Lines::new(variant),
         };
         let class_dirs = |classes: &[crate::geometry::DirectionClass]| {
             let mut found: Vec<u16> = classes
@@ -175,6 +185,10 @@ impl<S: SquareSet> Special<S> {
             if !kind.grasshops.is_empty() {
                 special.grasshoppers |= 1 << k;
                 special.grass_dirs[k] = class_dirs(&kind.grasshops);
+            }
+            if !kind.jumps.is_empty() {
+                special.jumpers |= 1 << k;
+                special.jump_dirs[k] = class_dirs(&kind.jumps);
             }
             if kind.capture_only {
                 special.capture_only |= 1 << k;
@@ -239,7 +253,9 @@ impl<S: SquareSet> Special<S> {
             | special.riders
             | special.grasshoppers
             | special.capture_only
-            | special.quiet;
+            | special.quiet
+            | special.jumpers
+            | special.lines.kinds;
         special.any = special.kinds != 0 || special.facing[0] != NONE;
         special
     }
@@ -250,6 +266,8 @@ impl<S: SquareSet> Rules<S> {
     /// leaps and slides make: its steps and hops added (a hopper's quiet
     /// moves to empty squares and its captures over one piece, of either
     /// side: the caller removes its own), then all kept inside its region.
+    /// `barred` holds the pieces a janggi cannon may neither jump nor take
+    /// (its own kind's; the caller that knows no position passes none).
     #[inline(never)]
     pub(crate) fn special_attacks(
         &self,
@@ -258,6 +276,7 @@ impl<S: SquareSet> Rules<S> {
         square: usize,
         occupied: S,
         mut set: S,
+        barred: S,
     ) -> S {
         let sp = &self.special;
         let c = color.index();
@@ -285,8 +304,26 @@ impl<S: SquareSet> Rules<S> {
                 }
             }
         }
+        if (sp.jumpers | sp.lines.kinds) >> k & 1 == 1 {
+            set |= self.janggi_attacks(k, color, square, occupied, barred);
+        }
         if sp.confined >> k & 1 == 1 {
             set &= sp.region[c][k];
+        }
+        set
+    }
+
+    /// [`Rules::special_attacks`]'s part for janggi: cannon jumps and
+    /// moves along the palace diagonals.
+    #[inline(never)]
+    fn janggi_attacks(&self, k: usize, color: Color, square: usize, occupied: S, barred: S) -> S {
+        let sp = &self.special;
+        let mut set = S::EMPTY;
+        if sp.jumpers >> k & 1 == 1 {
+            set |= self.jump_targets(&sp.jump_dirs[k], square, occupied, barred);
+        }
+        if sp.lines.kinds >> k & 1 == 1 {
+            set |= sp.lines.targets(k, color, square, occupied, barred);
         }
         set
     }
@@ -402,6 +439,24 @@ impl<S: SquareSet> Position<S> {
                 }
             }
             hoppers &= hoppers - 1;
+        }
+        let mut janggi = sp.jumpers | sp.lines.kinds;
+        while janggi != 0 {
+            let k = janggi.trailing_zeros() as usize;
+            let kind = self.by_kind(Kind(k as u8));
+            let pieces = kind & theirs;
+            if pieces.any() {
+                let barred = kind & occupied;
+                if sp.jumpers >> k & 1 == 1 {
+                    found |= r.jump_attackers(&sp.jump_dirs[k], square, occupied, barred, pieces);
+                }
+                if sp.lines.kinds >> k & 1 == 1 {
+                    found |= sp
+                        .lines
+                        .attackers(k, color, square, occupied, barred, pieces);
+                }
+            }
+            janggi &= janggi - 1;
         }
         let mut confined = sp.confined;
         while confined != 0 {

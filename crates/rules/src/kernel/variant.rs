@@ -153,6 +153,44 @@ pub struct CastlingRule {
     pub rook: Kind,
     /// The right's letter in FEN (`K`, `Q`, `k`, `q` in chess).
     pub letter: char,
+    /// Chess960's notation: the move is written as the king taking its
+    /// own rook (`e1h1`), since the king's target may be its own square,
+    /// and FEN names the right by the rook's file (`HAha`).
+    pub takes_rook: bool,
+    /// Not castling but a first-move right (cambodian chess): the piece
+    /// of kind `king` on `king_from` (all four squares the same) may make
+    /// its kind's first leaps ([`PieceKind::first_leaps`]) while it holds
+    /// the right, which it loses as castling rights are lost; the letter is
+    /// the square's file (`DEde`).
+    pub first_move: bool,
+    /// The kind whose move onto the holder's file or rank takes a
+    /// first-move right away (cambodian chess: a rook aiming at the king).
+    pub lost_to: Option<Kind>,
+}
+
+impl CastlingRule {
+    /// The square a castling move names as its target.
+    #[inline]
+    pub fn move_to(&self) -> usize {
+        if self.takes_rook {
+            self.rook_from
+        } else {
+            self.king_to
+        }
+    }
+
+    /// The right's letter in FEN on a board `files` wide: the rook's file
+    /// in Chess960 (upper case White), else [`CastlingRule::letter`].
+    pub fn fen_letter(&self, files: usize) -> char {
+        if !self.takes_rook {
+            return self.letter;
+        }
+        let file = (b'a' + (self.rook_from % files) as u8) as char;
+        match self.color {
+            Color::White => file.to_ascii_uppercase(),
+            Color::Black => file,
+        }
+    }
 }
 
 /// Which positions are dead (drawn because no sequence of moves can mate).
@@ -302,6 +340,30 @@ pub struct Goals {
     /// A royal piece in check may move only to take its one checker
     /// (`makpongRule`, makpong): in double check it may not move at all.
     pub makpong: bool,
+    /// Either side may pass (`pass`, janggi): its royal piece "moves" to
+    /// its own square; two passes in a row end the game, drawn or by
+    /// [`Goals::counting`].
+    pub pass: bool,
+    /// Janggi's bikjang (`bikjangRule`): where the royal pieces face each
+    /// other along a line with nothing between, the side to move must end
+    /// it or pass (a pass then is legal even in check); facing in two
+    /// positions in a row ends the game, drawn or by
+    /// [`Goals::counting`].
+    pub bikjang: bool,
+    /// Material counting (`materialCounting = janggi`), if the game has it.
+    pub counting: Option<Counting>,
+}
+
+/// Janggi's material counting: a game that would end drawn (two passes,
+/// bikjang, repetition, the move limit) is won by the side with more
+/// points, White needing more than Black's `black_bonus` beyond Black's.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Counting {
+    /// Each kind's points, by [`Kind`] (the royal piece's 0).
+    pub points: Vec<i32>,
+    /// What Black has beyond its pieces: White wins only with more than
+    /// this many points beyond Black's.
+    pub black_bonus: i32,
 }
 
 /// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
@@ -334,6 +396,9 @@ impl Goals {
             || self.blast.is_some()
             || self.draw_odds.is_some()
             || self.makpong
+            || self.pass
+            || self.bikjang
+            || self.counting.is_some()
     }
 }
 

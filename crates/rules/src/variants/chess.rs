@@ -203,6 +203,9 @@ pub fn variant() -> Variant {
             king: KING,
             rook: ROOK,
             letter,
+            takes_rook: false,
+            first_move: false,
+            lost_to: None,
         }
     };
     Variant {
@@ -252,16 +255,31 @@ pub use super::fen::{read_fen, write_fen, FenError};
 pub use super::square_names::{parse_square, square_name};
 pub use super::uci::{parse_uci, write_uci, UciError};
 
-/// Reads a chess FEN.
+/// Reads a chess FEN. A castling right whose king or rook is not on its
+/// square is refused (the file games, as Fairy-Stockfish, drop it).
 ///
 /// ```
 /// use duckchess_rules::variants::chess::{from_fen, FenError};
 /// assert_eq!(from_fen("8/8/8/8/8/8/8/8 x").unwrap_err(), FenError::Turn("x".into()));
 /// assert_eq!(from_fen("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap_err(),
 ///            FenError::BoardChar { ch: 'X', at: 13 });
+/// assert_eq!(from_fen("r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap_err().to_string(),
+///            "castling field: k, but the king or its rook has moved");
 /// ```
 pub fn from_fen(fen: &str) -> Result<Position<u64>, FenError> {
-    read_fen(rules(), fen)
+    let parsed: super::fen::Fen = fen.parse()?;
+    let position = parsed.position(rules())?;
+    let rules = &rules().variant().castling;
+    for &letter in &parsed.castling {
+        let held = rules
+            .iter()
+            .position(|c| c.letter == letter)
+            .is_some_and(|i| position.castling() >> i & 1 == 1);
+        if !held {
+            return Err(FenError::UnheldCastling(letter));
+        }
+    }
+    Ok(position)
 }
 
 /// Writes a chess position's FEN.

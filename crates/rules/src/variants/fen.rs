@@ -88,6 +88,10 @@ pub enum FenError {
     /// A character of the castling field that names no castling.
     #[error("castling field: unexpected {0:?}")]
     Castling(char),
+    /// A castling right whose king or rook is not on its square (refused
+    /// where the game's own notation is read: chess).
+    #[error("castling field: {0}, but the king or its rook has moved")]
+    UnheldCastling(char),
     /// The en passant field is not `-` or a square.
     #[error("en passant field: {0:?} is not a square")]
     EnPassant(String),
@@ -429,7 +433,7 @@ impl Fen {
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| position.castling() >> i & 1 == 1)
-                .map(|(_, c)| c.letter)
+                .map(|(_, c)| c.fen_letter(Layout::of(variant.shape).files))
                 .collect(),
             en_passant: position.en_passant().map(|s| point_on(variant.shape, s)),
             halfmove: position.halfmove(),
@@ -535,7 +539,7 @@ impl Fen {
             let rule = variant
                 .castling
                 .iter()
-                .position(|c| c.letter == ch)
+                .position(|c| c.letter == ch || c.fen_letter(layout.files) == ch)
                 .ok_or(FenError::Castling(ch))?;
             setup.castling |= 1 << rule;
         }

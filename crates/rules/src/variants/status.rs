@@ -49,6 +49,12 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
         Outcome::Decisive {
             how: Win::DrawOdds, ..
         } => "draw odds".into(),
+        Outcome::Decisive {
+            how: Win::Counting(_),
+            ..
+        } => "counting".into(),
+        Outcome::Draw(Draw::Passes) => "passes".into(),
+        Outcome::Draw(Draw::Bikjang) => "bikjang".into(),
     }
 }
 
@@ -134,38 +140,45 @@ pub fn describe(
                         .map_or("a piece", |k| position.variant().kind(k).name);
                     format!("{winner_name} wins: its {piece} reached the goal")
                 }
+                Win::Counting(why) => format!(
+                    "{winner_name} wins on the material count, the game ending by {}",
+                    draw_reason(position, why, game)
+                ),
             }
         }
-        Outcome::Draw(why) => {
-            let draws = &position.variant().draws;
-            let why = match why {
-                Draw::Stalemate if position.is_dead() => {
-                    "stalemate, in a dead position (neither side can mate)".into()
-                }
-                Draw::Stalemate => "stalemate".to_string(),
-                Draw::DeadPosition => "a dead position (neither side can mate)".into(),
-                Draw::MoveLimit => {
-                    let plies = draws
-                        .automatic_plies
-                        .filter(|&n| position.halfmove() >= n)
-                        .or(draws.claim_plies)
-                        .unwrap_or(position.halfmove());
-                    format!("the move limit ({plies} plies without a capture or pawn move)")
-                }
-                Draw::Repetition => match game {
-                    Some(game) => format!(
-                        "repetition (the position occurred {} times)",
-                        game.repetitions()
-                    ),
-                    None => "repetition".into(),
-                },
-                Draw::Extinction => "extinction (a side has run out of pieces)".into(),
-                Draw::Flag => {
-                    "both sides reaching the goal (the second with the extra move)".into()
-                }
-            };
-            format!("draw by {why}")
+        Outcome::Draw(why) => format!("draw by {}", draw_reason(position, why, game)),
+    }
+}
+
+/// Why a game is drawn, in words: `stalemate`, `repetition (the position
+/// occurred 3 times)`.
+fn draw_reason(position: &dyn AnyPosition, why: Draw, game: Option<&dyn AnyGame>) -> String {
+    let draws = &position.variant().draws;
+    match why {
+        Draw::Stalemate if position.is_dead() => {
+            "stalemate, in a dead position (neither side can mate)".into()
         }
+        Draw::Stalemate => "stalemate".to_string(),
+        Draw::DeadPosition => "a dead position (neither side can mate)".into(),
+        Draw::MoveLimit => {
+            let plies = draws
+                .automatic_plies
+                .filter(|&n| position.halfmove() >= n)
+                .or(draws.claim_plies)
+                .unwrap_or(position.halfmove());
+            format!("the move limit ({plies} plies without a capture or pawn move)")
+        }
+        Draw::Repetition => match game {
+            Some(game) => format!(
+                "repetition (the position occurred {} times)",
+                game.repetitions()
+            ),
+            None => "repetition".into(),
+        },
+        Draw::Extinction => "extinction (a side has run out of pieces)".into(),
+        Draw::Flag => "both sides reaching the goal (the second with the extra move)".into(),
+        Draw::Passes => "two passes in a row".into(),
+        Draw::Bikjang => "bikjang (the kings facing each other twice in a row)".into(),
     }
 }
 

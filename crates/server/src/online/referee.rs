@@ -665,7 +665,13 @@ fn outcome_status(outcome: Outcome) -> (Status, Option<usize>) {
         } => (Status::Mate, Some(index(winner))),
         Outcome::Decisive {
             winner,
-            how: Win::RoyalCaptured | Win::Extinction | Win::Checks | Win::Flag | Win::DrawOdds,
+            how:
+                Win::RoyalCaptured
+                | Win::Extinction
+                | Win::Checks
+                | Win::Flag
+                | Win::DrawOdds
+                | Win::Counting(_),
         } => (Status::VariantEnd, Some(index(winner))),
         Outcome::Decisive {
             winner,

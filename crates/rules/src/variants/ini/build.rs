@@ -45,6 +45,7 @@ pub const PIECES: &[(&str, &str, i32)] = &[
     ("horse", "nN", 400),
     ("elephant", "nA", 200),
     ("janggiElephant", "nZ", 250),
+    ("janggiCannon", "pR", 450),
     ("soldier", "fsW", 100),
     ("dragonHorse", "BW", 650),
     ("shogiPawn", "fW", 100),
@@ -87,15 +88,10 @@ pub const CUSTOM: [&str; 25] = [
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
     ("mustDrop", "false"),
-    ("gating", "false"),
     ("seirawanGating", "false"),
-    ("cambodianMoves", "false"),
-    ("pass", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
-    ("chess960", "false"),
     ("shatarMateRule", "false"),
-    ("bikjangRule", "false"),
     ("piecePromotionOnCapture", "false"),
     ("pieceDemotion", "false"),
     ("moveRepetitionIllegal", "false"),
@@ -305,6 +301,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut fen = crate::variants::chess::START_FEN.to_string();
     let mut fen_line = line;
     let mut castling = true;
+    let mut chess960 = false;
     let mut kingside: Option<&Entry> = None;
     let mut queenside: Option<&Entry> = None;
     let mut rook_pieces: Option<&Entry> = None;
@@ -349,6 +346,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut checkmate_wins = false;
     let mut blast_on_capture: Option<&Entry> = None;
     let mut draw_odds = None;
+    let mut janggi_counting = false;
+    let mut diagonal_lines: Option<&Entry> = None;
+    let mut pass = false;
+    let mut gating: Option<&Entry> = None;
+    let mut cambodian_moves: Option<&Entry> = None;
+    let mut bikjang = false;
     let mut pseudo_royal: Option<&Entry> = None;
     let mut blast_immune: Option<&Entry> = None;
     let mut mutually_immune: Option<&Entry> = None;
@@ -429,6 +432,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 fen_line = entry.line;
             }
             "castling" => castling = boolean(entry)?,
+            "chess960" => chess960 = boolean(entry)?,
             "castlingKingsideFile" => kingside = Some(entry),
             "castlingQueensideFile" => queenside = Some(entry),
             "castlingRookPiece" | "castlingRookPieces" => rook_pieces = Some(entry),
@@ -493,15 +497,24 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "mustCapture" => must_capture = boolean(entry)?,
             "makpongRule" => makpong = boolean(entry)?,
+            "pass" => pass = boolean(entry)?,
+            "gating" => gating = boolean(entry).map(|_| Some(entry))?,
+            "cambodianMoves" => cambodian_moves = boolean(entry).map(|_| Some(entry))?,
+            "bikjangRule" => bikjang = boolean(entry)?,
+            "diagonalLines" => diagonal_lines = Some(entry),
             "materialCounting" => {
                 draw_odds = match value {
                     "none" => None,
                     "blackdrawodds" => Some(Color::Black),
                     "whitedrawodds" => Some(Color::White),
-                    "janggi" | "unweighted" => {
+                    "janggi" => {
+                        janggi_counting = true;
+                        None
+                    }
+                    "unweighted" => {
                         return Err(refuse(
                             entry,
-                            "only none, blackdrawodds or whitedrawodds are played here",
+                            "only none, janggi, blackdrawodds or whitedrawodds are played here",
                         ))
                     }
                     _ => {
@@ -656,8 +669,17 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(p.entry.line)
         };
-        let moves = p.moves()?;
+        // Fairy-Stockfish's janggi cannon is its `pR` with janggi's own
+        // restrictions: the kernel's jumps.
+        let moves = if p.name == "janggiCannon" {
+            betza::Moves::default()
+        } else {
+            p.moves()?
+        };
         let mut kind = PieceKind::new(p.name, p.letter, p.value);
+        if p.name == "janggiCannon" {
+            kind = kind.jump(crate::geometry::DirectionClass::ROOK);
+        }
         if p.name == "soldier" {
             let spr = match soldier_promotion {
                 Some(e) => number(e)?.clamp(1, ranks),
@@ -701,6 +723,16 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             kind.value = guess_value(&kind);
         }
         kinds.push(kind);
+    }
+
+    let named: Vec<(&str, &str)> = pieces.iter().map(|p| (p.name, p.betza.as_str())).collect();
+    if let Some(entry) = diagonal_lines {
+        super::janggi::diagonal_lines(entry, files, ranks, &named, &mut kinds)?;
+    }
+    let counting = janggi_counting.then(|| super::janggi::janggi_counting(&named));
+    let cambodian = super::cambodian::check(gating, cambodian_moves)?;
+    if cambodian {
+        super::cambodian::first_leaps(&mut kinds, &named);
     }
 
     // Mobility regions.
@@ -1166,7 +1198,21 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
     if fields.len() > 2 && fields[2] != "-" {
-        if !castling {
+        if cambodian {
+            let rook = pieces
+                .iter()
+                .position(|p| p.entry.key == "rook")
+                .map(|i| Kind(i as u8));
+            rules = super::cambodian::rights(
+                &fields[2],
+                &start,
+                files,
+                ranks,
+                rook,
+                |k| Some(k) == royal,
+                fen_line,
+            )?;
+        } else if !castling {
             fields[2] = "-".into();
         } else {
             let king_to = [
@@ -1253,6 +1299,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     king,
                     rook: on_rank(rook_file).map_or(king, |p| p.kind),
                     letter,
+                    takes_rook: chess960,
+                    first_move: false,
+                    lost_to: None,
                 });
             }
         }
@@ -1288,6 +1337,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             blast,
             draw_odds,
             makpong,
+            pass,
+            bikjang,
+            counting,
         },
     };
     variant

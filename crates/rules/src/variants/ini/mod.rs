@@ -27,6 +27,11 @@
 mod anti_tests;
 pub mod betza;
 pub mod build;
+mod cambodian;
+#[cfg(test)]
+mod cambodian_tests;
+#[cfg(test)]
+mod chess960_tests;
 #[cfg(test)]
 mod drops_tests;
 #[cfg(test)]
@@ -36,6 +41,9 @@ pub mod game;
 mod goals_tests;
 mod hand;
 pub mod library;
+mod janggi;
+#[cfg(test)]
+mod janggi_tests;
 pub mod parse;
 mod pawn_steps;
 #[cfg(test)]

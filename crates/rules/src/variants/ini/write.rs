@@ -176,6 +176,8 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         let (key, value) = if let Some(rank) = spr {
             soldier = Some(rank);
             ("soldier".to_string(), letter.to_string())
+        } else if !kind.jumps.is_empty() {
+            ("janggiCannon".to_string(), letter.to_string())
         } else {
             let text = betza::write(kind).map_err(|e| unstateable(e.to_string()))?;
             if kind.royal {
@@ -342,17 +344,23 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             );
         }
     }
+    // Cambodian chess's first-move rights are gates, not castling.
+    if variant.castling.iter().any(|c| c.first_move) {
+        out += "gating = true\ncambodianMoves = true\n";
+    }
     // Castling: check that Fairy-Stockfish's derivation gives the rules.
-    out += &format!("castling = {}\n", !variant.castling.is_empty());
-    if let Some(first) = variant.castling.first() {
+    let castles = variant.castling.iter().filter(|c| !c.first_move);
+    out += &format!("castling = {}\n", castles.clone().next().is_some());
+    if let Some(first) = castles.clone().next() {
+        if first.takes_rook {
+            out += "chess960 = true\n";
+        }
         let king_file = |c: &crate::kernel::CastlingRule| c.king_to % files;
-        let kingside = variant
-            .castling
-            .iter()
+        let kingside = castles
+            .clone()
             .find(|c| c.rook_from % files > c.king_from % files);
-        let queenside = variant
-            .castling
-            .iter()
+        let queenside = castles
+            .clone()
             .find(|c| c.rook_from % files < c.king_from % files);
         if let Some(k) = kingside {
             out += &format!(
@@ -366,9 +374,8 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 (b'a' + king_file(q) as u8) as char
             );
         }
-        let mut rooks: Vec<char> = variant
-            .castling
-            .iter()
+        let mut rooks: Vec<char> = castles
+            .clone()
             .map(|c| variant.kind(c.rook).letter)
             .collect();
         rooks.dedup();
@@ -453,6 +460,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.makpong {
         out += "makpongRule = true\n";
     }
+    out += &super::janggi::write_keys(variant, files);
     if goals.stalemate_piece_count {
         out += "stalematePieceCount = true\n";
     }
