@@ -66,6 +66,7 @@ pub mod perft;
 mod piece;
 mod position;
 mod promotion;
+mod quiet_steps;
 mod region;
 mod rules;
 mod special;
