@@ -68,6 +68,7 @@ mod position;
 mod promotion;
 mod quiet_steps;
 mod region;
+mod royal_kinds;
 mod rules;
 mod special;
 mod squares;
@@ -86,5 +87,5 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
-    PiecePromotions, Royalty, Stalemate, Variant, VariantError,
+    PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Variant, VariantError,
 };

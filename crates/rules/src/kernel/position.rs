@@ -4,8 +4,8 @@
 
 use super::squares::{KindMask, Spare, NONE};
 use super::{
-    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, PerKind, Piece, Played, Royalty,
-    Rules, SquareSet, Stalemate, Variant, MAX_KINDS,
+    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, PawnClock, PerKind, Piece, Played,
+    Royalty, Rules, SquareSet, Stalemate, Variant, MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -1238,6 +1238,9 @@ impl<S: SquareSet> Position<S> {
         if r.variant.goals.makpong {
             self.keep_makpong(out, start);
         }
+        if let Some(rule) = &r.variant.goals.royal_kinds {
+            self.keep_royal_kinds_safe(rule, out, start);
+        }
     }
 
     /// Makpong's rule: a royal piece in check moves only to take its one
@@ -1599,6 +1602,9 @@ impl<S: SquareSet> Position<S> {
                 } else {
                     self.generate_pawns(out, pieces, target, &line, !with_royal);
                 }
+                if r.special_kinds >> k & 1 == 1 {
+                    self.generate_pawn_quiet_steps(out, pieces, target, &line);
+                }
                 continue;
             }
             if r.special_kinds >> k & 1 == 1 {
@@ -1879,7 +1885,9 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
-        self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
+        let pawn_restarts = Some(moving) == r.pawn
+            && (r.variant.draws.pawn_clock == PawnClock::Every || r.pawn_move_restarts(us, m));
+        self.halfmove = if captured.is_some() || pawn_restarts {
             0
         } else {
             // Notation may give any u32: the clock stops at the top.
@@ -2219,7 +2227,7 @@ impl<S: SquareSet> Position<S> {
         let us = self.turn;
         let pseudo_check = variant.goals.blast.as_ref().is_some_and(|b| b.pseudo_royal)
             && self.pseudo_royal_attacked();
-        if self.is_check() || pseudo_check {
+        if self.is_check() || pseudo_check || self.royal_kinds_checked() {
             let winner = if variant.goals.checkmate_wins {
                 us
             } else {

@@ -342,15 +342,8 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
     let simple =
         |p: &Part, mods: &str, atom: char| p.mods == mods && p.atom == atom && p.suffix.is_none();
     // The pawn, as a whole.
-    let pawn_parts: Vec<&Part> = parts.iter().filter(|p| !simple(p, "ifmn", 'D')).collect();
-    if pawn_parts.len() == 2 && simple(pawn_parts[0], "fm", 'W') && simple(pawn_parts[1], "fc", 'F')
-    {
-        let double = parts.len() - pawn_parts.len();
-        if double > 1 {
-            return Err(BetzaError::DoubleStepTwice);
-        }
-        moves.pawn = Some(double == 1);
-        return Ok(moves);
+    if let Some(pawn) = pawn(&parts)? {
+        return Ok(pawn);
     }
     let mut rook_slide = false;
     let mut bishop_slide = false;
@@ -622,11 +615,15 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
         if pawn.forward_axis != 1 || pawn.capture_axes != 1 || !pawn.en_passant {
             return Err(Unstateable::Pawn(piece()));
         }
-        return Ok(if pawn.double_step {
-            "fmWfcFifmnD".into()
-        } else {
-            "fmWfcF".into()
-        });
+        // Its other quiet steps (pawnsideways' `msW`) after its own.
+        let mut text = String::from("fmW");
+        let quiet: Vec<(i32, i32)> = kind.quiet_steps.iter().map(|v| (v.0[0], v.0[1])).collect();
+        write_steps(&mut text, quiet, "m", &piece)?;
+        text.push_str("fcF");
+        if pawn.double_step {
+            text.push_str("ifmnD");
+        }
+        return Ok(text);
     }
     let mut text = String::new();
     // Capture-only leaps and slides (`cN`), each part marked.
@@ -783,4 +780,58 @@ fn write_steps(
         steps.retain(|v| !target.contains(v));
     }
     Ok(())
+}
+
+/// The pawn, if the parts are one: steps to empty squares forward (`fmW`,
+/// maybe other ways too beside it: pawnsideways' `fsmW`, pawnback's
+/// `fbmW`, those never forward), the capture forward diagonally (`fcF`;
+/// `fceF` names en passant, which the pawn has), and the double step
+/// (`ifmnD`) or not.
+fn pawn(parts: &[Part]) -> Result<Option<Moves>, BetzaError> {
+    let has = |p: &Part, letters: &str| {
+        let mut a: Vec<char> = p.mods.chars().collect();
+        let mut b: Vec<char> = letters.chars().collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    };
+    let plain = |p: &Part, atom: char| p.atom == atom && p.suffix.is_none();
+    let double = |p: &Part| plain(p, 'D') && p.mods == "ifmn";
+    let capture = |p: &Part| plain(p, 'F') && (has(p, "fc") || has(p, "fce"));
+    let quiet = |p: &Part| {
+        plain(p, 'W') && p.mods.contains('m') && p.mods.chars().all(|c| "mfblrvsh".contains(c))
+    };
+    if !parts.iter().all(|p| double(p) || capture(p) || quiet(p))
+        || parts.iter().filter(|p| capture(p)).count() != 1
+    {
+        return Ok(None);
+    }
+    let mut steps: Vec<(i32, i32)> = Vec::new();
+    for p in parts.iter().filter(|p| quiet(p)) {
+        let mods: String = p.mods.chars().filter(|&c| c != 'm').collect();
+        for v in directed(1, 0, &tags(&mods)) {
+            if !steps.contains(&v) {
+                steps.push(v);
+            }
+        }
+    }
+    if !steps.contains(&(0, 1)) {
+        return Ok(None);
+    }
+    steps.retain(|&v| v != (0, 1));
+    if let Some(&(x, y)) = steps.iter().find(|&&(x, y)| !steps.contains(&(-x, y))) {
+        return Err(BetzaError::OneSidedStep { x, y });
+    }
+    let doubles = parts.iter().filter(|p| double(p)).count();
+    if doubles > 1 {
+        return Err(BetzaError::DoubleStepTwice);
+    }
+    Ok(Some(Moves {
+        pawn: Some(doubles == 1),
+        quiet_steps: steps
+            .into_iter()
+            .map(|(x, y)| Vector::new(&[x, y]))
+            .collect(),
+        ..Moves::default()
+    }))
 }

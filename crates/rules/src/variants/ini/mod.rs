@@ -36,12 +36,16 @@ pub mod game;
 mod goals_tests;
 mod hand;
 pub mod parse;
+mod pawn_clock;
 mod pawn_steps;
 #[cfg(test)]
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
 pub mod read;
+mod royal_kinds;
+#[cfg(test)]
+mod royal_kinds_tests;
 #[cfg(test)]
 mod shapes_tests;
 #[cfg(test)]

@@ -56,3 +56,46 @@ fn hounds_move_diagonally_forward_and_never_take() {
         ["c3b2", "c3b4", "c3d2"]
     );
 }
+
+#[test]
+fn a_pawn_with_other_quiet_steps_is_still_the_pawn() {
+    let sideways = betza::read("fsmWfceFifmnD").unwrap();
+    assert_eq!(sideways.pawn, Some(true));
+    assert_eq!(
+        sideways.quiet_steps,
+        [Vector::new(&[1, 0]), Vector::new(&[-1, 0])]
+    );
+    assert_eq!(betza::read("fbmWfceF").unwrap().pawn, Some(false));
+    let g = sample("pawnsideways");
+    let pawn = g.variant().kinds.iter().find(|k| k.pawn.is_some()).unwrap();
+    assert_eq!(betza::write(pawn).unwrap(), "fmWmsWfcFifmnD");
+}
+
+#[test]
+fn pawns_step_aside_and_back() {
+    let g = sample("pawnsideways");
+    assert_eq!(
+        moves(&g, "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1"),
+        ["b2a2", "b2b3", "b2b4", "b2c2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+    );
+    // A step aside is undone by a step aside: the count goes on; a push
+    // restarts it.
+    let p = after(&g, "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", "b2c2");
+    assert_eq!(p.halfmove(), 1);
+    let p = after(&g, "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", "b2c2 e8d8 c2c3");
+    assert_eq!(p.halfmove(), 0);
+    let back = sample("pawnback");
+    // Back from b3, but never onto the first rank from b2.
+    assert_eq!(
+        moves(&back, "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1"),
+        ["b2b3", "b2b4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
+    );
+    assert_eq!(
+        moves(&back, "4k3/1p6/8/8/8/1P6/8/4K3 b - - 0 1"),
+        ["b7b5", "b7b6", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+    assert!(moves(&back, "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1").contains(&"b3b2".to_string()));
+    // No pawn move restarts the count.
+    let p = after(&back, "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1", "b3b4 e8d8 b4b3");
+    assert_eq!(p.halfmove(), 3);
+}
