@@ -1583,7 +1583,13 @@ impl<S: SquareSet> Position<S> {
         let line = |from: usize| -> S {
             match king {
                 Some(k) if pinned.contains(from) => {
-                    r.ray(k, r.aligned(k, from).expect("a pinned piece is aligned"))
+                    let d = r.aligned(k, from).expect("a pinned piece is aligned");
+                    // Up to the pinner: a leap along the line (tencubed's
+                    // champion, D) may not jump past it.
+                    match r.first_blocker(from, d, occupied) {
+                        Some(pinner) => r.between(k, pinner) | S::single(pinner),
+                        None => r.ray(k, d),
+                    }
                 }
                 _ => !S::EMPTY,
             }

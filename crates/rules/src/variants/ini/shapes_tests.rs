@@ -99,3 +99,25 @@ fn pawns_step_aside_and_back() {
     let p = after(&back, "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1", "b3b4 e8d8 b4b3");
     assert_eq!(p.halfmove(), 3);
 }
+
+#[test]
+fn a_pinned_leaper_does_not_jump_past_its_pinner() {
+    let g = sample("tencubed");
+    let from_g3 = |fen: &str| -> Vec<String> {
+        moves(&g, fen)
+            .into_iter()
+            .filter(|m| m.starts_with("g3"))
+            .collect()
+    };
+    // The champion on g3, pinned by the queen on g4, takes her; its D leap
+    // to g5 would leave the king on g2 in check.
+    assert_eq!(
+        from_g3("k9/10/10/10/10/10/6q3/6C3/6K3/10 w - - 0 1"),
+        ["g3g4"]
+    );
+    // Pinned by a queen on g5, it may leap to her.
+    assert_eq!(
+        from_g3("k9/10/10/10/10/6q3/10/6C3/6K3/10 w - - 0 1"),
+        ["g3g4", "g3g5"]
+    );
+}
