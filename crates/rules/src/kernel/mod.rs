@@ -72,7 +72,9 @@ pub mod perft;
 mod piece;
 mod position;
 mod promotion;
+mod quiet_steps;
 mod region;
+mod royal_kinds;
 mod rules;
 mod special;
 mod squares;
@@ -92,5 +94,5 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, Counting, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue,
-    Flag, Goals, PiecePromotions, Royalty, Stalemate, Variant, VariantError,
+    Flag, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Variant, VariantError,
 };

@@ -151,6 +151,10 @@ pub struct PieceKind {
     pub quiet_leaps: Vec<Leap>,
     /// Slides to empty squares only (`mR`).
     pub quiet_slides: Vec<DirectionClass>,
+    /// Steps to empty squares only, each as White sees it (mirrored for
+    /// Black): breakthrough's piece moves straight forward (`fmW`), the
+    /// hounds of fox-and-hounds diagonally forward (`mfF`).
+    pub quiet_steps: Vec<Vector>,
     /// The region the piece never leaves, for each side (xiangqi's palace
     /// for the general and the advisors, the own half for the elephants):
     /// its moves end inside it, and it attacks nothing outside.
@@ -193,6 +197,7 @@ impl PieceKind {
             capture_only: false,
             quiet_leaps: Vec::new(),
             quiet_slides: Vec::new(),
+            quiet_steps: Vec::new(),
             region: None,
             royal: false,
             value,

@@ -4,8 +4,8 @@
 
 use super::squares::{KindMask, Spare, NONE};
 use super::{
-    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, PerKind, Piece, Played, Royalty,
-    Rules, SquareSet, Stalemate, Variant, MAX_KINDS,
+    Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, PawnClock, PerKind, Piece, Played,
+    Royalty, Rules, SquareSet, Stalemate, Variant, MAX_KINDS,
 };
 use std::fmt;
 use thiserror::Error;
@@ -1262,6 +1262,9 @@ impl<S: SquareSet> Position<S> {
         if r.variant.goals.bikjang && self.streaks[1] > 0 {
             self.keep_bikjang(out, start);
         }
+        if let Some(rule) = &r.variant.goals.royal_kinds {
+            self.keep_royal_kinds_safe(rule, out, start);
+        }
     }
 
     /// Makpong's rule: a royal piece in check moves only to take its one
@@ -1604,7 +1607,13 @@ impl<S: SquareSet> Position<S> {
         let line = |from: usize| -> S {
             match king {
                 Some(k) if pinned.contains(from) => {
-                    r.ray(k, r.aligned(k, from).expect("a pinned piece is aligned"))
+                    let d = r.aligned(k, from).expect("a pinned piece is aligned");
+                    // Up to the pinner: a leap along the line (tencubed's
+                    // champion, D) may not jump past it.
+                    match r.first_blocker(from, d, occupied) {
+                        Some(pinner) => r.between(k, pinner) | S::single(pinner),
+                        None => r.ray(k, d),
+                    }
                 }
                 _ => !S::EMPTY,
             }
@@ -1622,6 +1631,9 @@ impl<S: SquareSet> Position<S> {
                     self.generate_pawns(out, pieces & pinned, target, &line, true);
                 } else {
                     self.generate_pawns(out, pieces, target, &line, !with_royal);
+                }
+                if r.special_kinds >> k & 1 == 1 {
+                    self.generate_pawn_quiet_steps(out, pieces, target, &line);
                 }
                 continue;
             }
@@ -1918,7 +1930,9 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
-        self.halfmove = if captured.is_some() || Some(moving) == r.pawn {
+        let pawn_restarts = Some(moving) == r.pawn
+            && (r.variant.draws.pawn_clock == PawnClock::Every || r.pawn_move_restarts(us, m));
+        self.halfmove = if captured.is_some() || pawn_restarts {
             0
         } else {
             // Notation may give any u32: the clock stops at the top.
@@ -2268,7 +2282,7 @@ impl<S: SquareSet> Position<S> {
         let us = self.turn;
         let pseudo_check = variant.goals.blast.as_ref().is_some_and(|b| b.pseudo_royal)
             && self.pseudo_royal_attacked();
-        if self.is_check() || pseudo_check {
+        if self.is_check() || pseudo_check || self.royal_kinds_checked() {
             let winner = if variant.goals.checkmate_wins {
                 us
             } else {

@@ -52,6 +52,9 @@ pub(crate) struct Special<S> {
     pub(crate) quiet_leaps: Vec<S>,
     /// Per kind, its quiet slides' directions.
     pub(crate) quiet_dirs: [Vec<u16>; MAX_KINDS],
+    /// `quiet_steps[color][kind * len + square]`: where the quiet steps lead
+    /// ([`super::quiet_steps`]).
+    pub(crate) quiet_steps: [Vec<S>; 2],
     /// Under the flying general, the two directions along the files; else
     /// both [`NONE`].
     pub(crate) facing: [u16; 2],
@@ -133,6 +136,7 @@ impl<S: SquareSet> Special<S> {
             quiet: 0,
             quiet_leaps: Vec::new(),
             quiet_dirs: std::array::from_fn(|_| Vec::new()),
+            quiet_steps: super::quiet_steps::table(variant),
             facing: [NONE; 2],
             jumpers: 0,
             jump_dirs: std::array::from_fn(|_| Vec::new()),
@@ -193,7 +197,10 @@ impl<S: SquareSet> Special<S> {
             if kind.capture_only {
                 special.capture_only |= 1 << k;
             }
-            if !kind.quiet_leaps.is_empty() || !kind.quiet_slides.is_empty() {
+            if !kind.quiet_leaps.is_empty()
+                || !kind.quiet_slides.is_empty()
+                || !kind.quiet_steps.is_empty()
+            {
                 special.quiet |= 1 << k;
                 special.quiet_dirs[k] = class_dirs(&kind.quiet_slides);
                 if special.quiet_leaps.is_empty() {
@@ -283,7 +290,7 @@ impl<S: SquareSet> Rules<S> {
         // One test for the rarer moves, so that the cannon's and the
         // soldier's games pay one branch for them.
         if (sp.capture_only | sp.quiet | sp.grasshoppers) >> k & 1 == 1 {
-            set = self.apart_attacks(k, square, occupied, set);
+            set = self.apart_attacks(k, color, square, occupied, set);
         }
         if sp.steppers >> k & 1 == 1 {
             set |= sp.steps[c][k * self.len + square];
@@ -334,13 +341,16 @@ impl<S: SquareSet> Rules<S> {
     /// only capture, kinds with moves to empty squares only, and
     /// grasshoppers.
     #[inline(never)]
-    fn apart_attacks(&self, k: usize, square: usize, occupied: S, mut set: S) -> S {
+    fn apart_attacks(&self, k: usize, color: Color, square: usize, occupied: S, mut set: S) -> S {
         let sp = &self.special;
         if sp.capture_only >> k & 1 == 1 {
             set &= occupied;
         }
         if sp.quiet >> k & 1 == 1 {
             let mut quiet = sp.quiet_leaps[k * self.len + square];
+            if let Some(&steps) = sp.quiet_steps[color.index()].get(k * self.len + square) {
+                quiet |= steps;
+            }
             for &d in &sp.quiet_dirs[k] {
                 quiet |= self.ray_attacks(square, d as usize, occupied);
             }

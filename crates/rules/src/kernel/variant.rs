@@ -221,6 +221,23 @@ pub struct DrawRules {
     pub automatic_repetitions: Option<u32>,
     /// Dead positions, drawn at once.
     pub dead: DeadPositions,
+    /// Which pawn moves restart the count of the ply limits.
+    pub pawn_clock: PawnClock,
+}
+
+/// Which pawn moves restart the count of the ply limits (captures always
+/// do), Fairy-Stockfish's `nMoveRuleTypes`: there, only a move the piece
+/// cannot undo by a move of its own restarts it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum PawnClock {
+    /// Every pawn move (chess's pawns never move back).
+    #[default]
+    Every,
+    /// A pawn move its own moves cannot undo: not pawnsideways' step
+    /// aside, nor a push a step back undoes.
+    Irreversible,
+    /// None (pawnback: its steps back make pawn moves reversible).
+    Never,
 }
 
 /// Pieces in hand and drops, Fairy-Stockfish's `pieceDrops`: a side may,
@@ -352,6 +369,8 @@ pub struct Goals {
     pub bikjang: bool,
     /// Material counting (`materialCounting = janggi`), if the game has it.
     pub counting: Option<Counting>,
+    /// Pieces royal beside the king ([`RoyalKinds`]; coregal's queens).
+    pub royal_kinds: Option<RoyalKinds>,
 }
 
 /// Janggi's material counting: a game that would end drawn (two passes,
@@ -364,6 +383,20 @@ pub struct Counting {
     /// What Black has beyond its pieces: White wins only with more than
     /// this many points beyond Black's.
     pub black_bonus: i32,
+}
+
+/// Pieces royal beside the king, Fairy-Stockfish's `extinctionPseudoRoyal`
+/// in a game with a king and no blasts (coregal): no move may leave one
+/// attacked, and a side with no move whose one is attacked is checkmated.
+/// Losing them all is no loss by itself: they cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RoyalKinds {
+    /// The kinds (coregal: the queen).
+    pub kinds: Vec<Kind>,
+    /// A side's pieces of a kind are royal while it has no more than one
+    /// more than this many of it (`extinctionPieceCount`; coregal's 64:
+    /// always).
+    pub count: u32,
 }
 
 /// Atomic captures, Fairy-Stockfish's `blastOnCapture`: a capture blows up
@@ -399,6 +432,7 @@ impl Goals {
             || self.pass
             || self.bikjang
             || self.counting.is_some()
+            || self.royal_kinds.is_some()
     }
 }
 

@@ -231,6 +231,7 @@ pub fn variant() -> Variant {
                 lone_minor: vec![BISHOP, KNIGHT],
                 same_colour_pair: Some(BISHOP),
             },
+            ..DrawRules::default()
         },
         stalemate: Stalemate::Draw,
         flying_general: false,

@@ -216,6 +216,7 @@ pub fn variant(army: Army) -> Variant {
                 lone_minor: Vec::new(),
                 same_colour_pair: None,
             },
+            ..DrawRules::default()
         },
         stalemate: Stalemate::Draw,
         flying_general: false,

@@ -21,7 +21,8 @@
 //! cannon); `fmWfcF`, with `ifmnD` for the double step, is the pawn.
 //! `gR`, `gB`, `gQ` are grasshoppers. `m` parts (moves to empty squares
 //! only) and `c` parts (captures only) of plain leaps and slides go
-//! together as `mRcN`; `cpR` (`cpB`) is a cannon's capture beside the
+//! together as `mRcN`; `m` parts may take directions (`fmWfF`,
+//! breakthrough's piece: a step forward to an empty square); `cpR` (`cpB`) is a cannon's capture beside the
 //! piece's own `R` (`B`) slides (manchu's banner, `RcpRnN`).
 //!
 //! Anything else is refused with the reason: ranges (`R4`), other riders
@@ -67,6 +68,8 @@ pub struct Moves {
     pub quiet_leaps: Vec<Leap>,
     /// Slides to empty squares only (`mR`).
     pub quiet_slides: Vec<DirectionClass>,
+    /// Steps to empty squares only, as White sees them (`fmW`, `mfF`).
+    pub quiet_steps: Vec<Vector>,
 }
 
 impl Moves {
@@ -83,6 +86,7 @@ impl Moves {
         kind.capture_only |= self.capture_only;
         kind.quiet_leaps.extend(self.quiet_leaps.iter().copied());
         kind.quiet_slides.extend(self.quiet_slides.iter().copied());
+        kind.quiet_steps.extend(self.quiet_steps.iter().copied());
         kind
     }
 }
@@ -102,7 +106,7 @@ pub enum BetzaError {
     DoubleStepTwice,
     /// A move-only or capture-only part other than the hoppers' and the pawn's.
     #[error(
-        "move-only or capture-only parts ({0}) are played only as mRcpR, mBcpB and the pawn fmWfcF"
+        "move-only or capture-only parts ({0}) are played only as mRcpR, mBcpB, quiet steps (fmW) and the pawn fmWfcF"
     )]
     MoveOrCaptureOnly(String),
     /// A hopper other than the cannon's.
@@ -338,15 +342,8 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
     let simple =
         |p: &Part, mods: &str, atom: char| p.mods == mods && p.atom == atom && p.suffix.is_none();
     // The pawn, as a whole.
-    let pawn_parts: Vec<&Part> = parts.iter().filter(|p| !simple(p, "ifmn", 'D')).collect();
-    if pawn_parts.len() == 2 && simple(pawn_parts[0], "fm", 'W') && simple(pawn_parts[1], "fc", 'F')
-    {
-        let double = parts.len() - pawn_parts.len();
-        if double > 1 {
-            return Err(BetzaError::DoubleStepTwice);
-        }
-        moves.pawn = Some(double == 1);
-        return Ok(moves);
+    if let Some(pawn) = pawn(&parts)? {
+        return Ok(pawn);
     }
     let mut rook_slide = false;
     let mut bishop_slide = false;
@@ -387,6 +384,14 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
                     continue;
                 }
                 "m" => {
+                    quiet.push(p.atom);
+                    i += 1;
+                    continue;
+                }
+                // Quiet steps in some directions (`fmW`, `mfF`): read with
+                // their directions below.
+                mods if mods.contains('m') && mods.chars().all(|c| "mfblrvsh".contains(c)) => {
+                    quiet.extend(mods.chars().filter(|&c| c != 'm'));
                     quiet.push(p.atom);
                     i += 1;
                     continue;
@@ -591,11 +596,12 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
     }
     if !quiet.is_empty() {
         let q = read(&quiet)?;
-        if !q.steps.is_empty() || !q.rides.is_empty() || q.leaps.iter().any(|l| l.lame) {
+        if !q.rides.is_empty() || q.leaps.iter().any(|l| l.lame) {
             return Err(BetzaError::MoveOrCaptureOnly(format!("m{quiet}")));
         }
         moves.quiet_leaps = q.leaps;
         moves.quiet_slides = q.slides;
+        moves.quiet_steps = q.steps;
     }
     Ok(moves)
 }
@@ -609,11 +615,15 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
         if pawn.forward_axis != 1 || pawn.capture_axes != 1 || !pawn.en_passant {
             return Err(Unstateable::Pawn(piece()));
         }
-        return Ok(if pawn.double_step {
-            "fmWfcFifmnD".into()
-        } else {
-            "fmWfcF".into()
-        });
+        // Its other quiet steps (pawnsideways' `msW`) after its own.
+        let mut text = String::from("fmW");
+        let quiet: Vec<(i32, i32)> = kind.quiet_steps.iter().map(|v| (v.0[0], v.0[1])).collect();
+        write_steps(&mut text, quiet, "m", &piece)?;
+        text.push_str("fcF");
+        if pawn.double_step {
+            text.push_str("ifmnD");
+        }
+        return Ok(text);
     }
     let mut text = String::new();
     // Capture-only leaps and slides (`cN`), each part marked.
@@ -673,51 +683,14 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
     if kind.steps.iter().any(|s| s.zone.is_some()) {
         return Err(Unstateable::RegionSteps(piece()));
     }
-    let mut steps: Vec<(i32, i32)> = kind
+    let steps: Vec<(i32, i32)> = kind
         .steps
         .iter()
         .map(|s| (s.vector.0[0], s.vector.0[1]))
         .collect();
-    steps.dedup();
-    while let Some(&(x, y)) = steps.first() {
-        let (a, b) = (x.abs().max(y.abs()), x.abs().min(y.abs()));
-        let atom = atom_of((a, b)).ok_or_else(|| Unstateable::StepAtom(piece(), x, y))?;
-        let target: Vec<(i32, i32)> = steps
-            .iter()
-            .copied()
-            .filter(|&(p, q)| (p.abs().max(q.abs()), p.abs().min(q.abs())) == (a, b))
-            .collect();
-        let mut covered: Vec<(i32, i32)> = Vec::new();
-        const TAGS: [&str; 24] = [
-            "ff", "bb", "ll", "rr", "vv", "ss", "fs", "bs", "fl", "fr", "bl", "br", "lf", "rf",
-            "lb", "rb", "lv", "rv", "fh", "bh", "lh", "rh", "hl", "hr",
-        ];
-        let mut options: Vec<(String, Vec<(i32, i32)>)> = TAGS
-            .iter()
-            .map(|t| {
-                let written = if t[..1] == t[1..] {
-                    t[..1].to_string()
-                } else {
-                    t.to_string()
-                };
-                let set = directed(a, b, &tags(&written));
-                (written, set)
-            })
-            .filter(|(_, set)| set.iter().all(|v| target.contains(v)))
-            .collect();
-        options.sort_by_key(|(_, set)| std::cmp::Reverse(set.len()));
-        for (written, set) in options {
-            if set.iter().any(|v| !covered.contains(v)) {
-                text.push_str(&written);
-                text.push(atom);
-                covered.extend(set);
-            }
-        }
-        if target.iter().any(|v| !covered.contains(v)) {
-            return Err(Unstateable::Steps(piece(), atom));
-        }
-        steps.retain(|v| !target.contains(v));
-    }
+    write_steps(&mut text, steps, "", &piece)?;
+    let quiet: Vec<(i32, i32)> = kind.quiet_steps.iter().map(|v| (v.0[0], v.0[1])).collect();
+    write_steps(&mut text, quiet, "m", &piece)?;
     // Leapers ridden along all their images (`NN`).
     let mut rides: Vec<Vector> = kind.rides.clone();
     for (a, b) in [(2, 1), (3, 1), (3, 2)] {
@@ -755,4 +728,110 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
         }
     }
     Ok(text)
+}
+
+/// Writes one-sided steps as directed atoms (`fsW`), each part after
+/// `mode` (`m` for steps to empty squares only).
+fn write_steps(
+    text: &mut String,
+    mut steps: Vec<(i32, i32)>,
+    mode: &str,
+    piece: &dyn Fn() -> String,
+) -> Result<(), Unstateable> {
+    steps.dedup();
+    while let Some(&(x, y)) = steps.first() {
+        let (a, b) = (x.abs().max(y.abs()), x.abs().min(y.abs()));
+        let atom = atom_of((a, b)).ok_or_else(|| Unstateable::StepAtom(piece(), x, y))?;
+        let target: Vec<(i32, i32)> = steps
+            .iter()
+            .copied()
+            .filter(|&(p, q)| (p.abs().max(q.abs()), p.abs().min(q.abs())) == (a, b))
+            .collect();
+        let mut covered: Vec<(i32, i32)> = Vec::new();
+        const TAGS: [&str; 24] = [
+            "ff", "bb", "ll", "rr", "vv", "ss", "fs", "bs", "fl", "fr", "bl", "br", "lf", "rf",
+            "lb", "rb", "lv", "rv", "fh", "bh", "lh", "rh", "hl", "hr",
+        ];
+        let mut options: Vec<(String, Vec<(i32, i32)>)> = TAGS
+            .iter()
+            .map(|t| {
+                let written = if t[..1] == t[1..] {
+                    t[..1].to_string()
+                } else {
+                    t.to_string()
+                };
+                let set = directed(a, b, &tags(&written));
+                (written, set)
+            })
+            .filter(|(_, set)| set.iter().all(|v| target.contains(v)))
+            .collect();
+        options.sort_by_key(|(_, set)| std::cmp::Reverse(set.len()));
+        for (written, set) in options {
+            if set.iter().any(|v| !covered.contains(v)) {
+                text.push_str(mode);
+                text.push_str(&written);
+                text.push(atom);
+                covered.extend(set);
+            }
+        }
+        if target.iter().any(|v| !covered.contains(v)) {
+            return Err(Unstateable::Steps(piece(), atom));
+        }
+        steps.retain(|v| !target.contains(v));
+    }
+    Ok(())
+}
+
+/// The pawn, if the parts are one: steps to empty squares forward (`fmW`,
+/// maybe other ways too beside it: pawnsideways' `fsmW`, pawnback's
+/// `fbmW`, those never forward), the capture forward diagonally (`fcF`;
+/// `fceF` names en passant, which the pawn has), and the double step
+/// (`ifmnD`) or not.
+fn pawn(parts: &[Part]) -> Result<Option<Moves>, BetzaError> {
+    let has = |p: &Part, letters: &str| {
+        let mut a: Vec<char> = p.mods.chars().collect();
+        let mut b: Vec<char> = letters.chars().collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    };
+    let plain = |p: &Part, atom: char| p.atom == atom && p.suffix.is_none();
+    let double = |p: &Part| plain(p, 'D') && p.mods == "ifmn";
+    let capture = |p: &Part| plain(p, 'F') && (has(p, "fc") || has(p, "fce"));
+    let quiet = |p: &Part| {
+        plain(p, 'W') && p.mods.contains('m') && p.mods.chars().all(|c| "mfblrvsh".contains(c))
+    };
+    if !parts.iter().all(|p| double(p) || capture(p) || quiet(p))
+        || parts.iter().filter(|p| capture(p)).count() != 1
+    {
+        return Ok(None);
+    }
+    let mut steps: Vec<(i32, i32)> = Vec::new();
+    for p in parts.iter().filter(|p| quiet(p)) {
+        let mods: String = p.mods.chars().filter(|&c| c != 'm').collect();
+        for v in directed(1, 0, &tags(&mods)) {
+            if !steps.contains(&v) {
+                steps.push(v);
+            }
+        }
+    }
+    if !steps.contains(&(0, 1)) {
+        return Ok(None);
+    }
+    steps.retain(|&v| v != (0, 1));
+    if let Some(&(x, y)) = steps.iter().find(|&&(x, y)| !steps.contains(&(-x, y))) {
+        return Err(BetzaError::OneSidedStep { x, y });
+    }
+    let doubles = parts.iter().filter(|p| double(p)).count();
+    if doubles > 1 {
+        return Err(BetzaError::DoubleStepTwice);
+    }
+    Ok(Some(Moves {
+        pawn: Some(doubles == 1),
+        quiet_steps: steps
+            .into_iter()
+            .map(|(x, y)| Vector::new(&[x, y]))
+            .collect(),
+        ..Moves::default()
+    }))
 }

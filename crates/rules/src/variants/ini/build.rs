@@ -10,7 +10,7 @@
 //! first and the section's replace them, `-` removing a piece.
 
 use super::parse::Entry;
-use super::{betza, pawn_steps, IniError, IniErrorKind};
+use super::{betza, pawn_clock, pawn_steps, royal_kinds, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
     Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
@@ -308,6 +308,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut king_piece: Option<&Entry> = None;
     let mut double_step = true;
     let mut makpong = false;
+    let mut n_move_types: Option<&Entry> = None;
     let mut promotion_both: Option<&Entry> = None;
     let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
@@ -539,6 +540,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 }
             }
             "nMoveRule" => n_move = number(entry)?,
+            "nMoveRuleTypes" => n_move_types = Some(entry),
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
             "soldierPromotionRank" => soldier_promotion = Some(entry),
@@ -713,6 +715,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 double_step_ranks: [1 << 1; 2],
                 en_passant_ranks: [u64::MAX; 2],
             });
+            // Its quiet steps aside or back (pawnsideways, pawnback).
+            kind.quiet_steps.extend(moves.quiet_steps.iter().copied());
         } else {
             kind = moves.apply(kind);
         }
@@ -1073,6 +1077,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         Ok(found)
     };
+    let pawn_clock = pawn_clock::read(n_move_types, pawn_kind.map(|k| &kinds[k.index()]))?;
+    let (royal_kinds, extinction) = royal_kinds::read(
+        pseudo_royal,
+        blast_on_capture.is_some(),
+        has_king,
+        extinction,
+    )?;
     let blast = match blast_on_capture {
         Some(entry) => {
             if piece_drops.is_some() {
@@ -1096,6 +1107,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             })
         }
         None => {
+            let pseudo_royal = pseudo_royal.filter(|_| royal_kinds.is_none());
             if let Some(entry) = [pseudo_royal, blast_immune, mutually_immune]
                 .into_iter()
                 .flatten()
@@ -1321,6 +1333,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         draws: DrawRules {
             automatic_plies: (n_move > 0).then_some(2 * n_move as u32),
             automatic_repetitions: (n_fold > 0).then_some(n_fold as u32),
+            pawn_clock,
             ..DrawRules::default()
         },
         stalemate,
@@ -1340,6 +1353,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             pass,
             bikjang,
             counting,
+            royal_kinds,
         },
     };
     variant

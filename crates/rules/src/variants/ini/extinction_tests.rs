@@ -184,7 +184,7 @@ fn extinction_keys_round_trip_and_refusals() {
     );
     assert_eq!(
         error("[a:chess]\nextinctionPseudoRoyal = true\n"),
-        "line 2: extinctionPseudoRoyal = true is not supported: played here only with blastOnCapture = true"
+        "line 2: extinctionPseudoRoyal = true is not supported: played with blastOnCapture = true, or beside a king with the extinction rule's kinds named by letter (extinctionPieceTypes = q)"
     );
     // Without a king, a game needs the rule.
     assert!(error("[a:chess]\nking = -\ncommoner = k\n").contains("no king"));

@@ -45,12 +45,18 @@ mod janggi;
 #[cfg(test)]
 mod janggi_tests;
 pub mod parse;
+mod pawn_clock;
 mod pawn_steps;
 #[cfg(test)]
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
 pub mod read;
+mod royal_kinds;
+#[cfg(test)]
+mod royal_kinds_tests;
+#[cfg(test)]
+mod shapes_tests;
 #[cfg(test)]
 mod shogi_tests;
 #[cfg(test)]

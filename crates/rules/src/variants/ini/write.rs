@@ -461,6 +461,14 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         out += "makpongRule = true\n";
     }
     out += &super::janggi::write_keys(variant, files);
+    if let Some(rule) = &goals.royal_kinds {
+        // The extinction rule's kinds made royal beside the king (coregal).
+        let kinds: String = rule.kinds.iter().map(|&k| variant.kind(k).letter).collect();
+        out += &format!(
+            "extinctionValue = loss\nextinctionPieceTypes = {kinds}\nextinctionPieceCount = {}\nextinctionPseudoRoyal = true\n",
+            rule.count
+        );
+    }
     if goals.stalemate_piece_count {
         out += "stalematePieceCount = true\n";
     }
@@ -549,6 +557,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         variant.draws.automatic_plies.map_or(0, |p| p / 2),
         variant.draws.automatic_repetitions.unwrap_or(0)
     );
+    if variant.draws.pawn_clock == crate::kernel::PawnClock::Never {
+        out += "nMoveRuleTypes = -\n";
+    }
     // Read it back: what the reader derives must be the variant's.
     let section = super::parse::sections(&out)
         .ok()
