@@ -71,6 +71,7 @@ mod rules;
 mod special;
 mod squares;
 mod variant;
+mod walls;
 
 pub use crate::with_position;
 pub use any::{AnyGame, AnyPosition, PositionRef, Width};
@@ -87,3 +88,4 @@ pub use variant::{
     Blast, CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
     PiecePromotions, Royalty, Stalemate, Variant, VariantError,
 };
+pub use walls::{WallingRule, Walls};

@@ -330,6 +330,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut extinction_opponent = 0u32;
     let mut extinction_claim = false;
     let mut piece_drops: Option<&Entry> = None;
+    let mut walling_rule: Option<&Entry> = None;
+    let mut walling_regions: Vec<&Entry> = Vec::new();
     let mut drops = Drops::default();
     let mut to_hand: Option<&Entry> = None;
     let mut drop_regions: Vec<&Entry> = Vec::new();
@@ -528,6 +530,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "nMoveRule" => n_move = number(entry)?,
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
+            "wallingRule" => walling_rule = Some(entry),
+            "wallingRegion" | "wallingRegionWhite" | "wallingRegionBlack" => {
+                walling_regions.push(entry)
+            }
             "soldierPromotionRank" => soldier_promotion = Some(entry),
             _ if key.starts_with("mobilityRegionWhite")
                 || key.starts_with("mobilityRegionBlack") =>
@@ -963,6 +969,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
     }
     let mut start = Vec::new();
+    let mut start_walls = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i;
         let mut file = 0;
@@ -973,6 +980,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 continue;
             }
             file += std::mem::take(&mut digits);
+            if ch == '*' && file < files {
+                // A wall (Fairy-Stockfish's `*`).
+                start_walls.push(rank * files + file);
+                file += 1;
+                continue;
+            }
             let kind = letter_kind(ch)
                 .filter(|_| ch.is_ascii_alphabetic())
                 .ok_or_else(|| fen_error(format!("{ch:?} is no piece of the game")))?;
@@ -1258,6 +1271,14 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
     let fen = fields.join(" ");
+    let walls = super::walls::walls(
+        walling_rule,
+        &walling_regions,
+        piece_drops,
+        start_walls,
+        files,
+        ranks,
+    )?;
 
     let variant = Variant {
         name: name.into(),
@@ -1288,6 +1309,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             blast,
             draw_odds,
             makpong,
+            walls,
         },
     };
     variant

@@ -19,8 +19,8 @@
 //! assert_eq!(games[0].start().legal_moves().len(), 20);
 //! let error = ini::read("[drops:chess]\ncapturesToHand = true\n").unwrap_err();
 //! assert_eq!(error.to_string(), "line 2: capturesToHand = true is not supported: captured pieces go to a hand only where pieceDrops = true");
-//! let error = ini::read("[x:chess]\n\nwallingRule = duck\n").unwrap_err();
-//! assert_eq!(error.to_string(), "line 3: wallingRule is not supported");
+//! let error = ini::read("[x:chess]\n\nwallOrMove = true\n").unwrap_err();
+//! assert_eq!(error.to_string(), "line 3: wallOrMove is not supported");
 //! ```
 
 #[cfg(test)]
@@ -46,6 +46,9 @@ pub mod read;
 mod shogi_tests;
 #[cfg(test)]
 mod tests;
+mod walls;
+#[cfg(test)]
+mod walls_tests;
 pub mod write;
 
 pub use build::build;

@@ -161,8 +161,8 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 3: shogiPawnDropMateIllegal = true is not supported: only shogiPawnDropMateIllegal = false is played here"
     );
     assert_eq!(
-        error("[a:chess]\nwallingRule = duck\n"),
-        "line 2: wallingRule is not supported"
+        error("[a:chess]\nwallOrMove = true\n"),
+        "line 2: wallOrMove is not supported"
     );
     assert_eq!(
         error("[a:chess]\nknibis = l\n"),
