@@ -1730,7 +1730,10 @@ impl<S: SquareSet> Position<S> {
             if (plain & zone).is_empty() {
                 out.push_all(from, plain);
             } else {
-                for to in plain.squares() {
+                // A zone of squares, not ranks (troitzky): targets beside
+                // it need not promote.
+                out.push_all(from, plain & !zone);
+                for to in (plain & zone).squares() {
                     for &p in promotions {
                         out.push(Move {
                             from: from as u16,

@@ -369,7 +369,11 @@ impl<S: SquareSet> Rules<S> {
                     } else {
                         last - coords[fa]
                     };
-                    if relative_rank + rules.promotion_ranks.max(1) as i32 > last {
+                    let in_zone = match &rules.promotion_region {
+                        Some(region) => region[c].contains(&square),
+                        None => relative_rank + rules.promotion_ranks.max(1) as i32 > last,
+                    };
+                    if in_zone {
                         promotion_zone[c] |= S::single(square);
                     }
                     if let Some(to) = shape.offset(square, forward) {

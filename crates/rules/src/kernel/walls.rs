@@ -43,16 +43,28 @@ pub enum WallingRule {
 }
 
 impl WallingRule {
+    const NAMES: [(WallingRule, &'static str); 5] = [
+        (WallingRule::Static, "static"),
+        (WallingRule::Past, "past"),
+        (WallingRule::Arrow, "arrow"),
+        (WallingRule::Duck, "duck"),
+        (WallingRule::Edge, "edge"),
+    ];
+
     /// The rule of a `wallingRule` value.
     pub fn from_name(name: &str) -> Option<WallingRule> {
-        Some(match name {
-            "static" => WallingRule::Static,
-            "past" => WallingRule::Past,
-            "arrow" => WallingRule::Arrow,
-            "duck" => WallingRule::Duck,
-            "edge" => WallingRule::Edge,
-            _ => return None,
-        })
+        Self::NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|&(r, _)| r)
+    }
+
+    /// Its `wallingRule` value.
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(r, _)| *r == self)
+            .map_or("none", |&(_, n)| n)
     }
 }
 

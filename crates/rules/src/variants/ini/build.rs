@@ -694,6 +694,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 promotion: Vec::new(),
                 black_promotion: None,
                 promotion_ranks: 1,
+                promotion_region: None,
                 double_step_ranks: [1 << 1; 2],
                 en_passant_ranks: [u64::MAX; 2],
             });
@@ -773,7 +774,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         // Fairy-Stockfish reads the old `promotionRank` first and a side's
         // region after it: with both regions stated, it says nothing.
         superseded(&mut promotion_zones, "promotionRank", "promotionRegion");
-        for entry in &promotion_zones {
+        let region = super::promotion_region::explicit(&promotion_zones, files, ranks, |e| {
+            let s = squares(e, files, ranks)?;
+            Ok(zone_depth(&s, files, last, e.key.ends_with("White")).is_some())
+        })?;
+        for entry in promotion_zones.iter().filter(|_| region.is_none()) {
             stated = true;
             let this = match entry.key.as_str() {
                 // Fairy-Stockfish 11.1's key: that rank and beyond.
@@ -819,7 +824,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 ));
             }
         }
-        if !stated && last != 8 {
+        if !stated && last != 8 && region.is_none() {
             return Err(IniErrorKind::UnsupportedValue {
                 key: "promotionRegionWhite".into(),
                 value: "*8 (the default)".into(),
@@ -833,6 +838,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             rules.black_promotion = (black_promo != promo).then_some(black_promo);
             rules.promotion = promo;
             rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
+            rules.promotion_region = region;
             rules.double_step_ranks = double_ranks;
             rules.en_passant_ranks = ep_ranks;
         }

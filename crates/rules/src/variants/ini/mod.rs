@@ -41,6 +41,7 @@ mod pawn_steps;
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
+mod promotion_region;
 pub mod read;
 #[cfg(test)]
 mod shogi_tests;

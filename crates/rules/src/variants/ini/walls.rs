@@ -63,3 +63,21 @@ pub(super) fn walls(
         region,
     }))
 }
+
+/// The walling keys of a game's walls (its start's are in `startFen`).
+pub(super) fn write(walls: &Walls, files: usize) -> String {
+    let mut out = String::new();
+    if let Some(rule) = walls.rule {
+        out += &format!("wallingRule = {}\n", rule.name());
+    }
+    for (side, region) in ["White", "Black"].iter().zip(&walls.region) {
+        if let Some(region) = region {
+            let squares: Vec<String> = region
+                .iter()
+                .map(|&s| crate::variants::square_names::square_name(s, files))
+                .collect();
+            out += &format!("wallingRegion{side} = {}\n", squares.join(" "));
+        }
+    }
+    out
+}

@@ -58,3 +58,33 @@ fn a_wall_where_the_game_has_none_or_on_a_piece_is_refused() {
         "line 2: wallingRule = \"wall\": arrow, duck, edge, past, static or none"
     );
 }
+
+#[test]
+fn a_promotion_zone_of_squares_not_ranks() {
+    // White's pawns promote on a8 and b8 only; Black's on rank 1.
+    let g = game("[a:chess]\npromotionRegionWhite = a8 b8\n");
+    let p = g.read_position("8/P1P5/7k/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let pawns: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() != 4)
+        .map(|m| g.write_move(&*p, m))
+        .collect();
+    assert_eq!(pawns, ["a8=Q", "a8=R", "a8=B", "a8=N", "c8"]);
+    // Troitzky's: the last square of each file short of its walls. A
+    // pawn on b7 promotes on b8 (b9 is a wall), not on c8 (pyffish 0.0.90:
+    // b7b8q, b7b8r, b7b8b, b7b8n, b7c8).
+    let t = sample("troitzky");
+    let p = t
+        .read_position(
+            "****qk****/**rnbbnr**/*1ppppppp*/*P7*/10/10/*8*/*1PPPPPPP*/**RNBBNR**/****QK**** w - - 0 1",
+        )
+        .unwrap();
+    let pawn: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == 61)
+        .map(|m| t.write_move(&*p, m))
+        .collect();
+    assert_eq!(pawn, ["bxc8", "b8=Q", "b8=R", "b8=B", "b8=N"]);
+}
