@@ -143,6 +143,7 @@ fn fourfold(white: &[Placed], black_of: fn([i32; 4]) -> [i32; 4]) -> Position<u6
         promotion: vec![Kind(1)],
         black_promotion: None,
         promotion_ranks: 1,
+        promotion_region: None,
         double_step_ranks: [1 << 1; 2],
         en_passant_ranks: [u64::MAX; 2],
     };

@@ -39,6 +39,7 @@ fn kinds(pawns: bool, four: bool) -> Vec<PieceKind> {
             promotion: vec![Kind(1)],
             black_promotion: None,
             promotion_ranks: 1,
+            promotion_region: None,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
         }));

@@ -79,6 +79,7 @@ mod rules;
 mod special;
 mod squares;
 mod variant;
+mod walls;
 
 pub use crate::with_position;
 pub use any::{AnyGame, AnyPosition, PositionRef, Width};
@@ -96,3 +97,4 @@ pub use variant::{
     Blast, CastlingRule, Counting, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue,
     Flag, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Variant, VariantError,
 };
+pub use walls::{WallingRule, Walls};

@@ -70,6 +70,11 @@ pub struct PawnRules {
     /// last rank (chess), 3 for makruk's sixth to eighth. A pawn promotes
     /// on entering the zone.
     pub promotion_ranks: usize,
+    /// Each side's promotion zone as squares, where it is not whole ranks
+    /// at the far end (Fairy-Stockfish's `promotionRegionWhite` and
+    /// `promotionRegionBlack`; troitzky: the last square of each file
+    /// short of its walls); `None`: [`promotion_ranks`](Self::promotion_ranks).
+    pub promotion_region: Option<[Vec<usize>; 2]>,
     /// Per side (White's, Black's), the ranks from which a pawn may
     /// double-step, as a mask: bit `r` is the side's rank `r` counted from
     /// its own first as 0. Chess: `1 << 1`, the second rank; shako's pawns

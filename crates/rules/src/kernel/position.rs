@@ -88,6 +88,8 @@ pub struct Setup {
     /// The checks each side has still to give to win (n-check games;
     /// FEN's `3+3`).
     pub checks: [u8; 2],
+    /// The walled squares (games with walls; FEN's `*`).
+    pub walls: Vec<usize>,
 }
 
 impl Setup {
@@ -103,6 +105,7 @@ impl Setup {
             hands: [[0; MAX_KINDS]; 2],
             promoted: Vec::new(),
             checks: [0; 2],
+            walls: Vec::new(),
         }
     }
 }
@@ -112,6 +115,9 @@ impl Setup {
 /// names, as the notation readers report it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
+    /// A wall in a game without walls, off the board, or on a piece.
+    #[error("no wall can stand on square {0}")]
+    Wall(usize),
     /// The board has the wrong number of squares.
     #[error("the board has {found} squares, the variant {expected}")]
     BoardSize {
@@ -230,6 +236,9 @@ impl PositionError {
             .map_or("royal piece", |k| k.name);
         let kind_name = |k: Kind| variant.kind(k).name;
         match self {
+            PositionError::Wall(s) if variant.goals.walls.is_none() => {
+                format!("a wall (`*`) on {}: the game has no walls", name(*s))
+            }
             PositionError::UnknownKind(s) => {
                 format!("{} holds a kind the variant does not have", name(*s))
             }
@@ -474,6 +483,12 @@ impl<S: SquareSet> Position<S> {
         for piece in variant.drops.iter().flat_map(|d| &d.start_hand) {
             setup.hands[piece.color.index()][piece.kind.index()] += 1;
         }
+        setup.walls = variant
+            .goals
+            .walls
+            .iter()
+            .flat_map(|w| w.start.clone())
+            .collect();
         Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
     }
 
@@ -547,6 +562,12 @@ impl<S: SquareSet> Position<S> {
                     p.flip_mark(square);
                 }
             }
+        }
+        for &square in &setup.walls {
+            if !rules.walls || square >= len || p.occupied().contains(square) {
+                return Err(PositionError::Wall(square));
+            }
+            p.flip_mark(square);
         }
         if let Some(royal) = rules.royal {
             for color in Color::ALL {
@@ -764,15 +785,19 @@ impl<S: SquareSet> Position<S> {
                 Vec::new()
             },
             checks: self.checks,
+            walls: self.walls().squares().collect(),
         }
     }
 
     fn compute_key(&self) -> u64 {
         let r = self.rules;
         let mut key = 0;
-        for square in self.occupied().squares() {
+        for square in (self.by_color[0] | self.by_color[1]).squares() {
             let piece = self.piece_at(square).expect("an occupied square");
             key ^= self.piece_key(piece.color, piece.kind, square);
+        }
+        for square in self.walls().squares() {
+            key ^= self.wall_key(square);
         }
         if self.turn == Color::Black {
             key ^= r.black_key;
@@ -855,7 +880,7 @@ impl<S: SquareSet> Position<S> {
     /// set where positions of this width carry one, else in the last
     /// kind's set.
     #[inline]
-    fn marks(&self) -> S {
+    pub(super) fn marks(&self) -> S {
         if <S::Spare as Spare<S>>::ANY {
             self.spare.get()
         } else {
@@ -865,7 +890,7 @@ impl<S: SquareSet> Position<S> {
 
     /// Marks or unmarks `square` in [`Position::marks`].
     #[inline]
-    fn flip_mark(&mut self, square: usize) {
+    pub(super) fn flip_mark(&mut self, square: usize) {
         if <S::Spare as Spare<S>>::ANY {
             let marks = self.spare.get() ^ S::single(square);
             self.spare.put(marks);
@@ -909,7 +934,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     #[inline]
-    fn piece_key(&self, color: Color, kind: Kind, square: usize) -> u64 {
+    pub(super) fn piece_key(&self, color: Color, kind: Kind, square: usize) -> u64 {
         self.rules.piece_keys
             [(color.index() * MAX_KINDS + kind.index()) * self.rules.len() + square]
     }
@@ -995,10 +1020,11 @@ impl<S: SquareSet> Position<S> {
         self.key
     }
 
-    /// All occupied squares.
+    /// All occupied squares: the pieces' and the walls' ([`Position::walls`],
+    /// kept with the marks, which stand on pieces).
     #[inline]
     pub fn occupied(&self) -> S {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[0] | self.by_color[1] | self.marks()
     }
 
     /// One side's squares.
@@ -1224,7 +1250,8 @@ impl<S: SquareSet> Position<S> {
             }
         }
         let start = out.len();
-        let own = self.by_color[self.turn.index()];
+        // No piece enters a wall.
+        let own = self.by_color[self.turn.index()] | self.walls();
         if r.forms.is_some() {
             self.generate_forms(out);
         } else {
@@ -1741,7 +1768,10 @@ impl<S: SquareSet> Position<S> {
             if (plain & zone).is_empty() {
                 out.push_all(from, plain);
             } else {
-                for to in plain.squares() {
+                // A zone of squares, not ranks (troitzky): targets beside
+                // it need not promote.
+                out.push_all(from, plain & !zone);
+                for to in (plain & zone).squares() {
                     for &p in promotions {
                         out.push(Move {
                             from: from as u16,

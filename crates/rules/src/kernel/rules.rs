@@ -170,6 +170,8 @@ pub struct Rules<S> {
     pub(crate) special: Box<Special<S>>,
     /// Shogi's promotions and drop rules, if the game has them.
     pub(crate) forms: Option<Box<super::promotion::Forms<S>>>,
+    /// Whether the game has walls ([`Goals::walls`](super::Goals)).
+    pub(crate) walls: bool,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -367,7 +369,11 @@ impl<S: SquareSet> Rules<S> {
                     } else {
                         last - coords[fa]
                     };
-                    if relative_rank + rules.promotion_ranks.max(1) as i32 > last {
+                    let in_zone = match &rules.promotion_region {
+                        Some(region) => region[c].contains(&square),
+                        None => relative_rank + rules.promotion_ranks.max(1) as i32 > last,
+                    };
+                    if in_zone {
                         promotion_zone[c] |= S::single(square);
                     }
                     if let Some(to) = shape.offset(square, forward) {
@@ -562,6 +568,7 @@ impl<S: SquareSet> Rules<S> {
             special_any: special.any,
             special: Box::new(special),
             forms: None,
+            walls: false,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -595,6 +602,12 @@ impl<S: SquareSet> Rules<S> {
                 .collect();
         }
         rules.no_checks = goals.no_checks;
+        if goals.walls.is_some() {
+            super::walls::check_room::<S>(&rules.variant)?;
+            // Off the masks' path: a wall is no target.
+            rules.walls = true;
+            rules.masks = false;
+        }
         if let Some(flag) = &goals.flag {
             rules.flag_region = flag
                 .regions

@@ -52,6 +52,11 @@ pub enum VariantError {
     /// variant's.
     #[error("the flag goal names a square off the board or a kind the variant does not have")]
     Flag,
+    /// Walls in a game whose captured pieces keep their marks (the same
+    /// set), or of 8 kinds on at most 64 squares (no free set), or on a
+    /// square off the board.
+    #[error("walls need a game without promoted pieces' marks, a free kind's set (at most 7 kinds on 64 squares), and squares on the board")]
+    Walls,
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -371,6 +376,8 @@ pub struct Goals {
     pub counting: Option<Counting>,
     /// Pieces royal beside the king ([`RoyalKinds`]; coregal's queens).
     pub royal_kinds: Option<RoyalKinds>,
+    /// The walls, if the game has any ([`Walls`](super::Walls)).
+    pub walls: Option<super::Walls>,
 }
 
 /// Janggi's material counting: a game that would end drawn (two passes,

@@ -148,6 +148,7 @@ pub fn variant() -> Variant {
             promotion: vec![QUEEN, ROOK, BISHOP, KNIGHT],
             black_promotion: None,
             promotion_ranks: 1,
+            promotion_region: None,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
         }),

@@ -162,6 +162,9 @@ pub struct Fen {
     pub plus: bool,
 }
 
+/// A walled square's letter (Fairy-Stockfish's).
+const WALL: char = '*';
+
 /// Reads one board part: ranks split by `/`, digits for runs of empty
 /// squares; `at` is where the part starts in the field.
 type Promoted = Vec<(usize, usize)>;
@@ -191,7 +194,8 @@ fn read_board(
                 if digits == 0 || digits > 1024 {
                     return Err(FenError::BoardChar { ch, at });
                 }
-            } else if ch.is_ascii_alphabetic() {
+            } else if ch.is_ascii_alphabetic() || (ch == '*' && !plus) {
+                // `*`: a wall (Fairy-Stockfish's), kept as a letter here.
                 for _ in 0..std::mem::take(&mut digits) {
                     squares.push(None);
                     starts.push(run_start);
@@ -385,9 +389,11 @@ impl Fen {
                     .map(|rank| {
                         (0..layout.files)
                             .map(|file| {
+                                let square = base + rank * layout.files + file;
                                 position
-                                    .piece_at(base + rank * layout.files + file)
+                                    .piece_at(square)
                                     .map(|p| variant.piece_char(p))
+                                    .or(position.walls().contains(square).then_some(WALL))
                             })
                             .collect()
                     })
@@ -474,7 +480,7 @@ impl Fen {
             for (i, (row, row_starts)) in board.iter().zip(starts).enumerate() {
                 let rank = layout.ranks - 1 - i;
                 for (file, (&square, &at)) in row.iter().zip(row_starts).enumerate() {
-                    if let Some(ch) = square {
+                    if let Some(ch) = square.filter(|&ch| ch != WALL) {
                         let piece = variant
                             .piece_by_char(ch)
                             .ok_or(FenError::BoardChar { ch, at })?;
@@ -523,6 +529,17 @@ impl Fen {
             setup.board[square] = Some(piece);
         }
         let layout = Layout::of(variant.shape);
+        // The walls, on a board `placement` found the right size.
+        for (part, board) in self.boards.iter().enumerate() {
+            let base = part * layout.files * layout.ranks;
+            for (i, row) in board.iter().enumerate() {
+                for (file, _) in row.iter().enumerate().filter(|(_, &s)| s == Some(WALL)) {
+                    setup
+                        .walls
+                        .push(base + (layout.ranks - 1 - i) * layout.files + file);
+                }
+            }
+        }
         for &(part, i, file) in &self.promoted {
             let base = part * layout.files * layout.ranks;
             setup

@@ -328,6 +328,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut extinction_opponent = 0u32;
     let mut extinction_claim = false;
     let mut piece_drops: Option<&Entry> = None;
+    let mut walling_rule: Option<&Entry> = None;
+    let mut walling_regions: Vec<&Entry> = Vec::new();
     let mut drops = Drops::default();
     let mut to_hand: Option<&Entry> = None;
     let mut drop_regions: Vec<&Entry> = Vec::new();
@@ -543,6 +545,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "nMoveRuleTypes" => n_move_types = Some(entry),
             "nFoldRule" => n_fold = number(entry)?,
             "flyingGeneral" => flying = boolean(entry)?,
+            "wallingRule" => walling_rule = Some(entry),
+            "wallingRegion" | "wallingRegionWhite" | "wallingRegionBlack" => {
+                walling_regions.push(entry)
+            }
             "soldierPromotionRank" => soldier_promotion = Some(entry),
             _ if key.starts_with("mobilityRegionWhite")
                 || key.starts_with("mobilityRegionBlack") =>
@@ -712,6 +718,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 promotion: Vec::new(),
                 black_promotion: None,
                 promotion_ranks: 1,
+                promotion_region: None,
                 double_step_ranks: [1 << 1; 2],
                 en_passant_ranks: [u64::MAX; 2],
             });
@@ -803,7 +810,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         // Fairy-Stockfish reads the old `promotionRank` first and a side's
         // region after it: with both regions stated, it says nothing.
         superseded(&mut promotion_zones, "promotionRank", "promotionRegion");
-        for entry in &promotion_zones {
+        let region = super::promotion_region::explicit(&promotion_zones, files, ranks, |e| {
+            let s = squares(e, files, ranks)?;
+            Ok(zone_depth(&s, files, last, e.key.ends_with("White")).is_some())
+        })?;
+        for entry in promotion_zones.iter().filter(|_| region.is_none()) {
             stated = true;
             let this = match entry.key.as_str() {
                 // Fairy-Stockfish 11.1's key: that rank and beyond.
@@ -849,7 +860,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 ));
             }
         }
-        if !stated && last != 8 {
+        if !stated && last != 8 && region.is_none() {
             return Err(IniErrorKind::UnsupportedValue {
                 key: "promotionRegionWhite".into(),
                 value: "*8 (the default)".into(),
@@ -863,6 +874,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             rules.black_promotion = (black_promo != promo).then_some(black_promo);
             rules.promotion = promo;
             rules.promotion_ranks = depth.map_or(1, |(d, _)| d);
+            rules.promotion_region = region;
             rules.double_step_ranks = double_ranks;
             rules.en_passant_ranks = ep_ranks;
         }
@@ -999,6 +1011,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
     }
     let mut start = Vec::new();
+    let mut start_walls = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i;
         let mut file = 0;
@@ -1009,6 +1022,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 continue;
             }
             file += std::mem::take(&mut digits);
+            if ch == '*' && file < files {
+                // A wall (Fairy-Stockfish's `*`).
+                start_walls.push(rank * files + file);
+                file += 1;
+                continue;
+            }
             let kind = letter_kind(ch)
                 .filter(|_| ch.is_ascii_alphabetic())
                 .ok_or_else(|| fen_error(format!("{ch:?} is no piece of the game")))?;
@@ -1319,6 +1338,14 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
     let fen = fields.join(" ");
+    let walls = super::walls::walls(
+        walling_rule,
+        &walling_regions,
+        piece_drops,
+        start_walls,
+        files,
+        ranks,
+    )?;
 
     let variant = Variant {
         name: name.into(),
@@ -1354,6 +1381,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             bikjang,
             counting,
             royal_kinds,
+            walls,
         },
     };
     variant

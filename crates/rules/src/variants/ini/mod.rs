@@ -19,8 +19,8 @@
 //! assert_eq!(games[0].start().legal_moves().len(), 20);
 //! let error = ini::read("[drops:chess]\ncapturesToHand = true\n").unwrap_err();
 //! assert_eq!(error.to_string(), "line 2: capturesToHand = true is not supported: captured pieces go to a hand only where pieceDrops = true");
-//! let error = ini::read("[x:chess]\n\nwallingRule = duck\n").unwrap_err();
-//! assert_eq!(error.to_string(), "line 3: wallingRule is not supported");
+//! let error = ini::read("[x:chess]\n\nwallOrMove = true\n").unwrap_err();
+//! assert_eq!(error.to_string(), "line 3: wallOrMove is not supported");
 //! ```
 
 #[cfg(test)]
@@ -51,6 +51,7 @@ mod pawn_steps;
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
+mod promotion_region;
 pub mod read;
 mod royal_kinds;
 #[cfg(test)]
@@ -61,6 +62,9 @@ mod shapes_tests;
 mod shogi_tests;
 #[cfg(test)]
 mod tests;
+mod walls;
+#[cfg(test)]
+mod walls_tests;
 pub mod write;
 
 pub use build::build;

@@ -245,21 +245,20 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     }
     // The start: pieces, rights, White to move.
     let mut board = Vec::new();
+    let walls = variant.goals.walls.as_ref();
     for rank in (0..ranks).rev() {
         let mut row = String::new();
         let mut empty = 0;
         for file in 0..files {
-            match variant
-                .start
-                .iter()
-                .find(|(s, _)| *s == rank * files + file)
-            {
-                None => empty += 1,
-                Some(&(_, piece)) => {
+            let square = rank * files + file;
+            let wall = walls.is_some_and(|w| w.start.contains(&square));
+            match variant.start.iter().find(|(s, _)| *s == square) {
+                None if !wall => empty += 1,
+                found => {
                     if empty > 0 {
                         row += &std::mem::take(&mut empty).to_string();
                     }
-                    row.push(variant.piece_char(piece));
+                    row.push(found.map_or('*', |&(_, piece)| variant.piece_char(piece)));
                 }
             }
         }
@@ -303,10 +302,14 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             }
         }
         let depth = p.promotion_ranks.clamp(1, ranks);
-        let white: Vec<String> = (ranks + 1 - depth..=ranks)
+        let mut white: Vec<String> = (ranks + 1 - depth..=ranks)
             .map(|r| format!("*{r}"))
             .collect();
-        let black: Vec<String> = (1..=depth).rev().map(|r| format!("*{r}")).collect();
+        let mut black: Vec<String> = (1..=depth).rev().map(|r| format!("*{r}")).collect();
+        if let Some([w, b]) = &p.promotion_region {
+            white = w.iter().map(|&s| square(files, s)).collect();
+            black = b.iter().map(|&s| square(files, s)).collect();
+        }
         out += &format!(
             "promotionRegionWhite = {}\npromotionRegionBlack = {}\n",
             white.join(" "),
@@ -513,6 +516,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         if flag.extra_move {
             out += "flagMove = true\n";
         }
+    }
+    if let Some(walls) = walls {
+        out += &super::walls::write(walls, files);
     }
     if let Some(drops) = &variant.drops {
         out += "pieceDrops = true\n";
