@@ -68,6 +68,7 @@ mod position;
 mod promotion;
 mod region;
 mod rules;
+mod safe_flag;
 mod special;
 mod squares;
 mod variant;

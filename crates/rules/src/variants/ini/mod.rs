@@ -43,6 +43,8 @@ mod pawn_steps_tests;
 mod pieces_tests;
 pub mod read;
 #[cfg(test)]
+mod safe_flag_tests;
+#[cfg(test)]
 mod shogi_tests;
 #[cfg(test)]
 mod tests;
