@@ -76,6 +76,7 @@ mod quiet_steps;
 mod region;
 mod royal_kinds;
 mod rules;
+mod safe_flag;
 mod special;
 mod squares;
 mod variant;

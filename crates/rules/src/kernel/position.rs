@@ -2171,7 +2171,11 @@ impl<S: SquareSet> Position<S> {
             Some(k) => own & self.by_kind[k.index()],
             None => own,
         };
-        (pieces & self.rules.flag_region[color.index()]).any()
+        let there = pieces & self.rules.flag_region[color.index()];
+        if flag.safe && there.any() && !there.more_than_one() {
+            return !self.flag_attacked(there, color);
+        }
+        there.any()
     }
 
     /// The end of the game by the variant's goals ([`Goals`](super::Goals)),
@@ -2207,8 +2211,12 @@ impl<S: SquareSet> Position<S> {
     fn flag_outcome(&self, flag: &Flag) -> Option<Outcome> {
         let (us, them) = (self.turn, !self.turn);
         let royal = |c: Color| flag.kinds[c.index()].is_some_and(|k| Some(k) == self.rules.royal);
-        if flag.extra_move && self.flag_reached(flag, us) {
-            if us == Color::White && royal(them) && self.flag_reached(flag, them) {
+        // A safe flag piece may stand in its region at its side's turn (it
+        // got there unattacked, and then the other side made it so): it
+        // wins, and draws where the other side's stands safe in its own.
+        if (flag.extra_move || flag.safe) && self.flag_reached(flag, us) {
+            let drawn = flag.safe || (us == Color::White && royal(them));
+            if drawn && self.flag_reached(flag, them) {
                 return Some(Outcome::Draw(Draw::Flag));
             }
             return Some(Outcome::Decisive {

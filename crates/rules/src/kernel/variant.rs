@@ -328,6 +328,10 @@ pub struct Flag {
     /// first, Black's king reaching its region with that move draws, and
     /// the game goes on only while Black's king can (racing kings).
     pub extra_move: bool,
+    /// A flag piece counts only once no piece of the other side attacks
+    /// it (`flagPieceSafe`, dobutsu's lion on the far rank), where it is
+    /// its side's only flag piece in the region; not with `extra_move`.
+    pub safe: bool,
 }
 
 /// Goals besides mate and the extinction rule, Fairy-Stockfish's: n-check,

@@ -98,7 +98,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("sittuyinPromotion", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("castlingDroppedPiece", "false"),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
@@ -340,6 +339,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut flag_piece: [Option<&Entry>; 3] = [None; 3];
     let mut flag_region: [Option<&Entry>; 3] = [None; 3];
     let mut flag_move = false;
+    let mut flag_safe: Option<&Entry> = None;
     // Shogi's promotions and drop rules.
     let mut promoted_types: Option<&Entry> = None;
     let mut mandatory_piece_promotion = false;
@@ -494,6 +494,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "flagRegionWhite" => flag_region[0] = Some(entry),
             "flagRegionBlack" => flag_region[1] = Some(entry),
             "flagMove" => flag_move = boolean(entry)?,
+            "flagPieceSafe" => flag_safe = boolean(entry)?.then_some(entry),
             "promotedPieceType" => promoted_types = Some(entry),
             "mandatoryPiecePromotion" => mandatory_piece_promotion = boolean(entry)?,
             "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
@@ -1176,10 +1177,20 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             flag_squares[side].sort_unstable();
         }
     }
+    if let Some(entry) = flag_safe {
+        if flag_move {
+            return Err(refuse(entry, "played here without flagMove"));
+        }
+        if flag_squares.iter().all(Vec::is_empty) {
+            return Err(refuse(entry, "there is no flag region"));
+        }
+    }
+    let flag_safe = flag_safe.is_some();
     let flag = (!flag_squares.iter().all(Vec::is_empty)).then_some(Flag {
         kinds: flag_kinds,
         regions: flag_squares,
         extra_move: flag_move,
+        safe: flag_safe,
     });
 
     // Castling, as Fairy-Stockfish derives it from the start's rights: the

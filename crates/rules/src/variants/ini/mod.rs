@@ -59,6 +59,8 @@ mod royal_kinds_tests;
 #[cfg(test)]
 mod shapes_tests;
 #[cfg(test)]
+mod safe_flag_tests;
+#[cfg(test)]
 mod shogi_tests;
 #[cfg(test)]
 mod tests;

@@ -169,10 +169,10 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 2: knibis is not supported"
     );
     // The template's own values are accepted.
-    assert!(read("[a:chess]\npieceDrops = false\nflagPieceSafe = false\n").is_ok());
+    assert!(read("[a:chess]\npieceDrops = false\ndropOnTop = false\n").is_ok());
     assert_eq!(
-        error("[a:chess]\nflagPieceSafe = true\n"),
-        "line 2: flagPieceSafe = true is not supported: only flagPieceSafe = false is played here"
+        error("[a:chess]\ndropOnTop = true\n"),
+        "line 2: dropOnTop = true is not supported: only dropOnTop = false is played here"
     );
     assert_eq!(
         error("[a:chess]\ncheckmateValue = draw\n"),

@@ -513,6 +513,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 region.join(" ")
             );
         }
+        if flag.safe {
+            out += "flagPieceSafe = true\n";
+        }
         if flag.extra_move {
             out += "flagMove = true\n";
         }
