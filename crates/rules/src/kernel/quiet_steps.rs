@@ -54,7 +54,7 @@ impl<S: SquareSet> Position<S> {
         let k = r.pawn.expect("a pawn kind").index();
         let empty = !self.occupied();
         for from in pawns.squares() {
-            let set = r.special_attacks(k, us, from, self.occupied(), S::EMPTY);
+            let set = r.special_attacks(k, us, from, self.occupied(), S::EMPTY, S::EMPTY);
             out.push_all(from, set & empty & target & line(from));
         }
     }

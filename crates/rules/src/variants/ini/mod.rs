@@ -40,10 +40,10 @@ pub mod game;
 #[cfg(test)]
 mod goals_tests;
 mod hand;
-pub mod library;
 mod janggi;
 #[cfg(test)]
 mod janggi_tests;
+pub mod library;
 pub mod parse;
 mod pawn_clock;
 mod pawn_steps;
@@ -57,9 +57,9 @@ mod royal_kinds;
 #[cfg(test)]
 mod royal_kinds_tests;
 #[cfg(test)]
-mod shapes_tests;
-#[cfg(test)]
 mod safe_flag_tests;
+#[cfg(test)]
+mod shapes_tests;
 #[cfg(test)]
 mod shogi_tests;
 #[cfg(test)]
