@@ -1250,10 +1250,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                         };
                         (color, true, Some(file_of(c)))
                     }
-                    _ => return Err(castle_error(format!(
+                    _ => {
+                        return Err(castle_error(format!(
                         "right {letter:?}: only K, Q, k and q (with chess960, the rooks' files) \
                              are read here"
-                    ))),
+                    )))
+                    }
                 };
                 let rank = if color == Color::White {
                     home
