@@ -1277,15 +1277,26 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 None => 0,
             };
             for letter in fields[2].chars() {
-                let (color, kingside) = match letter {
-                    'K' => (Color::White, true),
-                    'Q' => (Color::White, false),
-                    'k' => (Color::Black, true),
-                    'q' => (Color::Black, false),
+                let file_of = |c: char| (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
+                let (color, kingside, named) = match letter {
+                    'K' => (Color::White, true, None),
+                    'Q' => (Color::White, false, None),
+                    'k' => (Color::Black, true, None),
+                    'q' => (Color::Black, false, None),
+                    // Chess960's rights by the rook's file (`HAha`).
+                    c if chess960 && c.is_ascii_alphabetic() && file_of(c) < files => {
+                        let color = if c.is_ascii_uppercase() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        };
+                        (color, true, Some(file_of(c)))
+                    }
                     _ => {
                         return Err(castle_error(format!(
-                            "right {letter:?}: only K, Q, k and q are read here"
-                        )))
+                        "right {letter:?}: only K, Q, k and q (with chess960, the rooks' files) \
+                             are read here"
+                    )))
                     }
                 };
                 let rank = if color == Color::White {
@@ -1309,10 +1320,17 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                     .ok_or_else(|| {
                         castle_error(format!("right {letter}: no king on rank {}", rank + 1))
                     })?;
-                let mut side: Vec<usize> = if kingside {
-                    (king_file + 1..files).rev().collect()
-                } else {
-                    (0..king_file).collect()
+                let kingside = named.map_or(kingside, |f| f > king_file);
+                let letter = match (color, kingside) {
+                    (Color::White, true) => 'K',
+                    (Color::White, false) => 'Q',
+                    (Color::Black, true) => 'k',
+                    (Color::Black, false) => 'q',
+                };
+                let mut side: Vec<usize> = match named {
+                    Some(f) => vec![f],
+                    None if kingside => (king_file + 1..files).rev().collect(),
+                    None => (0..king_file).collect(),
                 };
                 side.retain(|&f| {
                     on_rank(f).is_some_and(|p| p.color == color && rook_kinds.contains(&p.kind))

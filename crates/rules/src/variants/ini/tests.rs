@@ -550,7 +550,7 @@ fn fairy_stockfish_games_at_depth_three() {
 #[test]
 fn castling_promotion_and_piece_refusals() {
     let cases = [
-        ("startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1", "castling: right 'A': only K, Q, k and q are read here"),
+        ("startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1", "castling: right 'A': only K, Q, k and q (with chess960, the rooks' files) are read here"),
         ("startFen = 1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling: right q: no rook on that side of the king"),
         ("startFen = rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "castling: right k: no king on rank 8"),
         ("castlingKingPiece = q", "castlingKingPiece = q is not supported: the king that castles is the royal piece here, where there is one"),

@@ -267,7 +267,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         }
         board.push(row);
     }
-    let rights: String = variant.castling.iter().map(|c| c.letter).collect();
+    let rights: String = variant
+        .castling
+        .iter()
+        .map(|c| c.fen_letter(files))
+        .collect();
     let rights = if rights.is_empty() {
         "-".to_string()
     } else {
