@@ -150,6 +150,7 @@ pub fn variant() -> Variant {
             promotion_ranks: 1,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
+            choice: None,
         }),
     ]
     .into_iter()

@@ -42,6 +42,7 @@ mod pawn_steps;
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
+mod promotion_choice;
 pub mod read;
 mod royal_kinds;
 #[cfg(test)]
