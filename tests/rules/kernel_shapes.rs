@@ -146,6 +146,7 @@ fn fourfold(white: &[Placed], black_of: fn([i32; 4]) -> [i32; 4]) -> Position<u6
         promotion_region: None,
         double_step_ranks: [1 << 1; 2],
         en_passant_ranks: [u64::MAX; 2],
+        choice: None,
     };
     let shape = Shape::new(&[4, 4, 2, 2]).unwrap();
     let kinds = army(4, Some(pawn));

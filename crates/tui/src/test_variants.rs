@@ -42,6 +42,7 @@ fn kinds(pawns: bool, four: bool) -> Vec<PieceKind> {
             promotion_region: None,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
+            choice: None,
         }));
     }
     kinds

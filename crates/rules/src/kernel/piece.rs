@@ -1,7 +1,7 @@
 //! Kinds of piece as data: how each one moves, whether it is royal, what it
 //! is worth.
 
-use super::{Color, Region, Step};
+use super::{Color, PromotionChoice, Region, Step};
 use crate::geometry::{DirectionClass, Vector};
 use std::fmt;
 
@@ -86,6 +86,10 @@ pub struct PawnRules {
     /// passant on, as a mask (`u64::MAX`: all; horde: White's from its
     /// first rank cannot be taken).
     pub en_passant_ranks: [u64; 2],
+    /// Promotions the pawn may decline, and limits on the kinds it
+    /// becomes (grand chess); `None`: it promotes on entering the zone, to
+    /// any of [`promotion`](Self::promotion).
+    pub choice: Option<PromotionChoice>,
 }
 
 impl PawnRules {

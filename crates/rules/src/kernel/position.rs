@@ -580,7 +580,17 @@ impl<S: SquareSet> Position<S> {
         if let Some(pawn) = rules.pawn {
             for color in Color::ALL {
                 let pawns = p.pieces(color, pawn);
-                if let Some(square) = (pawns & rules.promotion_zone[color.index()]).first() {
+                let mut zone = rules.promotion_zone[color.index()];
+                let declines = variant.kinds[pawn.index()].pawn.as_ref();
+                if declines.is_some_and(|p| p.choice.as_ref().is_some_and(|c| c.optional)) {
+                    // Grand chess's pawns may stand short of the last rank.
+                    let ahead = &rules.pawn_push[color.index()];
+                    zone = zone
+                        .squares()
+                        .filter(|&s| ahead[s] == NONE)
+                        .fold(S::EMPTY, |set, s| set | S::single(s));
+                }
+                if let Some(square) = (pawns & zone).first() {
                     return Err(PositionError::PawnOnLastRank { square, color });
                 }
                 // No pawn move of its side ends on a square with no square
@@ -1767,7 +1777,7 @@ impl<S: SquareSet> Position<S> {
             plain = (plain | (captures & enemy)) & allowed;
             if (plain & zone).is_empty() {
                 out.push_all(from, plain);
-            } else {
+            } else if !self.push_promotion_choices(out, from, plain) {
                 // A zone of squares, not ranks (troitzky): targets beside
                 // it need not promote.
                 out.push_all(from, plain & !zone);

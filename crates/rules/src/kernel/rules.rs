@@ -502,6 +502,8 @@ impl<S: SquareSet> Rules<S> {
             && !special.any
             && variant.extinction.is_none()
             && !variant.goals.any()
+            // Grand chess's promotions are listed one by one.
+            && kinds.iter().all(|k| k.pawn.as_ref().is_none_or(|p| p.choice.is_none()))
             && variant.castling.iter().all(|c| variant.kind(c.king).royal);
         let promotions = Color::ALL.map(|color| {
             pawn.and_then(|p| kinds[p.index()].pawn.as_ref())

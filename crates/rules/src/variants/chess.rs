@@ -151,6 +151,7 @@ pub fn variant() -> Variant {
             promotion_region: None,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
+            choice: None,
         }),
     ]
     .into_iter()

@@ -154,6 +154,7 @@ pub fn variant(army: Army) -> Variant {
             promotion_region: None,
             double_step_ranks: [1 << 1; 2],
             en_passant_ranks: [u64::MAX; 2],
+            choice: None,
         }),
     ];
     let mut start = Vec::new();

@@ -10,7 +10,7 @@
 //! first and the section's replace them, `-` removing a piece.
 
 use super::parse::Entry;
-use super::{betza, pawn_clock, pawn_steps, royal_kinds, IniError, IniErrorKind};
+use super::{betza, pawn_clock, pawn_steps, promotion_choice, royal_kinds, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
     Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
@@ -106,7 +106,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("nFoldValueAbsolute", "false"),
     ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
-    ("mandatoryPawnPromotion", "true"),
     ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
@@ -171,7 +170,7 @@ fn file_value(entry: &Entry, files: usize) -> Result<usize, IniError> {
     })
 }
 
-fn bad(entry: &Entry, expected: &str) -> IniError {
+pub(super) fn bad(entry: &Entry, expected: &str) -> IniError {
     IniErrorKind::BadValue {
         key: entry.key.clone(),
         value: entry.value.clone(),
@@ -189,7 +188,7 @@ pub(super) fn refuse(entry: &Entry, why: &str) -> IniError {
     .at(entry.line)
 }
 
-fn boolean(entry: &Entry) -> Result<bool, IniError> {
+pub(super) fn boolean(entry: &Entry) -> Result<bool, IniError> {
     match entry.value.as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
@@ -308,6 +307,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut double_step = true;
     let mut makpong = false;
     let mut n_move_types: Option<&Entry> = None;
+    let mut promotion_limit: Option<&Entry> = None;
+    let mut mandatory_pawn: Option<&Entry> = None;
     let mut promotion_both: Option<&Entry> = None;
     let mut promotion_sides: [Option<&Entry>; 2] = [None, None];
     let mut promotion_zones: Vec<&Entry> = Vec::new();
@@ -498,6 +499,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "promotedPieceType" => promoted_types = Some(entry),
             "mandatoryPiecePromotion" => mandatory_piece_promotion = boolean(entry)?,
             "immobilityIllegal" => drops.immobility_illegal = boolean(entry)?,
+            "promotionLimit" => promotion_limit = Some(entry),
+            "mandatoryPawnPromotion" => mandatory_pawn = Some(entry),
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             "mustCapture" => must_capture = boolean(entry)?,
             "makpongRule" => makpong = boolean(entry)?,
@@ -722,6 +725,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 promotion_region: None,
                 double_step_ranks: [1 << 1; 2],
                 en_passant_ranks: [u64::MAX; 2],
+                choice: None,
             });
             // Its quiet steps aside or back (pawnsideways, pawnback).
             kind.quiet_steps.extend(moves.quiet_steps.iter().copied());
@@ -878,7 +882,25 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             rules.promotion_region = region;
             rules.double_step_ranks = double_ranks;
             rules.en_passant_ranks = ep_ranks;
+            rules.choice = promotion_choice::read(
+                promotion_limit,
+                mandatory_pawn,
+                drops.immobility_illegal,
+                &letter_kind,
+            )?;
         }
+    }
+
+    let pawn_choice = [
+        promotion_limit,
+        mandatory_pawn.filter(|e| e.value == "false"),
+    ];
+    if let Some(entry) = pawn_choice
+        .into_iter()
+        .flatten()
+        .find(|_| pawn_kind.is_none())
+    {
+        return Err(refuse(entry, "played in a game with a pawn"));
     }
 
     // Shogi's promotions: each kind's form, each side's zone.
@@ -978,7 +1000,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             _ => {}
         }
     }
-    if drops.immobility_illegal && piece_drops.is_none() {
+    // Without drops it is grand chess's last rank, where a pawn must
+    // promote ([`promotion_choice`]).
+    let declines = mandatory_pawn.is_some_and(|e| e.value == "false");
+    if drops.immobility_illegal && piece_drops.is_none() && !declines {
         let entry = entries.iter().rev().find(|e| e.key == "immobilityIllegal");
         return Err(refuse(
             entry.expect("immobilityIllegal = true was read"),

@@ -52,6 +52,7 @@ mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
 mod promotion_region;
+mod promotion_choice;
 pub mod read;
 mod royal_kinds;
 #[cfg(test)]

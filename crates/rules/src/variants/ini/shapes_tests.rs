@@ -121,3 +121,50 @@ fn a_pinned_leaper_does_not_jump_past_its_pinner() {
         ["g3g4", "g3g5"]
     );
 }
+
+#[test]
+fn grand_pawns_may_decline_promotion_and_promote_only_to_what_is_missing() {
+    let g = sample("grand");
+    let from = |fen: &str, square: &str| -> Vec<String> {
+        moves(&g, fen)
+            .into_iter()
+            .filter(|m| m.starts_with(square))
+            .collect()
+    };
+    // Rank 8: a pawn may stay one; with its queen on the board, no queen.
+    assert_eq!(
+        from("7k2/10/10/4P5/10/10/10/10/10/Q8K w - - 0 1", "e7"),
+        ["e7e8", "e7e8a", "e7e8b", "e7e8c", "e7e8n", "e7e8r"]
+    );
+    // The last rank: it must promote...
+    assert_eq!(
+        from("7k2/4P5/10/10/10/10/10/10/10/Q8K w - - 0 1", "e9"),
+        ["e9e10a", "e9e10b", "e9e10c", "e9e10n", "e9e10r"]
+    );
+    // ... and with every kind at its limit it cannot go there.
+    assert!(from("7k2/4P5/10/10/10/10/10/10/10/QACRRBBNNK w - - 0 1", "e9").is_empty());
+}
+
+#[test]
+fn promotion_limits_are_read_with_their_errors() {
+    let g = sample("grand");
+    let pawn = g
+        .variant()
+        .kinds
+        .iter()
+        .find_map(|k| k.pawn.as_ref())
+        .unwrap();
+    let choice = pawn.choice.as_ref().unwrap();
+    assert!(choice.optional);
+    assert_eq!(choice.limits.len(), 6);
+    let text = super::write::write(g.variant()).unwrap();
+    assert!(
+        text.contains("promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2"),
+        "{text}"
+    );
+    assert!(text.contains("mandatoryPawnPromotion = false"), "{text}");
+    let err = super::tests::error("[x:chess]\npromotionLimit = q1\n");
+    assert!(err.starts_with("line 2: promotionLimit"), "{err}");
+    let err = super::tests::error("[x:chess]\nmandatoryPawnPromotion = false\n");
+    assert!(err.contains("immobilityIllegal = true"), "{err}");
+}

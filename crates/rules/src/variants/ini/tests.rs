@@ -182,7 +182,7 @@ fn other_keys_are_refused_by_name_and_line() {
         error("[a:chess]\nnFoldValue = loss\n"),
         "line 2: nFoldValue = loss is not supported: only nFoldValue = draw is played here"
     );
-    assert_eq!(error("[a:chess]\nmandatoryPawnPromotion = false\n"), "line 2: mandatoryPawnPromotion = false is not supported: only mandatoryPawnPromotion = true is played here");
+    assert_eq!(error("[a:chess]\nmandatoryPawnPromotion = false\n"), "line 2: mandatoryPawnPromotion = false is not supported: a pawn declining promotion on the last rank is not played: state immobilityIllegal = true");
     assert_eq!(error("[a:chess]\npromotionRegionWhite = *7 *8\n"), "line 2: promotionRegionWhite = *7 *8 is not supported: the two sides' promotion zones mirror each other here (line 1 says *1)");
     assert!(error("[a:chess]\nmaxRank = 10\nstartFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1\nmaxFile = 10\n").contains("promotion zones mirror each other"));
     assert_eq!(

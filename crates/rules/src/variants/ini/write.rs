@@ -320,6 +320,19 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             black.join(" ")
         );
         out += &format!("doubleStep = {}\n", p.double_step);
+        if let Some(choice) = &p.choice {
+            if !choice.limits.is_empty() {
+                let pairs: Vec<String> = choice
+                    .limits
+                    .iter()
+                    .map(|&(k, n)| format!("{}:{n}", variant.kind(k).letter))
+                    .collect();
+                out += &format!("promotionLimit = {}\n", pairs.join(" "));
+            }
+            if choice.optional {
+                out += "mandatoryPawnPromotion = false\nimmobilityIllegal = true\n";
+            }
+        }
         // Each side's ranks, as absolute ranks (from 1) of the board.
         let region = |mask: u64, white: bool| -> String {
             let words: Vec<String> = (0..ranks.min(64))

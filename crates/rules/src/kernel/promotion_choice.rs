@@ -1,0 +1,76 @@
+//! Promotions a pawn may decline, and kinds it may promote to only while
+//! its side has fewer than a limit: grand chess's (Fairy-Stockfish's
+//! `mandatoryPawnPromotion = false` and `promotionLimit`). The pawns of
+//! other games pay one test of a pawn move into the zone for it.
+
+use super::position::Sink;
+use super::{Color, Kind, Move, MoveKind, Position, SquareSet};
+
+/// How a pawn entering its zone may promote, beside
+/// [`PawnRules::promotion`](super::PawnRules::promotion).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PromotionChoice {
+    /// Per kind, the most of it a side may have: a pawn promotes to it
+    /// only while its side has fewer (grand: one queen, two rooks).
+    pub limits: Vec<(Kind, u32)>,
+    /// Whether a pawn may stay a pawn in the zone short of the last rank;
+    /// on the last rank, where it could not move on, it must promote, and
+    /// with nothing left to promote to it may not go there.
+    pub optional: bool,
+}
+
+impl PromotionChoice {
+    /// Whether a side with `count` pieces of `kind` may promote to it.
+    pub fn allows(&self, kind: Kind, count: u32) -> bool {
+        self.limits
+            .iter()
+            .find(|&&(k, _)| k == kind)
+            .is_none_or(|&(_, most)| count < most)
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// The moves of the pawn on `from` to `targets`, in its zone, where the
+    /// game has a [`PromotionChoice`]; `false` (nothing pushed) where not.
+    #[cold]
+    pub(crate) fn push_promotion_choices<O: Sink<S>>(
+        &self,
+        out: &mut O,
+        from: usize,
+        targets: S,
+    ) -> bool {
+        let r = self.rules();
+        let Some(choice) = r
+            .pawn
+            .and_then(|p| r.variant.kinds[p.index()].pawn.as_ref())
+            .and_then(|p| p.choice.as_ref())
+        else {
+            return false;
+        };
+        let us = self.turn();
+        let shape = r.variant.shape;
+        let last = shape.sizes()[1] - 1;
+        for to in targets.squares() {
+            let rank = shape.coords(to)[1];
+            let relative = if us == Color::White {
+                rank
+            } else {
+                last - rank
+            };
+            if choice.optional && relative != last {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+            for &p in &r.promotions[us.index()] {
+                if choice.allows(p, self.pieces(us, p).count()) {
+                    out.push(Move {
+                        from: from as u16,
+                        to: to as u16,
+                        promotion: Some(p),
+                        kind: MoveKind::Normal,
+                    });
+                }
+            }
+        }
+        true
+    }
+}
