@@ -64,6 +64,7 @@ mod magics;
 mod moves;
 pub mod perft;
 mod piece;
+mod placement;
 mod position;
 mod promotion;
 mod region;
@@ -86,5 +87,5 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals,
-    PiecePromotions, Royalty, Stalemate, Variant, VariantError,
+    PiecePromotions, Royalty, Stalemate, Turning, Variant, VariantError,
 };

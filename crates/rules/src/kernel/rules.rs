@@ -487,8 +487,9 @@ impl<S: SquareSet> Rules<S> {
 
         let special = Special::new(&variant, &dirs);
         // Masks know leaps and slides only.
-        // The extinction rule, the goals ([`Goals`](super::Goals)), and
-        // castling by a king that is not royal, are played on the other
+        // The extinction rule, the goals ([`Goals`](super::Goals)),
+        // placement's setup, and castling by a king that is not royal, are
+        // played on the other
         // path, so that the masks' path (chess's perft) pays nothing for
         // them.
         let masks = variant.royalty == Royalty::Check
@@ -496,6 +497,7 @@ impl<S: SquareSet> Rules<S> {
             && !special.any
             && variant.extinction.is_none()
             && !variant.goals.any()
+            && !variant.drops.as_ref().is_some_and(|d| d.placement())
             && variant.castling.iter().all(|c| variant.kind(c.king).royal);
         let promotions = Color::ALL.map(|color| {
             pawn.and_then(|p| kinds[p.index()].pawn.as_ref())

@@ -41,6 +41,9 @@ mod pawn_steps;
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
+mod placement;
+#[cfg(test)]
+mod placement_tests;
 pub mod read;
 #[cfg(test)]
 mod safe_flag_tests;
@@ -48,6 +51,9 @@ mod safe_flag_tests;
 mod shogi_tests;
 #[cfg(test)]
 mod tests;
+mod turning;
+#[cfg(test)]
+mod turning_tests;
 pub mod write;
 
 pub use build::build;

@@ -253,9 +253,16 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 .find(|(s, _)| *s == rank * files + file)
             {
                 None => empty += 1,
-                Some(&(_, piece)) => {
+                Some(&(square, piece)) => {
                     if empty > 0 {
                         row += &std::mem::take(&mut empty).to_string();
+                    }
+                    if variant
+                        .drops
+                        .as_ref()
+                        .is_some_and(|d| d.start_promoted.contains(&square))
+                    {
+                        row.push('+');
                     }
                     row.push(variant.piece_char(piece));
                 }
@@ -267,7 +274,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         board.push(row);
     }
     let rights: String = variant.castling.iter().map(|c| c.letter).collect();
-    let rights = if rights.is_empty() {
+    // Placement's rights come with the dropped king and rooks.
+    let dropped = variant.drops.as_ref().is_some_and(|d| d.castling_dropped);
+    let rights = if rights.is_empty() || dropped {
         "-".to_string()
     } else {
         rights
@@ -510,6 +519,12 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             (drops.immobility_illegal, "immobilityIllegal"),
             (drops.drop_loop, "dropLoop"),
             (drops.two_boards, "twoBoards"),
+            (drops.must_drop, "mustDrop"),
+            (
+                drops.opposite_bishops.is_some(),
+                "dropOppositeColoredBishop",
+            ),
+            (drops.castling_dropped, "castlingDroppedPiece"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
@@ -536,6 +551,15 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             }
             if p.mandatory {
                 out += "mandatoryPiecePromotion = true\n";
+            }
+            for (on, key) in [
+                (p.turning.demotion, "pieceDemotion"),
+                (p.turning.drop_promoted, "dropPromoted"),
+                (p.turning.on_capture, "piecePromotionOnCapture"),
+            ] {
+                if on {
+                    out += &format!("{key} = true\n");
+                }
             }
         }
     }
