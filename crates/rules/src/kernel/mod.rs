@@ -70,6 +70,7 @@ mod palace;
 mod passing;
 pub mod perft;
 mod piece;
+mod placement;
 mod position;
 mod promotion;
 mod promotion_choice;
@@ -98,6 +99,7 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, Counting, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue,
-    Flag, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Variant, VariantError,
+    Flag, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Turning, Variant,
+    VariantError,
 };
 pub use walls::{WallingRule, Walls};

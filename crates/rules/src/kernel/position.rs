@@ -542,11 +542,13 @@ impl<S: SquareSet> Position<S> {
         for color in Color::ALL {
             let hand = &setup.hands[color.index()];
             let held = |k: usize| hand[k] > 0;
+            // Placement's king starts in hand (`mustDrop`).
+            let royal_held = variant.drops.as_ref().is_some_and(|d| d.must_drop);
             if (0..MAX_KINDS).any(|k| {
                 held(k)
                     && (!rules.drops
                         || k >= variant.kinds.len()
-                        || Some(Kind(k as u8)) == rules.royal)
+                        || (Some(Kind(k as u8)) == rules.royal && !royal_held))
             }) {
                 return Err(PositionError::Hand { color });
             }
@@ -572,7 +574,9 @@ impl<S: SquareSet> Position<S> {
         if let Some(royal) = rules.royal {
             for color in Color::ALL {
                 let count = p.pieces(color, royal).count();
-                if count > 1 || (count == 0 && variant.royal_required) {
+                // (A royal piece in hand is still to be dropped: placement.)
+                let required = variant.royal_required && p.in_hand(color, royal) == 0;
+                if count > 1 || (count == 0 && required) {
                     return Err(PositionError::RoyalCount { color, count });
                 }
             }
@@ -924,10 +928,14 @@ impl<S: SquareSet> Position<S> {
     #[inline(never)]
     fn move_marks(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());
-        if self.marks().contains(from) {
+        let marked = self.marks().contains(from);
+        if marked {
             self.flip_promoted(from);
             self.flip_promoted(to);
-        } else if m.promotion.is_some() {
+        }
+        // A promotion marks the piece; a promoted piece's turns it back
+        // (Kyoto shogi's demotion).
+        if m.promotion.is_some() {
             self.flip_promoted(to);
         }
     }
@@ -1302,6 +1310,9 @@ impl<S: SquareSet> Position<S> {
         if let Some(rule) = &r.variant.goals.royal_kinds {
             self.keep_royal_kinds_safe(rule, out, start);
         }
+        if let Some(drops) = r.variant.drops.as_ref().filter(|d| d.placement()) {
+            self.keep_placement(drops, out, start);
+        }
     }
 
     /// Makpong's rule: a royal piece in check moves only to take its one
@@ -1587,14 +1598,22 @@ impl<S: SquareSet> Position<S> {
                 continue;
             }
             let mut squares = target & r.drop_region[c][k];
-            if r.forms.is_some() {
+            let mut promoted = false;
+            if let Some(forms) = &r.forms {
                 squares = self.undoubled(Kind(k as u8), squares);
+                promoted = forms.turning.drop_promoted && forms.promotes(Kind(k as u8));
             }
             if O::COUNTING {
-                out.add(squares.count() as usize);
+                out.add(squares.count() as usize * (1 + usize::from(promoted)));
             } else {
                 for to in squares.squares() {
                     out.push(Move::drop(Kind(k as u8), to));
+                    if promoted {
+                        out.push(Move {
+                            promotion: Some(Kind(k as u8)),
+                            ..Move::drop(Kind(k as u8), to)
+                        });
+                    }
                 }
             }
         }
@@ -1877,8 +1896,14 @@ impl<S: SquareSet> Position<S> {
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which
-        // plays the board alone).
-        if m.promotion.is_some() && self.rules.forms.is_some() {
+        // plays the board alone), where no promotion can be undone.
+        if m.promotion.is_some()
+            && self
+                .rules
+                .forms
+                .as_ref()
+                .is_some_and(|f| !f.turning.demotion)
+        {
             self.halfmove = 0;
         }
     }
@@ -1919,6 +1944,10 @@ impl<S: SquareSet> Position<S> {
         self.key ^= r.castling_keys[self.castling as usize] ^ self.ep_key();
         if let MoveKind::Drop(kind) = m.kind {
             self.play_drop(kind, to);
+            if m.promotion.is_some() {
+                // Dropped promoted (Kyoto shogi's `+N@c3`).
+                self.flip_promoted(to);
+            }
             return None;
         }
         let moving = self.kind_at(from).expect("a piece on the move's origin");
@@ -2034,6 +2063,9 @@ impl<S: SquareSet> Position<S> {
         let us = self.turn;
         self.change_hand(us, kind, false);
         self.toggle(us, kind, to);
+        if r.variant.drops.as_ref().is_some_and(|d| d.castling_dropped) {
+            self.castling |= self.dropped_castling(us, to);
+        }
         self.halfmove = 0;
         self.ep = NONE;
         if us == Color::Black {

@@ -8,7 +8,7 @@
 
 use super::{
     Color, DrawRules, Goals, Kind, Move, MoveKind, PiecePromotions, Position, Royalty, Rules,
-    SquareSet, Stalemate, Variant, VariantError, MAX_KINDS,
+    SquareSet, Stalemate, Turning, Variant, VariantError, MAX_KINDS,
 };
 
 /// No form: the kind does not promote.
@@ -25,6 +25,8 @@ pub(crate) struct Forms<S> {
     pub(crate) zone: [S; 2],
     /// Whether a move that may promote must.
     pub(crate) mandatory: bool,
+    /// How pieces turn over besides (Kyoto and micro shogi).
+    pub(crate) turning: Turning,
     /// `immobile[color][kind]`: where an unpromoted piece would have no
     /// move on an empty board (only where the game forbids it to stand).
     pub(crate) immobile: [[S; MAX_KINDS]; 2],
@@ -51,6 +53,7 @@ impl<S: SquareSet> Forms<S> {
             forms: Vec::new(),
             zones: [Vec::new(), Vec::new()],
             mandatory: false,
+            turning: Turning::default(),
         };
         let promotions = drops.promotions.as_ref().unwrap_or(&empty);
         let mut form = [NO_FORM; MAX_KINDS];
@@ -112,6 +115,7 @@ impl<S: SquareSet> Forms<S> {
             form,
             zone: [set(&promotions.zones[0]), set(&promotions.zones[1])],
             mandatory: promotions.mandatory,
+            turning: promotions.turning,
             immobile,
             no_doubled: drops.no_doubled,
             files: (0..files)
@@ -181,13 +185,17 @@ impl<S: SquareSet> Position<S> {
         let own = self.by_color(us);
         let occupied = self.occupied();
         let promoted = self.promoted_set();
+        let turning = forms.turning;
         for from in own.squares() {
             let kind = self.piece_at(from).expect("an own piece").kind;
             let targets = self.piece_attacks(kind, us, from, occupied) & !own;
-            let may_promote = forms.promotes(kind) && !promoted.contains(from);
+            // A promoted piece turns back only where the game says so.
+            let may_promote =
+                forms.promotes(kind) && (!promoted.contains(from) || turning.demotion);
             for to in targets.squares() {
                 let in_zone = forms.zone[c].contains(from) || forms.zone[c].contains(to);
-                let promotion = may_promote && in_zone;
+                let promotion =
+                    may_promote && in_zone && (!turning.on_capture || occupied.contains(to));
                 let plain = !(promotion && forms.mandatory)
                     && (promoted.contains(from) || !forms.immobile[c][kind.index()].contains(to));
                 if plain {

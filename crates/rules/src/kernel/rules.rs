@@ -493,8 +493,9 @@ impl<S: SquareSet> Rules<S> {
 
         let special = Special::new(&variant, &dirs);
         // Masks know leaps and slides only.
-        // The extinction rule, the goals ([`Goals`](super::Goals)), and
-        // castling by a king that is not royal, are played on the other
+        // The extinction rule, the goals ([`Goals`](super::Goals)),
+        // placement's setup, and castling by a king that is not royal, are
+        // played on the other
         // path, so that the masks' path (chess's perft) pays nothing for
         // them.
         let masks = variant.royalty == Royalty::Check
@@ -504,6 +505,7 @@ impl<S: SquareSet> Rules<S> {
             && !variant.goals.any()
             // Grand chess's promotions are listed one by one.
             && kinds.iter().all(|k| k.pawn.as_ref().is_none_or(|p| p.choice.is_none()))
+            && !variant.drops.as_ref().is_some_and(|d| d.placement())
             && variant.castling.iter().all(|c| variant.kind(c.king).royal);
         let promotions = Color::ALL.map(|color| {
             pawn.and_then(|p| kinds[p.index()].pawn.as_ref())

@@ -284,9 +284,28 @@ pub struct Drops {
     /// (`dropRegionWhite`, `dropRegionBlack`: dragon chess drops on its
     /// first rank only), as squares.
     pub regions: [Option<Vec<usize>>; 2],
+    /// While a side has pieces in hand it must drop one, where a drop is
+    /// legal (`mustDrop`: placement chess's setup). Its start hand may
+    /// then hold the royal piece.
+    pub must_drop: bool,
+    /// This kind's pieces of a side go on squares of both colours, half
+    /// on each (`dropOppositeColoredBishop`: placement's bishops).
+    pub opposite_bishops: Option<Kind>,
+    /// A king and a rook dropped on a castling rule's squares get its
+    /// right (`castlingDroppedPiece`).
+    pub castling_dropped: bool,
+    /// The squares of the start's promoted pieces (`+N` in the start FEN:
+    /// Kyoto shogi's), which a game's FEN start keeps.
+    pub start_promoted: Vec<usize>,
 }
 
 impl Drops {
+    /// Whether the game has placement chess's setup rules
+    /// ([`Drops::must_drop`], [`Drops::opposite_bishops`]).
+    pub fn placement(&self) -> bool {
+        self.must_drop || self.opposite_bishops.is_some()
+    }
+
     /// Whether promoted pieces are marked: where captures go to hand
     /// (a promoted piece goes back as a pawn, or in shogi unpromoted) but
     /// in loop chess, and in bughouse.
@@ -309,6 +328,24 @@ pub struct PiecePromotions {
     /// A move that starts or ends in the zone must promote
     /// (`mandatoryPiecePromotion`).
     pub mandatory: bool,
+    /// How pieces turn over besides: Kyoto and micro shogi's.
+    pub turning: Turning,
+}
+
+/// Pieces that turn over both ways (Fairy-Stockfish's `pieceDemotion`,
+/// `dropPromoted`, `piecePromotionOnCapture`): Kyoto shogi's turn over on
+/// every move, micro shogi's on every capture. A move that turns a piece
+/// over has `promotion` set to its kind, whichever way (UCI's `+` or `-`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Turning {
+    /// A promoted piece may turn back (demote) where an unpromoted one
+    /// would promote (`pieceDemotion`).
+    pub demotion: bool,
+    /// A piece that promotes may be dropped promoted (`dropPromoted`,
+    /// UCI's `+N@c3`).
+    pub drop_promoted: bool,
+    /// Pieces turn over on captures only (`piecePromotionOnCapture`).
+    pub on_capture: bool,
 }
 
 /// A flag goal, Fairy-Stockfish's capture the flag (`flagPiece`,
@@ -574,7 +611,12 @@ impl Variant {
             if drops.no_doubled.is_some_and(|k| k.index() >= kinds) {
                 return Err(VariantError::PiecePromotions);
             }
-            let foreign = |p: &Piece| p.kind.index() >= kinds || self.kinds[p.kind.index()].royal;
+            let foreign = |p: &Piece| {
+                p.kind.index() >= kinds || (self.kinds[p.kind.index()].royal && !drops.must_drop)
+            };
+            if drops.opposite_bishops.is_some_and(|k| k.index() >= kinds) {
+                return Err(VariantError::StartHand);
+            }
             if drops.start_hand.iter().any(foreign)
                 || drops
                     .regions

@@ -70,12 +70,17 @@ impl FromStr for UciMove {
     fn from_str(text: &str) -> Result<UciMove, UciError> {
         let syntax = || UciError::Syntax(shorten(text));
         if let Some((letter, square)) = text.split_once('@') {
+            // Kyoto shogi drops a piece promoted: `+N@c3`.
+            let (letter, promotion) = match letter.strip_prefix('+') {
+                Some(rest) => (rest, Some('+')),
+                None => (letter, None),
+            };
             let mut chars = letter.chars();
             return match (chars.next(), chars.next(), parse_coords(square)) {
                 (Some(c), None, Some(to)) if c.is_ascii_alphabetic() => Ok(UciMove {
                     from: to,
                     to,
-                    promotion: None,
+                    promotion,
                     drop: Some(c.to_ascii_uppercase()),
                 }),
                 _ => Err(syntax()),
@@ -90,15 +95,18 @@ impl FromStr for UciMove {
             .map(|i| i + 1)
             .ok_or_else(syntax)?;
         let from = parse_coords(&text[..split]).ok_or_else(syntax)?;
-        // Shogi's promotion: `+` after the squares.
-        if let Some(to_text) = text[split..].strip_suffix('+') {
-            let to = parse_coords(to_text).ok_or_else(syntax)?;
-            return Ok(UciMove {
-                from,
-                to,
-                promotion: Some('+'),
-                drop: None,
-            });
+        // Shogi's promotion: `+` after the squares; Kyoto shogi's
+        // demotion: `-`.
+        for sign in ['+', '-'] {
+            if let Some(to_text) = text[split..].strip_suffix(sign) {
+                let to = parse_coords(to_text).ok_or_else(syntax)?;
+                return Ok(UciMove {
+                    from,
+                    to,
+                    promotion: Some(sign),
+                    drop: None,
+                });
+            }
         }
         let rest = &text[split..];
         let (to_text, promotion) = match rest
@@ -123,7 +131,8 @@ impl FromStr for UciMove {
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(letter) = self.drop {
-            return write!(f, "{letter}@{}", coords_name(self.to.0, self.to.1));
+            let sign = if self.promotion.is_some() { "+" } else { "" };
+            return write!(f, "{sign}{letter}@{}", coords_name(self.to.0, self.to.1));
         }
         write!(
             f,
@@ -183,7 +192,9 @@ impl UciMove {
         };
         let (from, to) = (square(self.from)?, square(self.to)?);
         let promotion = match self.promotion {
-            Some('+') => Some(
+            Some('+') if self.drop.is_some() => None,
+            // A piece turning over keeps its kind, whichever way.
+            Some('+' | '-') => Some(
                 position
                     .piece_at(from)
                     .map(|p| p.kind)
@@ -201,9 +212,12 @@ impl UciMove {
             let kind = variant
                 .kind_by_letter(letter)
                 .ok_or_else(|| UciError::Syntax(shorten(text)))?;
+            let promoted = self.promotion.is_some();
             return legal
                 .iter()
-                .find(|m| m.to() == to && m.dropped() == Some(kind))
+                .find(|m| {
+                    m.to() == to && m.dropped() == Some(kind) && m.promotion.is_some() == promoted
+                })
                 .copied()
                 .ok_or_else(|| UciError::Illegal(text.into()));
         }
@@ -224,6 +238,17 @@ impl UciMove {
 /// A move of a game on files and ranks in UCI coordinates.
 pub fn write_uci(variant: &Variant, m: Move) -> String {
     UciMove::of(variant, m).to_string()
+}
+
+/// [`write_uci`] in a position: a promoted piece turning back (Kyoto
+/// shogi's demotion) is written with `-`.
+pub fn write_uci_in<S: SquareSet>(position: &Position<S>, m: Move) -> String {
+    let mut text = write_uci(position.rules().variant(), m);
+    if m.promotion.is_some() && m.dropped().is_none() && position.is_promoted(m.from()) {
+        text.pop();
+        text.push('-');
+    }
+    text
 }
 
 /// The legal move of a position written in UCI coordinates.

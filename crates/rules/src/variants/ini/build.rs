@@ -87,22 +87,16 @@ pub const CUSTOM: [&str; 25] = [
 /// Keys accepted with one value only, the template's: they change nothing
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
-    ("mustDrop", "false"),
     ("seirawanGating", "false"),
     ("passOnStalemate", "false"),
     ("makpongRule", "false"),
     ("shatarMateRule", "false"),
-    ("piecePromotionOnCapture", "false"),
-    ("pieceDemotion", "false"),
     ("moveRepetitionIllegal", "false"),
     ("sittuyinPromotion", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("castlingDroppedPiece", "false"),
     ("dropOnTop", "false"),
     ("sittuyinRookDrop", "false"),
-    ("dropOppositeColoredBishop", "false"),
-    ("dropPromoted", "false"),
     ("nFoldValueAbsolute", "false"),
     ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
@@ -502,6 +496,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "promotionLimit" => promotion_limit = Some(entry),
             "mandatoryPawnPromotion" => mandatory_pawn = Some(entry),
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
+            // Placement's setup rules, read by `placement::read`.
+            "mustDrop" | "castlingDroppedPiece" | "dropOppositeColoredBishop" => {}
+            // Kyoto and micro shogi's, read by `turning::read`.
+            "pieceDemotion" | "dropPromoted" | "piecePromotionOnCapture" => {}
             "mustCapture" => must_capture = boolean(entry)?,
             "makpongRule" => makpong = boolean(entry)?,
             "pass" => pass = boolean(entry)?,
@@ -959,7 +957,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             forms,
             zones,
             mandatory: mandatory_piece_promotion,
+            turning: super::turning::read(entries, true)?,
         });
+    } else if let Err(e) = super::turning::read(entries, false) {
+        return Err(e);
     } else if let Some(entry) = entries
         .iter()
         .find(|e| e.key == "mandatoryPiecePromotion")
@@ -1032,6 +1033,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
     drops.regions = super::hand::regions(&drop_regions, piece_drops.is_some(), files, ranks)?;
+    let bishop = pieces.iter().position(|p| p.entry.key == "bishop");
+    super::placement::read(
+        entries,
+        &mut drops,
+        piece_drops.is_some(),
+        bishop.map(|i| Kind(i as u8)),
+    )?;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
@@ -1042,9 +1050,16 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         let rank = ranks - 1 - i;
         let mut file = 0;
         let mut digits = 0;
+        let mut promoted = false;
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 digits = digits * 10 + d as usize;
+                continue;
+            }
+            // A promoted piece (`+N`, Kyoto shogi's start): the game starts
+            // from the FEN, which keeps the mark; the list keeps the piece.
+            if ch == '+' && drops.promotions.is_some() {
+                promoted = true;
                 continue;
             }
             file += std::mem::take(&mut digits);
@@ -1069,6 +1084,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 )));
             }
             start.push((rank * files + file, Piece { color, kind }));
+            if std::mem::take(&mut promoted) {
+                drops.start_promoted.push(rank * files + file);
+            }
             file += 1;
         }
         file += digits;
@@ -1264,6 +1282,28 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             fields.insert(4, format!("{white}+{black}"));
         }
     }
+    // Where the king goes on each side, and the castling rank from each
+    // side (0: the first).
+    let geometry = || -> Result<([usize; 2], usize), IniError> {
+        let king_to = [
+            match kingside {
+                Some(e) => file_value(e, files)?,
+                None => 6.min(files - 1),
+            },
+            match queenside {
+                Some(e) => file_value(e, files)?,
+                None => 2.min(files - 1),
+            },
+        ];
+        let home = match castling_rank {
+            Some(entry) => number(entry)?
+                .checked_sub(1)
+                .filter(|&r| r < ranks)
+                .ok_or_else(|| bad(entry, "a rank of the board"))?,
+            None => 0,
+        };
+        Ok((king_to, home))
+    };
     if fields.len() > 2 && fields[2] != "-" {
         if cambodian {
             let rook = pieces
@@ -1282,25 +1322,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         } else if !castling {
             fields[2] = "-".into();
         } else {
-            let king_to = [
-                match kingside {
-                    Some(e) => file_value(e, files)?,
-                    None => 6.min(files - 1),
-                },
-                match queenside {
-                    Some(e) => file_value(e, files)?,
-                    None => 2.min(files - 1),
-                },
-            ];
+            let (king_to, home) = geometry()?;
             let castle_error = |why: String| IniErrorKind::Castling(why).at(fen_line);
-            // The castling rank, from each side (0: the first).
-            let home = match castling_rank {
-                Some(entry) => number(entry)?
-                    .checked_sub(1)
-                    .filter(|&r| r < ranks)
-                    .ok_or_else(|| bad(entry, "a rank of the board"))?,
-                None => 0,
-            };
             for letter in fields[2].chars() {
                 let file_of = |c: char| (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
                 let (color, kingside, named) = match letter {
@@ -1390,6 +1413,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 });
             }
         }
+    }
+    if castling && drops.castling_dropped && rules.is_empty() {
+        // Placement's castling: no right at the start, the rules chess's.
+        let (king_to, home) = geometry()?;
+        rules = super::placement::castling_rules(files, ranks, king_to, home, castler, &rook_kinds);
     }
     let fen = fields.join(" ");
     let walls = super::walls::walls(

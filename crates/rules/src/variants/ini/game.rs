@@ -6,7 +6,6 @@ use crate::kernel::{AnyPosition, Big, Bits, Move, PerKind, Position, Rules, Squa
 use crate::variants::fen::{read_fen, write_fen, FenError};
 use crate::variants::san;
 use crate::variants::square_names::square_name;
-use crate::variants::uci::write_uci;
 use crate::variants::NotationError;
 use std::sync::OnceLock;
 
@@ -210,8 +209,8 @@ impl crate::variants::prelude::Text for FileGame {
         crate::kernel::with_position!(position.concrete(), p => san_of(p, m))
     }
 
-    fn coordinate_move(&self, _position: &dyn AnyPosition, m: Move) -> String {
-        write_uci(&self.variant, m)
+    fn coordinate_move(&self, position: &dyn AnyPosition, m: Move) -> String {
+        crate::kernel::with_position!(position.concrete(), p => crate::variants::uci::write_uci_in(p, m))
     }
 
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError> {

@@ -53,6 +53,9 @@ mod pawn_steps_tests;
 mod pieces_tests;
 mod promotion_region;
 mod promotion_choice;
+mod placement;
+#[cfg(test)]
+mod placement_tests;
 pub mod read;
 mod royal_kinds;
 #[cfg(test)]
@@ -65,6 +68,9 @@ mod shapes_tests;
 mod shogi_tests;
 #[cfg(test)]
 mod tests;
+mod turning;
+#[cfg(test)]
+mod turning_tests;
 mod walls;
 #[cfg(test)]
 mod walls_tests;

@@ -258,6 +258,13 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                     if empty > 0 {
                         row += &std::mem::take(&mut empty).to_string();
                     }
+                    if variant
+                        .drops
+                        .as_ref()
+                        .is_some_and(|d| d.start_promoted.contains(&square))
+                    {
+                        row.push('+');
+                    }
                     row.push(found.map_or('*', |&(_, piece)| variant.piece_char(piece)));
                 }
             }
@@ -272,7 +279,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         .iter()
         .map(|c| c.fen_letter(files))
         .collect();
-    let rights = if rights.is_empty() {
+    // Placement's rights come with the dropped king and rooks.
+    let dropped = variant.drops.as_ref().is_some_and(|d| d.castling_dropped);
+    let rights = if rights.is_empty() || dropped {
         "-".to_string()
     } else {
         rights
@@ -549,6 +558,12 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             (drops.immobility_illegal, "immobilityIllegal"),
             (drops.drop_loop, "dropLoop"),
             (drops.two_boards, "twoBoards"),
+            (drops.must_drop, "mustDrop"),
+            (
+                drops.opposite_bishops.is_some(),
+                "dropOppositeColoredBishop",
+            ),
+            (drops.castling_dropped, "castlingDroppedPiece"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
@@ -575,6 +590,15 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             }
             if p.mandatory {
                 out += "mandatoryPiecePromotion = true\n";
+            }
+            for (on, key) in [
+                (p.turning.demotion, "pieceDemotion"),
+                (p.turning.drop_promoted, "dropPromoted"),
+                (p.turning.on_capture, "piecePromotionOnCapture"),
+            ] {
+                if on {
+                    out += &format!("{key} = true\n");
+                }
             }
         }
     }
