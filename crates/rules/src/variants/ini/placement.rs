@@ -82,6 +82,9 @@ pub(super) fn castling_rules(
                 } else {
                     letter.to_ascii_lowercase()
                 },
+                takes_rook: false,
+                first_move: false,
+                lost_to: None,
             });
         }
     }
