@@ -393,7 +393,7 @@ pub struct Position<S: SquareSet> {
     ep: u16,
     halfmove: u32,
     fullmove: u32,
-    key: u64,
+    pub(super) key: u64,
     /// Pieces in hand, `[color][kind]` (games with drops).
     hands: [S::Hand; 2],
     /// The checks each side has still to give (n-check games).
@@ -921,11 +921,16 @@ impl<S: SquareSet> Position<S> {
             [(color.index() * MAX_KINDS + kind.index()) * self.rules.len() + square]
     }
 
+    /// No en passant square (a wall stands on it).
+    pub(super) fn clear_en_passant(&mut self) {
+        self.ep = NONE;
+    }
+
     /// The en passant square counts for repetition only when the side to
     /// move can take there (FIDE Laws 9.2.3): a pawn beside the one that
     /// passed it, and the capture legal.
     #[inline]
-    fn ep_key(&self) -> u64 {
+    pub(super) fn ep_key(&self) -> u64 {
         let r = self.rules;
         match (self.ep, r.pawn) {
             (NONE, _) | (_, None) => 0,
@@ -1264,6 +1269,9 @@ impl<S: SquareSet> Position<S> {
         }
         if r.variant.goals.makpong {
             self.keep_makpong(out, start);
+        }
+        if let Some(walling) = &r.walling {
+            self.add_walls(walling, out, start);
         }
     }
 
@@ -1718,6 +1726,7 @@ impl<S: SquareSet> Position<S> {
                                 to: double,
                                 promotion: Some(p),
                                 kind: MoveKind::Normal,
+                                wall: None,
                             });
                         }
                     } else {
@@ -1740,6 +1749,7 @@ impl<S: SquareSet> Position<S> {
                             to: to as u16,
                             promotion: Some(p),
                             kind: MoveKind::Normal,
+                            wall: None,
                         });
                     }
                 }
@@ -1815,6 +1825,9 @@ impl<S: SquareSet> Position<S> {
         }
         if self.rules.check_counting {
             self.count_check();
+        }
+        if m.wall.is_some() {
+            self.place_wall(m);
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which
