@@ -127,6 +127,9 @@ async fn chess_moves_carry_coordinates_notation_and_figurines() {
 /// square (`wall`), and the board marks the duck's.
 #[tokio::test]
 async fn a_walling_games_moves_name_their_wall_and_the_board_its_walls() {
+    // The sample file's games, as `duckchess serve` knows them without a
+    // file (the registry's names are not changed by it).
+    duckchess::variants::set_library(include_str!("../../samples/fsf-variants.ini"));
     let (status, v) = post(
         &app(),
         "/api/moves",
