@@ -36,6 +36,9 @@ except ImportError:
     sys.exit(3)
 
 BIN = os.environ.get("DUCKCHESS", "target/debug/duckchess")
+# duckchess's names of Fairy-Stockfish's games where they differ
+# (duckchess's `duck` is the THUPC game).
+PYFFISH_NAMES = {"chess-duck": "duck"}
 # Per game, the games' ends whose results were compared.
 ENDS = {}
 
@@ -99,7 +102,8 @@ def next_move(theirs, moves):
     return later[0][-1] if later else None
 
 
-def check_game(variant_args, name, rng, plies):
+def check_game(variant_args, ours_name, rng, plies):
+    blocks_name, name = ours_name, PYFFISH_NAMES.get(ours_name, ours_name)
     start = sf.start_fen(name)
     played, lines, theirs = [], [], []
     for _ in range(plies):
@@ -115,7 +119,7 @@ def check_game(variant_args, name, rng, plies):
             # (a draw, or a win for the side with draw odds).
             break
         played.append(rng.choice(legal))
-    blocks, over = ours(variant_args, name, lines)
+    blocks, over = ours(variant_args, blocks_name, lines)
     compared = 0
     for i, ((moves, legal), block) in enumerate(zip(theirs, blocks)):
         where = start + (" moves " + " ".join(moves) if moves else "")

@@ -45,9 +45,17 @@ pub fn run(args: Args) -> Result<ExitCode, ExitCode> {
             "\nFairy-Stockfish's games, as samples/fsf-variants.ini states them (--variant NAME):\n{}\n",
             textwrap_names(&library, 78)
         );
+        for (ours, theirs) in RENAMED.iter().filter(|(n, _)| library.contains(n)) {
+            text += &format!("({ours} is Fairy-Stockfish's {theirs}, renamed here)\n");
+        }
     }
     print(text)
 }
+
+/// Fairy-Stockfish's games the file names otherwise, where duckchess has
+/// a game of their name: chess.com's Duck Chess (`duck`, duckchess's being
+/// the THUPC game).
+const RENAMED: &[(&str, &str)] = &[("chess-duck", "duck, chess.com's Duck Chess")];
 
 /// Registers the games of `--variants FILE` (or of the file
 /// `DUCKCHESS_VARIANTS` names) before any command runs: a file that

@@ -123,6 +123,34 @@ async fn chess_moves_carry_coordinates_notation_and_figurines() {
     assert_eq!(king["row"], 0);
 }
 
+/// Chess.com's Duck Chess (`chess-duck`): each move names the duck's
+/// square (`wall`), and the board marks the duck's.
+#[tokio::test]
+async fn a_walling_games_moves_name_their_wall_and_the_board_its_walls() {
+    // The sample file's games, as `duckchess serve` knows them without a
+    // file (the registry's names are not changed by it).
+    duckchess::variants::set_library(include_str!("../../samples/fsf-variants.ini"));
+    let (status, v) = post(
+        &app(),
+        "/api/moves",
+        json!({"variant": "chess-duck", "history": ["e2e4,e4e3"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 620);
+    let d5 = moves.iter().find(|m| m["coord"] == "d7d5,d5d4").unwrap();
+    assert_eq!(d5["wall"].as_u64(), Some(27));
+    let walls: Vec<&Value> = v["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["wall"] == true)
+        .map(|c| &c["name"])
+        .collect();
+    assert_eq!(walls, ["e3"]);
+}
+
 #[tokio::test]
 async fn moves_answers_the_history_in_the_games_notation_when_asked() {
     let app = app();

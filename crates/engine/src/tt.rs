@@ -97,10 +97,16 @@ pub(crate) const NO_EVAL: i32 = i16::MIN as i32;
 /// static evaluation (both within ±32,767: the search's scores are); and
 /// depth, bound, age, whether there is a move, its promotion and kind.
 fn pack(e: &Entry) -> [u64; 3] {
-    let (squares, extra) = match e.best {
+    // A wall's square plus one in 8 bits (bits 32 to 39 of the third
+    // word): a move walling a square past 254 is not kept.
+    let best = e.best.filter(|m| m.wall().is_none_or(|w| w < 255));
+    let (squares, extra) = match best {
         Some(m) => (
             u64::from(m.from) | u64::from(m.to) << 16,
-            1 << 40 | m.promotion.map_or(0, |k| u64::from(k.0) + 1) << 48 | kind_code(m.kind) << 56,
+            m.wall.map_or(0, |w| u64::from(w.get())) << 32
+                | 1 << 40
+                | m.promotion.map_or(0, |k| u64::from(k.0) + 1) << 48
+                | kind_code(m.kind) << 56,
         ),
         None => (0, 0),
     };
@@ -122,6 +128,7 @@ fn unpack(w: [u64; 3]) -> Entry {
             k => Some(Kind(k - 1)),
         },
         kind: kind_of(w[2] >> 56),
+        wall: std::num::NonZeroU16::new(u16::from((w[2] >> 32) as u8)),
     });
     Entry {
         key: w[0],
@@ -210,14 +217,17 @@ mod tests {
                 to: 1234,
                 promotion: Some(Kind(0)),
                 kind: MoveKind::Castle(3),
+                wall: None,
             }),
             Some(Move {
                 from: 12,
                 to: 28,
                 promotion: Some(Kind(254)),
                 kind: MoveKind::EnPassant,
+                wall: None,
             }),
             Some(Move::new(7, 9, MoveKind::DoubleStep)),
+            Some(Move::new(7, 9, MoveKind::DoubleStep).with_wall(254)),
         ];
         for (i, best) in moves.into_iter().enumerate() {
             for (score, depth) in [(0, 0), (-32000, -5), (31999, 127), (-32767, i16::MIN)] {

@@ -683,6 +683,8 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                             .unwrap_or_else(|| tint_of(notation.side_ink(p.color))),
                         ),
                     ),
+                    // A wall (Fairy-Stockfish's `*`): no piece goes there.
+                    None if position.is_wall(s) => ("*".to_string(), Style::new()),
                     None => (
                         match view.style {
                             PieceStyle::Glyphs => "·",
@@ -852,6 +854,51 @@ mod tests {
         assert_eq!(pockets(&g), ["white in hand: -", "black in hand: p"]);
         // A game without drops has no pocket.
         assert!(pocket_lines(&game(by_name("chess").unwrap()), plain()).is_empty());
+    }
+
+    /// Chess.com's Duck Chess from the sample file: a move places the
+    /// duck, typed (`e2e4,e4e3`, `e5,d4`) or clicked (the piece, its
+    /// target, the duck's square), and the duck is drawn as `*`.
+    #[test]
+    fn the_duck_is_placed_typed_or_clicked_and_drawn() {
+        use crate::game::Action as A;
+        let file = include_str!("../../../samples/fsf-variants.ini");
+        let game_of = crate::variants::ini::read(file)
+            .unwrap()
+            .into_iter()
+            .find(|g| crate::variants::GameRules::name(g) == "chess-duck")
+            .unwrap();
+        let notation: &'static dyn Notation = Box::leak(Box::new(game_of));
+        let mut g = game(notation);
+        let typed = |g: &mut Game, text: &str| {
+            g.handle(A::OpenPrompt);
+            for c in text.chars() {
+                g.handle(A::Type(c));
+            }
+            g.handle(A::Activate);
+        };
+        typed(&mut g, "e2e4,e4e3");
+        typed(&mut g, "e5,d4");
+        assert_eq!(g.moves().len(), 2, "{}", g.detail());
+        let square = |name: &str| {
+            (0..64)
+                .find(|&s| notation.square_name(g.position(), s) == name)
+                .unwrap()
+        };
+        let (g1, f3, d4, h5) = (square("g1"), square("f3"), square("d4"), square("h5"));
+        assert!(g.position().is_wall(d4));
+        // The knight, its target, then a square the duck cannot take (where
+        // it stands), then one it can.
+        for s in [g1, f3, d4] {
+            g.handle(A::Click(s));
+        }
+        assert_eq!(g.moves().len(), 2);
+        assert_eq!(g.prompt(), "no wall can go on d4");
+        g.handle(A::Click(h5));
+        assert_eq!(g.moves().len(), 3, "{}", g.detail());
+        assert!(g.position().is_wall(h5) && !g.position().is_wall(d4));
+        let shown = screen(&g, plain(), (80, 24)).join("\n");
+        assert!(shown.contains('*'), "{shown}");
     }
 
     /// Defect: a refusal was cut at the board's width (57 columns for

@@ -108,6 +108,11 @@ pub trait AnyPosition: Send + Sync + fmt::Debug {
     }
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Move>;
+    /// Whether a wall stands on `square` (games with walls: FEN's `*`).
+    fn is_wall(&self, square: usize) -> bool {
+        let _ = square;
+        false
+    }
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
     /// The squares of the pieces giving check.
@@ -206,6 +211,9 @@ impl<S: Width> AnyPosition for Position<S> {
     }
     fn legal_moves(&self) -> Vec<Move> {
         Position::legal_moves(self)
+    }
+    fn is_wall(&self, square: usize) -> bool {
+        self.walls().contains(square)
     }
     fn is_check(&self) -> bool {
         Position::is_check(self)

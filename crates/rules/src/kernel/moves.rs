@@ -1,6 +1,7 @@
 //! Moves as plain data: the kernel knows no notation.
 
 use super::{Kind, Piece};
+use std::num::NonZeroU16;
 
 /// What kind of move, beyond from and to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -35,6 +36,10 @@ pub struct Move {
     pub promotion: Option<Kind>,
     /// Castling, en passant, double step or normal.
     pub kind: MoveKind,
+    /// Where the move places a wall, in a game with a walling rule
+    /// ([`Walls`](super::Walls)): the square plus one (read it with
+    /// [`Move::wall`]); `None` elsewhere.
+    pub wall: Option<NonZeroU16>,
 }
 
 impl Move {
@@ -45,6 +50,31 @@ impl Move {
             to: to as u16,
             promotion: None,
             kind,
+            wall: None,
+        }
+    }
+
+    /// The same move placing a wall on `square`.
+    ///
+    /// ```
+    /// use duckchess_rules::kernel::{Move, MoveKind};
+    /// let m = Move::new(12, 28, MoveKind::DoubleStep).with_wall(20);
+    /// assert_eq!(m.wall(), Some(20));
+    /// assert_eq!(Move::new(12, 28, MoveKind::DoubleStep).wall(), None);
+    /// ```
+    pub const fn with_wall(self, square: usize) -> Move {
+        Move {
+            wall: NonZeroU16::new(square as u16 + 1),
+            ..self
+        }
+    }
+
+    /// The square where the move places a wall, if it does.
+    #[inline]
+    pub const fn wall(self) -> Option<usize> {
+        match self.wall {
+            Some(w) => Some(w.get() as usize - 1),
+            None => None,
         }
     }
 

@@ -957,11 +957,16 @@ impl<S: SquareSet> Position<S> {
             [(color.index() * MAX_KINDS + kind.index()) * self.rules.len() + square]
     }
 
+    /// No en passant square (a wall stands on it).
+    pub(super) fn clear_en_passant(&mut self) {
+        self.ep = NONE;
+    }
+
     /// The en passant square counts for repetition only when the side to
     /// move can take there (FIDE Laws 9.2.3): a pawn beside the one that
     /// passed it, and the capture legal.
     #[inline]
-    fn ep_key(&self) -> u64 {
+    pub(super) fn ep_key(&self) -> u64 {
         let r = self.rules;
         match (self.ep, r.pawn) {
             (NONE, _) | (_, None) => 0,
@@ -1312,6 +1317,9 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(drops) = r.variant.drops.as_ref().filter(|d| d.placement()) {
             self.keep_placement(drops, out, start);
+        }
+        if let Some(walling) = &r.walling {
+            self.add_walls(walling, out, start);
         }
     }
 
@@ -1785,6 +1793,7 @@ impl<S: SquareSet> Position<S> {
                                 to: double,
                                 promotion: Some(p),
                                 kind: MoveKind::Normal,
+                                wall: None,
                             });
                         }
                     } else {
@@ -1807,6 +1816,7 @@ impl<S: SquareSet> Position<S> {
                             to: to as u16,
                             promotion: Some(p),
                             kind: MoveKind::Normal,
+                            wall: None,
                         });
                     }
                 }
@@ -1893,6 +1903,9 @@ impl<S: SquareSet> Position<S> {
         }
         if self.castling != 0 {
             self.lose_aimed_rights(m);
+        }
+        if m.wall.is_some() {
+            self.place_wall(m);
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which

@@ -207,6 +207,7 @@ impl<S: SquareSet> Position<S> {
                         to: to as u16,
                         promotion: Some(kind),
                         kind: MoveKind::Normal,
+                        wall: None,
                     });
                 }
             }

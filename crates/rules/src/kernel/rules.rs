@@ -172,6 +172,8 @@ pub struct Rules<S> {
     pub(crate) forms: Option<Box<super::promotion::Forms<S>>>,
     /// Whether the game has walls ([`Goals::walls`](super::Goals)).
     pub(crate) walls: bool,
+    /// The walling rule, if a move places a wall.
+    pub(crate) walling: Option<Box<super::walls::Walling<S>>>,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -573,6 +575,7 @@ impl<S: SquareSet> Rules<S> {
             special: Box::new(special),
             forms: None,
             walls: false,
+            walling: None,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -611,6 +614,9 @@ impl<S: SquareSet> Rules<S> {
             // Off the masks' path: a wall is no target.
             rules.walls = true;
             rules.masks = false;
+            rules.walling = super::walls::Walling::new(&rules.variant).map(Box::new);
+            // The wall is placed after the board's change.
+            rules.after_move |= rules.walling.is_some();
         }
         if let Some(flag) = &goals.flag {
             rules.flag_region = flag

@@ -480,6 +480,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         to: to as u16,
         promotion: promotes.then_some(QUEEN),
         kind: crate::kernel::MoveKind::Normal,
+        wall: None,
     };
     if position.is_legal(wanted) {
         Ok(wanted)

@@ -62,6 +62,10 @@ pub struct UciMove {
     /// The letter (upper case) of the piece put from the hand, for a drop
     /// (`P@e4`; `from` is then `to`).
     pub drop: Option<char>,
+    /// Where the move places a wall, in a game with a walling rule:
+    /// Fairy-Stockfish writes the move, a comma, its target and the wall's
+    /// square (`e2e4,e4d5`).
+    pub wall: Option<(usize, usize)>,
 }
 
 impl FromStr for UciMove {
@@ -69,6 +73,21 @@ impl FromStr for UciMove {
 
     fn from_str(text: &str) -> Result<UciMove, UciError> {
         let syntax = || UciError::Syntax(shorten(text));
+        if let Some((base, gate)) = text.split_once(',') {
+            let mut m: UciMove = base.parse().map_err(|_| syntax())?;
+            // The second part is a move of its own: the first's target,
+            // then the wall.
+            let wall: UciMove = gate.parse().map_err(|_| syntax())?;
+            if m.wall.is_some()
+                || wall.from != m.to
+                || wall.drop.is_some()
+                || wall.promotion.is_some()
+            {
+                return Err(syntax());
+            }
+            m.wall = Some(wall.to);
+            return Ok(m);
+        }
         if let Some((letter, square)) = text.split_once('@') {
             // Kyoto shogi drops a piece promoted: `+N@c3`.
             let (letter, promotion) = match letter.strip_prefix('+') {
@@ -82,6 +101,7 @@ impl FromStr for UciMove {
                     to,
                     promotion,
                     drop: Some(c.to_ascii_uppercase()),
+                    wall: None,
                 }),
                 _ => Err(syntax()),
             };
@@ -105,6 +125,7 @@ impl FromStr for UciMove {
                     to,
                     promotion: Some(sign),
                     drop: None,
+                    wall: None,
                 });
             }
         }
@@ -124,6 +145,7 @@ impl FromStr for UciMove {
             to,
             promotion,
             drop: None,
+            wall: None,
         })
     }
 }
@@ -140,8 +162,16 @@ impl fmt::Display for UciMove {
             coords_name(self.from.0, self.from.1),
             coords_name(self.to.0, self.to.1)
         )?;
-        match self.promotion {
-            Some(letter) => write!(f, "{letter}"),
+        if let Some(letter) = self.promotion {
+            write!(f, "{letter}")?;
+        }
+        match self.wall {
+            Some((file, rank)) => write!(
+                f,
+                ",{}{}",
+                coords_name(self.to.0, self.to.1),
+                coords_name(file, rank)
+            ),
             None => Ok(()),
         }
     }
@@ -170,6 +200,7 @@ impl UciMove {
             drop: m
                 .dropped()
                 .map(|k| variant.kind(k).letter.to_ascii_uppercase()),
+            wall: m.wall().map(coords),
         }
     }
 
@@ -191,6 +222,7 @@ impl UciMove {
                 .ok_or_else(|| UciError::Syntax(shorten(text)))
         };
         let (from, to) = (square(self.from)?, square(self.to)?);
+        let wall = self.wall.map(square).transpose()?;
         let promotion = match self.promotion {
             Some('+') if self.drop.is_some() => None,
             // A piece turning over keeps its kind, whichever way.
@@ -221,7 +253,11 @@ impl UciMove {
                 .copied()
                 .ok_or_else(|| UciError::Illegal(text.into()));
         }
-        let between = || legal.iter().filter(|m| m.from() == from && m.to() == to);
+        let between = || {
+            legal
+                .iter()
+                .filter(|m| m.from() == from && m.to() == to && m.wall() == wall)
+        };
         if let Some(&m) = between().find(|m| m.promotion == promotion) {
             return Ok(m);
         }

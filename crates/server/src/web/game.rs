@@ -261,6 +261,7 @@ pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -
         drop: m
             .dropped()
             .map(|k| position.variant().kind(k).letter.to_string()),
+        wall: m.wall(),
     }
 }
 
@@ -303,6 +304,7 @@ pub fn draw_board(
                     .map(|&c| c as usize)
                     .collect(),
                 piece: piece_at(sq).map(|p| piece_info(notation, pos, p)),
+                wall: pos.is_wall(sq),
             }
         })
         .collect();

@@ -416,6 +416,9 @@ pub struct Cell {
     pub coords: Vec<usize>,
     /// The piece there.
     pub piece: Option<PieceInfo>,
+    /// Whether a wall stands there (FEN's `*`: games with walls).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wall: bool,
 }
 
 /// A board's label, drawn above its top-left cell.
@@ -501,6 +504,10 @@ pub struct MoveInfo {
     /// names it; `from` is then `to`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drop: Option<String>,
+    /// Where the move places a wall (its square's number), in a game
+    /// whose moves place one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall: Option<usize>,
 }
 
 /// How the game ended.

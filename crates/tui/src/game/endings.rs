@@ -9,6 +9,7 @@ impl Game {
         self.searches.offer_wanted = false;
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         // A move half typed when the flag fell is not played after it.
         self.prompt.typing = None;
         self.record.end = Some(end);

@@ -95,6 +95,7 @@ impl Game {
             A::Cancel => {
                 self.cursor.selected = None;
                 self.cursor.promotion = None;
+                self.cursor.wall = None;
                 self.prompt.message = None;
             }
             A::Promote(letter) => self.promote(letter),
@@ -136,6 +137,7 @@ impl Game {
         };
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         self.record.review = (to < total).then(|| {
             let mut shown = self.record.start.new_game();
             for &m in &self.record.game.moves()[..to] {
@@ -164,6 +166,7 @@ impl Game {
         }
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         self.prompt.typing = Some(MovePrompt::default());
     }
 
@@ -296,6 +299,10 @@ impl Game {
         if self.prompt.message.is_some() {
             return;
         }
+        if let Some(moves) = self.cursor.wall.take() {
+            self.place_wall(moves);
+            return;
+        }
         if self.cursor.promotion.is_some() {
             // Enter answers the prompt with its first choice (the queen).
             let first = self.promotion_choices().and_then(|c| c.first().copied());
@@ -326,6 +333,13 @@ impl Game {
                     .into_iter()
                     .filter(|m| m.from() == from && m.to() == at)
                     .collect();
+                if moves.iter().any(|m| m.wall.is_some()) {
+                    // A move that places a wall: its square next.
+                    self.cursor.wall = Some(moves);
+                    self.prompt.message =
+                        Some("the wall: point at its square, Enter (Esc: cancel)".into());
+                    return;
+                }
                 match moves.len() {
                     0 => {
                         let why = self.options.notation.why_not(self.position(), from, at);
@@ -354,6 +368,33 @@ impl Game {
         }
     }
 
+    /// Enter on the wall's square: the move (or the promotion's choice
+    /// among the moves that place it there).
+    fn place_wall(&mut self, moves: Vec<Move>) {
+        let at = self.cursor.square;
+        let here: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.wall() == Some(at))
+            .collect();
+        match here.len() {
+            0 => {
+                let square = self.options.notation.square_name(self.position(), at);
+                self.prompt.message = Some(format!("no wall can go on {square}"));
+                // Still the wall's turn.
+                self.cursor.wall = Some(moves);
+            }
+            1 => {
+                self.prompt.message = None;
+                self.submit(here[0]);
+            }
+            _ => {
+                self.prompt.message = Some("promote to: the piece's letter (Esc: cancel)".into());
+                self.cursor.promotion = Some(here);
+            }
+        }
+    }
+
     pub(super) fn promote(&mut self, letter: char) {
         let Some(moves) = self.cursor.promotion.clone() else {
             return;
@@ -368,6 +409,7 @@ impl Game {
                 // The prompt is answered: it leaves the screen, also when
                 // the move ends the game and no other key follows.
                 self.cursor.promotion = None;
+                self.cursor.wall = None;
                 self.prompt.message = None;
                 self.submit(m);
             }

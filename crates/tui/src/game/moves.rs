@@ -49,6 +49,7 @@ impl Game {
         });
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         self.searches.hint = None;
         self.prompt.message = Some(format!("{text} sent…"));
     }
@@ -84,6 +85,7 @@ impl Game {
         }
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         self.searches.hint = None;
         self.searches.stalled = false;
     }
@@ -171,6 +173,7 @@ impl Game {
     pub(super) fn after_jump(&mut self) {
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         self.searches.hint = None;
         self.searches.hint_wanted = false;
         self.searches.offer_wanted = false;

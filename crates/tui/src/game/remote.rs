@@ -102,6 +102,7 @@ impl Game {
         self.cancel_thinking();
         self.cursor.selected = None;
         self.cursor.promotion = None;
+        self.cursor.wall = None;
         self.prompt.typing = None;
         self.prompt.confirm = None;
         self.prompt.message = None;

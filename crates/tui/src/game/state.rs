@@ -58,6 +58,9 @@ pub(super) struct Cursor {
     /// The moves between the selected piece and its target that differ
     /// only in what the pawn becomes, while the player chooses.
     pub(super) promotion: Option<Vec<Move>>,
+    /// The moves of the selected piece to its target, in a game whose
+    /// moves place a wall, while the player points at the wall's square.
+    pub(super) wall: Option<Vec<Move>>,
     /// The board turned half a circle.
     pub(super) flipped: bool,
 }

@@ -141,7 +141,33 @@ fn read_with(
 }
 
 fn san_of<S: SquareSet>(p: &Position<S>, m: Move) -> String {
-    san::write(p, m)
+    match m.wall() {
+        // Fairy-Stockfish's: the move's SAN, a comma, the wall's square.
+        Some(w) => {
+            let files = p.rules().variant().shape.size(0) as usize;
+            let base = san::write(p, Move { wall: None, ..m });
+            format!("{base},{}", square_name(w, files))
+        }
+        None => san::write(p, m),
+    }
+}
+
+/// A move read as UCI or SAN; a move that places a wall also as its SAN,
+/// a comma and the wall's square (`O-O,e4`).
+fn read_walled<S: SquareSet>(p: &Position<S>, text: &str) -> Result<Move, NotationError> {
+    let read = crate::variants::chess::read_move(p, text);
+    let Some((base, wall)) = text.trim().split_once(',').filter(|_| read.is_err()) else {
+        return read;
+    };
+    let plain = |t: &str| t.trim_end_matches(['+', '#']).to_string();
+    p.legal_moves()
+        .into_iter()
+        .find(|&m| {
+            san_of(p, m)
+                .split_once(',')
+                .is_some_and(|(b, w)| plain(b) == plain(base) && w == wall)
+        })
+        .ok_or(read.unwrap_err())
 }
 
 impl crate::variants::prelude::GameRules for FileGame {
@@ -214,7 +240,7 @@ impl crate::variants::prelude::Text for FileGame {
     }
 
     fn read_move(&self, position: &dyn AnyPosition, text: &str) -> Result<Move, NotationError> {
-        crate::kernel::with_position!(position.concrete(), p => crate::variants::chess::read_move(p, text))
+        crate::kernel::with_position!(position.concrete(), p => read_walled(p, text))
     }
 
     fn square_name(&self, _position: &dyn AnyPosition, square: usize) -> String {

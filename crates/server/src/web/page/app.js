@@ -23,6 +23,7 @@ const game = {
   state: null, // the API's State at cur
   flipped: false,
   selected: null, // the square picked up
+  walling: null, // a walling game's moves to the target chosen, while the wall's square is
   cursor: null, // the keyboard cursor's square
   keyboard: false, // whether the cursor is shown (after a key, until a click)
   hint: null, // {from, to}
@@ -738,7 +739,8 @@ function renderBoard() {
   board.dataset.boardW = v.w;
   board.dataset.boardH = v.h;
   const selectedMoves = game.selected === null ? [] : movesFrom(game.selected);
-  const targets = new Set(selectedMoves.map((m) => m.to));
+  // While a wall is placed, its squares are the targets.
+  const targets = new Set(game.walling ? game.walling.map((m) => m.wall) : selectedMoves.map((m) => m.to));
   const movable = movableSquares();
   const last = st.last;
   const add = (el, row, col) => {
@@ -794,6 +796,7 @@ function renderBoard() {
     const cls = ["cell", (c.row + c.col) % 2 ? "dark" : "light"];
     if (targets.has(c.square)) cls.push("target");
     if (c.piece) cls.push("occupied");
+    if (c.wall) cls.push("wall");
     if (movable.has(c.square)) cls.push("movable");
     if (game.selected === c.square) cls.push("selected");
     if (last && (last.from === c.square || last.to === c.square)) cls.push("last");
@@ -1044,6 +1047,20 @@ function onDrop(sq) {
 function onCell(sq, byKey) {
   game.cursor = sq;
   game.keyboard = !!byKey;
+  if (game.walling) {
+    // The wall's square: the move that places it there (a promotion
+    // chosen among them), or, elsewhere, the move given up.
+    const options = game.walling.filter((m) => m.wall === sq);
+    game.walling = null;
+    if (options.length) {
+      playChosen(options);
+      return;
+    }
+    game.selected = null;
+    renderBoard();
+    renderLegal();
+    return;
+  }
   if (game.selected !== null && movesFrom(game.selected).some((m) => m.to === sq)) {
     tryMove(game.selected, sq);
     return;
@@ -1056,6 +1073,16 @@ function onCell(sq, byKey) {
 async function tryMove(from, to) {
   const options = movesFrom(from).filter((m) => m.to === to);
   if (!options.length) return;
+  if (options.some((m) => m.wall !== undefined && m.wall !== null)) {
+    // A walling game: the wall's square next (a click, or Enter).
+    game.walling = options;
+    renderBoard();
+    return;
+  }
+  await playChosen(options);
+}
+
+async function playChosen(options) {
   let chosen = options[0];
   if (options.length > 1) {
     chosen = await choosePromotion(options);
