@@ -67,6 +67,7 @@ impl<S: SquareSet> Position<S> {
                         to: to as u16,
                         promotion: Some(p),
                         kind: MoveKind::Normal,
+                        wall: None,
                     });
                 }
             }

@@ -179,7 +179,7 @@ impl<S: SquareSet> Position<S> {
                     let k = kind.index();
                     let mut reach = r.plain_attacks(kind, us, to, occupied);
                     if r.special_kinds >> k & 1 == 1 {
-                        reach = r.special_attacks(k, us, to, occupied, reach);
+                        reach = r.special_attacks(k, us, to, occupied, reach, S::EMPTY);
                     }
                     squares &= reach;
                 }
