@@ -51,11 +51,11 @@ mod pawn_steps;
 mod pawn_steps_tests;
 #[cfg(test)]
 mod pieces_tests;
-mod promotion_region;
-mod promotion_choice;
 mod placement;
 #[cfg(test)]
 mod placement_tests;
+mod promotion_choice;
+mod promotion_region;
 pub mod read;
 mod royal_kinds;
 #[cfg(test)]
