@@ -1668,17 +1668,10 @@ impl<S: SquareSet> Position<S> {
         let us = self.turn;
         let own = self.by_color[us.index()];
         let occupied = self.occupied();
+        // Small, so that it is inlined where most pieces are not pinned.
         let line = |from: usize| -> S {
             match king {
-                Some(k) if pinned.contains(from) => {
-                    let d = r.aligned(k, from).expect("a pinned piece is aligned");
-                    // Up to the pinner: a leap along the line (tencubed's
-                    // champion, D) may not jump past it.
-                    match r.first_blocker(from, d, occupied) {
-                        Some(pinner) => r.between(k, pinner) | S::single(pinner),
-                        None => r.ray(k, d),
-                    }
-                }
+                Some(k) if pinned.contains(from) => self.pin_line(k, from, occupied),
                 _ => !S::EMPTY,
             }
         };
@@ -1829,6 +1822,20 @@ impl<S: SquareSet> Position<S> {
                     out.push(m);
                 }
             }
+        }
+    }
+
+    /// Where a piece pinned to its king `k` may go: the line from the king
+    /// up to the pinner, taking it. Not past it: a leap along the line
+    /// (tencubed's champion, D) may not jump the pinner.
+    #[cold]
+    #[inline(never)]
+    fn pin_line(&self, k: usize, from: usize, occupied: S) -> S {
+        let r = self.rules;
+        let d = r.aligned(k, from).expect("a pinned piece is aligned");
+        match r.first_blocker(from, d, occupied) {
+            Some(pinner) => r.between(k, pinner) | S::single(pinner),
+            None => r.ray(k, d),
         }
     }
 
