@@ -151,7 +151,7 @@ pub struct PieceKind {
     /// king leaps as a knight to the rank ahead, its met two squares
     /// forward. A royal piece never makes them in check.
     pub first_leaps: Vec<crate::geometry::Vector>,
-    /// Moves along janggi's palace diagonals ([`DiagonalLines`]).
+    /// Moves along janggi's palace diagonals ([`DiagonalLines`](super::DiagonalLines)).
     pub lines: Option<super::DiagonalLines>,
     /// Whether its [`leaps`](Self::leaps) and [`slides`](Self::slides)
     /// only capture (`cN`, `cR`): New Zealand's rookni takes as a knight.
