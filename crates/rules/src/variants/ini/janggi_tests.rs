@@ -7,17 +7,11 @@
 use super::tests::{after, sample};
 use super::*;
 use crate::kernel::{Color, Draw, Outcome, Win};
-use crate::variants::prelude::*;
 
 /// The legal moves in UCI from `from` (all with `""`), sorted.
 fn moves(g: &FileGame, p: &dyn crate::kernel::AnyPosition, from: &str) -> Vec<String> {
-    let mut all: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| g.uci_move(p, m))
-        .filter(|m| m.starts_with(from))
-        .collect();
-    all.sort();
+    let mut all = super::tests::sorted_moves(g, p);
+    all.retain(|m| m.starts_with(from));
     all
 }
 

@@ -10,14 +10,7 @@ use crate::variants::prelude::*;
 
 /// The legal moves in UCI, sorted.
 fn moves(g: &FileGame, fen: &str, line: &str) -> Vec<String> {
-    let p = after(g, fen, line);
-    let mut all: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| g.coordinate_move(&*p, m))
-        .collect();
-    all.sort();
-    all
+    super::tests::sorted_moves(g, &*after(g, fen, line))
 }
 
 #[test]

@@ -25,6 +25,18 @@ pub(super) fn sample(name: &str) -> FileGame {
 }
 
 /// The position after `moves` (UCI) from `fen` (`start`: the game's).
+/// The legal moves of a position as Fairy-Stockfish writes them
+/// (pyffish's `legal_moves`), sorted.
+pub(super) fn sorted_moves(g: &FileGame, p: &dyn crate::kernel::AnyPosition) -> Vec<String> {
+    let mut all: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| g.coordinate_move(p, m))
+        .collect();
+    all.sort();
+    all
+}
+
 pub(super) fn after(g: &FileGame, fen: &str, moves: &str) -> Box<dyn crate::kernel::AnyPosition> {
     let mut p = if fen == "start" {
         g.start()

@@ -92,13 +92,7 @@ fn a_promotion_zone_of_squares_not_ranks() {
 
 /// The moves of a position in UCI (`e2e4,e4d5` where a wall is placed).
 fn uci_moves(g: &FileGame, p: &dyn crate::kernel::AnyPosition) -> Vec<String> {
-    let mut moves: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| g.coordinate_move(p, m))
-        .collect();
-    moves.sort();
-    moves
+    super::tests::sorted_moves(g, p)
 }
 
 #[test]
