@@ -178,7 +178,8 @@ def to_fsf11(sections):
 
 # --- Fairy-Stockfish over UCI -----------------------------------------------
 
-MOVE_COUNT = re.compile(r"^([a-z]\d+[a-z]\d+[a-z+]?|[A-Z]@[a-z]\d+): (\d+)$")
+# A demotion (kyotoshogi's `a1a2-`) and a promoted drop (`+N@c3`) too.
+MOVE_COUNT = re.compile(r"^([a-z]\d+[a-z]\d+[a-z+-]?|\+?[A-Z]@[a-z]\d+): (\d+)$")
 
 
 class Fsf:
@@ -411,8 +412,11 @@ def check_variant(args, name, start, variant_path=None):
 # Built-in games whose rules changed after 11.1 (the Debian package):
 # today's, pyffish's, are the file's.
 CHANGED_SINCE = {
-    name: "11.1 keeps the king's leap when a rook aims at it, and lets the met's double step take"
-    for name in ("cambodian", "karouk")
+    **{
+        name: "11.1 keeps the king's leap when a rook aims at it, and lets the met's double step take"
+        for name in ("cambodian", "karouk")
+    },
+    "dobutsu": "11.1's perft(4) from the start is 412, today's 976",
 }
 
 
