@@ -124,7 +124,7 @@ fn the_option_after_the_command_and_the_environment_variable() {
 fn a_bad_file_is_one_line_with_its_line_number_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.ini");
-    std::fs::write(&path, "[drops:chess]\n# comment\nmustDrop = true\n").unwrap();
+    std::fs::write(&path, "[drops:chess]\n# comment\ndupleCheck = true\n").unwrap();
     duckchess()
         .arg("--variants")
         .arg(&path)
@@ -133,7 +133,7 @@ fn a_bad_file_is_one_line_with_its_line_number_and_exit_2() {
         .code(2)
         .stdout("")
         .stderr(format!(
-            "duckchess: {}: line 3: mustDrop = true is not supported: only mustDrop = false is played here\n",
+            "duckchess: {}: line 3: dupleCheck is not supported\n",
             path.display()
         ));
     std::fs::write(&path, "[Chess:chess]\n").unwrap();
