@@ -15,6 +15,7 @@ use duckchess::kernel::{
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::brute;
 use brute::{is_mate, mates_within};
@@ -293,4 +294,35 @@ fn the_search_sees_the_goals() {
             "{name}"
         );
     }
+}
+
+/// Even the first iteration, which otherwise runs whole, ends far past
+/// the limits: in clobber every move is a capture, and on ten by ten the
+/// capture search of depth 1 alone would run for hours. The best root
+/// move searched so far is played.
+#[test]
+fn a_first_iteration_without_end_is_cut_far_past_the_limit() {
+    use duckchess::variants::prelude::*;
+    let text = std::fs::read_to_string("samples/fsf-variants.ini").unwrap();
+    // The file's two sections of clobber, the second based on the first.
+    let start = text.find("\n[clobber]").unwrap();
+    let tenth = text.find("\n[clobber10:clobber]").unwrap();
+    let end = text[tenth + 1..]
+        .find("\n[")
+        .map_or(text.len(), |e| e + tenth + 1);
+    let games = duckchess::variants::ini::read(&text[start..end]).unwrap();
+    let game = games.iter().find(|g| g.name() == "clobber10").unwrap();
+    let p = game.start();
+    let found = best(&*p, &[], Limits::nodes(100), &AtomicBool::new(false)).unwrap();
+    assert!(found.nodes <= 20_000, "{found:?}");
+    assert!(p.legal_moves().contains(&found.best));
+    // On a clock: 100 ms past the time given, the clock's grace.
+    let found = best(
+        &*p,
+        &[],
+        Limits::think(Duration::ZERO),
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert!(p.legal_moves().contains(&found.best));
 }

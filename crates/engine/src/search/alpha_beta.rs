@@ -106,6 +106,12 @@ pub(super) struct Search<'a> {
     stop: &'a AtomicBool,
     start: Instant,
     deadline: Option<Instant>,
+    /// Where even the first iteration is given up: far past the limits.
+    /// It runs whole for a sound first move, but in a game where every
+    /// move is a capture (clobber) its capture search alone can take
+    /// hours; then the best root move searched so far is played.
+    first_deadline: Option<Instant>,
+    first_nodes: Option<u64>,
     /// Whether the limits may end the current iteration (not the first).
     may_stop: bool,
     /// The score of the root move at the head of `pv[0]` this iteration.
@@ -197,6 +203,12 @@ impl<'a> Search<'a> {
             stop,
             start,
             deadline: limits.think.map(|t| start + t),
+            first_deadline: limits
+                .think
+                .map(|t| start + t * FIRST_ITERATION_OVERRUN + FIRST_ITERATION_GRACE),
+            first_nodes: limits
+                .nodes
+                .map(|n| (n * u64::from(FIRST_ITERATION_OVERRUN)).max(FIRST_ITERATION_NODES)),
             may_stop: false,
             root_score: 0,
             stopped: false,
@@ -351,11 +363,21 @@ impl<'a> Search<'a> {
         }
         // The node limit to the node (a comparison), the clock and the
         // stop flag every so often (a system call, a shared load).
-        if self.may_stop && self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+        let node_limit = if self.may_stop {
+            self.limits.nodes
+        } else {
+            self.first_nodes
+        };
+        if node_limit.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             let asked = self.stop.load(Ordering::Relaxed);
-            let late = self.may_stop && self.deadline.is_some_and(|d| Instant::now() >= d);
+            let deadline = if self.may_stop {
+                self.deadline
+            } else {
+                self.first_deadline
+            };
+            let late = deadline.is_some_and(|d| Instant::now() >= d);
             if asked || late {
                 self.stopped = true;
             }

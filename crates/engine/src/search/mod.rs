@@ -52,6 +52,12 @@ const MATE: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// How many nodes pass between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// The first iteration is given up only this many times past the limit
+/// (nodes or time), and never before `FIRST_ITERATION_NODES` nodes or
+/// `FIRST_ITERATION_GRACE` past the time.
+const FIRST_ITERATION_OVERRUN: u32 = 16;
+const FIRST_ITERATION_NODES: u64 = 20_000;
+const FIRST_ITERATION_GRACE: Duration = Duration::from_millis(100);
 /// The longest capture sequence the quiescence search follows.
 const QUIESCE_PLIES: u32 = 8;
 /// Quiescence plies in which a check is answered by every move; deeper,
