@@ -203,12 +203,16 @@ impl<'a> Search<'a> {
             stop,
             start,
             deadline: limits.think.map(|t| start + t),
-            first_deadline: limits
-                .think
-                .map(|t| start + t * FIRST_ITERATION_OVERRUN + FIRST_ITERATION_GRACE),
-            first_nodes: limits
-                .nodes
-                .map(|n| (n * u64::from(FIRST_ITERATION_OVERRUN)).max(FIRST_ITERATION_NODES)),
+            // Saturating: `go nodes` and `go movetime` take any number.
+            first_deadline: limits.think.and_then(|t| {
+                t.checked_mul(FIRST_ITERATION_OVERRUN)
+                    .and_then(|t| t.checked_add(FIRST_ITERATION_GRACE))
+                    .and_then(|t| start.checked_add(t))
+            }),
+            first_nodes: limits.nodes.map(|n| {
+                n.saturating_mul(u64::from(FIRST_ITERATION_OVERRUN))
+                    .max(FIRST_ITERATION_NODES)
+            }),
             may_stop: false,
             root_score: 0,
             stopped: false,
