@@ -641,6 +641,12 @@ impl Variant {
             }
         }
         let len = self.shape.len();
+        // Othello's first drops' squares are a drop region.
+        if let Some(e) = &self.goals.enclosing {
+            if e.start.iter().any(|&s| s >= len) {
+                return Err(VariantError::StartHand);
+            }
+        }
         if let Some(flag) = &self.goals.flag {
             if flag.regions.iter().flatten().any(|&s| s >= len)
                 || flag.kinds.iter().flatten().any(|k| k.index() >= kinds)

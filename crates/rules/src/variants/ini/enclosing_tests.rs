@@ -170,3 +170,19 @@ fn bad_enclosing_keys_name_their_line() {
     assert!(read(none).is_err());
     assert!(read(&format!("{none}adjudicateFullBoard = true\n")).is_ok());
 }
+
+#[test]
+fn a_first_drop_square_off_the_board_is_refused() {
+    let mut variant = sample("flipersi").variant().clone();
+    assert_eq!(variant.validate(), Ok(()));
+    variant
+        .goals
+        .enclosing
+        .as_mut()
+        .expect("flipersi's rules")
+        .start = vec![64];
+    assert_eq!(
+        variant.validate(),
+        Err(crate::kernel::VariantError::StartHand)
+    );
+}
