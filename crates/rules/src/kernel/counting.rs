@@ -11,7 +11,7 @@ impl<S: SquareSet> Position<S> {
     pub(crate) fn counted(&self, counting: &Counting, why: Draw) -> Option<Outcome> {
         if !matches!(
             why,
-            Draw::Passes | Draw::Bikjang | Draw::Repetition | Draw::MoveLimit
+            Draw::Passes | Draw::Bikjang | Draw::Repetition | Draw::MoveLimit | Draw::FullBoard
         ) {
             return None;
         }
@@ -24,6 +24,9 @@ impl<S: SquareSet> Position<S> {
                     * (count(Color::White) - count(Color::Black))
             })
             .sum();
+        if counting.ties_drawn && score == counting.black_bonus {
+            return None;
+        }
         let winner = if score > counting.black_bonus {
             Color::White
         } else {

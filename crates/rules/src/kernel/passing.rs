@@ -25,7 +25,8 @@ impl<S: SquareSet> Position<S> {
     /// and the positions in a row with the royal pieces facing.
     pub(crate) fn track_streaks(&mut self, m: Move) {
         let goals = &self.rules().variant().goals;
-        self.streaks[0] = if goals.pass && self.is_pass(m) {
+        let passes = goals.pass || super::enclosing::passes(&goals.enclosing);
+        self.streaks[0] = if passes && self.is_pass(m) {
             self.streaks[0].saturating_add(1)
         } else {
             0

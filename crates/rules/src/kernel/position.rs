@@ -368,6 +368,8 @@ pub enum Draw {
     /// The royal pieces faced each other in two positions in a row
     /// (janggi's bikjang).
     Bikjang,
+    /// The board is full ([`Enclosing::full_board`](super::Enclosing)).
+    FullBoard,
 }
 
 /// The end of a game.
@@ -1321,6 +1323,9 @@ impl<S: SquareSet> Position<S> {
         if let Some(walling) = &r.walling {
             self.add_walls(walling, out, start);
         }
+        if r.enclosure.is_some() {
+            self.pass_when_stuck(out, start);
+        }
     }
 
     /// Makpong's rule: a royal piece in check moves only to take its one
@@ -1601,8 +1606,12 @@ impl<S: SquareSet> Position<S> {
     fn generate_drops<O: Sink<S>>(&self, out: &mut O, target: S) {
         let r = self.rules;
         let c = self.turn.index();
+        let target = match &r.enclosure {
+            Some(enclosure) => target & self.enclosing_targets(enclosure),
+            None => target,
+        };
         for k in 0..r.variant.kinds.len() {
-            if self.hands[c][k] == 0 {
+            if self.hands[c][k] == 0 && !(r.free_drops && r.royal != Some(Kind(k as u8))) {
                 continue;
             }
             let mut squares = target & r.drop_region[c][k];
@@ -1874,7 +1883,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     #[inline]
-    fn toggle(&mut self, color: Color, kind: Kind, square: usize) {
+    pub(super) fn toggle(&mut self, color: Color, kind: Kind, square: usize) {
         let bit = S::single(square);
         self.by_color[color.index()] ^= bit;
         self.by_kind[kind.index()] ^= bit;
@@ -1904,8 +1913,13 @@ impl<S: SquareSet> Position<S> {
         if self.rules.check_counting {
             self.count_check();
         }
+        if let Some(enclosure) = &self.rules.enclosure {
+            if !self.is_pass(m) {
+                self.flip_enclosed(enclosure, m.to());
+            }
+        }
         let goals = &self.rules.variant.goals;
-        if goals.pass || goals.bikjang {
+        if goals.pass || goals.bikjang || goals.enclosing.is_some() {
             self.track_streaks(m);
         }
         if self.castling != 0 {
@@ -2081,7 +2095,9 @@ impl<S: SquareSet> Position<S> {
     fn play_drop(&mut self, kind: Kind, to: usize) {
         let r = self.rules;
         let us = self.turn;
-        self.change_hand(us, kind, false);
+        if !r.free_drops {
+            self.change_hand(us, kind, false);
+        }
         self.toggle(us, kind, to);
         if r.variant.drops.as_ref().is_some_and(|d| d.castling_dropped) {
             self.castling |= self.dropped_castling(us, to);
@@ -2250,8 +2266,8 @@ impl<S: SquareSet> Position<S> {
                 return Some(end);
             }
         }
-        if r.variant.goals.pass || r.variant.goals.bikjang {
-            if let Some(end) = self.streak_outcome() {
+        if r.variant.goals.pass || r.variant.goals.bikjang || r.enclosure.is_some() {
+            if let Some(end) = self.streak_outcome().or_else(|| self.full_board_outcome()) {
                 return Some(end);
             }
         }

@@ -174,6 +174,10 @@ pub struct Rules<S> {
     pub(crate) walls: bool,
     /// The walling rule, if a move places a wall.
     pub(crate) walling: Option<Box<super::walls::Walling<S>>>,
+    /// The enclosing rules' tables (Othello, Ataxx), if the game has them.
+    pub(crate) enclosure: Option<Box<super::enclosing::Enclosure<S>>>,
+    /// Drops take nothing from a hand ([`Drops::free`](super::Drops)).
+    pub(crate) free_drops: bool,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -576,6 +580,8 @@ impl<S: SquareSet> Rules<S> {
             forms: None,
             walls: false,
             walling: None,
+            enclosure: None,
+            free_drops: false,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -609,6 +615,9 @@ impl<S: SquareSet> Rules<S> {
                 .collect();
         }
         rules.no_checks = goals.no_checks;
+        // Flips and passes follow the board's change.
+        rules.enclosure = super::enclosing::Enclosure::new(&rules.variant).map(Box::new);
+        rules.after_move |= rules.enclosure.is_some();
         if goals.walls.is_some() {
             super::walls::check_room::<S>(&rules.variant)?;
             // Off the masks' path: a wall is no target.
@@ -626,6 +635,7 @@ impl<S: SquareSet> Rules<S> {
         }
         if let Some(drops) = rules.variant.drops.clone() {
             rules.drops = true;
+            rules.free_drops = drops.free;
             rules.captures_to_hand = drops.captures_to_hand;
             rules.marks = drops.marks();
             rules.capture_extra = rules.captures_to_hand || rules.marks;

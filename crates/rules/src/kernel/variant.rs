@@ -280,6 +280,10 @@ pub struct Drops {
     /// The pieces in hand at the start (`[Nn]` after the start's board:
     /// pocket knight chess), none royal.
     pub start_hand: Vec<Piece>,
+    /// Every kind but the royal one may always be dropped, and a drop
+    /// takes nothing from a hand (`freeDrops`: Ataxx's clones); FEN shows
+    /// no pocket.
+    pub free: bool,
     /// Each side's drop region, where it is not the whole board
     /// (`dropRegionWhite`, `dropRegionBlack`: dragon chess drops on its
     /// first rank only), as squares.
@@ -419,6 +423,9 @@ pub struct Goals {
     pub royal_kinds: Option<RoyalKinds>,
     /// The walls, if the game has any ([`Walls`](super::Walls)).
     pub walls: Option<super::Walls>,
+    /// Othello's and Ataxx's rules, if the game has them
+    /// ([`Enclosing`](super::Enclosing)).
+    pub enclosing: Option<super::Enclosing>,
 }
 
 /// Janggi's material counting: a game that would end drawn (two passes,
@@ -431,6 +438,10 @@ pub struct Counting {
     /// What Black has beyond its pieces: White wins only with more than
     /// this many points beyond Black's.
     pub black_bonus: i32,
+    /// Exactly `black_bonus` points beyond Black's is a draw, not Black's
+    /// win (`materialCounting = unweighted`: every piece one point, the
+    /// side with more pieces wins).
+    pub ties_drawn: bool,
 }
 
 /// Pieces royal beside the king, Fairy-Stockfish's `extinctionPseudoRoyal`
@@ -481,6 +492,7 @@ impl Goals {
             || self.bikjang
             || self.counting.is_some()
             || self.royal_kinds.is_some()
+            || self.enclosing.is_some()
     }
 }
 
@@ -629,6 +641,12 @@ impl Variant {
             }
         }
         let len = self.shape.len();
+        // Othello's first drops' squares are a drop region.
+        if let Some(e) = &self.goals.enclosing {
+            if e.start.iter().any(|&s| s >= len) {
+                return Err(VariantError::StartHand);
+            }
+        }
         if let Some(flag) = &self.goals.flag {
             if flag.regions.iter().flatten().any(|&s| s >= len)
                 || flag.kinds.iter().flatten().any(|k| k.index() >= kinds)

@@ -409,7 +409,7 @@ impl Fen {
                 position.is_promoted(base + (layout.ranks - 1 - i) * layout.files + f)
             })
             .collect();
-        let pocket = variant.drops.as_ref().map(|_| {
+        let pocket = variant.drops.as_ref().filter(|d| !d.free).map(|_| {
             let mut letters = Vec::new();
             for color in Color::ALL {
                 for kind in variant.all_kinds() {

@@ -55,6 +55,7 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
         } => "counting".into(),
         Outcome::Draw(Draw::Passes) => "passes".into(),
         Outcome::Draw(Draw::Bikjang) => "bikjang".into(),
+        Outcome::Draw(Draw::FullBoard) => "full board".into(),
     }
 }
 
@@ -179,6 +180,7 @@ fn draw_reason(position: &dyn AnyPosition, why: Draw, game: Option<&dyn AnyGame>
         Draw::Flag => "both sides reaching the goal (the second with the extra move)".into(),
         Draw::Passes => "two passes in a row".into(),
         Draw::Bikjang => "bikjang (the kings facing each other twice in a row)".into(),
+        Draw::FullBoard => "a full board".into(),
     }
 }
 

@@ -13,8 +13,8 @@ use super::parse::Entry;
 use super::{betza, pawn_clock, pawn_steps, promotion_choice, royal_kinds, IniError, IniErrorKind};
 use crate::geometry::Shape;
 use crate::kernel::{
-    Blast, CastlingRule, Color, DrawRules, Drops, Extinction, ExtinctionValue, Flag, Goals, Kind,
-    PawnRules, Piece, PieceKind, PiecePromotions, Region, Royalty, Stalemate, Variant,
+    Blast, CastlingRule, Color, Counting, DrawRules, Drops, Extinction, ExtinctionValue, Flag,
+    Goals, Kind, PawnRules, Piece, PieceKind, PiecePromotions, Region, Royalty, Stalemate, Variant,
     VariantError, MAX_KINDS,
 };
 
@@ -88,7 +88,6 @@ pub const CUSTOM: [&str; 25] = [
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
     ("seirawanGating", "false"),
-    ("passOnStalemate", "false"),
     ("makpongRule", "false"),
     ("shatarMateRule", "false"),
     ("moveRepetitionIllegal", "false"),
@@ -345,6 +344,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut blast_on_capture: Option<&Entry> = None;
     let mut draw_odds = None;
     let mut janggi_counting = false;
+    let mut unweighted_counting = false;
+    let mut enclosing_keys: Vec<&Entry> = Vec::new();
     let mut diagonal_lines: Option<&Entry> = None;
     let mut pass = false;
     let mut gating: Option<&Entry> = None;
@@ -508,6 +509,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "bikjangRule" => bikjang = boolean(entry)?,
             "diagonalLines" => diagonal_lines = Some(entry),
             "materialCounting" => {
+                janggi_counting = false;
+                unweighted_counting = false;
                 draw_odds = match value {
                     "none" => None,
                     "blackdrawodds" => Some(Color::Black),
@@ -517,10 +520,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                         None
                     }
                     "unweighted" => {
-                        return Err(refuse(
-                            entry,
-                            "only none, janggi, blackdrawodds or whitedrawodds are played here",
-                        ))
+                        unweighted_counting = true;
+                        None
                     }
                     _ => {
                         return Err(bad(
@@ -552,6 +553,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
                 walling_regions.push(entry)
             }
             "soldierPromotionRank" => soldier_promotion = Some(entry),
+            "freeDrops" => drops.free = boolean(entry)?,
+            _ if super::enclosing::KEYS.contains(&key) => enclosing_keys.push(entry),
             _ if key.starts_with("mobilityRegionWhite")
                 || key.starts_with("mobilityRegionBlack") =>
             {
@@ -653,10 +656,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             .at(pieces[MAX_KINDS].entry.line));
     }
     let has_king = pieces.iter().any(|p| p.royal);
-    // Without a king, only the extinction rule can end the game.
+    let enclosing = super::enclosing::read(&enclosing_keys, piece_drops, files, ranks)?;
+    // Without a king, only the extinction rule can end the game, or
+    // Othello's and Ataxx's rules (a full board, passes, the count).
     let extinction_stated =
         extinction_value.is_some() && extinction_kinds.is_some_and(|e| !e.value.trim().is_empty());
-    if !has_king && !extinction_stated {
+    if !has_king && !extinction_stated && enclosing.is_none() {
         return Err(IniErrorKind::NoKing.at(line));
     }
 
@@ -743,7 +748,21 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     if let Some(entry) = diagonal_lines {
         super::janggi::diagonal_lines(entry, files, ranks, &named, &mut kinds)?;
     }
-    let counting = janggi_counting.then(|| super::janggi::janggi_counting(&named));
+    let counting = janggi_counting
+        .then(|| super::janggi::janggi_counting(&named))
+        .or(unweighted_counting.then(|| Counting {
+            points: vec![1; kinds.len()],
+            black_bonus: 0,
+            ties_drawn: true,
+        }));
+    if let Some(entry) = entries.iter().rev().find(|e| e.key == "freeDrops") {
+        if drops.free && piece_drops.is_none() {
+            return Err(refuse(
+                entry,
+                "nothing is dropped without pieceDrops = true",
+            ));
+        }
+    }
     let cambodian = super::cambodian::check(gating, cambodian_moves)?;
     if cambodian {
         super::cambodian::first_leaps(&mut kinds, &named);
@@ -1464,6 +1483,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             counting,
             royal_kinds,
             walls,
+            enclosing,
         },
     };
     variant

@@ -63,6 +63,7 @@ pub(super) fn janggi_counting(named: &[(&str, &str)]) -> Counting {
             })
             .collect(),
         black_bonus: 1,
+        ties_drawn: false,
     }
 }
 
@@ -78,7 +79,7 @@ pub(super) fn write_keys(variant: &Variant, files: usize) -> String {
     if goals.bikjang {
         out += "bikjangRule = true\n";
     }
-    if goals.counting.is_some() {
+    if goals.counting.as_ref().is_some_and(|c| !c.ties_drawn) {
         out += "materialCounting = janggi\n";
     }
     if let Some(lines) = variant.kinds.iter().find_map(|k| k.lines.as_ref()) {

@@ -34,6 +34,9 @@ mod cambodian_tests;
 mod chess960_tests;
 #[cfg(test)]
 mod drops_tests;
+mod enclosing;
+#[cfg(test)]
+mod enclosing_tests;
 #[cfg(test)]
 mod extinction_tests;
 pub mod game;

@@ -152,7 +152,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         .as_ref()
         .is_some_and(|e| e.all && e.count == 0);
     if variant.royal_required != (has_king && !all_lost)
-        || (!has_king && variant.extinction.is_none())
+        || (!has_king && variant.extinction.is_none() && variant.goals.enclosing.is_none())
     {
         return Err(WriteError::NoKing(name));
     }
@@ -504,6 +504,12 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if goals.checkmate_wins {
         out += "checkmateValue = win\n";
     }
+    if goals.counting.as_ref().is_some_and(|c| c.ties_drawn) {
+        out += "materialCounting = unweighted\n";
+    }
+    if let Some(rules) = &goals.enclosing {
+        out += &super::enclosing::write(rules, files);
+    }
     match goals.draw_odds {
         Some(Color::Black) => out += "materialCounting = blackdrawodds\n",
         Some(Color::White) => out += "materialCounting = whitedrawodds\n",
@@ -564,6 +570,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 "dropOppositeColoredBishop",
             ),
             (drops.castling_dropped, "castlingDroppedPiece"),
+            (drops.free, "freeDrops"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
