@@ -85,3 +85,25 @@ fn a_fens_en_passant_square_names_the_pawn_that_passed_it() {
     };
     assert!(e.to_string().contains("c3"), "{e}");
 }
+
+#[test]
+fn legans_pawns_head_for_their_corner() {
+    let g = sample("legan");
+    // pyffish: e4 pushes toward a8 (d5) and takes forward (e5) or to its
+    // left (d4).
+    let p = after(&g, "k7/8/8/4n3/3nP3/8/8/7K w - - 0 1", "");
+    assert_eq!(
+        sorted_moves(&g, &*p),
+        ["e4d4", "e4d5", "e4e5", "h1g1", "h1g2", "h1h2"]
+    );
+    // Black's pawns head for h1: b4 pushes to c3, its ways turned half a
+    // turn.
+    let p = after(&g, "k7/8/8/8/1p6/8/8/7K b - - 0 1", "");
+    assert_eq!(sorted_moves(&g, &*p), ["a8a7", "a8b7", "a8b8", "b4c3"]);
+    // a7 is in White's zone (a5 to a8 to d8): b6 promotes there.
+    let p = after(&g, "7k/8/1P6/8/8/8/8/K7 w - - 0 1", "");
+    assert_eq!(
+        sorted_moves(&g, &*p),
+        ["a1a2", "a1b1", "a1b2", "b6a7b", "b6a7n", "b6a7q", "b6a7r"]
+    );
+}
