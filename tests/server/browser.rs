@@ -42,6 +42,10 @@ use editor::*;
 mod pockets;
 use pockets::pieces_in_hand;
 
+#[path = "browser_parts/walls.rs"]
+mod walls;
+use walls::the_duck_as_a_wall;
+
 /// Checks the move just played: the move list has it, the target holds
 /// the piece that left the start square.
 async fn check_played(c: &Client, variant: &str, from: &str, to: &str, glyph: &str, ply: usize) {
@@ -1926,6 +1930,7 @@ async fn the_analysis_board_in_a_real_browser() {
         the_cube_in_3d,
         the_board_editor,
         pieces_in_hand,
+        the_duck_as_a_wall,
     ] {
         if only
             .as_deref()

@@ -164,6 +164,9 @@ pub struct PieceKind {
     /// Black): breakthrough's piece moves straight forward (`fmW`), the
     /// hounds of fox-and-hounds diagonally forward (`mfF`).
     pub quiet_steps: Vec<Vector>,
+    /// The pawn's pushes and captures where they are not chess's
+    /// (Berolina: diagonal pushes, straight captures); `None`: chess's.
+    pub pawn_ways: Option<super::PawnWays>,
     /// The region the piece never leaves, for each side (xiangqi's palace
     /// for the general and the advisors, the own half for the elephants):
     /// its moves end inside it, and it attacks nothing outside.
@@ -207,6 +210,7 @@ impl PieceKind {
             quiet_leaps: Vec::new(),
             quiet_slides: Vec::new(),
             quiet_steps: Vec::new(),
+            pawn_ways: None,
             region: None,
             royal: false,
             value,

@@ -2,6 +2,7 @@
 //! rights, en passant square, clocks and a hash key; legal move generation,
 //! making moves, check and the end of the game.
 
+use super::pawn_ways::EP_SQUARE;
 use super::squares::{KindMask, Spare, NONE};
 use super::{
     Blast, Color, ExtinctionValue, Flag, Kind, Move, MoveKind, PawnClock, PerKind, Piece, Played,
@@ -401,7 +402,10 @@ pub struct Position<S: SquareSet> {
     by_kind: S::Kinds,
     turn: Color,
     pub(crate) castling: u8,
-    ep: u16,
+    /// The square a double step passed, or [`NONE`]; where pawns have
+    /// their own ways, its bits from [`EP_SQUARE`] up also say which push
+    /// the pawn doubled ([`Rules::way_victim`]).
+    pub(crate) ep: u16,
     halfmove: u32,
     fullmove: u32,
     pub(crate) key: u64,
@@ -603,9 +607,13 @@ impl<S: SquareSet> Position<S> {
                 // behind it: only the start may put a pawn there.
                 let behind = &rules.pawn_push[(!color).index()];
                 let piece = Piece { color, kind: pawn };
+                let stands = |s: usize| match &rules.pawn_ways {
+                    Some(ways) => ways.reached[color.index()].contains(s),
+                    None => behind[s] != NONE,
+                };
                 if let Some(square) = pawns
                     .squares()
-                    .find(|&s| behind[s] == NONE && !variant.start.contains(&(s, piece)))
+                    .find(|&s| !stands(s) && !variant.start.contains(&(s, piece)))
                 {
                     return Err(PositionError::PawnOnFirstRank { square, color });
                 }
@@ -630,7 +638,9 @@ impl<S: SquareSet> Position<S> {
         if variant.goals.bikjang {
             p.streaks[1] = u8::from(p.kings_facing());
         }
-        if let Some(s) = setup.en_passant {
+        if let (Some(s), Some(_)) = (setup.en_passant, &rules.pawn_ways) {
+            p.set_way_en_passant(s)?;
+        } else if let Some(s) = setup.en_passant {
             let mover = !setup.turn;
             let step = |color: Color, from: usize| {
                 rules.pawn_push[color.index()]
@@ -764,8 +774,16 @@ impl<S: SquareSet> Position<S> {
             (Some(ep), &[checker]) => {
                 // Put the pawn back where it stood: a check that was there
                 // already was not given by the double step.
-                let pushed = r.pawn_push[(!self.turn).index()][ep] as usize;
-                let origin = r.pawn_push[self.turn.index()][ep] as usize;
+                let (pushed, origin) = match r.pawn_ways {
+                    Some(_) => {
+                        let pushed = r.way_victim(!self.turn, self.ep);
+                        (pushed, r.way_origin(ep, pushed))
+                    }
+                    None => (
+                        r.pawn_push[(!self.turn).index()][ep] as usize,
+                        r.pawn_push[self.turn.index()][ep] as usize,
+                    ),
+                };
                 let before = self.occupied() ^ S::single(pushed) ^ S::single(origin);
                 if checker != pushed && self.attackers(king, !self.turn, before).contains(checker) {
                     Err(impossible())
@@ -973,6 +991,7 @@ impl<S: SquareSet> Position<S> {
         match (self.ep, r.pawn) {
             (NONE, _) | (_, None) => 0,
             (ep, Some(pawn)) => {
+                let ep = ep & EP_SQUARE;
                 let takers = r.pawn_captures[(!self.turn).index()][ep as usize]
                     & self.pieces(self.turn, pawn);
                 if takers.squares().any(|from| self.en_passant_is_legal(from)) {
@@ -996,8 +1015,11 @@ impl<S: SquareSet> Position<S> {
             return true;
         }
         let Some(pawn) = r.pawn else { return false };
-        let to = self.ep as usize;
-        let victim = r.pawn_push[them.index()][to] as usize;
+        let to = (self.ep & EP_SQUARE) as usize;
+        let victim = match r.pawn_ways {
+            Some(_) => r.way_victim(them, self.ep),
+            None => r.pawn_push[them.index()][to] as usize,
+        };
         let mut after = *self;
         let (from, to, victim) = (S::single(from), S::single(to), S::single(victim));
         after.by_color[us.index()] ^= from | to;
@@ -1026,7 +1048,7 @@ impl<S: SquareSet> Position<S> {
 
     /// The square a pawn just passed by a double step, if any.
     pub fn en_passant(&self) -> Option<usize> {
-        (self.ep != NONE).then_some(self.ep as usize)
+        (self.ep != NONE).then_some((self.ep & EP_SQUARE) as usize)
     }
 
     /// Plies since the last capture or pawn move.
@@ -1534,7 +1556,7 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    fn leaves_royal_safe(&self, m: Move) -> bool {
+    pub(crate) fn leaves_royal_safe(&self, m: Move) -> bool {
         let mut after = *self;
         after.play_board(m);
         match after.royal_square(self.turn) {
@@ -1691,6 +1713,10 @@ impl<S: SquareSet> Position<S> {
             }
             let pieces = self.by_kind[k] & own;
             if Some(kind) == r.pawn {
+                if r.pawn_ways.is_some() {
+                    self.generate_pawn_ways(out, pieces, target, &line, !with_royal);
+                    continue;
+                }
                 if O::COUNTING && !with_royal {
                     let free = pieces & !pinned;
                     out.add(self.count_pawns(free, target));
@@ -1996,7 +2022,10 @@ impl<S: SquareSet> Position<S> {
             }
             MoveKind::EnPassant => {
                 let pawn = r.pawn.expect("en passant needs pawns");
-                let victim = r.pawn_push[them.index()][to] as usize;
+                let victim = match r.pawn_ways {
+                    Some(_) => r.way_victim(them, self.ep),
+                    None => r.pawn_push[them.index()][to] as usize,
+                };
                 self.toggle(them, pawn, victim);
                 captured = Some(Piece {
                     color: them,
@@ -2043,6 +2072,7 @@ impl<S: SquareSet> Position<S> {
         };
         self.castling &= !(r.castling_loss[from] | r.castling_loss[to]);
         self.ep = match m.kind {
+            MoveKind::DoubleStep if r.pawn_ways.is_some() => r.way_en_passant(us, from, to),
             MoveKind::DoubleStep => r.pawn_ep[us.index()][from],
             _ => NONE,
         };

@@ -111,6 +111,8 @@ pub struct Rules<S> {
     pub(crate) promotions: [Vec<Kind>; 2],
     /// Each side's pawn steps as shifts.
     pub(crate) pawn_steps: [PawnSteps<S>; 2],
+    /// The pawn's own pushes where they are not chess's (Berolina's).
+    pub(crate) pawn_ways: Option<Box<super::pawn_ways::WayTables<S>>>,
     /// Per side, its castling rules as a bit mask of rights.
     pub(crate) castling_rights: [u8; 2],
     /// Per square, the castling rights lost when a move starts or ends there.
@@ -229,6 +231,14 @@ impl<S: SquareSet> Rules<S> {
             return Err(VariantError::TooBig {
                 squares: len,
                 capacity: S::CAPACITY,
+            });
+        }
+        let ways_limit = super::pawn_ways::EP_SQUARE as usize + 1;
+        if len > ways_limit && variant.kinds.iter().any(|k| k.pawn_ways.is_some()) {
+            // Its en passant square keeps the push in the bits above.
+            return Err(VariantError::TooBig {
+                squares: len,
+                capacity: ways_limit,
             });
         }
         let axes = shape.axes();
@@ -413,6 +423,54 @@ impl<S: SquareSet> Rules<S> {
                     .any(|&to| to != NONE && promotion_zone[c].contains(to as usize));
             }
         }
+        // A pawn with its own ways (Berolina's): its captures replace
+        // chess's, and its pushes are generated from its own tables.
+        let pawn_ways = pawn.and_then(|p| {
+            let kind = &kinds[p.index()];
+            let ways = kind.pawn_ways.as_ref()?;
+            let rules = kind.pawn.as_ref()?;
+            let last = shape.size(1) - 1;
+            let relative = |color: Color, s: usize| {
+                let rank = shape.coords(s)[1];
+                if color == Color::White {
+                    rank
+                } else {
+                    last - rank
+                }
+            };
+            let bit = |mask: u64, rank: i32| (0..64).contains(&rank) && mask >> rank & 1 == 1;
+            let tables = super::pawn_ways::WayTables::new(
+                ways,
+                shape,
+                &|color, s| {
+                    rules.double_step
+                        && bit(rules.double_step_ranks[color.index()], relative(color, s))
+                },
+                &|color, s| {
+                    rules.en_passant
+                        && bit(rules.en_passant_ranks[color.index()], relative(color, s))
+                },
+            );
+            for color in Color::ALL {
+                let c = color.index();
+                pawn_double[c].fill(NONE);
+                pawn_ep[c].fill(NONE);
+                pawn_steps[c].double_from = S::EMPTY;
+                pawn_steps[c].captures.clear();
+                pawn_captures[c].fill(S::EMPTY);
+                for &v in &ways.captures {
+                    let v = super::pawn_ways::PawnWays::turned(v, color);
+                    let from = (0..len)
+                        .filter(|&s| shape.offset(s, v).is_some())
+                        .fold(S::EMPTY, |set, s| set | S::single(s));
+                    pawn_steps[c].captures.push((index_delta(v) as isize, from));
+                    for s in from.squares() {
+                        pawn_captures[c][s] |= S::single(shape.offset(s, v).expect("on the board"));
+                    }
+                }
+            }
+            Some(Box::new(tables))
+        });
 
         let mut castling_rights = [0u8; 2];
         let mut castling_loss = vec![0u8; len];
@@ -551,6 +609,7 @@ impl<S: SquareSet> Rules<S> {
             pawn_ep,
             promotion_zone,
             pawn_steps,
+            pawn_ways,
             promotions,
             castling_rights,
             castling_loss,

@@ -70,6 +70,10 @@ pub struct Moves {
     pub quiet_slides: Vec<DirectionClass>,
     /// Steps to empty squares only, as White sees them (`fmW`, `mfF`).
     pub quiet_steps: Vec<Vector>,
+    /// The pawn's own pushes and captures where they are not chess's
+    /// (Berolina's `mfFcfeWimfnA`), and whether it takes en passant
+    /// (`e`); [`pawn`](Self::pawn) says whether it double-steps.
+    pub pawn_ways: Option<(crate::kernel::PawnWays, bool)>,
 }
 
 impl Moves {
@@ -104,6 +108,10 @@ pub enum BetzaError {
     /// The pawn's double step stated twice.
     #[error("ifmnD given twice")]
     DoubleStepTwice,
+    /// A pawn's initial double steps that are not its pushes doubled
+    /// (Berolina's `imfnA` for `mfF`).
+    #[error("the pawn's initial double steps (imnA, imnD) must double each of its pushes")]
+    PawnDoubles,
     /// A move-only or capture-only part other than the hoppers' and the pawn's.
     #[error(
         "move-only or capture-only parts ({0}) are played only as mRcpR, mBcpB, quiet steps (fmW) and the pawn fmWfcF"
@@ -188,10 +196,10 @@ pub enum Unstateable {
 /// One part of a Betza text: its modifiers, its atom and what follows the
 /// atom (a digit or the atom again).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Part {
-    mods: String,
-    atom: char,
-    suffix: Option<char>,
+pub(super) struct Part {
+    pub(super) mods: String,
+    pub(super) atom: char,
+    pub(super) suffix: Option<char>,
 }
 
 fn parts(betza: &str) -> Result<Vec<Part>, BetzaError> {
@@ -263,7 +271,7 @@ fn atom_of(v: (i32, i32)) -> Option<char> {
 /// Fairy-Stockfish's direction tags from the modifier letters: a letter
 /// alone is doubled (`f` is `ff`), a vertical and a horizontal one (or a
 /// letter twice) pair up.
-fn tags(mods: &str) -> Vec<String> {
+pub(super) fn tags(mods: &str) -> Vec<String> {
     const VERTICAL: &str = "fbvh";
     const HORIZONTAL: &str = "rlsh";
     let letters: Vec<char> = mods
@@ -292,7 +300,7 @@ fn tags(mods: &str) -> Vec<String> {
 
 /// The (file, rank) moves of atom `(a, b)` under direction tags, as
 /// Fairy-Stockfish's table picks them (none: all eight images).
-fn directed(a: i32, b: i32, tags: &[String]) -> Vec<(i32, i32)> {
+pub(super) fn directed(a: i32, b: i32, tags: &[String]) -> Vec<(i32, i32)> {
     let table: [((i32, i32), &[&str]); 8] = [
         ((b, a), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
         ((-b, -a), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
@@ -343,6 +351,9 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
         |p: &Part, mods: &str, atom: char| p.mods == mods && p.atom == atom && p.suffix.is_none();
     // The pawn, as a whole.
     if let Some(pawn) = pawn(&parts)? {
+        return Ok(pawn);
+    }
+    if let Some(pawn) = super::pawn_ways::read(&parts)? {
         return Ok(pawn);
     }
     let mut rook_slide = false;
@@ -611,6 +622,9 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
 /// from a region.
 pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
     let piece = || kind.name.to_string();
+    if let Some(ways) = &kind.pawn_ways {
+        return super::pawn_ways::write(kind, ways);
+    }
     if let Some(pawn) = &kind.pawn {
         if pawn.forward_axis != 1 || pawn.capture_axes != 1 || !pawn.en_passant {
             return Err(Unstateable::Pawn(piece()));
@@ -732,7 +746,7 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
 
 /// Writes one-sided steps as directed atoms (`fsW`), each part after
 /// `mode` (`m` for steps to empty squares only).
-fn write_steps(
+pub(super) fn write_steps(
     text: &mut String,
     mut steps: Vec<(i32, i32)>,
     mode: &str,

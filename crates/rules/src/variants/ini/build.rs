@@ -732,6 +732,11 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             });
             // Its quiet steps aside or back (pawnsideways, pawnback).
             kind.quiet_steps.extend(moves.quiet_steps.iter().copied());
+            // Its own pushes and captures (Berolina's, Legan's).
+            if let (Some((ways, en_passant)), Some(pawn)) = (&moves.pawn_ways, &mut kind.pawn) {
+                pawn.en_passant = *en_passant;
+                kind.pawn_ways = Some(ways.clone());
+            }
         } else {
             kind = moves.apply(kind);
         }

@@ -52,6 +52,9 @@ mod pawn_clock;
 mod pawn_steps;
 #[cfg(test)]
 mod pawn_steps_tests;
+mod pawn_ways;
+#[cfg(test)]
+mod pawn_ways_tests;
 #[cfg(test)]
 mod pieces_tests;
 mod placement;
