@@ -63,6 +63,7 @@ mod color;
 mod counting;
 mod first_moves;
 mod game;
+mod gating;
 mod jumps;
 mod magics;
 mod moves;
@@ -88,7 +89,7 @@ pub use crate::with_position;
 pub use any::{AnyGame, AnyPosition, PositionRef, Width};
 pub use color::Color;
 pub use game::Game;
-pub use moves::{Move, MoveKind, Played};
+pub use moves::{Gate, Move, MoveKind, Played};
 pub use palace::{DiagonalLines, LineMove};
 pub use perft::{divide, perft};
 pub use piece::{Kind, Leap, PawnRules, Piece, PieceKind, MAX_KINDS};
@@ -99,7 +100,7 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, Counting, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue,
-    Flag, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Turning, Variant,
-    VariantError,
+    Flag, Gating, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Turning,
+    Variant, VariantError,
 };
 pub use walls::{WallingRule, Walls};

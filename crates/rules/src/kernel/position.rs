@@ -90,6 +90,9 @@ pub struct Setup {
     pub checks: [u8; 2],
     /// The walled squares (games with walls; FEN's `*`).
     pub walls: Vec<usize>,
+    /// The squares holding a gate (games with gating; FEN's castling
+    /// field's files, `BCDFG`).
+    pub gates: Vec<usize>,
 }
 
 impl Setup {
@@ -106,6 +109,7 @@ impl Setup {
             promoted: Vec::new(),
             checks: [0; 2],
             walls: Vec::new(),
+            gates: Vec::new(),
         }
     }
 }
@@ -413,6 +417,9 @@ pub struct Position<S: SquareSet> {
     /// Janggi's streaks: the passes made in a row up to this position, and
     /// the positions in a row, this one included, whose royal pieces face
     /// each other (bikjang).
+    /// A game with gating, which has neither, keeps its gates here
+    /// instead ([`Gating`](super::Gating)): a position stays within two
+    /// cache lines.
     pub(crate) streaks: [u8; 2],
 }
 
@@ -488,6 +495,11 @@ impl<S: SquareSet> Position<S> {
             .walls
             .iter()
             .flat_map(|w| w.start.clone())
+            .collect();
+        setup.gates = variant
+            .drops
+            .iter()
+            .flat_map(|d| d.gating.iter().flat_map(|g| g.start.clone()))
             .collect();
         Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
     }
@@ -565,6 +577,7 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        p.set_gates(&setup.gates);
         for &square in &setup.walls {
             if !rules.walls || square >= len || p.occupied().contains(square) {
                 return Err(PositionError::Wall(square));
@@ -800,6 +813,7 @@ impl<S: SquareSet> Position<S> {
             },
             checks: self.checks,
             walls: self.walls().squares().collect(),
+            gates: self.gates(),
         }
     }
 
@@ -861,7 +875,7 @@ impl<S: SquareSet> Position<S> {
 
     /// Adds one piece to (`add`) or takes one from a hand.
     #[inline]
-    fn change_hand(&mut self, color: Color, kind: Kind, add: bool) {
+    pub(super) fn change_hand(&mut self, color: Color, kind: Kind, add: bool) {
         let count = &mut self.hands[color.index()][kind.index()];
         let old = *count;
         *count = if add { old.saturating_add(1) } else { old - 1 };
@@ -1321,6 +1335,9 @@ impl<S: SquareSet> Position<S> {
         if let Some(walling) = &r.walling {
             self.add_walls(walling, out, start);
         }
+        if r.gating {
+            self.add_gates(out, start);
+        }
     }
 
     /// Makpong's rule: a royal piece in check moves only to take its one
@@ -1600,6 +1617,9 @@ impl<S: SquareSet> Position<S> {
     #[cold]
     fn generate_drops<O: Sink<S>>(&self, out: &mut O, target: S) {
         let r = self.rules;
+        if r.gating && self.gated_only() {
+            return;
+        }
         let c = self.turn.index();
         for k in 0..r.variant.kinds.len() {
             if self.hands[c][k] == 0 {
@@ -1787,6 +1807,7 @@ impl<S: SquareSet> Position<S> {
                                 promotion: Some(p),
                                 kind: MoveKind::Normal,
                                 wall: None,
+                                gate: None,
                             });
                         }
                     } else {
@@ -1810,6 +1831,7 @@ impl<S: SquareSet> Position<S> {
                             promotion: Some(p),
                             kind: MoveKind::Normal,
                             wall: None,
+                            gate: None,
                         });
                     }
                 }
@@ -1874,7 +1896,7 @@ impl<S: SquareSet> Position<S> {
     }
 
     #[inline]
-    fn toggle(&mut self, color: Color, kind: Kind, square: usize) {
+    pub(super) fn toggle(&mut self, color: Color, kind: Kind, square: usize) {
         let bit = S::single(square);
         self.by_color[color.index()] ^= bit;
         self.by_kind[kind.index()] ^= bit;
@@ -1913,6 +1935,9 @@ impl<S: SquareSet> Position<S> {
         }
         if m.wall.is_some() {
             self.place_wall(m);
+        }
+        if self.rules.gating {
+            self.gate(m);
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which

@@ -174,6 +174,8 @@ pub struct Rules<S> {
     pub(crate) walls: bool,
     /// The walling rule, if a move places a wall.
     pub(crate) walling: Option<Box<super::walls::Walling<S>>>,
+    /// Whether pieces in hand are gated ([`Drops::gating`](super::Drops)).
+    pub(crate) gating: bool,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -576,6 +578,7 @@ impl<S: SquareSet> Rules<S> {
             forms: None,
             walls: false,
             walling: None,
+            gating: false,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -652,6 +655,19 @@ impl<S: SquareSet> Rules<S> {
                     rules.drop_region[c][k] = region;
                 }
             }
+        }
+        if rules
+            .variant
+            .drops
+            .as_ref()
+            .is_some_and(|d| d.gating.is_some())
+        {
+            super::gating::check(&rules.variant)?;
+            // Off the masks' path: gates are added to the moves found
+            // legal, and placed after the board's change.
+            rules.gating = true;
+            rules.masks = false;
+            rules.after_move = true;
         }
         if let Some(forms) = super::promotion::Forms::new(&rules, search)? {
             // Off the masks' path: moves are made and tested, and the

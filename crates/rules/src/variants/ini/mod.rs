@@ -37,6 +37,9 @@ mod drops_tests;
 #[cfg(test)]
 mod extinction_tests;
 pub mod game;
+mod gating;
+#[cfg(test)]
+mod gating_tests;
 #[cfg(test)]
 mod goals_tests;
 mod hand;
