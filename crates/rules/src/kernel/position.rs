@@ -417,6 +417,7 @@ pub struct Position<S: SquareSet> {
     /// Janggi's streaks: the passes made in a row up to this position, and
     /// the positions in a row, this one included, whose royal pieces face
     /// each other (bikjang).
+    ///
     /// A game with gating, which has neither, keeps its gates here
     /// instead ([`Gating`](super::Gating)): a position stays within two
     /// cache lines.
