@@ -417,6 +417,10 @@ CHANGED_SINCE = {
         for name in ("cambodian", "karouk")
     },
     "dobutsu": "11.1's perft(4) from the start is 412, today's 976",
+    **{
+        name: "11.1 writes every first-rank file as a gate (KQABCDEFGH) and the hand EH"
+        for name in ("seirawan", "shouse")
+    },
 }
 
 

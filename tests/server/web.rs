@@ -151,6 +151,28 @@ async fn a_walling_games_moves_name_their_wall_and_the_board_its_walls() {
     assert_eq!(walls, ["e3"]);
 }
 
+/// S-chess (`seirawan`): a move that gates a piece in names its letter
+/// (`gate`), in Fairy-Stockfish's coordinates and the game's SAN.
+#[tokio::test]
+async fn a_gating_move_names_the_piece_it_gates_in() {
+    duckchess::variants::set_library(include_str!("../../samples/fsf-variants.ini"));
+    let (status, v) = post(
+        &app(),
+        "/api/moves",
+        json!({"variant": "seirawan", "history": []}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    // Chess's 20 and each knight's move with the hawk or the elephant.
+    assert_eq!(moves.len(), 28);
+    let gated = moves.iter().find(|m| m["coord"] == "g1f3h").unwrap();
+    assert_eq!(gated["gate"], "h");
+    assert_eq!(gated["notation"], "Nf3/H");
+    let plain = moves.iter().find(|m| m["coord"] == "g1f3").unwrap();
+    assert!(plain.get("gate").is_none(), "{plain}");
+}
+
 #[tokio::test]
 async fn moves_answers_the_history_in_the_games_notation_when_asked() {
     let app = app();

@@ -1,7 +1,7 @@
 //! The transposition table: what earlier searches learnt about a position,
 //! found by its hash key.
 
-use crate::kernel::{Kind, Move, MoveKind};
+use crate::kernel::{Gate, Kind, Move, MoveKind};
 
 /// How an entry's score bounds the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -89,6 +89,21 @@ fn kind_of(code: u64) -> MoveKind {
     }
 }
 
+/// A gated piece in 6 bits (bits 41 to 46 of the third word): whether
+/// there is one, whether on the rook's square, and its kind (below 16).
+fn gate_code(gate: Option<Gate>) -> u64 {
+    gate.map_or(0, |g| {
+        1 | u64::from(g.on_rook) << 1 | u64::from(g.kind.0 & 15) << 2
+    })
+}
+
+fn gate_of(code: u64) -> Option<Gate> {
+    (code & 1 == 1).then_some(Gate {
+        kind: Kind((code >> 2 & 15) as u8),
+        on_rook: code >> 1 & 1 == 1,
+    })
+}
+
 /// The [`Entry::eval`] of a position whose static evaluation was not
 /// computed.
 pub(crate) const NO_EVAL: i32 = i16::MIN as i32;
@@ -105,6 +120,7 @@ fn pack(e: &Entry) -> [u64; 3] {
             u64::from(m.from) | u64::from(m.to) << 16,
             m.wall.map_or(0, |w| u64::from(w.get())) << 32
                 | 1 << 40
+                | gate_code(m.gate) << 41
                 | m.promotion.map_or(0, |k| u64::from(k.0) + 1) << 48
                 | kind_code(m.kind) << 56,
         ),
@@ -129,6 +145,7 @@ fn unpack(w: [u64; 3]) -> Entry {
         },
         kind: kind_of(w[2] >> 56),
         wall: std::num::NonZeroU16::new(u16::from((w[2] >> 32) as u8)),
+        gate: gate_of(w[2] >> 41),
     });
     Entry {
         key: w[0],
@@ -218,6 +235,7 @@ mod tests {
                 promotion: Some(Kind(0)),
                 kind: MoveKind::Castle(3),
                 wall: None,
+                gate: None,
             }),
             Some(Move {
                 from: 12,
@@ -225,9 +243,14 @@ mod tests {
                 promotion: Some(Kind(254)),
                 kind: MoveKind::EnPassant,
                 wall: None,
+                gate: None,
             }),
             Some(Move::new(7, 9, MoveKind::DoubleStep)),
             Some(Move::new(7, 9, MoveKind::DoubleStep).with_wall(254)),
+            Some(Move::new(4, 6, MoveKind::Castle(0)).with_gate(Gate {
+                kind: Kind(11),
+                on_rook: true,
+            })),
         ];
         for (i, best) in moves.into_iter().enumerate() {
             for (score, depth) in [(0, 0), (-32000, -5), (31999, 127), (-32767, i16::MIN)] {

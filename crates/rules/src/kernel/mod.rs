@@ -64,6 +64,7 @@ mod counting;
 mod enclosing;
 mod first_moves;
 mod game;
+mod gating;
 mod jumps;
 mod magics;
 mod moves;
@@ -91,7 +92,7 @@ pub use any::{AnyGame, AnyPosition, PositionRef, Width};
 pub use color::Color;
 pub use enclosing::{Enclosing, EnclosingRule};
 pub use game::Game;
-pub use moves::{Move, MoveKind, Played};
+pub use moves::{Gate, Move, MoveKind, Played};
 pub use palace::{DiagonalLines, LineMove};
 pub use pawn_ways::PawnWays;
 pub use perft::{divide, perft};
@@ -103,7 +104,7 @@ pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{
     Blast, CastlingRule, Counting, DeadPositions, DrawRules, Drops, Extinction, ExtinctionValue,
-    Flag, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Turning, Variant,
-    VariantError,
+    Flag, Gating, Goals, PawnClock, PiecePromotions, RoyalKinds, Royalty, Stalemate, Turning,
+    Variant, VariantError,
 };
 pub use walls::{WallingRule, Walls};

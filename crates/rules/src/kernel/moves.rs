@@ -40,6 +40,21 @@ pub struct Move {
     /// ([`Walls`](super::Walls)): the square plus one (read it with
     /// [`Move::wall`]); `None` elsewhere.
     pub wall: Option<NonZeroU16>,
+    /// The piece put from the hand on the square the move leaves, in a
+    /// game with gating ([`Gate`]); `None` elsewhere.
+    pub gate: Option<Gate>,
+}
+
+/// A piece gated in (Fairy-Stockfish's `seirawanGating`): taken from the
+/// hand and put on the square the moving piece leaves, or, when castling,
+/// on the rook's square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// The kind put on the board.
+    pub kind: Kind,
+    /// Whether it goes on the castling rook's square rather than the
+    /// king's (castling only).
+    pub on_rook: bool,
 }
 
 impl Move {
@@ -51,6 +66,22 @@ impl Move {
             promotion: None,
             kind,
             wall: None,
+            gate: None,
+        }
+    }
+
+    /// The same move gating `gate` in.
+    ///
+    /// ```
+    /// use duckchess_rules::kernel::{Gate, Kind, Move, MoveKind};
+    /// let gate = Gate { kind: Kind(6), on_rook: false };
+    /// let m = Move::new(6, 21, MoveKind::Normal).with_gate(gate);
+    /// assert_eq!(m.gate, Some(gate));
+    /// ```
+    pub const fn with_gate(self, gate: Gate) -> Move {
+        Move {
+            gate: Some(gate),
+            ..self
         }
     }
 

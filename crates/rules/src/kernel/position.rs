@@ -91,6 +91,9 @@ pub struct Setup {
     pub checks: [u8; 2],
     /// The walled squares (games with walls; FEN's `*`).
     pub walls: Vec<usize>,
+    /// The squares holding a gate (games with gating; FEN's castling
+    /// field's files, `BCDFG`).
+    pub gates: Vec<usize>,
 }
 
 impl Setup {
@@ -107,6 +110,7 @@ impl Setup {
             promoted: Vec::new(),
             checks: [0; 2],
             walls: Vec::new(),
+            gates: Vec::new(),
         }
     }
 }
@@ -419,6 +423,10 @@ pub struct Position<S: SquareSet> {
     /// Janggi's streaks: the passes made in a row up to this position, and
     /// the positions in a row, this one included, whose royal pieces face
     /// each other (bikjang).
+    ///
+    /// A game with gating, which has neither, keeps its gates here
+    /// instead ([`Gating`](super::Gating)): a position stays within two
+    /// cache lines.
     pub(crate) streaks: [u8; 2],
 }
 
@@ -494,6 +502,11 @@ impl<S: SquareSet> Position<S> {
             .walls
             .iter()
             .flat_map(|w| w.start.clone())
+            .collect();
+        setup.gates = variant
+            .drops
+            .iter()
+            .flat_map(|d| d.gating.iter().flat_map(|g| g.start.clone()))
             .collect();
         Position::from_setup(rules, &setup).expect("the variant's start is a valid position")
     }
@@ -571,6 +584,7 @@ impl<S: SquareSet> Position<S> {
                 }
             }
         }
+        p.set_gates(&setup.gates);
         for &square in &setup.walls {
             if !rules.walls || square >= len || p.occupied().contains(square) {
                 return Err(PositionError::Wall(square));
@@ -820,6 +834,7 @@ impl<S: SquareSet> Position<S> {
             },
             checks: self.checks,
             walls: self.walls().squares().collect(),
+            gates: self.gates(),
         }
     }
 
@@ -881,7 +896,7 @@ impl<S: SquareSet> Position<S> {
 
     /// Adds one piece to (`add`) or takes one from a hand.
     #[inline]
-    fn change_hand(&mut self, color: Color, kind: Kind, add: bool) {
+    pub(super) fn change_hand(&mut self, color: Color, kind: Kind, add: bool) {
         let count = &mut self.hands[color.index()][kind.index()];
         let old = *count;
         *count = if add { old.saturating_add(1) } else { old - 1 };
@@ -1348,6 +1363,9 @@ impl<S: SquareSet> Position<S> {
         if r.enclosure.is_some() {
             self.pass_when_stuck(out, start);
         }
+        if r.gating {
+            self.add_gates(out, start);
+        }
     }
 
     /// Makpong's rule: a royal piece in check moves only to take its one
@@ -1627,6 +1645,9 @@ impl<S: SquareSet> Position<S> {
     #[cold]
     fn generate_drops<O: Sink<S>>(&self, out: &mut O, target: S) {
         let r = self.rules;
+        if r.gating && self.gated_only() {
+            return;
+        }
         let c = self.turn.index();
         let target = match &r.enclosure {
             Some(enclosure) => target & self.enclosing_targets(enclosure),
@@ -1822,6 +1843,7 @@ impl<S: SquareSet> Position<S> {
                                 promotion: Some(p),
                                 kind: MoveKind::Normal,
                                 wall: None,
+                                gate: None,
                             });
                         }
                     } else {
@@ -1845,6 +1867,7 @@ impl<S: SquareSet> Position<S> {
                             promotion: Some(p),
                             kind: MoveKind::Normal,
                             wall: None,
+                            gate: None,
                         });
                     }
                 }
@@ -1953,6 +1976,9 @@ impl<S: SquareSet> Position<S> {
         }
         if m.wall.is_some() {
             self.place_wall(m);
+        }
+        if self.rules.gating {
+            self.gate(m);
         }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which

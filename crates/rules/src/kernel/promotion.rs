@@ -208,6 +208,7 @@ impl<S: SquareSet> Position<S> {
                         promotion: Some(kind),
                         kind: MoveKind::Normal,
                         wall: None,
+                        gate: None,
                     });
                 }
             }

@@ -180,6 +180,8 @@ pub struct Rules<S> {
     pub(crate) enclosure: Option<Box<super::enclosing::Enclosure<S>>>,
     /// Drops take nothing from a hand ([`Drops::free`](super::Drops)).
     pub(crate) free_drops: bool,
+    /// Whether pieces in hand are gated ([`Drops::gating`](super::Drops)).
+    pub(crate) gating: bool,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -641,6 +643,7 @@ impl<S: SquareSet> Rules<S> {
             walling: None,
             enclosure: None,
             free_drops: false,
+            gating: false,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -721,6 +724,19 @@ impl<S: SquareSet> Rules<S> {
                     rules.drop_region[c][k] = region;
                 }
             }
+        }
+        if rules
+            .variant
+            .drops
+            .as_ref()
+            .is_some_and(|d| d.gating.is_some())
+        {
+            super::gating::check(&rules.variant)?;
+            // Off the masks' path: gates are added to the moves found
+            // legal, and placed after the board's change.
+            rules.gating = true;
+            rules.masks = false;
+            rules.after_move = true;
         }
         if let Some(forms) = super::promotion::Forms::new(&rules, search)? {
             // Off the masks' path: moves are made and tested, and the

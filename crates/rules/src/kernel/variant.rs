@@ -57,6 +57,10 @@ pub enum VariantError {
     /// square off the board.
     #[error("walls need a game without promoted pieces' marks, a free kind's set (at most 7 kinds on 64 squares), and squares on the board")]
     Walls,
+    /// Gating on a board of more than 8 files or not of two axes, with
+    /// passes or bikjang, or a start gate off the first ranks.
+    #[error("gating needs a board of two axes and at most 8 files, no passes or bikjang, and its gates on the first ranks")]
+    Gating,
     /// A start square off the board.
     #[error("start square {0} is off the board")]
     StartSquare(usize),
@@ -301,6 +305,23 @@ pub struct Drops {
     /// The squares of the start's promoted pieces (`+N` in the start FEN:
     /// Kyoto shogi's), which a game's FEN start keeps.
     pub start_promoted: Vec<usize>,
+    /// Pieces in hand are gated (`gating` with `seirawanGating`: S-chess):
+    /// a piece's first move from a square of its side's first rank that
+    /// holds a gate may put a piece from the hand on the square it
+    /// leaves ([`Gate`](super::Gate)); the squares are the start FEN's
+    /// castling field's files (`KQBCDFGkqbcdfg`).
+    pub gating: Option<Gating>,
+}
+
+/// Seirawan's gates: where they stand at the start, and whether pieces in
+/// hand may also be dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Gating {
+    /// The squares holding a gate at the start.
+    pub start: Vec<usize>,
+    /// Pieces in hand are only gated, never dropped (`pieceDrops =
+    /// false`: S-chess, whereas S-house drops them too).
+    pub only: bool,
 }
 
 impl Drops {

@@ -434,13 +434,7 @@ impl Fen {
             pocket,
             promoted,
             turn: position.turn(),
-            castling: variant
-                .castling
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| position.castling() >> i & 1 == 1)
-                .map(|(_, c)| c.fen_letter(Layout::of(variant.shape).files))
-                .collect(),
+            castling: super::fen_gates::castling_field(position),
             en_passant: position.en_passant().map(|s| point_on(variant.shape, s)),
             halfmove: position.halfmove(),
             fullmove: position.fullmove(),
@@ -552,13 +546,28 @@ impl Fen {
             *count = count.saturating_add(1);
         }
         setup.turn = self.turn;
+        let gating = variant.drops.as_ref().is_some_and(|d| d.gating.is_some());
         for &ch in &self.castling {
             let rule = variant
                 .castling
                 .iter()
-                .position(|c| c.letter == ch || c.fen_letter(layout.files) == ch)
-                .ok_or(FenError::Castling(ch))?;
-            setup.castling |= 1 << rule;
+                .position(|c| c.letter == ch || c.fen_letter(layout.files) == ch);
+            match rule {
+                Some(rule) => {
+                    setup.castling |= 1 << rule;
+                    if gating {
+                        // S-chess: `K` gates on the king's and the rook's
+                        // squares too.
+                        let c = &variant.castling[rule];
+                        setup.gates.extend([c.king_from, c.rook_from]);
+                    }
+                }
+                None if gating => setup.gates.push(
+                    super::fen_gates::gate_square(layout.files, layout.ranks, ch)
+                        .ok_or(FenError::Castling(ch))?,
+                ),
+                None => return Err(FenError::Castling(ch)),
+            }
         }
         if let Some(coords) = &self.en_passant {
             let square = square_at(variant.shape, coords)

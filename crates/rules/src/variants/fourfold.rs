@@ -481,6 +481,7 @@ pub fn read_move<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Mov
         promotion: promotes.then_some(QUEEN),
         kind: crate::kernel::MoveKind::Normal,
         wall: None,
+        gate: None,
     };
     if position.is_legal(wanted) {
         Ok(wanted)

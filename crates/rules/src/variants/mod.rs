@@ -17,6 +17,7 @@ pub mod chess;
 pub mod cube;
 pub mod duck;
 pub mod fen;
+mod fen_gates;
 pub mod fourfold;
 pub mod ini;
 /// Text as users give it; it lives in [`crate::text`], the bottom layer.
@@ -28,6 +29,7 @@ mod magics_tests;
 pub mod perft;
 pub mod picture;
 pub mod san;
+mod san_gates;
 pub mod square_names;
 pub mod status;
 pub mod studies;

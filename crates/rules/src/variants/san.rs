@@ -368,6 +368,7 @@ impl San {
                     .copied()
                     .find(|m| {
                         matches!(m.kind, MoveKind::Castle(_))
+                            && m.gate.is_none()
                             && (m.to() % files > m.from() % files) == king_side
                     })
                     .ok_or_else(|| SanError::NoMove {
@@ -442,6 +443,8 @@ impl San {
             .iter()
             .copied()
             .filter(|m| m.to() == to && !matches!(m.kind, MoveKind::Castle(_) | MoveKind::Drop(_)))
+            // A gate is written after the move (`/H`): without one, none.
+            .filter(|m| m.gate.is_none())
             .filter(|m| position.piece_at(m.from()).map(|p| p.kind) == Some(kind))
             .filter(|m| file.is_none_or(|f| m.from() % files == f))
             .filter(|m| rank.is_none_or(|r| m.from() / files == r))
@@ -501,7 +504,7 @@ impl San {
 /// assert_eq!(san::write(&p, parse_uci(&p, "g1f3").unwrap()), "Nf3");
 /// ```
 pub fn write<S: SquareSet>(position: &Position<S>, m: Move) -> String {
-    let mut text = San::of(position, m).to_string();
+    let mut text = San::of(position, m).to_string() + &super::san_gates::suffix(position, m);
     let mut after = *position;
     if after.play(m).is_ok() && after.is_check() {
         text.push(if after.legal_moves().is_empty() {
@@ -542,6 +545,15 @@ fn in_words(items: &[String]) -> String {
 /// );
 /// ```
 pub fn parse<S: SquareSet>(position: &Position<S>, text: &str) -> Result<Move, SanError> {
+    if let (base, Some((letter, square))) = super::san_gates::split(text) {
+        let m = base.parse::<San>()?.find(position, text)?;
+        return super::san_gates::find(position, m, letter, square).ok_or_else(|| {
+            SanError::NoMove {
+                text: shorten(text),
+                why: format!("no {letter} can be gated in by this move"),
+            }
+        });
+    }
     text.parse::<San>()?.find(position, text)
 }
 

@@ -16,7 +16,7 @@
 
 use super::line::shorten;
 use super::square_names::{coords_name, parse_coords};
-use crate::kernel::{Move, Position, SquareSet, Variant};
+use crate::kernel::{Gate, Move, MoveKind, Position, SquareSet, Variant};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -182,6 +182,9 @@ impl UciMove {
     pub fn of(variant: &Variant, m: Move) -> UciMove {
         let files = variant.shape.size(0) as usize;
         let coords = |s: usize| (s % files, s / files);
+        if let Some(gate) = m.gate {
+            return gated(variant, m, gate, coords);
+        }
         UciMove {
             from: coords(m.from()),
             to: coords(m.to()),
@@ -253,10 +256,18 @@ impl UciMove {
                 .copied()
                 .ok_or_else(|| UciError::Illegal(text.into()));
         }
-        let between = || {
-            legal
+        if self.promotion.is_some() {
+            if let Some(&m) = legal
                 .iter()
-                .filter(|m| m.from() == from && m.to() == to && m.wall() == wall)
+                .find(|m| m.gate.is_some() && UciMove::of(variant, **m) == *self)
+            {
+                return Ok(m);
+            }
+        }
+        let between = || {
+            legal.iter().filter(|m| {
+                m.from() == from && m.to() == to && m.wall() == wall && m.gate.is_none()
+            })
         };
         if let Some(&m) = between().find(|m| m.promotion == promotion) {
             return Ok(m);
@@ -268,6 +279,31 @@ impl UciMove {
             });
         }
         Err(UciError::Illegal(text.into()))
+    }
+}
+
+/// A gating move as Fairy-Stockfish writes it: the move and the gated
+/// piece's letter (`g1f3h`), or, gating on the castling rook's square,
+/// from the rook's square to the king's (`h1e1h`).
+fn gated(
+    variant: &Variant,
+    m: Move,
+    gate: Gate,
+    coords: impl Fn(usize) -> (usize, usize),
+) -> UciMove {
+    let (from, to) = match (m.kind, gate.on_rook) {
+        (MoveKind::Castle(n), true) => {
+            let rule = &variant.castling[n as usize];
+            (rule.rook_from, rule.king_from)
+        }
+        _ => (m.from(), m.to()),
+    };
+    UciMove {
+        from: coords(from),
+        to: coords(to),
+        promotion: Some(variant.kind(gate.kind).letter.to_ascii_lowercase()),
+        drop: None,
+        wall: None,
     }
 }
 

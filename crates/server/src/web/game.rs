@@ -262,6 +262,9 @@ pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -
             .dropped()
             .map(|k| position.variant().kind(k).letter.to_string()),
         wall: m.wall(),
+        gate: m
+            .gate
+            .map(|g| position.variant().kind(g.kind).letter.to_string()),
     }
 }
 

@@ -508,6 +508,10 @@ pub struct MoveInfo {
     /// whose moves place one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall: Option<usize>,
+    /// The letter of the piece the move gates in from the hand (S-chess),
+    /// if it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gate: Option<String>,
 }
 
 /// How the game ended.

@@ -347,6 +347,7 @@ impl Game {
                     }
                     1 => self.submit(moves[0]),
                     _ => {
+                        let gating = moves.iter().any(|m| m.gate.is_some());
                         self.cursor.promotion = Some(moves);
                         let choices: String = self
                             .promotion_choices()
@@ -355,9 +356,14 @@ impl Game {
                             .map(|c| c.to_string())
                             .collect::<Vec<_>>()
                             .join(" ");
-                        self.prompt.message = Some(format!(
-                            "promote to: {choices} (Enter: the first, Esc: cancel)"
-                        ));
+                        self.prompt.message = Some(if gating {
+                            format!(
+                                "gate in: {choices} (Enter: none; a capital: on the rook's \
+                                 square; Esc: cancel)"
+                            )
+                        } else {
+                            format!("promote to: {choices} (Enter: the first, Esc: cancel)")
+                        });
                     }
                 }
             }
@@ -400,7 +406,12 @@ impl Game {
             return;
         };
         let variant = self.position().variant();
-        let chosen = moves.into_iter().find(|m| {
+        let gating = moves.iter().any(|m| m.gate.is_some());
+        let chosen = moves.into_iter().find(|&m| {
+            if gating {
+                // Gated pieces' letters tell the squares apart by case.
+                return super::choice_letter(variant, m, true) == Some(letter);
+            }
             m.promotion
                 .is_some_and(|k| variant.kind(k).letter == letter.to_ascii_lowercase())
         });

@@ -532,10 +532,10 @@ impl Game {
     pub fn promotion_choices(&self) -> Option<Vec<char>> {
         let variant = self.position().variant();
         self.cursor.promotion.as_ref().map(|moves| {
+            let gating = moves.iter().any(|m| m.gate.is_some());
             moves
                 .iter()
-                .filter_map(|m| m.promotion)
-                .map(|k| variant.kind(k).letter)
+                .filter_map(|&m| choice_letter(variant, m, gating))
                 .collect()
         })
     }
@@ -627,3 +627,19 @@ mod thinking;
 
 #[cfg(test)]
 mod tests;
+
+/// A move's letter among the choices of one origin and target: the
+/// promoted piece's; where pieces may be gated in (S-chess), the gated
+/// piece's (upper case on the castling rook's square) and `-` for none.
+pub(crate) fn choice_letter(
+    variant: &crate::kernel::Variant,
+    m: Move,
+    gating: bool,
+) -> Option<char> {
+    match (m.promotion, m.gate) {
+        (Some(k), _) => Some(variant.kind(k).letter),
+        (None, Some(g)) if g.on_rook => Some(variant.kind(g.kind).letter.to_ascii_uppercase()),
+        (None, Some(g)) => Some(variant.kind(g.kind).letter.to_ascii_lowercase()),
+        (None, None) => gating.then_some('-'),
+    }
+}

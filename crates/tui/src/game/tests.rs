@@ -896,3 +896,36 @@ fn fourfold_has_no_draw_to_claim() {
     );
     assert!(human(chess()).has_claims());
 }
+
+/// S-chess: a move that may gate a piece in asks which (`-` for none,
+/// Enter's), a castling's capital letter putting it on the rook's square.
+#[test]
+fn a_gating_move_asks_which_piece_to_gate_in() {
+    let file = include_str!("../../../../samples/fsf-variants.ini");
+    let seirawan = crate::variants::ini::read(file)
+        .unwrap()
+        .into_iter()
+        .find(|g| crate::variants::GameRules::name(g) == "seirawan")
+        .unwrap();
+    let notation: &'static dyn Notation = Box::leak(Box::new(seirawan));
+    let mut game = from(notation, "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 1");
+    game.handle(A::Click(sq(&game, "e1")));
+    game.handle(A::Click(sq(&game, "g1")));
+    assert_eq!(game.promotion_choices(), Some(vec!['-', 'h', 'H']));
+    assert!(
+        game.prompt().starts_with("gate in: - h H"),
+        "{}",
+        game.prompt()
+    );
+    game.handle(A::Promote('H'));
+    assert_eq!(game.moves().len(), 1);
+    let hawk = game.position().piece_at(sq(&game, "h1")).unwrap();
+    assert_eq!(game.position().variant().kind(hawk.kind).name, "archbishop");
+    // Enter plays the move without a gate.
+    game.handle(A::Undo);
+    game.handle(A::Click(sq(&game, "a1")));
+    game.handle(A::Click(sq(&game, "b1")));
+    game.handle(A::Activate);
+    assert_eq!(game.moves().len(), 1);
+    assert_eq!(game.position().piece_at(sq(&game, "a1")), None);
+}

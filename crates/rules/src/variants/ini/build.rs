@@ -87,7 +87,6 @@ pub const CUSTOM: [&str; 25] = [
 /// Keys accepted with one value only, the template's: they change nothing
 /// here.
 const DEFAULTS: &[(&str, &str)] = &[
-    ("seirawanGating", "false"),
     ("makpongRule", "false"),
     ("shatarMateRule", "false"),
     ("moveRepetitionIllegal", "false"),
@@ -350,6 +349,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut pass = false;
     let mut gating: Option<&Entry> = None;
     let mut cambodian_moves: Option<&Entry> = None;
+    let mut seirawan_gating: Option<&Entry> = None;
     let mut bikjang = false;
     let mut pseudo_royal: Option<&Entry> = None;
     let mut blast_immune: Option<&Entry> = None;
@@ -506,6 +506,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "pass" => pass = boolean(entry)?,
             "gating" => gating = boolean(entry).map(|_| Some(entry))?,
             "cambodianMoves" => cambodian_moves = boolean(entry).map(|_| Some(entry))?,
+            "seirawanGating" => seirawan_gating = boolean(entry).map(|_| Some(entry))?,
             "bikjangRule" => bikjang = boolean(entry)?,
             "diagonalLines" => diagonal_lines = Some(entry),
             "materialCounting" => {
@@ -768,7 +769,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             ));
         }
     }
-    let cambodian = super::cambodian::check(gating, cambodian_moves)?;
+    let seirawan = super::gating::check(gating, seirawan_gating, cambodian_moves)?;
+    let cambodian = super::cambodian::check(gating.filter(|_| !seirawan), cambodian_moves)?;
     if cambodian {
         super::cambodian::first_leaps(&mut kinds, &named);
     }
@@ -1050,9 +1052,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         drops.start_hand = super::hand::start_hand(&pocket, letter_kind).map_err(fen_error)?;
         if drops.start_hand.is_empty() {
             fields[0].truncate(open);
-        } else if piece_drops.is_none() {
+        } else if piece_drops.is_none() && !seirawan {
             return Err(fen_error(format!(
-                "pieces in hand ({pocket}) need pieceDrops = true"
+                "pieces in hand ({pocket}) need pieceDrops = true or seirawanGating = true"
             )));
         }
     }
@@ -1348,7 +1350,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         } else {
             let (king_to, home) = geometry()?;
             let castle_error = |why: String| IniErrorKind::Castling(why).at(fen_line);
-            for letter in fields[2].chars() {
+            // With gating, the files are gates ([`super::gating::start`]).
+            let letters = if seirawan {
+                super::gating::castling_letters(&fields[2])
+            } else {
+                fields[2].clone()
+            };
+            for letter in letters.chars() {
                 let file_of = |c: char| (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
                 let (color, kingside, named) = match letter {
                     'K' => (Color::White, true, None),
@@ -1438,6 +1446,14 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
         }
     }
+    if seirawan {
+        let home = if castling { geometry()?.1 } else { 0 };
+        let field = fields.get(2).map_or("-", |f| f.as_str());
+        let only = piece_drops.is_none();
+        drops.gating = Some(super::gating::start(
+            field, &rules, &start, files, ranks, home, only,
+        ));
+    }
     if castling && drops.castling_dropped && rules.is_empty() {
         // Placement's castling: no right at the start, the rules chess's.
         let (king_to, home) = geometry()?;
@@ -1472,7 +1488,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         stalemate,
         flying_general: flying,
         extinction,
-        drops: piece_drops.map(|_| drops),
+        drops: (piece_drops.is_some() || seirawan).then_some(drops),
         goals: Goals {
             checks,
             flag,

@@ -317,7 +317,7 @@ fn hands_and_regions_refuse_what_they_cannot_say() {
         ),
         (
             "[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1\n",
-            "line 2: startFen: pieces in hand ([Nn]) need pieceDrops = true",
+            "line 2: startFen: pieces in hand ([Nn]) need pieceDrops = true or seirawanGating = true",
         ),
         (
             "[x:chess]\npieceDrops = true\nstartFen = 4k3/8/8/8/8/8/8/4K3[Zn] w - - 0 1\n",

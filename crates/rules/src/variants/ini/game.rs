@@ -49,8 +49,13 @@ fn tables(variant: &Variant, quick: bool) -> Result<Tables, IniErrorKind> {
     // Positions of u64 and u128 sets hold 8 kinds: a game of more takes
     // the multiword sets.
     let narrow = variant.kinds.len() <= <<u128 as SquareSet>::Kinds as PerKind<u128>>::LEN;
+    // A u64 position keeps promoted pieces' marks in a free kind's set: a
+    // game of 8 kinds whose captures go to hand (S-house) takes u128's
+    // spare set.
+    let marks = variant.drops.as_ref().is_some_and(|d| d.marks());
+    let room = !marks || variant.kinds.len() < <<u64 as SquareSet>::Kinds as PerKind<u64>>::LEN;
     Ok(match variant.shape.len() {
-        0..=64 if narrow => Tables::U64(make(variant, quick)?),
+        0..=64 if narrow && room => Tables::U64(make(variant, quick)?),
         0..=128 if narrow => Tables::U128(make(variant, quick)?),
         0..=256 => Tables::Bits4(make(variant, quick)?),
         257..=512 => Tables::Bits8(make(variant, quick)?),

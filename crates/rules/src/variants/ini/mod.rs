@@ -40,6 +40,9 @@ mod enclosing_tests;
 #[cfg(test)]
 mod extinction_tests;
 pub mod game;
+mod gating;
+#[cfg(test)]
+mod gating_tests;
 #[cfg(test)]
 mod goals_tests;
 mod hand;

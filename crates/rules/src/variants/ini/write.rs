@@ -281,6 +281,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         .collect();
     // Placement's rights come with the dropped king and rooks.
     let dropped = variant.drops.as_ref().is_some_and(|d| d.castling_dropped);
+    let gating = variant.drops.as_ref().and_then(|d| d.gating.as_ref());
+    let rights = match gating {
+        Some(g) => super::gating::write_rights(variant, g, files),
+        None => rights,
+    };
     let rights = if rights.is_empty() || dropped {
         "-".to_string()
     } else {
@@ -556,7 +561,12 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         out += &super::walls::write(walls, files);
     }
     if let Some(drops) = &variant.drops {
-        out += "pieceDrops = true\n";
+        if let Some(g) = &drops.gating {
+            out += &super::gating::write(g);
+        }
+        if drops.gating.as_ref().is_none_or(|g| !g.only) {
+            out += "pieceDrops = true\n";
+        }
         for (on, key) in [
             (drops.captures_to_hand, "capturesToHand"),
             (drops.first_rank_pawns, "firstRankPawnDrops"),

@@ -1102,10 +1102,14 @@ function choosePromotion(options) {
     const box = $("promotion-choices");
     box.innerHTML = "";
     const first = game.variant.sides.indexOf(game.state.turn) === 0;
+    // S-chess: the move with each piece it may gate in, or none, each
+    // button in the game's notation (`Nf3/H`, `O-O/Hh1`).
+    const gating = options.some((m) => m.gate);
+    dlg.querySelector("p").textContent = gating ? "Gate in" : "Promote to";
     for (const m of options) {
       const btn = document.createElement("button");
-      const letter = m.promotion || "?";
-      btn.textContent = glyphFor(letter, first);
+      const letter = m.promotion || m.gate || "?";
+      btn.textContent = gating ? m.notation : glyphFor(letter, first);
       btn.dataset.promotion = letter;
       btn.title = m.notation;
       btn.addEventListener("click", () => {
