@@ -341,6 +341,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             if choice.optional {
                 out += "mandatoryPawnPromotion = false\nimmobilityIllegal = true\n";
             }
+            if choice.in_place {
+                out += "sittuyinPromotion = true\n";
+            }
         }
         // Each side's ranks, as absolute ranks (from 1) of the board.
         let region = |mask: u64, white: bool| -> String {
@@ -564,6 +567,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 "dropOppositeColoredBishop",
             ),
             (drops.castling_dropped, "castlingDroppedPiece"),
+            // Read back as the piece named rook's: checked below.
+            (!drops.first_rank_kinds.is_empty(), "sittuyinRookDrop"),
+            (drops.drop_mate_loses.is_some(), "shogiPawnDropMateIllegal"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
@@ -577,6 +583,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         }
         if let Some(kind) = drops.no_doubled {
             out += &format!("dropNoDoubled = {}\n", variant.kind(kind).letter);
+            if drops.no_doubled_count > 1 {
+                out += &format!("dropNoDoubledCount = {}\n", drops.no_doubled_count);
+            }
         }
         if let Some(p) = promotions {
             let pairs: Vec<String> = form_letters
