@@ -18,8 +18,8 @@ use super::{Color, Gate, Kind, Move, MoveKind, SquareSet, Variant, VariantError}
 const FILES: i32 = 8;
 
 /// Checks that a game's gates fit the bits a position keeps: a board of
-/// two axes and at most 8 files, no passes or bikjang (whose streaks take
-/// the same bytes), the start's gates on the first ranks.
+/// two axes and at most 8 files, no passes, bikjang or enclosing (whose
+/// streaks take the same bytes), the start's gates on the first ranks.
 pub(crate) fn check(variant: &Variant) -> Result<(), VariantError> {
     let shape = variant.shape;
     let gating = variant.drops.as_ref().and_then(|d| d.gating.as_ref());
@@ -27,6 +27,7 @@ pub(crate) fn check(variant: &Variant) -> Result<(), VariantError> {
         && shape.size(0) <= FILES
         && !variant.goals.pass
         && !variant.goals.bikjang
+        && variant.goals.enclosing.is_none()
         && gating.is_none_or(|g| {
             g.start.iter().all(|&s| {
                 Color::ALL

@@ -160,6 +160,7 @@ impl<S: SquareSet> Position<S> {
                             promotion: Some(p),
                             kind: MoveKind::Normal,
                             wall: None,
+                            gate: None,
                         });
                     }
                 }

@@ -129,9 +129,13 @@ pub struct PieceKind {
     /// Steps that point one way for each side, some only from a region
     /// (xiangqi's soldier: forward, and sideways over the river).
     pub steps: Vec<Step>,
-    /// One-way slides, each a direction as White sees it (mirrored for
-    /// Black): shogi's lance slides forward only.
+    /// One-way slides, each a direction as White sees it (turned half
+    /// round for Black): shogi's lance slides forward only.
     pub rides: Vec<Vector>,
+    /// One-way slides of at most so many squares, each a direction as
+    /// White sees it (turned half round for Black): torishogi's eagle
+    /// slides up to two squares diagonally back (`bF2`).
+    pub ranged_rides: Vec<(Vector, u8)>,
     /// Hopper lines (xiangqi's cannon): along each direction of these
     /// classes the piece moves like a slider to empty squares only, and
     /// captures the first piece beyond exactly one other (of either side).
@@ -201,6 +205,7 @@ impl PieceKind {
             pawn: None,
             steps: Vec::new(),
             rides: Vec::new(),
+            ranged_rides: Vec::new(),
             hops: Vec::new(),
             grasshops: Vec::new(),
             jumps: Vec::new(),
@@ -267,7 +272,8 @@ impl PieceKind {
         self
     }
 
-    /// Adds a step by `vector` as White sees it (mirrored for Black), from
+    /// Adds a step by `vector` as White sees it (turned half round for
+    /// Black), from
     /// anywhere.
     pub fn step(mut self, vector: &[i32]) -> PieceKind {
         self.steps.push(Step {
@@ -277,8 +283,8 @@ impl PieceKind {
         self
     }
 
-    /// Adds a step by `vector` as White sees it (mirrored for Black), a
-    /// move only from a square of the mover's `zone`.
+    /// Adds a step by `vector` as White sees it (turned half round for
+    /// Black), a move only from a square of the mover's `zone`.
     pub fn step_in(mut self, vector: &[i32], zone: Region) -> PieceKind {
         self.steps.push(Step {
             vector: Vector::new(vector),

@@ -427,6 +427,11 @@ pub struct Position<S: SquareSet> {
     /// A game with gating, which has neither, keeps its gates here
     /// instead ([`Gating`](super::Gating)): a position stays within two
     /// cache lines.
+    ///
+    /// In a game where a mate by a drop may lose (which has no passes nor
+    /// bikjang), `streaks[0]` is instead 1 + the kind the last move
+    /// dropped, 0 after a move on the board ([`Position::mated_by_drop`]):
+    /// a position of 64 squares stays within 128 bytes.
     pub(crate) streaks: [u8; 2],
 }
 
@@ -606,7 +611,10 @@ impl<S: SquareSet> Position<S> {
                 let pawns = p.pieces(color, pawn);
                 let mut zone = rules.promotion_zone[color.index()];
                 let declines = variant.kinds[pawn.index()].pawn.as_ref();
-                if declines.is_some_and(|p| p.choice.as_ref().is_some_and(|c| c.optional)) {
+                if declines.is_some_and(|p| p.choice.as_ref().is_some_and(|c| c.in_place)) {
+                    // Sittuyin's pawns stand anywhere in the zone.
+                    zone = S::EMPTY;
+                } else if declines.is_some_and(|p| p.choice.as_ref().is_some_and(|c| c.optional)) {
                     // Grand chess's pawns may stand short of the last rank.
                     let ahead = &rules.pawn_push[color.index()];
                     zone = zone
@@ -1326,6 +1334,9 @@ impl<S: SquareSet> Position<S> {
         if r.variant.goals.pass {
             self.generate_pass(out);
         }
+        if let Some(choice) = self.in_place_choice() {
+            self.push_in_place_promotions(choice, out);
+        }
         let royal_safe =
             r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some();
         if royal_safe || r.no_checks {
@@ -1971,6 +1982,17 @@ impl<S: SquareSet> Position<S> {
         if goals.pass || goals.bikjang || goals.enclosing.is_some() {
             self.track_streaks(m);
         }
+        let drop_mate = self
+            .rules
+            .variant
+            .drops
+            .as_ref()
+            .and_then(|d| d.drop_mate_loses);
+        if drop_mate.is_some()
+            && !(goals.pass || goals.bikjang || goals.enclosing.is_some() || self.rules.gating)
+        {
+            self.track_drop(m);
+        }
         if self.castling != 0 {
             self.lose_aimed_rights(m);
         }
@@ -2455,7 +2477,7 @@ impl<S: SquareSet> Position<S> {
         let pseudo_check = variant.goals.blast.as_ref().is_some_and(|b| b.pseudo_royal)
             && self.pseudo_royal_attacked();
         if self.is_check() || pseudo_check || self.royal_kinds_checked() {
-            let winner = if variant.goals.checkmate_wins {
+            let winner = if variant.goals.checkmate_wins || self.mated_by_drop() {
                 us
             } else {
                 !us

@@ -33,6 +33,8 @@ pub(crate) struct Forms<S> {
     /// The kind that may not be dropped on a file holding an unpromoted one
     /// of its side (nifu).
     pub(crate) no_doubled: Option<Kind>,
+    /// How many of it a file holds before no more is dropped there.
+    pub(crate) no_doubled_count: u32,
     /// The squares of each file.
     pub(crate) files: Vec<S>,
 }
@@ -118,6 +120,7 @@ impl<S: SquareSet> Forms<S> {
             turning: promotions.turning,
             immobile,
             no_doubled: drops.no_doubled,
+            no_doubled_count: u32::from(drops.no_doubled_count.max(1)),
             files: (0..files)
                 .map(|f| {
                     (f..len)
@@ -228,7 +231,7 @@ impl<S: SquareSet> Position<S> {
         forms
             .files
             .iter()
-            .filter(|&&file| (file & mine).any())
+            .filter(|&&file| (file & mine).count() >= forms.no_doubled_count)
             .fold(squares, |s, &file| s & !file)
     }
 }

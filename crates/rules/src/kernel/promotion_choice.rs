@@ -17,6 +17,11 @@ pub struct PromotionChoice {
     /// on the last rank, where it could not move on, it must promote, and
     /// with nothing left to promote to it may not go there.
     pub optional: bool,
+    /// Sittuyin's promotions (`sittuyinPromotion`): a pawn never promotes
+    /// by moving into its zone, but by a move of its own there: it turns
+    /// into a promotion kind on its square or a step of that kind away,
+    /// attacking no enemy piece and giving no check.
+    pub in_place: bool,
 }
 
 impl PromotionChoice {
@@ -47,6 +52,10 @@ impl<S: SquareSet> Position<S> {
         else {
             return false;
         };
+        if choice.in_place {
+            out.push_all(from, targets);
+            return true;
+        }
         let us = self.turn();
         let shape = r.variant.shape;
         let last = shape.sizes()[1] - 1;

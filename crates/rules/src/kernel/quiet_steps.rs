@@ -22,8 +22,10 @@ pub(crate) fn table<S: SquareSet>(variant: &Variant) -> [Vec<S>; 2] {
         for (k, kind) in variant.kinds.iter().enumerate() {
             for &v in &kind.quiet_steps {
                 let mut v = v;
-                // Black's steps point the other way along the ranks.
+                // Black's steps are White's turned half round, as
+                // Fairy-Stockfish's (its left is White's right).
                 if color == Color::Black {
+                    v.0[0] = -v.0[0];
                     v.0[1] = -v.0[1];
                 }
                 for from in 0..len {
@@ -82,6 +84,7 @@ impl<S: SquareSet> Rules<S> {
         }
         // As White sees it.
         if color == Color::Black {
+            back.0[0] = -back.0[0];
             back.0[1] = -back.0[1];
         }
         let Some(pawn) = self.pawn else {

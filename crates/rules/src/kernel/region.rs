@@ -50,8 +50,9 @@ impl Region {
 }
 
 /// A step that points one way for each side: `vector` as White sees it,
-/// mirrored along the ranks (axis 1) for Black, so `(0, 1)` is forward for
-/// both. It jumps straight to its target (nothing on the way matters) and,
+/// turned half round (files and ranks, axes 0 and 1) for Black, so `(0, 1)`
+/// is forward for both and `(1, -1)`, White's right and back, is Black's
+/// right and back too (Fairy-Stockfish's: torishogi's quails). It jumps straight to its target (nothing on the way matters) and,
 /// with a `zone`, is a move only from a square in the mover's zone.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -63,10 +64,11 @@ pub struct Step {
 }
 
 impl Step {
-    /// The step for `color`: Black's is mirrored along the ranks.
+    /// The step for `color`: Black's is White's turned half round.
     pub fn for_color(&self, color: Color) -> Vector {
         let mut v = self.vector;
         if color == Color::Black {
+            v.0[0] = -v.0[0];
             v.0[1] = -v.0[1];
         }
         v

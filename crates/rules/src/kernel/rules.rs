@@ -660,7 +660,12 @@ impl<S: SquareSet> Rules<S> {
             || goals.blast.is_some()
             || goals.pass
             || goals.bikjang
-            || rules.variant.castling.iter().any(|c| c.lost_to.is_some());
+            || rules.variant.castling.iter().any(|c| c.lost_to.is_some())
+            || rules
+                .variant
+                .drops
+                .as_ref()
+                .is_some_and(|d| d.drop_mate_loses.is_some());
         if goals.blast.is_some() {
             let steps: Vec<Vector> = [-1, 0, 1]
                 .into_iter()
@@ -720,6 +725,9 @@ impl<S: SquareSet> Rules<S> {
                     }
                     if let Some(squares) = &drops.regions[c] {
                         region &= squares.iter().fold(S::EMPTY, |set, &s| set | S::single(s));
+                    }
+                    if drops.first_rank_kinds.contains(&Kind(k as u8)) {
+                        region &= super::first_rank_drops::first_rank(&rules.variant.shape, color);
                     }
                     rules.drop_region[c][k] = region;
                 }

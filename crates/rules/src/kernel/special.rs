@@ -36,6 +36,10 @@ pub(crate) struct Special<S> {
     /// `rides[color][kind]`: the one-way slides' directions (indices into
     /// the rules' directions), and each one's opposite.
     pub(crate) rides: [[Vec<(u16, u16)>; MAX_KINDS]; 2],
+    /// `ranged[color][kind]`: the one-way slides of a few squares at most
+    /// ([`PieceKind::ranged_rides`](super::PieceKind)): direction,
+    /// opposite, and the most squares; their kinds are among `riders`.
+    pub(crate) ranged: [[Vec<(u16, u16, u8)>; MAX_KINDS]; 2],
     /// Kinds that hop.
     pub(crate) hoppers: u16,
     /// Per kind, its hop directions (indices into the rules' directions).
@@ -86,7 +90,13 @@ pub(crate) fn directions(variant: &Variant) -> Vec<Vector> {
     if variant.flying_general && axes > 1 {
         dirs.extend(file_steps());
     }
-    for v in variant.kinds.iter().flat_map(|k| &k.rides) {
+    let ranged = variant.kinds.iter().flat_map(|k| &k.ranged_rides);
+    for v in variant
+        .kinds
+        .iter()
+        .flat_map(|k| &k.rides)
+        .chain(ranged.map(|(v, _)| v))
+    {
         for color in Color::ALL {
             let v = ride_for(*v, color);
             dirs.push(v);
@@ -96,11 +106,12 @@ pub(crate) fn directions(variant: &Variant) -> Vec<Vector> {
     dirs
 }
 
-/// A one-way slide's direction for `color`: Black's mirrored along the
-/// ranks.
-fn ride_for(v: Vector, color: Color) -> Vector {
+/// A one-way slide's direction for `color`: Black's is White's turned half
+/// round (files and ranks), as a [`Step`](super::Step)'s.
+pub(crate) fn ride_for(v: Vector, color: Color) -> Vector {
     let mut v = v;
     if color == Color::Black {
+        v.0[0] = -v.0[0];
         v.0[1] = -v.0[1];
     }
     v
@@ -128,6 +139,7 @@ impl<S: SquareSet> Special<S> {
             steps_in: [Vec::new(), Vec::new()],
             riders: 0,
             rides: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
+            ranged: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
             hoppers: 0,
             hop_dirs: std::array::from_fn(|_| Vec::new()),
             grasshoppers: 0,
@@ -182,6 +194,19 @@ impl<S: SquareSet> Special<S> {
                         .map(|&v| {
                             let v = ride_for(v, color);
                             (dir_index(v), dir_index(-v))
+                        })
+                        .collect();
+                }
+            }
+            if !kind.ranged_rides.is_empty() {
+                special.riders |= 1 << k;
+                for color in Color::ALL {
+                    special.ranged[color.index()][k] = kind
+                        .ranged_rides
+                        .iter()
+                        .map(|&(v, most)| {
+                            let v = ride_for(v, color);
+                            (dir_index(v), dir_index(-v), most)
                         })
                         .collect();
                 }
@@ -299,6 +324,9 @@ impl<S: SquareSet> Rules<S> {
             for &(d, _) in &sp.rides[c][k] {
                 set |= self.ray_attacks(square, d as usize, occupied);
             }
+            for &(d, _, most) in &sp.ranged[c][k] {
+                set |= self.ranged_attacks(square, d as usize, most, occupied);
+            }
         }
         if sp.hoppers >> k & 1 == 1 {
             for &d in &sp.hop_dirs[k] {
@@ -331,6 +359,26 @@ impl<S: SquareSet> Rules<S> {
         }
         if sp.lines.kinds >> k & 1 == 1 {
             set |= sp.lines.targets(k, color, square, occupied, barred);
+        }
+        set
+    }
+}
+
+impl<S: SquareSet> Rules<S> {
+    /// The squares a slide along direction `d` reaches from `square` in at
+    /// most `most` steps, up to and with the first piece met.
+    fn ranged_attacks(&self, square: usize, d: usize, most: u8, occupied: S) -> S {
+        let mut set = S::EMPTY;
+        let mut at = square;
+        for _ in 0..most {
+            let Some(next) = self.next_square(at, d) else {
+                break;
+            };
+            set |= S::single(next);
+            if occupied.contains(next) {
+                break;
+            }
+            at = next;
         }
         set
     }
@@ -404,6 +452,11 @@ impl<S: SquareSet> Position<S> {
                         found |= S::single(from);
                     }
                 }
+            }
+            for &(_, back, most) in &sp.ranged[c][k] {
+                // The first piece back along the slide within its reach.
+                let reach = r.ranged_attacks(square, back as usize, most, occupied);
+                found |= reach & occupied & pieces;
             }
             riders &= riders - 1;
         }

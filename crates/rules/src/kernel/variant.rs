@@ -59,7 +59,7 @@ pub enum VariantError {
     Walls,
     /// Gating on a board of more than 8 files or not of two axes, with
     /// passes or bikjang, or a start gate off the first ranks.
-    #[error("gating needs a board of two axes and at most 8 files, no passes or bikjang, and its gates on the first ranks")]
+    #[error("gating needs a board of two axes and at most 8 files, no passes, bikjang or enclosing, and its gates on the first ranks")]
     Gating,
     /// A start square off the board.
     #[error("start square {0} is off the board")]
@@ -271,6 +271,10 @@ pub struct Drops {
     /// unpromoted one of its side's already (`dropNoDoubled`: shogi's
     /// nifu).
     pub no_doubled: Option<Kind>,
+    /// How many unpromoted pieces of [`Drops::no_doubled`]'s kind a file
+    /// of its side may hold before no more is dropped there
+    /// (`dropNoDoubledCount`: torishogi's two swallows); 0 is shogi's 1.
+    pub no_doubled_count: u8,
     /// No move or drop may leave a piece where it has no move on an empty
     /// board (`immobilityIllegal`: a shogi pawn on the last rank).
     pub immobility_illegal: bool,
@@ -302,6 +306,15 @@ pub struct Drops {
     /// A king and a rook dropped on a castling rule's squares get its
     /// right (`castlingDroppedPiece`).
     pub castling_dropped: bool,
+    /// Kinds dropped on their side's first rank only, inside its drop
+    /// region (`sittuyinRookDrop`: sittuyin's rooks).
+    pub first_rank_kinds: Vec<Kind>,
+    /// A mate given by dropping an (unpromoted) piece of this kind, all
+    /// the checkers of that kind, loses for the side that dropped it
+    /// (`shogiPawnDropMateIllegal`: Fairy-Stockfish lists the drop and
+    /// scores the mate for the side mated; shogi's pawn, torishogi's
+    /// swallow). Not played in a game with passes or bikjang.
+    pub drop_mate_loses: Option<Kind>,
     /// The squares of the start's promoted pieces (`+N` in the start FEN:
     /// Kyoto shogi's), which a game's FEN start keeps.
     pub start_promoted: Vec<usize>,

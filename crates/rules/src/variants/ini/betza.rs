@@ -12,10 +12,12 @@
 //! the janggi elephant `nZ`). Directions `f b l r v s h`, alone or in
 //! pairs (`ff`, `fs`, `fl`, …), pick some of a leaper's images as
 //! Fairy-Stockfish does (`fN` is the two narrow forward knight leaps, `fsW`
-//! forward and sideways): they become one-sided steps, mirrored for Black,
-//! so a set of steps must be the same on the left and on the right. On
-//! `R`, `B` or `Q` they pick one-way slides the same way (`fR`, shogi's
-//! lance; `frlR`).
+//! forward and sideways): they become one-way steps, turned half round for
+//! Black as Fairy-Stockfish turns them, so that a step to White's right is
+//! one to Black's right too (torishogi's quails: `lbF`). On `R`, `B` or `Q`
+//! they pick one-way slides the same way (`fR`, shogi's lance; `frlR`;
+//! `rbB`). A digit after `W`, `F`, `R`, `B` or `Q` limits its slides to so
+//! many squares (`bF2`, torishogi's eagle).
 //!
 //! **Whole patterns.** `mRcpR` and `mBcpB` are hoppers (the xiangqi
 //! cannon); `fmWfcF`, with `ifmnD` for the double step, is the pawn.
@@ -25,7 +27,7 @@
 //! breakthrough's piece: a step forward to an empty square); `cpR` (`cpB`) is a cannon's capture beside the
 //! piece's own `R` (`B`) slides (manchu's banner, `RcpRnN`).
 //!
-//! Anything else is refused with the reason: ranges (`R4`), other riders
+//! Anything else is refused with the reason: ranges of other atoms (`N2`), other riders
 //! (`AA`), capture-only parts beside moves of both kinds (`cRK`), other hoppers,
 //! directional `WW` and `FF`, lame riders, lame leaps of other atoms or
 //! with directions.
@@ -56,6 +58,9 @@ pub struct Moves {
     pub steps: Vec<Vector>,
     /// One-way slides as White sees them (`fR`, shogi's lance).
     pub rides: Vec<Vector>,
+    /// One-way slides of at most so many squares, as White sees them
+    /// (`bF2`, torishogi's eagle; `F2` all four ways).
+    pub ranged_rides: Vec<(Vector, u8)>,
     /// Hopper lines.
     pub hops: Vec<DirectionClass>,
     /// The pawn pattern, with (`true`) or without its double step.
@@ -86,6 +91,7 @@ impl Moves {
         }
         kind.hops.extend(self.hops.iter().copied());
         kind.rides.extend(self.rides.iter().copied());
+        kind.ranged_rides.extend(self.ranged_rides.iter().copied());
         kind.grasshops.extend(self.grasshops.iter().copied());
         kind.capture_only |= self.capture_only;
         kind.quiet_leaps.extend(self.quiet_leaps.iter().copied());
@@ -464,6 +470,31 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
         let rider = match (p.atom, p.suffix) {
             ('R' | 'B' | 'Q', None) => true,
             ('W' | 'F', Some(s)) if s == p.atom => true,
+            // A slide of a few squares at most (`bF2`): one-way slides
+            // each limited, in the directions picked (all without).
+            ('W' | 'F' | 'R' | 'B' | 'Q', Some(d)) if ('1'..='9').contains(&d) && !lame => {
+                let most = d as u8 - b'0';
+                let atoms: &[(i32, i32)] = match p.atom {
+                    'W' | 'R' => &[(1, 0)],
+                    'F' | 'B' => &[(1, 1)],
+                    _ => &[(1, 0), (1, 1)],
+                };
+                for &(a, b) in atoms {
+                    let picked = if tags.is_empty() {
+                        images(a, b)
+                    } else {
+                        directed(a, b, &tags)
+                    };
+                    for (x, y) in picked {
+                        let ride = (Vector::new(&[x, y]), most);
+                        if !moves.ranged_rides.contains(&ride) {
+                            moves.ranged_rides.push(ride);
+                        }
+                    }
+                }
+                i += 1;
+                continue;
+            }
             (_, Some(d)) if d.is_ascii_digit() => {
                 return Err(BetzaError::Range(format!("{}{d}", p.atom)))
             }
@@ -557,16 +588,8 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
             steps.retain(|v| !all.contains(v));
         }
     }
-    if let Some(&(x, y)) = steps.iter().find(|&&(x, y)| !steps.contains(&(-x, y))) {
-        return Err(BetzaError::OneSidedStep { x, y });
-    }
-    if let Some(v) = moves.rides.iter().find(|v| {
-        let mut mirror = **v;
-        mirror.0[0] = -mirror.0[0];
-        !moves.rides.contains(&mirror)
-    }) {
-        return Err(BetzaError::OneWaySlide(*v));
-    }
+    // One-sided steps and slides (torishogi's quails, `rbBlbF`) are
+    // played: Black's are White's turned half round, as Fairy-Stockfish's.
     moves.steps = steps
         .into_iter()
         .map(|(x, y)| Vector::new(&[x, y]))
@@ -732,6 +755,21 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
             .ok_or_else(|| Unstateable::SlideText(piece(), *v))?;
         text.push_str(if tag[..1] == tag[1..] { &tag[..1] } else { tag });
         text.push(atom);
+    }
+    for &(v, most) in &kind.ranged_rides {
+        let (x, y) = (v.0[0], v.0[1]);
+        let (atom, a, b) = match (x.abs(), y.abs()) {
+            (1, 0) | (0, 1) => ('W', 1, 0),
+            (1, 1) => ('F', 1, 1),
+            _ => return Err(Unstateable::SlideAtom(piece(), v)),
+        };
+        let tag = ["ff", "bb", "ll", "rr", "fr", "fl", "br", "bl"]
+            .iter()
+            .find(|t| directed(a, b, &tags(t)) == [(x, y)])
+            .ok_or_else(|| Unstateable::SlideText(piece(), v))?;
+        text.push_str(if tag[..1] == tag[1..] { &tag[..1] } else { tag });
+        text.push(atom);
+        text.push_str(&most.to_string());
     }
     for class in &kind.hops {
         if *class == DirectionClass::ROOK || *class == DirectionClass::ANY {

@@ -90,18 +90,14 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("makpongRule", "false"),
     ("shatarMateRule", "false"),
     ("moveRepetitionIllegal", "false"),
-    ("sittuyinPromotion", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("dropOnTop", "false"),
-    ("sittuyinRookDrop", "false"),
     ("nFoldValueAbsolute", "false"),
-    ("shogiPawnDropMateIllegal", "false"),
     ("pocketSize", "0"),
     ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
-    ("dropNoDoubledCount", "1"),
 ];
 
 /// Keys accepted whatever their value, that change nothing here: what a
@@ -499,6 +495,12 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "dropNoDoubled" => no_doubled = Some(entry).filter(|e| e.value.trim() != "-"),
             // Placement's setup rules, read by `placement::read`.
             "mustDrop" | "castlingDroppedPiece" | "dropOppositeColoredBishop" => {}
+            // Read by `no_doubled`.
+            "dropNoDoubledCount" => {}
+            // Read by `drop_mate`.
+            "shogiPawnDropMateIllegal" => {}
+            // Sittuyin's, read by `sittuyin`.
+            "sittuyinPromotion" | "sittuyinRookDrop" => {}
             // Kyoto and micro shogi's, read by `turning::read`.
             "pieceDemotion" | "dropPromoted" | "piecePromotionOnCapture" => {}
             "mustCapture" => must_capture = boolean(entry)?,
@@ -914,6 +916,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             )?;
         }
     }
+    super::sittuyin::promotion(
+        entries,
+        pawn_kind.and_then(|pk| kinds[pk.index()].pawn.as_mut()),
+    )?;
 
     let pawn_choice = [
         promotion_limit,
@@ -1009,6 +1015,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         drops.no_doubled = Some(kind);
     }
+    super::no_doubled::count(entries, &mut drops)?;
     for (on, key) in [
         (drops.drop_loop, "dropLoop"),
         (drops.two_boards, "twoBoards"),
@@ -1065,6 +1072,20 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         &mut drops,
         piece_drops.is_some(),
         bishop.map(|i| Kind(i as u8)),
+    )?;
+    let shogi_pawn = pieces.iter().position(|p| p.entry.key == "shogiPawn");
+    super::drop_mate::read(
+        entries,
+        &mut drops,
+        piece_drops.is_some(),
+        shogi_pawn.map(|i| Kind(i as u8)),
+    )?;
+    let rook = pieces.iter().position(|p| p.entry.key == "rook");
+    super::sittuyin::rook_drop(
+        entries,
+        &mut drops,
+        piece_drops.is_some(),
+        rook.map(|i| Kind(i as u8)),
     )?;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {

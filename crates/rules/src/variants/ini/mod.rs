@@ -32,6 +32,7 @@ mod cambodian;
 mod cambodian_tests;
 #[cfg(test)]
 mod chess960_tests;
+mod drop_mate;
 #[cfg(test)]
 mod drops_tests;
 mod enclosing;
@@ -50,6 +51,7 @@ mod janggi;
 #[cfg(test)]
 mod janggi_tests;
 pub mod library;
+mod no_doubled;
 pub mod parse;
 mod pawn_clock;
 mod pawn_steps;
@@ -75,8 +77,13 @@ mod safe_flag_tests;
 mod shapes_tests;
 #[cfg(test)]
 mod shogi_tests;
+mod sittuyin;
+#[cfg(test)]
+mod sittuyin_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod torishogi_tests;
 mod turning;
 #[cfg(test)]
 mod turning_tests;

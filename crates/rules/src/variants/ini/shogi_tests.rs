@@ -139,8 +139,8 @@ fn the_rules_no_move_list_shows_are_refused_by_name() {
     let base = "[m]\nmaxRank = 5\nmaxFile = 5\nking = k\nshogiPawn = p\n\
                 startFen = 4k/4p/5/P4/K4[-] w 0 1\npieceDrops = true\ncapturesToHand = true\n";
     assert_eq!(
-        error(&format!("{base}shogiPawnDropMateIllegal = true\n")),
-        "line 9: shogiPawnDropMateIllegal = true is not supported: only shogiPawnDropMateIllegal = false is played here"
+        error(&format!("{base}shogiPawnDropMateIllegal = true\npass = true\n")),
+        "line 9: shogiPawnDropMateIllegal = true is not supported: played here in a game without pass, bikjangRule, gating or enclosingDrop"
     );
     assert_eq!(
         error(&format!("{base}mandatoryPiecePromotion = true\n")),
@@ -148,7 +148,7 @@ fn the_rules_no_move_list_shows_are_refused_by_name() {
     );
     assert_eq!(
         error(&format!("{base}dropNoDoubledCount = 2\n")),
-        "line 9: dropNoDoubledCount = 2 is not supported: only dropNoDoubledCount = 1 is played here"
+        "line 9: dropNoDoubledCount = 2 is not supported: no kind is kept off a file (dropNoDoubled)"
     );
 }
 

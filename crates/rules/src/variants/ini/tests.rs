@@ -170,7 +170,7 @@ fn other_keys_are_refused_by_name_and_line() {
     );
     assert_eq!(
         error("[a:chess]\n\nshogiPawnDropMateIllegal = true\n"),
-        "line 3: shogiPawnDropMateIllegal = true is not supported: only shogiPawnDropMateIllegal = false is played here"
+        "line 3: shogiPawnDropMateIllegal = true is not supported: played here where pieceDrops = true"
     );
     assert_eq!(
         error("[a:chess]\nwallOrMove = true\n"),
@@ -214,16 +214,12 @@ fn other_keys_are_refused_by_name_and_line() {
 #[test]
 fn betza_refusals_name_piece_text_and_line() {
     let cases = [
-        ("customPiece1 = a:R4", "ranges (R4)"),
+        ("customPiece1 = a:N2", "ranges (N2)"),
         ("customPiece1 = a:AA", "the rider AA"),
         ("customPiece1 = a:cRK", "move-only or capture-only"),
         ("customPiece1 = a:pR", "hoppers other than"),
         ("customPiece1 = a:fWW", "directional or lame riders"),
         ("customPiece1 = a:nH", "lame leaps are supported only"),
-        (
-            "customPiece1 = a:flF",
-            "one-sided steps must be the same left and right",
-        ),
         ("customPiece1 = a:X", "atom X"),
     ];
     for (line, why) in cases {

@@ -346,6 +346,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             if choice.optional {
                 out += "mandatoryPawnPromotion = false\nimmobilityIllegal = true\n";
             }
+            if choice.in_place {
+                out += "sittuyinPromotion = true\n";
+            }
         }
         // Each side's ranks, as absolute ranks (from 1) of the board.
         let region = |mask: u64, white: bool| -> String {
@@ -581,6 +584,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
             ),
             (drops.castling_dropped, "castlingDroppedPiece"),
             (drops.free, "freeDrops"),
+            // Read back as the piece named rook's: checked below.
+            (!drops.first_rank_kinds.is_empty(), "sittuyinRookDrop"),
+            (drops.drop_mate_loses.is_some(), "shogiPawnDropMateIllegal"),
         ] {
             if on {
                 out += &format!("{key} = true\n");
@@ -594,6 +600,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         }
         if let Some(kind) = drops.no_doubled {
             out += &format!("dropNoDoubled = {}\n", variant.kind(kind).letter);
+            if drops.no_doubled_count > 1 {
+                out += &format!("dropNoDoubledCount = {}\n", drops.no_doubled_count);
+            }
         }
         if let Some(p) = promotions {
             let pairs: Vec<String> = form_letters
