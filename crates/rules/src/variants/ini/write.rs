@@ -188,7 +188,17 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 }
             } else if let Some(p) = &kind.pawn {
                 pawn = Some(p.clone());
-                ("pawn".into(), letter.to_string())
+                if kind.pawn_ways.is_some() {
+                    // A pawn of its own ways (Berolina, Legan) is a custom
+                    // piece whose Betza text makes it the pawn again.
+                    let k = CUSTOM
+                        .get(custom)
+                        .ok_or_else(|| unstateable("too many custom pieces".into()))?;
+                    custom += 1;
+                    (k.to_string(), format!("{letter}:{text}"))
+                } else {
+                    ("pawn".into(), letter.to_string())
+                }
             } else if let Some(&(k, _, _)) = PIECES.iter().find(|(k, b, _)| {
                 !matches!(*k, "king" | "pawn" | "soldier")
                     && !keys.iter().any(|u| u == k)
@@ -371,9 +381,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         }
         // A side's region is where it takes: the other side's passed
         // squares.
-        if !p.en_passant {
+        // A pawn of its own ways without en passant says so in its Betza
+        // text, and keeps the default region.
+        if !p.en_passant && p.en_passant_ranks != [u64::MAX; 2] {
             out += "enPassantRegion = -\n";
-        } else if p.en_passant_ranks != [u64::MAX; 2] {
+        } else if p.en_passant && p.en_passant_ranks != [u64::MAX; 2] {
             out += &format!(
                 "enPassantRegionWhite = {}\nenPassantRegionBlack = {}\n",
                 region(p.en_passant_ranks[1], false),
