@@ -5,7 +5,7 @@
 //! an empty square, provided the new piece attacks no enemy piece there
 //! and the move gives no check. Only games with the rule come here.
 
-use super::{Move, MoveKind, Position, PromotionChoice, SquareSet};
+use super::{Move, Position, PromotionChoice, SquareSet};
 
 impl<S: SquareSet> Position<S> {
     /// The pawns' promotion choice where it is sittuyin's
@@ -43,14 +43,7 @@ impl<S: SquareSet> Position<S> {
                 let targets =
                     (r.plain_attacks(kind, us, from, occupied) & !occupied) | S::single(from);
                 for to in targets.squares() {
-                    let m = Move {
-                        from: from as u16,
-                        to: to as u16,
-                        promotion: Some(kind),
-                        kind: MoveKind::Normal,
-                        wall: None,
-                        gate: None,
-                    };
+                    let m = Move::promoting(from, to, kind);
                     if self.promotes_peacefully(m, enemy) {
                         out.push(m);
                     }

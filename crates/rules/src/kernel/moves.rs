@@ -70,6 +70,14 @@ impl Move {
         }
     }
 
+    /// A move that promotes to `promotion` where it arrives.
+    pub const fn promoting(from: usize, to: usize, promotion: Kind) -> Move {
+        Move {
+            promotion: Some(promotion),
+            ..Move::new(from, to, MoveKind::Normal)
+        }
+    }
+
     /// The same move gating `gate` in.
     ///
     /// ```

@@ -154,14 +154,7 @@ impl<S: SquareSet> Position<S> {
                 out.push_all(from, plain & !zone);
                 for to in (plain & zone).squares() {
                     for &p in &r.promotions[c] {
-                        out.push(Move {
-                            from: from as u16,
-                            to: to as u16,
-                            promotion: Some(p),
-                            kind: MoveKind::Normal,
-                            wall: None,
-                            gate: None,
-                        });
+                        out.push(Move::promoting(from, to, p));
                     }
                 }
             }

@@ -1848,14 +1848,7 @@ impl<S: SquareSet> Position<S> {
                         // whose targets promote all or none: the single
                         // step beside it stays outside the zone.
                         for &p in promotions {
-                            out.push(Move {
-                                from: from as u16,
-                                to: double,
-                                promotion: Some(p),
-                                kind: MoveKind::Normal,
-                                wall: None,
-                                gate: None,
-                            });
+                            out.push(Move::promoting(from, double as usize, p));
                         }
                     } else {
                         out.push(Move::new(from, double as usize, MoveKind::DoubleStep));
@@ -1872,14 +1865,7 @@ impl<S: SquareSet> Position<S> {
                 out.push_all(from, plain & !zone);
                 for to in (plain & zone).squares() {
                     for &p in promotions {
-                        out.push(Move {
-                            from: from as u16,
-                            to: to as u16,
-                            promotion: Some(p),
-                            kind: MoveKind::Normal,
-                            wall: None,
-                            gate: None,
-                        });
+                        out.push(Move::promoting(from, to, p));
                     }
                 }
             }

@@ -205,14 +205,7 @@ impl<S: SquareSet> Position<S> {
                     out.push(Move::new(from, to, MoveKind::Normal));
                 }
                 if promotion {
-                    out.push(Move {
-                        from: from as u16,
-                        to: to as u16,
-                        promotion: Some(kind),
-                        kind: MoveKind::Normal,
-                        wall: None,
-                        gate: None,
-                    });
+                    out.push(Move::promoting(from, to, kind));
                 }
             }
         }

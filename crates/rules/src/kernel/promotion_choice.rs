@@ -71,14 +71,7 @@ impl<S: SquareSet> Position<S> {
             }
             for &p in &r.promotions[us.index()] {
                 if choice.allows(p, self.pieces(us, p).count()) {
-                    out.push(Move {
-                        from: from as u16,
-                        to: to as u16,
-                        promotion: Some(p),
-                        kind: MoveKind::Normal,
-                        wall: None,
-                        gate: None,
-                    });
+                    out.push(Move::promoting(from, to, p));
                 }
             }
         }
