@@ -35,18 +35,12 @@ impl EnclosingRule {
 
     /// The rule of an `enclosingDrop` or `flipEnclosedPieces` value.
     pub fn from_name(name: &str) -> Option<EnclosingRule> {
-        Self::NAMES
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|&(r, _)| r)
+        super::names::by_name(&Self::NAMES, name)
     }
 
     /// Its value in a variants.ini file.
     pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(r, _)| *r == self)
-            .map_or("none", |&(_, n)| n)
+        super::names::name_of(&Self::NAMES, self)
     }
 }
 

@@ -71,6 +71,7 @@ mod in_place_promotion;
 mod jumps;
 mod magics;
 mod moves;
+mod names;
 mod palace;
 mod passing;
 mod pawn_ways;

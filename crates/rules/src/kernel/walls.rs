@@ -53,18 +53,12 @@ impl WallingRule {
 
     /// The rule of a `wallingRule` value.
     pub fn from_name(name: &str) -> Option<WallingRule> {
-        Self::NAMES
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|&(r, _)| r)
+        super::names::by_name(&Self::NAMES, name)
     }
 
     /// Its `wallingRule` value.
     pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(r, _)| *r == self)
-            .map_or("none", |&(_, n)| n)
+        super::names::name_of(&Self::NAMES, self)
     }
 }
 
