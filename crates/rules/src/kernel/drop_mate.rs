@@ -18,6 +18,9 @@ impl<S: SquareSet> Position<S> {
     /// Whether the side to move, in check, was checked by a drop of the
     /// rule's kind and only by unpromoted pieces of that kind.
     pub(crate) fn mated_by_drop(&self) -> bool {
+        if !self.rules().tracks_drops {
+            return false;
+        }
         let Some(kind) = self
             .rules()
             .variant

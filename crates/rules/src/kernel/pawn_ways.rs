@@ -211,6 +211,16 @@ impl<S: SquareSet> Position<S> {
 }
 
 impl<S: SquareSet> super::Rules<S> {
+    /// The pawn an en passant capture of `ep` takes, the one `mover`
+    /// double-stepped: beside the square passed, or for pawns of their own
+    /// ways, where the push it doubled leads ([`Rules::way_victim`]).
+    pub(crate) fn en_passant_victim(&self, mover: Color, ep: u16) -> usize {
+        match self.pawn_ways {
+            Some(_) => self.way_victim(mover, ep),
+            None => self.pawn_push[mover.index()][(ep & EP_SQUARE) as usize] as usize,
+        }
+    }
+
     /// The pawn of `mover` that a double step leaving en passant square
     /// `ep` (with its push's number) put where it stands.
     #[cold]

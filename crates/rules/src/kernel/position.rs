@@ -1039,10 +1039,7 @@ impl<S: SquareSet> Position<S> {
         }
         let Some(pawn) = r.pawn else { return false };
         let to = (self.ep & EP_SQUARE) as usize;
-        let victim = match r.pawn_ways {
-            Some(_) => r.way_victim(them, self.ep),
-            None => r.pawn_push[them.index()][to] as usize,
-        };
+        let victim = r.en_passant_victim(them, self.ep);
         let mut after = *self;
         let (from, to, victim) = (S::single(from), S::single(to), S::single(victim));
         after.by_color[us.index()] ^= from | to;
@@ -1968,15 +1965,7 @@ impl<S: SquareSet> Position<S> {
         if goals.pass || goals.bikjang || goals.enclosing.is_some() {
             self.track_streaks(m);
         }
-        let drop_mate = self
-            .rules
-            .variant
-            .drops
-            .as_ref()
-            .and_then(|d| d.drop_mate_loses);
-        if drop_mate.is_some()
-            && !(goals.pass || goals.bikjang || goals.enclosing.is_some() || self.rules.gating)
-        {
+        if self.rules.tracks_drops {
             self.track_drop(m);
         }
         if self.castling != 0 {
@@ -2056,10 +2045,7 @@ impl<S: SquareSet> Position<S> {
             }
             MoveKind::EnPassant => {
                 let pawn = r.pawn.expect("en passant needs pawns");
-                let victim = match r.pawn_ways {
-                    Some(_) => r.way_victim(them, self.ep),
-                    None => r.pawn_push[them.index()][to] as usize,
-                };
+                let victim = r.en_passant_victim(them, self.ep);
                 self.toggle(them, pawn, victim);
                 captured = Some(Piece {
                     color: them,

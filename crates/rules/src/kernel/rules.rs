@@ -182,6 +182,10 @@ pub struct Rules<S> {
     pub(crate) free_drops: bool,
     /// Whether pieces in hand are gated ([`Drops::gating`](super::Drops)).
     pub(crate) gating: bool,
+    /// Whether a position keeps the kind of the last drop, for a drop mate
+    /// that loses ([`Drops::drop_mate_loses`](super::Drops)): only where
+    /// no pass, bikjang, enclosing or gating holds the same bytes.
+    pub(crate) tracks_drops: bool,
 }
 
 impl<S: SquareSet> Rules<S> {
@@ -644,6 +648,7 @@ impl<S: SquareSet> Rules<S> {
             enclosure: None,
             free_drops: false,
             gating: false,
+            tracks_drops: false,
         };
         rules.lines = (0..rules.groups.len())
             .flat_map(|g| (0..len).map(move |square| (g, square)))
@@ -746,6 +751,13 @@ impl<S: SquareSet> Rules<S> {
             rules.masks = false;
             rules.after_move = true;
         }
+        let goals = &rules.variant.goals;
+        rules.tracks_drops = rules
+            .variant
+            .drops
+            .as_ref()
+            .is_some_and(|d| d.drop_mate_loses.is_some())
+            && !(goals.pass || goals.bikjang || goals.enclosing.is_some() || rules.gating);
         if let Some(forms) = super::promotion::Forms::new(&rules, search)? {
             // Off the masks' path: moves are made and tested, and the
             // attackers ask the forms.
