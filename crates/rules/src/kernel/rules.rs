@@ -65,6 +65,8 @@ pub struct Rules<S> {
     pub(crate) groups: Vec<(u16, Vec<u16>)>,
     /// Per kind, the groups it slides along, as a bit mask.
     pub(crate) kind_groups: [u32; MAX_KINDS],
+    /// Every kind of the variant, a bit each: the generation loop's kinds.
+    pub(crate) kinds_mask: u16,
     /// Bit `g` set: group `g` has magics (`magics[g * len + square]`).
     magic_groups: u32,
     /// The groups whose magics came from [`super::magics::KNOWN`].
@@ -586,6 +588,7 @@ impl<S: SquareSet> Rules<S> {
                 Some(Kind(k as u8)) != pawn && leaps[k * len..(k + 1) * len].iter().any(|s| s.any())
             })
             .fold(0, |mask, k| mask | 1 << k);
+        let kinds_mask = ((1u32 << kinds.len()) - 1) as u16;
         let mut rules = Rules {
             variant,
             len,
@@ -640,6 +643,7 @@ impl<S: SquareSet> Rules<S> {
             odd_squares,
             masks,
             special_kinds: special.kinds,
+            kinds_mask,
             special_any: special.any,
             special: Box::new(special),
             forms: None,
@@ -1217,10 +1221,17 @@ impl<S: SquareSet> Rules<S> {
     /// rather than once a piece.
     #[inline(always)]
     pub(crate) fn plain_attacks(&self, kind: Kind, color: Color, square: usize, occupied: S) -> S {
-        let k = kind.index();
         if Some(kind) == self.pawn {
             return self.pawn_captures[color.index()][square];
         }
+        self.piece_attacks(kind.index(), square, occupied)
+    }
+
+    /// [`Rules::plain_attacks`] of kind `k`, which is not the pawn: what
+    /// the generation loop asks once a piece, having set the pawn apart
+    /// once a kind.
+    #[inline(always)]
+    pub(crate) fn piece_attacks(&self, k: usize, square: usize, occupied: S) -> S {
         let mut set = if self.leapers >> k & 1 == 1 {
             self.leaps[k * self.len + square]
         } else {

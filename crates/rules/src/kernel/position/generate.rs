@@ -177,12 +177,20 @@ impl<S: SquareSet> Position<S> {
                 _ => !S::EMPTY,
             }
         };
-        for k in 0..r.variant.kinds.len() {
+        // The kinds to visit, in order, as a mask: the royal one only
+        // `with_royal`.
+        let mut kinds = r.kinds_mask;
+        if let (Some(royal), false) = (r.royal, with_royal) {
+            kinds &= !(1 << royal.index());
+        }
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
             let kind = Kind(k as u8);
-            if !with_royal && Some(kind) == r.royal {
+            let pieces = self.by_kind[k] & own;
+            if pieces.is_empty() {
                 continue;
             }
-            let pieces = self.by_kind[k] & own;
             if Some(kind) == r.pawn {
                 if r.pawn_ways.is_some() {
                     self.generate_pawn_ways(out, pieces, target, &line, !with_royal);
@@ -210,11 +218,13 @@ impl<S: SquareSet> Position<S> {
                 }
                 continue;
             }
-            for from in pieces.squares() {
-                out.push_all(
-                    from,
-                    r.plain_attacks(kind, us, from, occupied) & !own & target & line(from),
-                );
+            // Pieces no pin holds first, with no line to test.
+            let to = !own & target;
+            for from in (pieces & !pinned).squares() {
+                out.push_all(from, r.piece_attacks(k, from, occupied) & to);
+            }
+            for from in (pieces & pinned).squares() {
+                out.push_all(from, r.piece_attacks(k, from, occupied) & to & line(from));
             }
         }
     }
