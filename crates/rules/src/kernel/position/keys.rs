@@ -166,7 +166,7 @@ impl<S: SquareSet> Position<S> {
     /// The en passant square counts for repetition only when the side to
     /// move can take there (FIDE Laws 9.2.3): a pawn beside the one that
     /// passed it, and the capture legal.
-    #[inline]
+    #[inline(always)]
     pub(in crate::kernel) fn ep_key(&self) -> u64 {
         let r = self.rules;
         match (self.ep, r.pawn) {
