@@ -38,6 +38,9 @@ use view3d::*;
 mod editor;
 use editor::*;
 
+#[path = "browser_parts/clicks.rs"]
+mod clicks;
+
 #[path = "browser_parts/pockets.rs"]
 mod pockets;
 use pockets::pieces_in_hand;

@@ -24,6 +24,7 @@ const game = {
   flipped: false,
   selected: null, // the square picked up
   walling: null, // a walling game's moves to the target chosen, while the wall's square is
+  wallingBoard: null, // the board after the piece's move meanwhile (walling.js)
   cursor: null, // the keyboard cursor's square
   keyboard: false, // whether the cursor is shown (after a key, until a click)
   hint: null, // {from, to}
@@ -311,7 +312,7 @@ function show(state) {
     $("mate-explanation").innerHTML = "";
   }
   game.startSide = (game.variant.sides.indexOf(state.turn) - (game.cur.ply % 2) + 2) % 2;
-  game.selected = null;
+  endWalling();
   game.hint = null;
   render();
   kept();
@@ -719,7 +720,8 @@ function renderPockets() {
 function renderBoard() {
   const st = game.state;
   if (!st) return;
-  const v = view();
+  // While a wall is placed, the board after the piece's move.
+  const v = view(game.wallingBoard || undefined);
   game.view = v;
   const board = $("board");
   const size = v.size;
@@ -741,8 +743,8 @@ function renderBoard() {
   const selectedMoves = game.selected === null ? [] : movesFrom(game.selected);
   // While a wall is placed, its squares are the targets.
   const targets = new Set(game.walling ? game.walling.map((m) => m.wall) : selectedMoves.map((m) => m.to));
-  const movable = movableSquares();
-  const last = st.last;
+  const movable = game.walling ? new Set() : movableSquares();
+  const last = game.walling ? game.walling[0] : st.last;
   const add = (el, row, col) => {
     el.style.gridRow = `${row}`;
     el.style.gridColumn = `${col}`;
@@ -932,7 +934,10 @@ function renderLegal() {
   let caption;
   if (st.result) caption = "none: the game is over";
   else if (computersTurn()) caption = `none for you: ${st.turn} is the computer's side`;
-  else if (game.selected !== null) {
+  else if (game.walling) {
+    moves = game.walling;
+    caption = wallingCaption();
+  } else if (game.selected !== null) {
     moves = movesFrom(game.selected);
     const c = st.board.cells.find((x) => x.square === game.selected);
     const what = !c
@@ -1051,12 +1056,11 @@ function onCell(sq, byKey) {
     // The wall's square: the move that places it there (a promotion
     // chosen among them), or, elsewhere, the move given up.
     const options = game.walling.filter((m) => m.wall === sq);
-    game.walling = null;
+    endWalling();
     if (options.length) {
       playChosen(options);
       return;
     }
-    game.selected = null;
     renderBoard();
     renderLegal();
     return;
@@ -1075,8 +1079,7 @@ async function tryMove(from, to) {
   if (!options.length) return;
   if (options.some((m) => m.wall !== undefined && m.wall !== null)) {
     // A walling game: the wall's square next (a click, or Enter).
-    game.walling = options;
-    renderBoard();
+    await beginWalling(options);
     return;
   }
   await playChosen(options);
@@ -1236,8 +1239,8 @@ function onShortcut(e) {
   const onBoard = t && t.id === "board";
   // Esc puts a piece picked up down wherever the focus is (the move list,
   // a button); on the board, onBoardKey does.
-  if (e.key === "Escape" && !onBoard && game.selected !== null) {
-    game.selected = null;
+  if (e.key === "Escape" && !onBoard && (game.selected !== null || game.walling)) {
+    endWalling();
     renderBoard();
     renderLegal();
     return;
@@ -1285,7 +1288,7 @@ function onBoardKey(e) {
     return;
   }
   if (e.key === "Escape") {
-    game.selected = null;
+    endWalling();
     renderBoard();
     renderLegal();
     return;
