@@ -475,10 +475,12 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
 
 /// The pockets of a game with drops, one line a side, top of the moves
 /// panel beside the board (`black in hand: p2 n`): each kind held, as the
-/// board draws it, with its count past one. None in a game without drops.
+/// board draws it, with its count past one. None in a game without drops
+/// or whose drops are free.
 pub fn pocket_lines(game: &Game, view: View) -> Vec<String> {
     let position = game.position();
-    if position.variant().drops.is_none() {
+    // Free drops (Ataxx's clones) take nothing from a hand: no hand to show.
+    if position.variant().drops.as_ref().is_none_or(|d| d.free) {
         return Vec::new();
     }
     let notation = game.notation();
@@ -780,6 +782,7 @@ fn draw_panels(
 #[cfg(test)]
 mod tests {
     use super::super::game::Options;
+    use super::super::test_samples::{sample, typed};
     use super::super::test_variants::{cube4, fourfold_like, small_cube};
     use super::*;
     use crate::variants::{by_name, Notation};
@@ -820,22 +823,7 @@ mod tests {
     /// prompt (`P@e6`) takes it out again.
     #[test]
     fn crazyhouse_pockets_beside_the_board_and_drops_at_the_prompt() {
-        use crate::game::Action as A;
-        let file = include_str!("../../../samples/fsf-variants.ini");
-        let game_of = crate::variants::ini::read(file)
-            .unwrap()
-            .into_iter()
-            .find(|g| crate::variants::GameRules::name(g) == "crazyhouse")
-            .unwrap();
-        let notation: &'static dyn Notation = Box::leak(Box::new(game_of));
-        let mut g = game(notation);
-        let typed = |g: &mut Game, text: &str| {
-            g.handle(A::OpenPrompt);
-            for c in text.chars() {
-                g.handle(A::Type(c));
-            }
-            g.handle(A::Activate);
-        };
+        let mut g = game(sample("crazyhouse"));
         let pockets = |g: &Game| pocket_lines(g, plain());
         assert_eq!(pockets(&g), ["white in hand: -", "black in hand: -"]);
         for m in ["e4", "d5", "exd5"] {
@@ -856,27 +844,44 @@ mod tests {
         assert!(pocket_lines(&game(by_name("chess").unwrap()), plain()).is_empty());
     }
 
+    /// Ataxx from the sample file: its drops are free (a clone takes
+    /// nothing from a hand), so no hand is shown; a clone is the piece's
+    /// move to a square a king's step away, picked and clicked as its
+    /// jumps two squares away are.
+    #[test]
+    fn ataxx_shows_no_hand_and_clones_by_the_piece() {
+        use crate::game::Action as A;
+        let notation = sample("ataxx");
+        let mut g = game(notation);
+        let name = |g: &Game, s: usize| notation.square_name(g.position(), s);
+        let square = |g: &Game, n: &str| (0..49).find(|&s| name(g, s) == n).unwrap();
+        assert!(pocket_lines(&g, plain()).is_empty());
+        g.handle(A::Click(square(&g, "g1")));
+        let reach: Vec<String> = g.reach().into_iter().map(|s| name(&g, s)).collect();
+        assert_eq!(
+            reach,
+            ["e1", "f1", "e2", "f2", "g2", "e3", "f3", "g3"],
+            "three clones and five jumps"
+        );
+        insta::assert_snapshot!("ataxx_80x24", screen(&g, plain(), (80, 24)).join("\n"));
+        g.handle(A::Click(square(&g, "f2")));
+        assert_eq!(g.moves().len(), 1, "{}", g.prompt());
+        // A clone: the piece on g1 stays, its copy stands on f2.
+        for s in ["g1", "f2"] {
+            let p = g.position().piece_at(square(&g, s));
+            assert_eq!(p.map(|p| p.color), Some(crate::kernel::Color::White), "{s}");
+        }
+        assert!(pocket_lines(&g, plain()).is_empty());
+    }
+
     /// Chess.com's Duck Chess from the sample file: a move places the
     /// duck, typed (`e2e4,e4e3`, `e5,d4`) or clicked (the piece, its
     /// target, the duck's square), and the duck is drawn as `*`.
     #[test]
     fn the_duck_is_placed_typed_or_clicked_and_drawn() {
         use crate::game::Action as A;
-        let file = include_str!("../../../samples/fsf-variants.ini");
-        let game_of = crate::variants::ini::read(file)
-            .unwrap()
-            .into_iter()
-            .find(|g| crate::variants::GameRules::name(g) == "chess-duck")
-            .unwrap();
-        let notation: &'static dyn Notation = Box::leak(Box::new(game_of));
+        let notation = sample("chess-duck");
         let mut g = game(notation);
-        let typed = |g: &mut Game, text: &str| {
-            g.handle(A::OpenPrompt);
-            for c in text.chars() {
-                g.handle(A::Type(c));
-            }
-            g.handle(A::Activate);
-        };
         typed(&mut g, "e2e4,e4e3");
         typed(&mut g, "e5,d4");
         assert_eq!(g.moves().len(), 2, "{}", g.detail());
@@ -906,13 +911,8 @@ mod tests {
     /// whole.
     #[test]
     fn a_refusal_is_read_whole() {
-        use crate::game::Action as A;
         let mut g = game(by_name("chess").unwrap());
-        g.handle(A::OpenPrompt);
-        for c in "e5".chars() {
-            g.handle(A::Type(c));
-        }
-        g.handle(A::Activate);
+        typed(&mut g, "e5");
         let why = g.detail();
         assert!(why.len() > 60, "{why}");
         for size in [(80, 24), (120, 40)] {

@@ -37,7 +37,11 @@ async fn with_the_duck(
     .await;
     assert_eq!(piece_on(c, to).await, piece, "the piece moved to {to}");
     assert_eq!(piece_on(c, from).await, "", "{from} left empty");
-    assert_eq!(squares_with(c, "wall").await, before, "the duck not moved yet");
+    assert_eq!(
+        squares_with(c, "wall").await,
+        before,
+        "the duck not moved yet"
+    );
     wait_js(
         c,
         "the duck's squares as targets",
@@ -46,7 +50,10 @@ async fn with_the_duck(
     .await;
     let targets = squares_with(c, "target").await;
     assert_eq!(targets.len(), empty, "one target an empty square");
-    assert!(targets.iter().any(|t| t == duck), "{duck} is a duck's square");
+    assert!(
+        targets.iter().any(|t| t == duck),
+        "{duck} is a duck's square"
+    );
     assert_eq!(listed(c).await, empty, "one listed move a duck's square");
     let caption = text(c, "#legal-caption").await;
     assert!(
@@ -76,7 +83,11 @@ pub async fn the_duck_as_a_wall(c: Client, _url: String) {
     // Black's move: the duck leaves e3 for c6 (31 empty squares: e3 is
     // the duck's own).
     with_the_duck(&c, ["d7", "d5", "c6"], 2, 31, &["e3"]).await;
-    assert_eq!(squares_with(&c, "wall").await, ["c6"], "one duck: it left e3");
+    assert_eq!(
+        squares_with(&c, "wall").await,
+        ["c6"],
+        "one duck: it left e3"
+    );
     // The duck may not stay where it is: c6 is no target now.
     click_squares(&c, &["g1", "f3"]).await;
     wait_all(&c, "#board .cell.target", 1).await;
@@ -114,4 +125,29 @@ pub async fn the_duck_as_a_wall(c: Client, _url: String) {
     .await;
     assert_eq!(state, json!(1), "the API's board has the one wall");
     screenshot(&c, "chess-duck").await;
+    // A promotion: the piece's move first (the dialog), then the duck's
+    // square, the knight drawn on a8 meanwhile; 61 squares are empty.
+    import(&c, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").await;
+    at_ply(&c, "chess-duck", 0).await;
+    click_squares(&c, &["a7", "a8"]).await;
+    wait_all(&c, "#promotion[open] button", 4).await;
+    click(&c, "#promotion button[data-promotion='n']").await;
+    wait_js(
+        &c,
+        "the duck's squares after a8=N",
+        "document.querySelectorAll('#board .cell.target').length === 61",
+    )
+    .await;
+    wait_js(
+        &c,
+        "the knight drawn on a8",
+        "(document.querySelector(\"#board .cell[data-name='a8'] .piece\") || {}).textContent === '♘'",
+    )
+    .await;
+    assert_eq!(piece_on(&c, "a7").await, "");
+    assert_eq!(listed(&c).await, 61, "one listed move a duck's square");
+    click_squares(&c, &["h1"]).await;
+    at_ply(&c, "chess-duck", 1).await;
+    assert_eq!(piece_on(&c, "a8").await, "♘");
+    assert_eq!(squares_with(&c, "wall").await, ["h1"]);
 }

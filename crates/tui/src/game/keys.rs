@@ -328,10 +328,9 @@ impl Game {
             }
             Some(from) => {
                 let moves: Vec<Move> = self
-                    .position()
-                    .legal_moves()
+                    .piece_moves(from)
                     .into_iter()
-                    .filter(|m| m.from() == from && m.to() == at)
+                    .filter(|m| m.to() == at)
                     .collect();
                 if moves.iter().any(|m| m.wall.is_some()) {
                     // A move that places a wall: its square next.

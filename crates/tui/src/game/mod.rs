@@ -516,13 +516,7 @@ impl Game {
         let Some(from) = self.cursor.selected else {
             return Vec::new();
         };
-        let mut out: Vec<usize> = self
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == from)
-            .map(|m| m.to())
-            .collect();
+        let mut out: Vec<usize> = self.piece_moves(from).into_iter().map(|m| m.to()).collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -582,8 +576,8 @@ impl Game {
         let mut out: Vec<usize> = self
             .position()
             .legal_moves()
-            .iter()
-            .map(|m| m.from())
+            .into_iter()
+            .flat_map(|m| self.played_from(m))
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -616,6 +610,7 @@ impl Game {
     }
 }
 
+mod clones;
 mod endings;
 mod files;
 mod keys;

@@ -901,14 +901,10 @@ fn fourfold_has_no_draw_to_claim() {
 /// Enter's), a castling's capital letter putting it on the rook's square.
 #[test]
 fn a_gating_move_asks_which_piece_to_gate_in() {
-    let file = include_str!("../../../../samples/fsf-variants.ini");
-    let seirawan = crate::variants::ini::read(file)
-        .unwrap()
-        .into_iter()
-        .find(|g| crate::variants::GameRules::name(g) == "seirawan")
-        .unwrap();
-    let notation: &'static dyn Notation = Box::leak(Box::new(seirawan));
-    let mut game = from(notation, "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 1");
+    let mut game = from(
+        crate::test_samples::sample("seirawan"),
+        "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 1",
+    );
     game.handle(A::Click(sq(&game, "e1")));
     game.handle(A::Click(sq(&game, "g1")));
     assert_eq!(game.promotion_choices(), Some(vec!['-', 'h', 'H']));
