@@ -41,6 +41,10 @@ use editor::*;
 #[path = "browser_parts/clicks.rs"]
 mod clicks;
 
+#[path = "browser_parts/clones.rs"]
+mod clones;
+use clones::ataxx_clones_by_the_piece;
+
 #[path = "browser_parts/pockets.rs"]
 mod pockets;
 use pockets::pieces_in_hand;
@@ -1934,6 +1938,7 @@ async fn the_analysis_board_in_a_real_browser() {
         the_board_editor,
         pieces_in_hand,
         the_duck_as_a_wall,
+        ataxx_clones_by_the_piece,
     ] {
         if only
             .as_deref()

@@ -13,7 +13,7 @@ use super::types::{
 };
 use super::ApiError;
 use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome, Piece};
-use crate::variants::{self, line, status, Notation};
+use crate::variants::{self, clones, line, status, Notation};
 
 /// Longest history a request may replay.
 pub const MAX_HISTORY: usize = 5000;
@@ -265,6 +265,7 @@ pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -
         gate: m
             .gate
             .map(|g| position.variant().kind(g.kind).letter.to_string()),
+        clones: clones::clone_sources(position, m).unwrap_or_default(),
     }
 }
 
@@ -346,9 +347,10 @@ fn piece_info(notation: &dyn Notation, pos: &dyn AnyPosition, p: Piece) -> Piece
     }
 }
 
-/// Each side's pieces in hand, in a game with drops.
+/// Each side's pieces in hand, in a game with drops; none where drops are
+/// free (Ataxx's clones), taking nothing from a hand.
 fn pockets(notation: &dyn Notation, pos: &dyn AnyPosition) -> Vec<Pocket> {
-    if pos.variant().drops.is_none() {
+    if pos.variant().drops.as_ref().is_none_or(|d| d.free) {
         return Vec::new();
     }
     Color::ALL

@@ -512,6 +512,11 @@ pub struct MoveInfo {
     /// if it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gate: Option<String>,
+    /// For a clone (a free drop: Ataxx's), the squares of the pieces that
+    /// make it, any of the side's pieces of its kind a king's step away:
+    /// the page plays it as theirs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clones: Vec<usize>,
 }
 
 /// How the game ended.

@@ -651,12 +651,14 @@ const FILLED = { "♔": "♚", "♕": "♛", "♖": "♜", "♗": "♝", "♘": 
 function movesFrom(sq) {
   if (computersTurn()) return [];
   if (typeof sq === "string") return game.state.moves.filter((m) => "drop:" + m.drop === sq);
-  return game.state.moves.filter((m) => m.from === sq && !m.drop);
+  // A clone (Ataxx's free drop) is a move of each piece next to it.
+  return game.state.moves.filter((m) => (m.from === sq && !m.drop) || (m.clones || []).includes(sq));
 }
 
-// The squares whose piece has a move (a drop moves nothing on the board).
+// The squares whose piece has a move (a drop from the hand moves nothing on
+// the board; a clone, the pieces that make it).
 function movableSquares() {
-  return new Set(computersTurn() ? [] : game.state.moves.filter((m) => !m.drop).map((m) => m.from));
+  return new Set(computersTurn() ? [] : game.state.moves.flatMap((m) => (m.drop ? m.clones || [] : [m.from])));
 }
 
 // Pieces in hand (crazyhouse): each side's pocket above or below the board,
