@@ -17,7 +17,7 @@
 
 use super::config::{Bindings, Palette};
 use super::game::{Action, Game};
-use crate::kernel::{Color as Side, Piece};
+use crate::kernel::{AnyPosition, Color as Side, Piece};
 use crate::variants::picture::{self, Style as PieceStyle};
 use itertools::Itertools;
 use ratatui::crossterm::event::{
@@ -596,8 +596,15 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
         file_row(&mut label_rows, 0, 0);
     }
 
-    let reach = game.reach();
-    let last_move = game.last_move();
+    // While a wall is placed: the piece's move made, the wall's squares
+    // marked, the walls where they stand.
+    let placing = game.placing();
+    let pieces: &dyn AnyPosition = placing.as_ref().map_or(position, |p| &*p.after);
+    let reach = placing
+        .as_ref()
+        .map_or_else(|| game.reach(), |p| p.squares.clone());
+    let last_move = placing.as_ref().map(|p| p.moved).or(game.last_move());
+    let selected = game.selected().filter(|_| placing.is_none());
     let hint = game.hint();
     let attacked: Vec<usize> = crate::variants::status::attacking(position)
         .into_iter()
@@ -662,7 +669,7 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                     cell = cell.add_modifier(Modifier::UNDERLINED);
                 }
                 let marks = palette.marks.unwrap_or(Tint::Green);
-                let (open, close, mark) = if game.selected() == Some(s) {
+                let (open, close, mark) = if selected == Some(s) {
                     ('(', ')', marks)
                 } else if reach.contains(&s) {
                     ('[', ']', marks)
@@ -673,10 +680,10 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                 } else {
                     (' ', ' ', Tint::Reset)
                 };
-                let piece = position.piece_at(s);
+                let piece = pieces.piece_at(s);
                 let (text, piece_style) = match piece {
                     Some(p) => (
-                        picture::piece_text(notation, position, p, view.style, view.color),
+                        picture::piece_text(notation, pieces, p, view.style, view.color),
                         tint(
                             match p.color {
                                 crate::kernel::Color::White => palette.first,
@@ -893,10 +900,19 @@ mod tests {
         let (g1, f3, d4, h5) = (square("g1"), square("f3"), square("d4"), square("h5"));
         assert!(g.position().is_wall(d4));
         // The knight, its target, then a square the duck cannot take (where
-        // it stands), then one it can.
-        for s in [g1, f3, d4] {
+        // it stands), then one it can. Meanwhile the knight is drawn on f3,
+        // g1 empty, the duck still on d4, and the targets are the duck's
+        // squares, every empty one (32 less the duck's own).
+        for s in [g1, f3] {
             g.handle(A::Click(s));
         }
+        let placing = g.placing().expect("the duck's square asked");
+        assert_eq!(placing.squares.len(), 31);
+        assert!(!placing.squares.contains(&d4));
+        let shown = screen(&g, plain(), (80, 24)).join("\n");
+        assert_eq!(shown.matches("[.]").count(), 31, "{shown}");
+        insta::assert_snapshot!("chess_duck_placing_80x24", shown);
+        g.handle(A::Click(d4));
         assert_eq!(g.moves().len(), 2);
         assert_eq!(g.prompt(), "no wall can go on d4");
         g.handle(A::Click(h5));

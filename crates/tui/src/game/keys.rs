@@ -2,6 +2,7 @@
 //! board's cursor, picking up and playing.
 
 use super::*;
+use itertools::Itertools;
 
 impl Game {
     /// Does what `action` asks.
@@ -332,8 +333,10 @@ impl Game {
                     .into_iter()
                     .filter(|m| m.to() == at)
                     .collect();
-                if moves.iter().any(|m| m.wall.is_some()) {
-                    // A move that places a wall: its square next.
+                let ways = moves.iter().map(|m| (m.promotion, m.gate)).unique().count();
+                if moves.iter().any(|m| m.wall.is_some()) && ways == 1 {
+                    // A move that places a wall: its square next (after
+                    // the promotion's piece, where it has a choice).
                     self.cursor.wall = Some(moves);
                     self.prompt.message =
                         Some("the wall: point at its square, Enter (Esc: cancel)".into());
@@ -406,7 +409,7 @@ impl Game {
         };
         let variant = self.position().variant();
         let gating = moves.iter().any(|m| m.gate.is_some());
-        let chosen = moves.into_iter().find(|&m| {
+        let chosen = moves.iter().copied().find(|&m| {
             if gating {
                 // Gated pieces' letters tell the squares apart by case.
                 return super::choice_letter(variant, m, true) == Some(letter);
@@ -415,6 +418,14 @@ impl Game {
                 .is_some_and(|k| variant.kind(k).letter == letter.to_ascii_lowercase())
         });
         match chosen {
+            Some(m) if m.wall.is_some() && self.cursor.wall.is_none() => {
+                // The piece chosen, the wall's square next.
+                let same = |o: &Move| (o.promotion, o.gate) == (m.promotion, m.gate);
+                self.cursor.promotion = None;
+                self.cursor.wall = Some(moves.into_iter().filter(same).collect());
+                self.prompt.message =
+                    Some("the wall: point at its square, Enter (Esc: cancel)".into());
+            }
             Some(m) => {
                 // The prompt is answered: it leaves the screen, also when
                 // the move ends the game and no other key follows.

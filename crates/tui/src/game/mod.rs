@@ -29,6 +29,7 @@ use crate::engine::search::SearchResult;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
 use crate::variants::{status, Notation};
+use itertools::Itertools;
 use state::{Cursor, Prompt, Record, Searches};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -527,9 +528,11 @@ impl Game {
         let variant = self.position().variant();
         self.cursor.promotion.as_ref().map(|moves| {
             let gating = moves.iter().any(|m| m.gate.is_some());
+            // One letter a piece, however many walls a move may place.
             moves
                 .iter()
                 .filter_map(|&m| choice_letter(variant, m, gating))
+                .unique()
                 .collect()
         })
     }
@@ -619,6 +622,8 @@ mod remote;
 mod state;
 mod text;
 mod thinking;
+mod walling;
+pub use walling::Placing;
 
 #[cfg(test)]
 mod tests;
