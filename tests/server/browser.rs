@@ -45,6 +45,10 @@ mod clicks;
 mod clones;
 use clones::ataxx_clones_by_the_piece;
 
+#[path = "browser_parts/promoted.rs"]
+mod promoted;
+use promoted::a_promoted_shogi_piece;
+
 #[path = "browser_parts/pockets.rs"]
 mod pockets;
 use pockets::pieces_in_hand;
@@ -1939,6 +1943,7 @@ async fn the_analysis_board_in_a_real_browser() {
         pieces_in_hand,
         the_duck_as_a_wall,
         ataxx_clones_by_the_piece,
+        a_promoted_shogi_piece,
     ] {
         if only
             .as_deref()

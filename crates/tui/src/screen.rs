@@ -677,6 +677,10 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                     ('*', '*', palette.hint.unwrap_or(Tint::Magenta))
                 } else if attacked.contains(&s) {
                     ('!', '!', palette.check.unwrap_or(Tint::Red))
+                } else if crate::kernel::with_position!(pieces.concrete(), p => p.is_promoted(s)) {
+                    // Shogi's promoted piece, as FEN writes it (`+B`): it
+                    // moves as its promoted form.
+                    ('+', ' ', Tint::Reset)
                 } else {
                     (' ', ' ', Tint::Reset)
                 };
@@ -879,6 +883,25 @@ mod tests {
             assert_eq!(p.map(|p| p.color), Some(crate::kernel::Color::White), "{s}");
         }
         assert!(pocket_lines(&g, plain()).is_empty());
+    }
+
+    /// Shogi from the sample file: a promoted piece keeps its letter and
+    /// is drawn `+` before it, as FEN writes it, so that it is told from
+    /// one unpromoted (it moves as its promoted form).
+    #[test]
+    fn a_promoted_shogi_piece_is_drawn_with_a_plus() {
+        let mut g = game(sample("shogi"));
+        for m in ["c3c4", "g7g6"] {
+            typed(&mut g, m);
+        }
+        let shown = screen(&g, plain(), (120, 40)).join("\n");
+        assert!(!shown.contains('+'), "{shown}");
+        typed(&mut g, "b2h8+");
+        assert_eq!(g.moves().len(), 3, "{}", g.detail());
+        let shown = screen(&g, plain(), (120, 40)).join("\n");
+        let rank8 = shown.lines().find(|l| l.contains("│8")).unwrap();
+        assert!(rank8.contains("+B"), "{rank8}");
+        assert_eq!(shown.matches('+').count(), 1, "{shown}");
     }
 
     /// Chess.com's Duck Chess from the sample file: a move places the

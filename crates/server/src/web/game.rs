@@ -12,7 +12,7 @@ use super::types::{
     StudyInfo, TreeNode, VariantInfo,
 };
 use super::ApiError;
-use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome, Piece};
+use crate::kernel::{with_position, AnyGame, AnyPosition, Color, Move, Outcome, Piece};
 use crate::variants::{self, clones, line, status, Notation};
 
 /// Longest history a request may replay.
@@ -309,6 +309,10 @@ pub fn draw_board(
                     .collect(),
                 piece: piece_at(sq).map(|p| piece_info(notation, pos, p)),
                 wall: pos.is_wall(sq),
+                // The position's mark, where the piece drawn is its own (a
+                // setup's may not be).
+                promoted: piece_at(sq).is_some_and(|p| pos.piece_at(sq) == Some(p))
+                    && with_position!(pos.concrete(), p => p.is_promoted(sq)),
             }
         })
         .collect();

@@ -419,6 +419,10 @@ pub struct Cell {
     /// Whether a wall stands there (FEN's `*`: games with walls).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub wall: bool,
+    /// Whether its piece is a promoted one (shogi's `+B`, which moves as
+    /// its promoted form; crazyhouse's `Q~`, which goes to hand as a pawn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub promoted: bool,
 }
 
 /// A board's label, drawn above its top-left cell.

@@ -358,11 +358,16 @@ impl Game {
                             .map(|c| c.to_string())
                             .collect::<Vec<_>>()
                             .join(" ");
-                        self.prompt.message = Some(if gating {
+                        // Capitals only where castling may gate on the
+                        // rook's square too.
+                        let on_rook = choices.chars().any(|c| c.is_ascii_uppercase());
+                        self.prompt.message = Some(if gating && on_rook {
                             format!(
                                 "gate in: {choices} (Enter: none; a capital: on the rook's \
                                  square; Esc: cancel)"
                             )
+                        } else if gating {
+                            format!("gate in: {choices} (Enter: none; Esc: cancel)")
                         } else {
                             format!("promote to: {choices} (Enter: the first, Esc: cancel)")
                         });

@@ -921,6 +921,8 @@ fn a_gating_move_asks_which_piece_to_gate_in() {
     game.handle(A::Undo);
     game.handle(A::Click(sq(&game, "a1")));
     game.handle(A::Click(sq(&game, "b1")));
+    // No castling: no capital, and no word of the rook's square.
+    assert_eq!(game.prompt(), "gate in: - h (Enter: none; Esc: cancel)");
     game.handle(A::Activate);
     assert_eq!(game.moves().len(), 1);
     assert_eq!(game.position().piece_at(sq(&game, "a1")), None);

@@ -814,12 +814,13 @@ function renderBoard() {
     d.dataset.col = c.col;
     d.dataset.file = c.file;
     d.dataset.rank = c.rank;
-    d.title = c.name + (c.piece ? ` ${c.piece.color} ${c.piece.name}` : "");
+    d.title = c.name + (c.piece ? ` ${c.piece.color} ${c.promoted ? "promoted " : ""}${c.piece.name}` : "");
     d.setAttribute("role", "gridcell");
     d.setAttribute("aria-label", d.title);
     if (c.piece) {
       const p = document.createElement("span");
-      p.className = `piece ${c.piece.color}`;
+      // A promoted piece (shogi's +B) is marked `+`: it moves otherwise.
+      p.className = `piece ${c.piece.color}${c.promoted ? " promoted" : ""}`;
       p.textContent = c.piece.glyph;
       p.dataset.letter = c.piece.letter;
       if (FILLED[c.piece.glyph]) p.dataset.fill = FILLED[c.piece.glyph];
