@@ -59,3 +59,26 @@ pub async fn listed(c: &Client) -> usize {
     .await;
     n.as_u64().unwrap() as usize
 }
+
+/// Waits until `n` squares are marked as targets.
+pub async fn wait_targets(c: &Client, n: usize) {
+    wait_js(
+        c,
+        &format!("{n} squares marked as targets"),
+        &format!("document.querySelectorAll('#board .cell.target').length === {n}"),
+    )
+    .await;
+}
+
+/// Waits until square `name` shows the piece `glyph` (`""`: none).
+pub async fn wait_piece(c: &Client, name: &str, glyph: &str) {
+    let quoted = serde_json::Value::from(glyph);
+    wait_js(
+        c,
+        &format!("{name} showing {quoted}"),
+        &format!(
+            "((document.querySelector(\"#board .cell[data-name='{name}'] .piece\") || {{}}).textContent || '') === {quoted}"
+        ),
+    )
+    .await;
+}

@@ -26,28 +26,15 @@ async fn with_the_duck(
     click_squares(c, &[from, to]).await;
     // The move is not played yet: the duck's square comes first.
     wait_all(c, &format!("#board[data-plies='{}']", ply - 1), 1).await;
-    wait_js(
-        c,
-        "the piece drawn on its target",
-        &format!(
-            "!!document.querySelector(\"#board .cell[data-name='{to}'] .piece\") \
-             && !document.querySelector(\"#board .cell[data-name='{from}'] .piece\")"
-        ),
-    )
-    .await;
-    assert_eq!(piece_on(c, to).await, piece, "the piece moved to {to}");
-    assert_eq!(piece_on(c, from).await, "", "{from} left empty");
+    // The piece drawn on its target, its start empty.
+    wait_piece(c, to, &piece).await;
+    wait_piece(c, from, "").await;
     assert_eq!(
         squares_with(c, "wall").await,
         before,
         "the duck not moved yet"
     );
-    wait_js(
-        c,
-        "the duck's squares as targets",
-        &format!("document.querySelectorAll('#board .cell.target').length === {empty}"),
-    )
-    .await;
+    wait_targets(c, empty).await;
     let targets = squares_with(c, "target").await;
     assert_eq!(targets.len(), empty, "one target an empty square");
     assert!(
@@ -110,12 +97,7 @@ pub async fn the_duck_as_a_wall(c: Client, _url: String) {
     click_squares(&c, &["g1", "f3"]).await;
     wait_all(&c, "#board .cell.target", 1).await;
     shortcut(&c, &Key::Escape.to_string()).await;
-    wait_js(
-        &c,
-        "the move given up",
-        "document.querySelectorAll('#board .cell.target').length === 0",
-    )
-    .await;
+    wait_targets(&c, 0).await;
     assert_eq!(piece_on(&c, "g1").await, "♘");
     let state = js(
         &c,
@@ -132,18 +114,8 @@ pub async fn the_duck_as_a_wall(c: Client, _url: String) {
     click_squares(&c, &["a7", "a8"]).await;
     wait_all(&c, "#promotion[open] button", 4).await;
     click(&c, "#promotion button[data-promotion='n']").await;
-    wait_js(
-        &c,
-        "the duck's squares after a8=N",
-        "document.querySelectorAll('#board .cell.target').length === 61",
-    )
-    .await;
-    wait_js(
-        &c,
-        "the knight drawn on a8",
-        "(document.querySelector(\"#board .cell[data-name='a8'] .piece\") || {}).textContent === '♘'",
-    )
-    .await;
+    wait_targets(&c, 61).await;
+    wait_piece(&c, "a8", "♘").await;
     assert_eq!(piece_on(&c, "a7").await, "");
     assert_eq!(listed(&c).await, 61, "one listed move a duck's square");
     click_squares(&c, &["h1"]).await;
