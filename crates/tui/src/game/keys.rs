@@ -262,9 +262,12 @@ impl Game {
         }
     }
 
-    /// Tab: the next movable piece, or the selected piece's next target.
+    /// Tab: the next movable piece, the selected piece's next target, or
+    /// while a wall is placed, its next square.
     pub(super) fn tab(&mut self, forward: bool) {
-        let stops = if self.cursor.selected.is_some() {
+        let stops = if let Some(placing) = self.placing() {
+            placing.squares
+        } else if self.cursor.selected.is_some() {
             self.reach()
         } else {
             self.movable()

@@ -945,6 +945,9 @@ fn a_walling_promotion_asks_the_piece_then_the_wall() {
     assert!(game.placing().is_none(), "no duck's square yet");
     game.handle(A::Promote('n'));
     let placing = game.placing().expect("the duck's square next");
+    // Tab goes to the duck's squares: from a8, the next is b8.
+    game.handle(A::Next);
+    assert_eq!(game.cursor(), sq(&game, "b8"));
     // 64 squares less the two kings and the knight.
     assert_eq!(placing.squares.len(), 61);
     let knight = placing.after.piece_at(sq(&game, "a8")).unwrap();
