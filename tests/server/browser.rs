@@ -39,7 +39,7 @@ mod editor;
 use editor::*;
 
 #[path = "browser_parts/clicks.rs"]
-mod clicks;
+pub(crate) mod clicks;
 
 #[path = "browser_parts/clones.rs"]
 mod clones;
