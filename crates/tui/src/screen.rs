@@ -937,7 +937,7 @@ mod tests {
         insta::assert_snapshot!("chess_duck_placing_80x24", shown);
         g.handle(A::Click(d4));
         assert_eq!(g.moves().len(), 2);
-        assert_eq!(g.prompt(), "no wall can go on d4");
+        assert_eq!(g.prompt(), "no duck can go on d4");
         g.handle(A::Click(h5));
         assert_eq!(g.moves().len(), 3, "{}", g.detail());
         assert!(g.position().is_wall(h5) && !g.position().is_wall(d4));

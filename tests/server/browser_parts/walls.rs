@@ -44,7 +44,7 @@ async fn with_the_duck(
     assert_eq!(listed(c).await, empty, "one listed move a duck's square");
     let caption = text(c, "#legal-caption").await;
     assert!(
-        caption.starts_with(&format!("{empty} squares for the wall")),
+        caption.starts_with(&format!("{empty} squares for the duck after {from}–{to}")),
         "{caption}"
     );
     click_squares(c, &[duck]).await;

@@ -59,6 +59,13 @@ pub fn variants() -> Vec<VariantInfo> {
                 checkered: n.checkered(),
                 axes: n.axis_names().map(|(f, r)| [f.to_string(), r.to_string()]),
                 tools,
+                wall: start
+                    .variant()
+                    .goals
+                    .walls
+                    .as_ref()
+                    .and_then(|w| w.rule)
+                    .map(|r| r.wall_name().into()),
             }
         })
         .collect()

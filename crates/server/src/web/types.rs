@@ -31,6 +31,10 @@ pub struct VariantInfo {
     /// input, `POST /api/judge`), `mate` (the cube puzzle, `POST
     /// /api/mate`).
     pub tools: Vec<String>,
+    /// What the game calls the wall its moves place (`duck`, `arrow`,
+    /// `wall`), in a game whose moves place one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall: Option<String>,
 }
 
 /// A game as a request gives it: the position it started from, the moves

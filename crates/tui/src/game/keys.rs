@@ -340,9 +340,7 @@ impl Game {
                 if moves.iter().any(|m| m.wall.is_some()) && ways == 1 {
                     // A move that places a wall: its square next (after
                     // the promotion's piece, where it has a choice).
-                    self.cursor.wall = Some(moves);
-                    self.prompt.message =
-                        Some("the wall: point at its square, Enter (Esc: cancel)".into());
+                    self.ask_wall(moves);
                     return;
                 }
                 match moves.len() {
@@ -396,7 +394,8 @@ impl Game {
         match here.len() {
             0 => {
                 let square = self.options.notation.square_name(self.position(), at);
-                self.prompt.message = Some(format!("no wall can go on {square}"));
+                let wall = self.wall_name();
+                self.prompt.message = Some(format!("no {wall} can go on {square}"));
                 // Still the wall's turn.
                 self.cursor.wall = Some(moves);
             }
@@ -430,9 +429,7 @@ impl Game {
                 // The piece chosen, the wall's square next.
                 let same = |o: &Move| (o.promotion, o.gate) == (m.promotion, m.gate);
                 self.cursor.promotion = None;
-                self.cursor.wall = Some(moves.into_iter().filter(same).collect());
-                self.prompt.message =
-                    Some("the wall: point at its square, Enter (Esc: cancel)".into());
+                self.ask_wall(moves.into_iter().filter(same).collect());
             }
             Some(m) => {
                 // The prompt is answered: it leaves the screen, also when

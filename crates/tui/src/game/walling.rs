@@ -18,6 +18,22 @@ pub struct Placing {
 }
 
 impl Game {
+    /// What the game calls the wall its moves place (`duck`, `arrow`,
+    /// `wall`).
+    pub fn wall_name(&self) -> &'static str {
+        let walls = self.position().variant().goals.walls.as_ref();
+        walls.and_then(|w| w.rule).map_or("wall", |r| r.wall_name())
+    }
+
+    /// Asks for the square of the wall one of `moves` places.
+    pub(super) fn ask_wall(&mut self, moves: Vec<Move>) {
+        self.cursor.wall = Some(moves);
+        let wall = self.wall_name();
+        self.prompt.message = Some(format!(
+            "the {wall}'s square: click or point + Enter (Esc: cancel)"
+        ));
+    }
+
     /// What the board shows while a wall is placed; `None` otherwise.
     pub fn placing(&self) -> Option<Placing> {
         let moves = self.cursor.wall.as_ref()?;

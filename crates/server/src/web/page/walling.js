@@ -58,11 +58,12 @@ function endWalling() {
 }
 
 // The caption over the wall's squares listed: how many, and after which
-// move of the piece (`31 squares for the wall after d7–d5`).
+// move of the piece, in the game's word (`31 squares for the duck after
+// d7–d5`).
 function wallingCaption() {
   const m = game.walling[0];
   const name = (sq) => (game.state.board.cells.find((c) => c.square === sq) || { name: sq }).name;
   const n = game.walling.length;
   const move = m.drop ? `${m.drop.toUpperCase()}@${name(m.to)}` : `${name(m.from)}–${name(m.to)}`;
-  return `${n} square${n === 1 ? "" : "s"} for the wall after ${move}`;
+  return `${n} square${n === 1 ? "" : "s"} for the ${game.variant.wall || "wall"} after ${move}`;
 }
