@@ -38,6 +38,17 @@ use view3d::*;
 mod editor;
 use editor::*;
 
+#[path = "browser_parts/clicks.rs"]
+pub(crate) mod clicks;
+
+#[path = "browser_parts/clones.rs"]
+mod clones;
+use clones::ataxx_clones_by_the_piece;
+
+#[path = "browser_parts/promoted.rs"]
+mod promoted;
+use promoted::a_promoted_shogi_piece;
+
 #[path = "browser_parts/pockets.rs"]
 mod pockets;
 use pockets::pieces_in_hand;
@@ -1931,6 +1942,8 @@ async fn the_analysis_board_in_a_real_browser() {
         the_board_editor,
         pieces_in_hand,
         the_duck_as_a_wall,
+        ataxx_clones_by_the_piece,
+        a_promoted_shogi_piece,
     ] {
         if only
             .as_deref()

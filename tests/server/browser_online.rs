@@ -36,7 +36,7 @@ fn server(db: &str, port: u16) -> common::Reaper {
 }
 
 /// Alice makes a game on the home page; the invitation link.
-async fn create(c: &Client, url: &str, variant: &str, clock: &str) -> String {
+pub(crate) async fn create(c: &Client, url: &str, variant: &str, clock: &str) -> String {
     c.goto(url).await.unwrap();
     wait_all(c, "#online-variant option", 2).await;
     fill(c, "#online-name", "alice").await;
@@ -49,7 +49,7 @@ async fn create(c: &Client, url: &str, variant: &str, clock: &str) -> String {
 }
 
 /// Bob opens the link and joins.
-async fn join(c: &Client, link: &str) {
+pub(crate) async fn join(c: &Client, link: &str) {
     c.goto(link).await.unwrap();
     wait_js(
         c,

@@ -18,6 +18,7 @@ mod tmux;
 
 mod browser;
 mod browser_online;
+mod browser_online_duck;
 mod fair_play;
 mod fuzz_checks;
 mod lobby;

@@ -559,6 +559,7 @@ async fn the_page_is_served() {
         ("/inspect.js", "text/javascript"),
         ("/view3d.js", "text/javascript"),
         ("/editor.js", "text/javascript"),
+        ("/walling.js", "text/javascript"),
         ("/keep.js", "text/javascript"),
         ("/studies.js", "text/javascript"),
         ("/tree.js", "text/javascript"),

@@ -41,6 +41,8 @@ mod test_clock;
 #[cfg(test)]
 mod test_endings;
 #[cfg(test)]
+mod test_samples;
+#[cfg(test)]
 mod test_variants;
 
 use std::io;

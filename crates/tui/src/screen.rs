@@ -17,7 +17,7 @@
 
 use super::config::{Bindings, Palette};
 use super::game::{Action, Game};
-use crate::kernel::{Color as Side, Piece};
+use crate::kernel::{AnyPosition, Color as Side, Piece};
 use crate::variants::picture::{self, Style as PieceStyle};
 use itertools::Itertools;
 use ratatui::crossterm::event::{
@@ -475,10 +475,12 @@ pub fn draw(frame: &mut Frame, game: &Game, view: View) {
 
 /// The pockets of a game with drops, one line a side, top of the moves
 /// panel beside the board (`black in hand: p2 n`): each kind held, as the
-/// board draws it, with its count past one. None in a game without drops.
+/// board draws it, with its count past one. None in a game without drops
+/// or whose drops are free.
 pub fn pocket_lines(game: &Game, view: View) -> Vec<String> {
     let position = game.position();
-    if position.variant().drops.is_none() {
+    // Free drops (Ataxx's clones) take nothing from a hand: no hand to show.
+    if position.variant().drops.as_ref().is_none_or(|d| d.free) {
         return Vec::new();
     }
     let notation = game.notation();
@@ -594,8 +596,15 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
         file_row(&mut label_rows, 0, 0);
     }
 
-    let reach = game.reach();
-    let last_move = game.last_move();
+    // While a wall is placed: the piece's move made, the wall's squares
+    // marked, the walls where they stand.
+    let placing = game.placing();
+    let pieces: &dyn AnyPosition = placing.as_ref().map_or(position, |p| &*p.after);
+    let reach = placing
+        .as_ref()
+        .map_or_else(|| game.reach(), |p| p.squares.clone());
+    let last_move = placing.as_ref().map(|p| p.moved).or(game.last_move());
+    let selected = game.selected().filter(|_| placing.is_none());
     let hint = game.hint();
     let attacked: Vec<usize> = crate::variants::status::attacking(position)
         .into_iter()
@@ -660,7 +669,7 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                     cell = cell.add_modifier(Modifier::UNDERLINED);
                 }
                 let marks = palette.marks.unwrap_or(Tint::Green);
-                let (open, close, mark) = if game.selected() == Some(s) {
+                let (open, close, mark) = if selected == Some(s) {
                     ('(', ')', marks)
                 } else if reach.contains(&s) {
                     ('[', ']', marks)
@@ -668,13 +677,17 @@ fn board_lines(game: &Game, view: View, areas: &Areas) -> Vec<Line<'static>> {
                     ('*', '*', palette.hint.unwrap_or(Tint::Magenta))
                 } else if attacked.contains(&s) {
                     ('!', '!', palette.check.unwrap_or(Tint::Red))
+                } else if crate::kernel::with_position!(pieces.concrete(), p => p.is_promoted(s)) {
+                    // Shogi's promoted piece, as FEN writes it (`+B`): it
+                    // moves as its promoted form.
+                    ('+', ' ', Tint::Reset)
                 } else {
                     (' ', ' ', Tint::Reset)
                 };
-                let piece = position.piece_at(s);
+                let piece = pieces.piece_at(s);
                 let (text, piece_style) = match piece {
                     Some(p) => (
-                        picture::piece_text(notation, position, p, view.style, view.color),
+                        picture::piece_text(notation, pieces, p, view.style, view.color),
                         tint(
                             match p.color {
                                 crate::kernel::Color::White => palette.first,
@@ -780,6 +793,7 @@ fn draw_panels(
 #[cfg(test)]
 mod tests {
     use super::super::game::Options;
+    use super::super::test_samples::{sample, typed};
     use super::super::test_variants::{cube4, fourfold_like, small_cube};
     use super::*;
     use crate::variants::{by_name, Notation};
@@ -820,22 +834,7 @@ mod tests {
     /// prompt (`P@e6`) takes it out again.
     #[test]
     fn crazyhouse_pockets_beside_the_board_and_drops_at_the_prompt() {
-        use crate::game::Action as A;
-        let file = include_str!("../../../samples/fsf-variants.ini");
-        let game_of = crate::variants::ini::read(file)
-            .unwrap()
-            .into_iter()
-            .find(|g| crate::variants::GameRules::name(g) == "crazyhouse")
-            .unwrap();
-        let notation: &'static dyn Notation = Box::leak(Box::new(game_of));
-        let mut g = game(notation);
-        let typed = |g: &mut Game, text: &str| {
-            g.handle(A::OpenPrompt);
-            for c in text.chars() {
-                g.handle(A::Type(c));
-            }
-            g.handle(A::Activate);
-        };
+        let mut g = game(sample("crazyhouse"));
         let pockets = |g: &Game| pocket_lines(g, plain());
         assert_eq!(pockets(&g), ["white in hand: -", "black in hand: -"]);
         for m in ["e4", "d5", "exd5"] {
@@ -856,27 +855,63 @@ mod tests {
         assert!(pocket_lines(&game(by_name("chess").unwrap()), plain()).is_empty());
     }
 
+    /// Ataxx from the sample file: its drops are free (a clone takes
+    /// nothing from a hand), so no hand is shown; a clone is the piece's
+    /// move to a square a king's step away, picked and clicked as its
+    /// jumps two squares away are.
+    #[test]
+    fn ataxx_shows_no_hand_and_clones_by_the_piece() {
+        use crate::game::Action as A;
+        let notation = sample("ataxx");
+        let mut g = game(notation);
+        let name = |g: &Game, s: usize| notation.square_name(g.position(), s);
+        let square = |g: &Game, n: &str| (0..49).find(|&s| name(g, s) == n).unwrap();
+        assert!(pocket_lines(&g, plain()).is_empty());
+        g.handle(A::Click(square(&g, "g1")));
+        let reach: Vec<String> = g.reach().into_iter().map(|s| name(&g, s)).collect();
+        assert_eq!(
+            reach,
+            ["e1", "f1", "e2", "f2", "g2", "e3", "f3", "g3"],
+            "three clones and five jumps"
+        );
+        insta::assert_snapshot!("ataxx_80x24", screen(&g, plain(), (80, 24)).join("\n"));
+        g.handle(A::Click(square(&g, "f2")));
+        assert_eq!(g.moves().len(), 1, "{}", g.prompt());
+        // A clone: the piece on g1 stays, its copy stands on f2.
+        for s in ["g1", "f2"] {
+            let p = g.position().piece_at(square(&g, s));
+            assert_eq!(p.map(|p| p.color), Some(crate::kernel::Color::White), "{s}");
+        }
+        assert!(pocket_lines(&g, plain()).is_empty());
+    }
+
+    /// Shogi from the sample file: a promoted piece keeps its letter and
+    /// is drawn `+` before it, as FEN writes it, so that it is told from
+    /// one unpromoted (it moves as its promoted form).
+    #[test]
+    fn a_promoted_shogi_piece_is_drawn_with_a_plus() {
+        let mut g = game(sample("shogi"));
+        for m in ["c3c4", "g7g6"] {
+            typed(&mut g, m);
+        }
+        let shown = screen(&g, plain(), (120, 40)).join("\n");
+        assert!(!shown.contains('+'), "{shown}");
+        typed(&mut g, "b2h8+");
+        assert_eq!(g.moves().len(), 3, "{}", g.detail());
+        let shown = screen(&g, plain(), (120, 40)).join("\n");
+        let rank8 = shown.lines().find(|l| l.contains("│8")).unwrap();
+        assert!(rank8.contains("+B"), "{rank8}");
+        assert_eq!(shown.matches('+').count(), 1, "{shown}");
+    }
+
     /// Chess.com's Duck Chess from the sample file: a move places the
     /// duck, typed (`e2e4,e4e3`, `e5,d4`) or clicked (the piece, its
     /// target, the duck's square), and the duck is drawn as `*`.
     #[test]
     fn the_duck_is_placed_typed_or_clicked_and_drawn() {
         use crate::game::Action as A;
-        let file = include_str!("../../../samples/fsf-variants.ini");
-        let game_of = crate::variants::ini::read(file)
-            .unwrap()
-            .into_iter()
-            .find(|g| crate::variants::GameRules::name(g) == "chess-duck")
-            .unwrap();
-        let notation: &'static dyn Notation = Box::leak(Box::new(game_of));
+        let notation = sample("chess-duck");
         let mut g = game(notation);
-        let typed = |g: &mut Game, text: &str| {
-            g.handle(A::OpenPrompt);
-            for c in text.chars() {
-                g.handle(A::Type(c));
-            }
-            g.handle(A::Activate);
-        };
         typed(&mut g, "e2e4,e4e3");
         typed(&mut g, "e5,d4");
         assert_eq!(g.moves().len(), 2, "{}", g.detail());
@@ -888,12 +923,21 @@ mod tests {
         let (g1, f3, d4, h5) = (square("g1"), square("f3"), square("d4"), square("h5"));
         assert!(g.position().is_wall(d4));
         // The knight, its target, then a square the duck cannot take (where
-        // it stands), then one it can.
-        for s in [g1, f3, d4] {
+        // it stands), then one it can. Meanwhile the knight is drawn on f3,
+        // g1 empty, the duck still on d4, and the targets are the duck's
+        // squares, every empty one (32 less the duck's own).
+        for s in [g1, f3] {
             g.handle(A::Click(s));
         }
+        let placing = g.placing().expect("the duck's square asked");
+        assert_eq!(placing.squares.len(), 31);
+        assert!(!placing.squares.contains(&d4));
+        let shown = screen(&g, plain(), (80, 24)).join("\n");
+        assert_eq!(shown.matches("[.]").count(), 31, "{shown}");
+        insta::assert_snapshot!("chess_duck_placing_80x24", shown);
+        g.handle(A::Click(d4));
         assert_eq!(g.moves().len(), 2);
-        assert_eq!(g.prompt(), "no wall can go on d4");
+        assert_eq!(g.prompt(), "no duck can go on d4");
         g.handle(A::Click(h5));
         assert_eq!(g.moves().len(), 3, "{}", g.detail());
         assert!(g.position().is_wall(h5) && !g.position().is_wall(d4));
@@ -906,13 +950,8 @@ mod tests {
     /// whole.
     #[test]
     fn a_refusal_is_read_whole() {
-        use crate::game::Action as A;
         let mut g = game(by_name("chess").unwrap());
-        g.handle(A::OpenPrompt);
-        for c in "e5".chars() {
-            g.handle(A::Type(c));
-        }
-        g.handle(A::Activate);
+        typed(&mut g, "e5");
         let why = g.detail();
         assert!(why.len() > 60, "{why}");
         for size in [(80, 24), (120, 40)] {

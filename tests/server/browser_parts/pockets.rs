@@ -4,6 +4,7 @@
 //! ones that can be picked; a picked piece marks and lists exactly its
 //! drops; a click on a target drops it, and the pocket empties again.
 
+use super::clicks::*;
 use crate::driver::*;
 use fantoccini::actions::InputSource;
 use fantoccini::{Client, Locator};
@@ -12,8 +13,7 @@ use std::time::Duration;
 
 /// Plays `from`–`to` by clicks; the game is then at `ply`.
 async fn by_clicks(c: &Client, from: &str, to: &str, ply: usize) {
-    click(c, &format!(".cell[data-name='{from}']")).await;
-    click(c, &format!(".cell[data-name='{to}']")).await;
+    click_squares(c, &[from, to]).await;
     at_ply(c, "crazyhouse", ply).await;
 }
 
@@ -35,14 +35,7 @@ async fn held(c: &Client, pocket: &str) -> Vec<String> {
 }
 
 pub async fn pieces_in_hand(c: Client, _url: String) {
-    let dir = tempfile::tempdir().unwrap().keep();
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/fsf-variants.ini");
-    let (_server, addr) = crate::common::serve_on(
-        &format!("sqlite://{}/db.sqlite", dir.display()),
-        &["--variants", file],
-    );
-    let url = format!("http://{addr}/");
-    open(&c, &url, "crazyhouse").await;
+    let _server = open_sample(&c, "crazyhouse").await;
     // Both pockets are shown, empty, white's below the board.
     wait_all(&c, "#pocket-bottom[data-side='white']:not([hidden])", 1).await;
     wait_all(&c, "#pocket-top[data-side='black']:not([hidden])", 1).await;
@@ -81,8 +74,8 @@ pub async fn pieces_in_hand(c: Client, _url: String) {
     assert_eq!(drops, 33);
     let targets = wait_all(&c, ".cell.target", 1).await;
     assert_eq!(targets.len(), drops, "one target a drop");
-    let listed = wait_all(&c, "#legal button", 1).await;
-    assert_eq!(listed.len(), drops, "one listed move a drop");
+    wait_all(&c, "#legal button", 1).await;
+    assert_eq!(listed(&c).await, drops, "one listed move a drop");
     assert!(
         text(&c, "#legal-caption").await.contains("in hand"),
         "the caption names the piece in hand"
@@ -94,7 +87,7 @@ pub async fn pieces_in_hand(c: Client, _url: String) {
     )
     .await;
     assert_eq!(movable, json!(0), "an empty square is never movable");
-    click(&c, ".cell[data-name='e6']").await;
+    click_squares(&c, &["e6"]).await;
     at_ply(&c, "crazyhouse", 5).await;
     assert_eq!(cell(&c, "e6").await.text().await.unwrap(), "♙");
     assert!(held(&c, "pocket-bottom").await.is_empty());

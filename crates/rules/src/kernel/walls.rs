@@ -60,6 +60,16 @@ impl WallingRule {
     pub fn name(self) -> &'static str {
         super::names::name_of(&Self::NAMES, self)
     }
+
+    /// What a player calls the wall a move places: Duck Chess's duck,
+    /// Amazons' arrow, else a wall.
+    pub fn wall_name(self) -> &'static str {
+        match self {
+            WallingRule::Duck => "duck",
+            WallingRule::Arrow => "arrow",
+            _ => "wall",
+        }
+    }
 }
 
 /// Checks what a position's set of walls needs: no marks of promoted

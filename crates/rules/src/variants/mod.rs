@@ -14,6 +14,7 @@
 //! ```
 
 pub mod chess;
+pub mod clones;
 pub mod cube;
 pub mod duck;
 pub mod fen;

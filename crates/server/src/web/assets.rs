@@ -111,6 +111,12 @@ pub(super) const ASSETS: &[Asset] = &[
         cached: false,
         body: include_str!("page/editor.js"),
     },
+    Asset {
+        paths: &["/walling.js"],
+        content_type: JS,
+        cached: false,
+        body: include_str!("page/walling.js"),
+    },
 ];
 
 impl Asset {

@@ -12,8 +12,8 @@ use super::types::{
     StudyInfo, TreeNode, VariantInfo,
 };
 use super::ApiError;
-use crate::kernel::{AnyGame, AnyPosition, Color, Move, Outcome, Piece};
-use crate::variants::{self, line, status, Notation};
+use crate::kernel::{with_position, AnyGame, AnyPosition, Color, Move, Outcome, Piece};
+use crate::variants::{self, clones, line, status, Notation};
 
 /// Longest history a request may replay.
 pub const MAX_HISTORY: usize = 5000;
@@ -59,6 +59,13 @@ pub fn variants() -> Vec<VariantInfo> {
                 checkered: n.checkered(),
                 axes: n.axis_names().map(|(f, r)| [f.to_string(), r.to_string()]),
                 tools,
+                wall: start
+                    .variant()
+                    .goals
+                    .walls
+                    .as_ref()
+                    .and_then(|w| w.rule)
+                    .map(|r| r.wall_name().into()),
             }
         })
         .collect()
@@ -265,6 +272,7 @@ pub fn move_info(notation: &dyn Notation, position: &dyn AnyPosition, m: Move) -
         gate: m
             .gate
             .map(|g| position.variant().kind(g.kind).letter.to_string()),
+        clones: clones::clone_sources(position, m).unwrap_or_default(),
     }
 }
 
@@ -308,6 +316,10 @@ pub fn draw_board(
                     .collect(),
                 piece: piece_at(sq).map(|p| piece_info(notation, pos, p)),
                 wall: pos.is_wall(sq),
+                // The position's mark, where the piece drawn is its own (a
+                // setup's may not be).
+                promoted: piece_at(sq).is_some_and(|p| pos.piece_at(sq) == Some(p))
+                    && with_position!(pos.concrete(), p => p.is_promoted(sq)),
             }
         })
         .collect();
@@ -346,9 +358,10 @@ fn piece_info(notation: &dyn Notation, pos: &dyn AnyPosition, p: Piece) -> Piece
     }
 }
 
-/// Each side's pieces in hand, in a game with drops.
+/// Each side's pieces in hand, in a game with drops; none where drops are
+/// free (Ataxx's clones), taking nothing from a hand.
 fn pockets(notation: &dyn Notation, pos: &dyn AnyPosition) -> Vec<Pocket> {
-    if pos.variant().drops.is_none() {
+    if pos.variant().drops.as_ref().is_none_or(|d| d.free) {
         return Vec::new();
     }
     Color::ALL

@@ -31,6 +31,10 @@ pub struct VariantInfo {
     /// input, `POST /api/judge`), `mate` (the cube puzzle, `POST
     /// /api/mate`).
     pub tools: Vec<String>,
+    /// What the game calls the wall its moves place (`duck`, `arrow`,
+    /// `wall`), in a game whose moves place one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall: Option<String>,
 }
 
 /// A game as a request gives it: the position it started from, the moves
@@ -419,6 +423,10 @@ pub struct Cell {
     /// Whether a wall stands there (FEN's `*`: games with walls).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub wall: bool,
+    /// Whether its piece is a promoted one (shogi's `+B`, which moves as
+    /// its promoted form; crazyhouse's `Q~`, which goes to hand as a pawn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub promoted: bool,
 }
 
 /// A board's label, drawn above its top-left cell.
@@ -512,6 +520,11 @@ pub struct MoveInfo {
     /// if it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gate: Option<String>,
+    /// For a clone (a free drop: Ataxx's), the squares of the pieces that
+    /// make it, any of the side's pieces of its kind a king's step away:
+    /// the page plays it as theirs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clones: Vec<usize>,
 }
 
 /// How the game ended.

@@ -2,6 +2,7 @@
 //! board's cursor, picking up and playing.
 
 use super::*;
+use itertools::Itertools;
 
 impl Game {
     /// Does what `action` asks.
@@ -261,9 +262,12 @@ impl Game {
         }
     }
 
-    /// Tab: the next movable piece, or the selected piece's next target.
+    /// Tab: the next movable piece, the selected piece's next target, or
+    /// while a wall is placed, its next square.
     pub(super) fn tab(&mut self, forward: bool) {
-        let stops = if self.cursor.selected.is_some() {
+        let stops = if let Some(placing) = self.placing() {
+            placing.squares
+        } else if self.cursor.selected.is_some() {
             self.reach()
         } else {
             self.movable()
@@ -328,16 +332,15 @@ impl Game {
             }
             Some(from) => {
                 let moves: Vec<Move> = self
-                    .position()
-                    .legal_moves()
+                    .piece_moves(from)
                     .into_iter()
-                    .filter(|m| m.from() == from && m.to() == at)
+                    .filter(|m| m.to() == at)
                     .collect();
-                if moves.iter().any(|m| m.wall.is_some()) {
-                    // A move that places a wall: its square next.
-                    self.cursor.wall = Some(moves);
-                    self.prompt.message =
-                        Some("the wall: point at its square, Enter (Esc: cancel)".into());
+                let ways = moves.iter().map(|m| (m.promotion, m.gate)).unique().count();
+                if moves.iter().any(|m| m.wall.is_some()) && ways == 1 {
+                    // A move that places a wall: its square next (after
+                    // the promotion's piece, where it has a choice).
+                    self.ask_wall(moves);
                     return;
                 }
                 match moves.len() {
@@ -356,11 +359,16 @@ impl Game {
                             .map(|c| c.to_string())
                             .collect::<Vec<_>>()
                             .join(" ");
-                        self.prompt.message = Some(if gating {
+                        // Capitals only where castling may gate on the
+                        // rook's square too.
+                        let on_rook = choices.chars().any(|c| c.is_ascii_uppercase());
+                        self.prompt.message = Some(if gating && on_rook {
                             format!(
                                 "gate in: {choices} (Enter: none; a capital: on the rook's \
                                  square; Esc: cancel)"
                             )
+                        } else if gating {
+                            format!("gate in: {choices} (Enter: none; Esc: cancel)")
                         } else {
                             format!("promote to: {choices} (Enter: the first, Esc: cancel)")
                         });
@@ -386,7 +394,8 @@ impl Game {
         match here.len() {
             0 => {
                 let square = self.options.notation.square_name(self.position(), at);
-                self.prompt.message = Some(format!("no wall can go on {square}"));
+                let wall = self.wall_name();
+                self.prompt.message = Some(format!("no {wall} can go on {square}"));
                 // Still the wall's turn.
                 self.cursor.wall = Some(moves);
             }
@@ -407,7 +416,7 @@ impl Game {
         };
         let variant = self.position().variant();
         let gating = moves.iter().any(|m| m.gate.is_some());
-        let chosen = moves.into_iter().find(|&m| {
+        let chosen = moves.iter().copied().find(|&m| {
             if gating {
                 // Gated pieces' letters tell the squares apart by case.
                 return super::choice_letter(variant, m, true) == Some(letter);
@@ -416,6 +425,12 @@ impl Game {
                 .is_some_and(|k| variant.kind(k).letter == letter.to_ascii_lowercase())
         });
         match chosen {
+            Some(m) if m.wall.is_some() && self.cursor.wall.is_none() => {
+                // The piece chosen, the wall's square next.
+                let same = |o: &Move| (o.promotion, o.gate) == (m.promotion, m.gate);
+                self.cursor.promotion = None;
+                self.ask_wall(moves.into_iter().filter(same).collect());
+            }
             Some(m) => {
                 // The prompt is answered: it leaves the screen, also when
                 // the move ends the game and no other key follows.

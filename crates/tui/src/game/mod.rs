@@ -29,6 +29,7 @@ use crate::engine::search::SearchResult;
 use crate::kernel::{AnyGame, AnyPosition, Color, Draw, Move, Outcome};
 use crate::variants::layout::{Layout, GAP};
 use crate::variants::{status, Notation};
+use itertools::Itertools;
 use state::{Cursor, Prompt, Record, Searches};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -516,13 +517,7 @@ impl Game {
         let Some(from) = self.cursor.selected else {
             return Vec::new();
         };
-        let mut out: Vec<usize> = self
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == from)
-            .map(|m| m.to())
-            .collect();
+        let mut out: Vec<usize> = self.piece_moves(from).into_iter().map(|m| m.to()).collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -533,9 +528,11 @@ impl Game {
         let variant = self.position().variant();
         self.cursor.promotion.as_ref().map(|moves| {
             let gating = moves.iter().any(|m| m.gate.is_some());
+            // One letter a piece, however many walls a move may place.
             moves
                 .iter()
                 .filter_map(|&m| choice_letter(variant, m, gating))
+                .unique()
                 .collect()
         })
     }
@@ -582,8 +579,8 @@ impl Game {
         let mut out: Vec<usize> = self
             .position()
             .legal_moves()
-            .iter()
-            .map(|m| m.from())
+            .into_iter()
+            .flat_map(|m| self.played_from(m))
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -616,6 +613,7 @@ impl Game {
     }
 }
 
+mod clones;
 mod endings;
 mod files;
 mod keys;
@@ -624,6 +622,8 @@ mod remote;
 mod state;
 mod text;
 mod thinking;
+mod walling;
+pub use walling::Placing;
 
 #[cfg(test)]
 mod tests;

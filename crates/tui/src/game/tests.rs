@@ -901,14 +901,10 @@ fn fourfold_has_no_draw_to_claim() {
 /// Enter's), a castling's capital letter putting it on the rook's square.
 #[test]
 fn a_gating_move_asks_which_piece_to_gate_in() {
-    let file = include_str!("../../../../samples/fsf-variants.ini");
-    let seirawan = crate::variants::ini::read(file)
-        .unwrap()
-        .into_iter()
-        .find(|g| crate::variants::GameRules::name(g) == "seirawan")
-        .unwrap();
-    let notation: &'static dyn Notation = Box::leak(Box::new(seirawan));
-    let mut game = from(notation, "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 1");
+    let mut game = from(
+        crate::test_samples::sample("seirawan"),
+        "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 1",
+    );
     game.handle(A::Click(sq(&game, "e1")));
     game.handle(A::Click(sq(&game, "g1")));
     assert_eq!(game.promotion_choices(), Some(vec!['-', 'h', 'H']));
@@ -925,7 +921,40 @@ fn a_gating_move_asks_which_piece_to_gate_in() {
     game.handle(A::Undo);
     game.handle(A::Click(sq(&game, "a1")));
     game.handle(A::Click(sq(&game, "b1")));
+    // No castling: no capital, and no word of the rook's square.
+    assert_eq!(game.prompt(), "gate in: - h (Enter: none; Esc: cancel)");
     game.handle(A::Activate);
     assert_eq!(game.moves().len(), 1);
     assert_eq!(game.position().piece_at(sq(&game, "a1")), None);
+}
+
+/// chess-duck: a promotion's piece is chosen before the duck's square, one
+/// letter a piece (not one a piece and duck square), and the board shows
+/// the knight on a8 while the duck is placed.
+#[test]
+fn a_walling_promotion_asks_the_piece_then_the_wall() {
+    let mut game = from(
+        crate::test_samples::sample("chess-duck"),
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    );
+    game.handle(A::Click(sq(&game, "a7")));
+    game.handle(A::Click(sq(&game, "a8")));
+    let mut choices = game.promotion_choices().expect("the piece asked first");
+    choices.sort_unstable();
+    assert_eq!(choices, ['b', 'n', 'q', 'r']);
+    assert!(game.placing().is_none(), "no duck's square yet");
+    game.handle(A::Promote('n'));
+    let placing = game.placing().expect("the duck's square next");
+    // Tab goes to the duck's squares: from a8, the next is b8.
+    game.handle(A::Next);
+    assert_eq!(game.cursor(), sq(&game, "b8"));
+    // 64 squares less the two kings and the knight.
+    assert_eq!(placing.squares.len(), 61);
+    let knight = placing.after.piece_at(sq(&game, "a8")).unwrap();
+    assert_eq!(game.position().variant().kind(knight.kind).name, "knight");
+    game.handle(A::Click(sq(&game, "h1")));
+    assert_eq!(game.moves().len(), 1, "{}", game.prompt());
+    assert!(game.position().is_wall(sq(&game, "h1")));
+    let knight = game.position().piece_at(sq(&game, "a8")).unwrap();
+    assert_eq!(game.position().variant().kind(knight.kind).name, "knight");
 }

@@ -24,6 +24,7 @@ const game = {
   flipped: false,
   selected: null, // the square picked up
   walling: null, // a walling game's moves to the target chosen, while the wall's square is
+  wallingBoard: null, // the board after the piece's move meanwhile (walling.js)
   cursor: null, // the keyboard cursor's square
   keyboard: false, // whether the cursor is shown (after a key, until a click)
   hint: null, // {from, to}
@@ -311,7 +312,7 @@ function show(state) {
     $("mate-explanation").innerHTML = "";
   }
   game.startSide = (game.variant.sides.indexOf(state.turn) - (game.cur.ply % 2) + 2) % 2;
-  game.selected = null;
+  endWalling();
   game.hint = null;
   render();
   kept();
@@ -650,12 +651,14 @@ const FILLED = { "♔": "♚", "♕": "♛", "♖": "♜", "♗": "♝", "♘": 
 function movesFrom(sq) {
   if (computersTurn()) return [];
   if (typeof sq === "string") return game.state.moves.filter((m) => "drop:" + m.drop === sq);
-  return game.state.moves.filter((m) => m.from === sq && !m.drop);
+  // A clone (Ataxx's free drop) is a move of each piece next to it.
+  return game.state.moves.filter((m) => (m.from === sq && !m.drop) || (m.clones || []).includes(sq));
 }
 
-// The squares whose piece has a move (a drop moves nothing on the board).
+// The squares whose piece has a move (a drop from the hand moves nothing on
+// the board; a clone, the pieces that make it).
 function movableSquares() {
-  return new Set(computersTurn() ? [] : game.state.moves.filter((m) => !m.drop).map((m) => m.from));
+  return new Set(computersTurn() ? [] : game.state.moves.flatMap((m) => (m.drop ? m.clones || [] : [m.from])));
 }
 
 // Pieces in hand (crazyhouse): each side's pocket above or below the board,
@@ -719,7 +722,8 @@ function renderPockets() {
 function renderBoard() {
   const st = game.state;
   if (!st) return;
-  const v = view();
+  // While a wall is placed, the board after the piece's move.
+  const v = view(game.wallingBoard || undefined);
   game.view = v;
   const board = $("board");
   const size = v.size;
@@ -741,8 +745,8 @@ function renderBoard() {
   const selectedMoves = game.selected === null ? [] : movesFrom(game.selected);
   // While a wall is placed, its squares are the targets.
   const targets = new Set(game.walling ? game.walling.map((m) => m.wall) : selectedMoves.map((m) => m.to));
-  const movable = movableSquares();
-  const last = st.last;
+  const movable = game.walling ? new Set() : movableSquares();
+  const last = game.walling ? game.walling[0] : st.last;
   const add = (el, row, col) => {
     el.style.gridRow = `${row}`;
     el.style.gridColumn = `${col}`;
@@ -810,12 +814,13 @@ function renderBoard() {
     d.dataset.col = c.col;
     d.dataset.file = c.file;
     d.dataset.rank = c.rank;
-    d.title = c.name + (c.piece ? ` ${c.piece.color} ${c.piece.name}` : "");
+    d.title = c.name + (c.piece ? ` ${c.piece.color} ${c.promoted ? "promoted " : ""}${c.piece.name}` : "");
     d.setAttribute("role", "gridcell");
     d.setAttribute("aria-label", d.title);
     if (c.piece) {
       const p = document.createElement("span");
-      p.className = `piece ${c.piece.color}`;
+      // A promoted piece (shogi's +B) is marked `+`: it moves otherwise.
+      p.className = `piece ${c.piece.color}${c.promoted ? " promoted" : ""}`;
       p.textContent = c.piece.glyph;
       p.dataset.letter = c.piece.letter;
       if (FILLED[c.piece.glyph]) p.dataset.fill = FILLED[c.piece.glyph];
@@ -932,7 +937,10 @@ function renderLegal() {
   let caption;
   if (st.result) caption = "none: the game is over";
   else if (computersTurn()) caption = `none for you: ${st.turn} is the computer's side`;
-  else if (game.selected !== null) {
+  else if (game.walling) {
+    moves = game.walling;
+    caption = wallingCaption();
+  } else if (game.selected !== null) {
     moves = movesFrom(game.selected);
     const c = st.board.cells.find((x) => x.square === game.selected);
     const what = !c
@@ -1051,12 +1059,11 @@ function onCell(sq, byKey) {
     // The wall's square: the move that places it there (a promotion
     // chosen among them), or, elsewhere, the move given up.
     const options = game.walling.filter((m) => m.wall === sq);
-    game.walling = null;
+    endWalling();
     if (options.length) {
       playChosen(options);
       return;
     }
-    game.selected = null;
     renderBoard();
     renderLegal();
     return;
@@ -1075,8 +1082,7 @@ async function tryMove(from, to) {
   if (!options.length) return;
   if (options.some((m) => m.wall !== undefined && m.wall !== null)) {
     // A walling game: the wall's square next (a click, or Enter).
-    game.walling = options;
-    renderBoard();
+    await beginWalling(options);
     return;
   }
   await playChosen(options);
@@ -1236,8 +1242,8 @@ function onShortcut(e) {
   const onBoard = t && t.id === "board";
   // Esc puts a piece picked up down wherever the focus is (the move list,
   // a button); on the board, onBoardKey does.
-  if (e.key === "Escape" && !onBoard && game.selected !== null) {
-    game.selected = null;
+  if (e.key === "Escape" && !onBoard && (game.selected !== null || game.walling)) {
+    endWalling();
     renderBoard();
     renderLegal();
     return;
@@ -1285,7 +1291,7 @@ function onBoardKey(e) {
     return;
   }
   if (e.key === "Escape") {
-    game.selected = null;
+    endWalling();
     renderBoard();
     renderLegal();
     return;

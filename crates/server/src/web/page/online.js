@@ -549,6 +549,14 @@ async function playPremove() {
     renderBoard();
     return;
   }
+  if (options.some((m) => m.wall !== undefined && m.wall !== null)) {
+    // A walling game's premove is the piece's move only: the wall's
+    // square is the player's to choose now (walling.js), not the first.
+    setPremove(null, "your premove: now the wall's square");
+    game.selected = p.from;
+    beginWalling(options);
+    return;
+  }
   online.premove = null;
   try {
     await post(`/api/online/game/${online.id}/move`, { move: options[0].coord, ply: st.ply });
