@@ -708,7 +708,10 @@ impl<'a> Search<'a> {
                     if quiets_tried as i32 >= late {
                         continue;
                     }
-                    if !in_check && lmr_depth <= 6 && eval + self.margins.futility(lmr_depth) <= alpha {
+                    if !in_check
+                        && lmr_depth <= 6
+                        && eval + self.margins.futility(lmr_depth) <= alpha
+                    {
                         continue;
                     }
                     if lmr_depth <= 4 && history < -3000 * depth {

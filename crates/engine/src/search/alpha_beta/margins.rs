@@ -125,7 +125,15 @@ mod tests {
 
     #[test]
     fn fitted_games_take_their_strongest_piece() {
-        strongest_is(duckchess_rules::variants::chess::start().rules().variant(), 'q');
-        strongest_is(duckchess_rules::variants::xiangqi::start().rules().variant(), 'r');
+        strongest_is(
+            duckchess_rules::variants::chess::start().rules().variant(),
+            'q',
+        );
+        strongest_is(
+            duckchess_rules::variants::xiangqi::start()
+                .rules()
+                .variant(),
+            'r',
+        );
     }
 }
