@@ -7,10 +7,8 @@
 use super::history::{bonus, History, PieceTo};
 use super::*;
 use crate::tt::NO_EVAL;
-use margins::Margins;
 use ordering::{MoveList, COUNTER, GOOD_CAPTURE};
 
-mod margins;
 mod ordering;
 mod quiesce;
 
@@ -143,8 +141,6 @@ pub(super) struct Search<'a> {
     /// Each kind's value to the static exchange (the royal kind's is
     /// [`ROYAL_VALUE`]).
     see_values: [i32; MAX_KINDS],
-    /// The pruning margins, on the game's scale.
-    margins: Margins,
     pawn: Option<crate::kernel::Kind>,
     /// Root moves left out (the lines already found, for several lines).
     pub(super) excluded: Vec<Move>,
@@ -183,7 +179,6 @@ impl<'a> Search<'a> {
                 eval.value(k)
             };
         }
-        let margins = Margins::new(variant, |k| eval.value(k));
         let pawn = variant
             .all_kinds()
             .find(|&k| variant.kind(k).pawn.is_some());
@@ -235,7 +230,6 @@ impl<'a> Search<'a> {
             captures_alone,
             limits,
             see_values,
-            margins,
             pawn,
             excluded: Vec::new(),
         }
@@ -617,9 +611,7 @@ impl<'a> Search<'a> {
         let beta_is_mate = beta.abs() > MATE_BOUND;
         if !pv_node && !in_check && ply > 0 && excluded.is_none() && !beta_is_mate {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 8
-                && eval - self.margins.reverse_futility(depth - i32::from(improving)) >= beta
-                && eval < MATE_BOUND
+            if depth <= 8 && eval - 90 * (depth - i32::from(improving)) >= beta && eval < MATE_BOUND
             {
                 return eval;
             }
@@ -628,10 +620,10 @@ impl<'a> Search<'a> {
             if !after_null
                 && depth >= 3
                 && eval >= beta
-                && static_eval >= beta - self.margins.null_move_below_beta(depth)
+                && static_eval >= beta - 20 * depth + 160
                 && self.has_officers(position)
             {
-                let r = 3 + depth / 4 + ((eval - beta) / self.margins.null_move_step()).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let child = position.null_move();
                 self.stack[ply].piece_to = None;
                 self.stack[ply].null = true;
@@ -708,10 +700,7 @@ impl<'a> Search<'a> {
                     if quiets_tried as i32 >= late {
                         continue;
                     }
-                    if !in_check
-                        && lmr_depth <= 6
-                        && eval + self.margins.futility(lmr_depth) <= alpha
-                    {
+                    if !in_check && lmr_depth <= 6 && eval + 120 + 110 * lmr_depth <= alpha {
                         continue;
                     }
                     if lmr_depth <= 4 && history < -3000 * depth {
@@ -719,7 +708,7 @@ impl<'a> Search<'a> {
                     }
                     if lmr_depth <= 8
                         && order < COUNTER
-                        && self.see(position, m) < self.margins.see_quiet(lmr_depth)
+                        && self.see(position, m) < -30 * lmr_depth * lmr_depth
                     {
                         continue;
                     }
@@ -727,7 +716,7 @@ impl<'a> Search<'a> {
                     && depth <= 6
                     && order < GOOD_CAPTURE
                     && Some(m) != tt_move
-                    && self.see(position, m) < self.margins.see_capture(depth)
+                    && self.see(position, m) < -200 * depth
                 {
                     continue;
                 }

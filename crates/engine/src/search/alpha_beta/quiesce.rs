@@ -4,6 +4,10 @@
 use super::ordering::GOOD_CAPTURE;
 use super::*;
 
+/// What a capture must be able to win, beyond its victim, for the
+/// quiescence search to try it when the side is far behind alpha.
+const DELTA_MARGIN: i32 = 200;
+
 impl Search<'_> {
     /// `qply` counts the capture search's plies: on boards where checks
     /// and captures abound (Fourfold's four axes) the sequences would
@@ -103,7 +107,7 @@ impl Search<'_> {
                     break;
                 }
                 if m.promotion.is_none()
-                    && stand + self.victim(position, m) + self.margins.delta() <= alpha
+                    && stand + self.victim(position, m) + DELTA_MARGIN <= alpha
                     && self
                         .eval
                         .royal()
