@@ -23,10 +23,14 @@ impl MoveList {
     /// Takes the best-ordered move left among `from..` to `from`.
     #[inline]
     pub fn pick(&mut self, from: usize) -> (Move, i32) {
+        // Over a slice, without a bounds check an element; the first of
+        // equal scores wins, as the moves were generated.
         let mut best = from;
-        for i in from + 1..self.order.len() {
-            if self.order[i] > self.order[best] {
-                best = i;
+        let mut top = self.order[from];
+        for (i, &o) in self.order[from + 1..].iter().enumerate() {
+            if o > top {
+                top = o;
+                best = from + 1 + i;
             }
         }
         self.order.swap(from, best);

@@ -64,6 +64,19 @@ impl Search<'_> {
         list.moves.clear();
         let mut best_score = -INFINITY;
         let mut stand = -INFINITY;
+        // Standing pat first: where it holds beta, the moves (in most
+        // games every legal one, each made and tested) are not generated
+        // at all. A side not in check left without a move is then scored
+        // as it stands, as the capture search's horizon scores it anyway.
+        if !in_check {
+            stand = self.static_eval(position, entry);
+            if stand >= beta {
+                self.lists.push(list);
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best_score = stand;
+        }
         if in_check || !self.captures_alone {
             position.generate_legal(&mut list.moves);
             if list.moves.is_empty() {
@@ -76,13 +89,6 @@ impl Search<'_> {
             }
         }
         if !in_check {
-            stand = self.static_eval(position, entry);
-            if stand >= beta {
-                self.lists.push(list);
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best_score = stand;
             if self.captures_alone {
                 position.generate_captures(&mut list.moves);
             } else {
