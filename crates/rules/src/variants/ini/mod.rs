@@ -93,6 +93,8 @@ mod turning_tests;
 mod walls;
 #[cfg(test)]
 mod walls_tests;
+#[cfg(test)]
+mod widths_tests;
 pub mod write;
 
 pub use build::build;
