@@ -20,7 +20,8 @@ use std::fmt;
 
 /// The square-set types positions are built with: `u64` up to 64 squares
 /// (chess, Fourfold, cubes up to 4), `u128` up to 128 (Duck Chess, the
-/// 5-cube), then 4, 8 and 16 words (cubes of side 6, 7–8 and 9–10).
+/// 5-cube), then 2 words (more than 8 kinds on up to 128 squares:
+/// opulent), 4, 8 and 16 words (cubes of side 6, 7–8 and 9–10).
 pub trait Width: SquareSet {
     /// The position as the arm of [`PositionRef`] for this width.
     fn wrap(position: &Position<Self>) -> PositionRef<'_>;
@@ -33,6 +34,8 @@ pub enum PositionRef<'a> {
     U64(&'a Position<u64>),
     /// Up to 128 squares.
     U128(&'a Position<u128>),
+    /// Up to 128 squares, more than 8 kinds.
+    Bits2(&'a Position<Bits<2>>),
     /// Up to 256 squares.
     Bits4(&'a Position<Bits<4>>),
     /// Up to 512 squares.
@@ -52,6 +55,7 @@ macro_rules! width {
 }
 width!(u64, U64);
 width!(u128, U128);
+width!(Bits<2>, Bits2);
 width!(Bits<4>, Bits4);
 width!(Bits<8>, Bits8);
 width!(Big, Big);
@@ -72,6 +76,7 @@ macro_rules! with_position {
         match $position {
             $crate::kernel::PositionRef::U64($p) => $body,
             $crate::kernel::PositionRef::U128($p) => $body,
+            $crate::kernel::PositionRef::Bits2($p) => $body,
             $crate::kernel::PositionRef::Bits4($p) => $body,
             $crate::kernel::PositionRef::Bits8($p) => $body,
             $crate::kernel::PositionRef::Big($p) => $body,

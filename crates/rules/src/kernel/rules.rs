@@ -703,6 +703,9 @@ impl<S: SquareSet> Rules<S> {
             // The wall is placed after the board's change.
             rules.after_move |= rules.walling.is_some();
         }
+        // A piece turns to stone after the board's change.
+        super::petrify::check(&rules.variant)?;
+        rules.after_move |= goals.petrify.is_some();
         if let Some(flag) = &goals.flag {
             rules.flag_region = flag
                 .regions

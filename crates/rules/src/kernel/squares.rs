@@ -49,7 +49,7 @@ pub trait SquareSet:
     /// `u128` (chess's positions then fit in 128 bytes, two cache lines,
     /// which a move copies without a call to `memcpy`, and Duck Chess's
     /// stay as small), [`MAX_KINDS`] for the multiword sets. A game of more
-    /// than 8 kinds on up to 256 squares takes [`Bits<4>`].
+    /// than 8 kinds takes [`Bits<2>`] up to 128 squares, [`Bits<4>`] up to 256.
     type Kinds: PerKind<Self>;
     /// A position's hand of one side: a count a kind, as many kinds as
     /// [`SquareSet::Kinds`].

@@ -57,6 +57,12 @@ pub enum VariantError {
     /// square off the board.
     #[error("walls need a game without promoted pieces' marks, a free kind's set (at most 7 kinds on 64 squares), and squares on the board")]
     Walls,
+    /// Petrification in a game without walls, or of a kind the variant
+    /// does not have.
+    #[error(
+        "pieces turn to stone (petrifyOnCaptureTypes) in a game with walls, of the variant's kinds"
+    )]
+    Petrify,
     /// Gating on a board of more than 8 files or not of two axes, with
     /// passes or bikjang, or a start gate off the first ranks.
     #[error("gating needs a board of two axes and at most 8 files, no passes, bikjang or enclosing, and its gates on the first ranks")]
@@ -460,6 +466,9 @@ pub struct Goals {
     /// Othello's and Ataxx's rules, if the game has them
     /// ([`Enclosing`](super::Enclosing)).
     pub enclosing: Option<super::Enclosing>,
+    /// Pieces that turn to stone on taking ([`Petrify`](super::Petrify);
+    /// petrified), in a game with walls.
+    pub petrify: Option<super::Petrify>,
 }
 
 /// Janggi's material counting: a game that would end drawn (two passes,

@@ -127,6 +127,7 @@ macro_rules! cube_set {
 
 cube_set!(u64);
 cube_set!(u128);
+cube_set!(Bits<2>);
 cube_set!(Bits<4>);
 cube_set!(Bits<8>);
 cube_set!(Big);
@@ -143,6 +144,9 @@ pub enum CubePosition {
     U64(Position<u64>),
     /// n = 5.
     U128(Position<u128>),
+    /// None built: a file game named `cube` of more than 8 kinds on up to
+    /// 128 squares would be one.
+    B2(Position<Bits<2>>),
     /// n = 6.
     B4(Position<Bits<4>>),
     /// n = 7, 8.
@@ -158,6 +162,7 @@ macro_rules! with_cube {
         match $cube {
             $crate::variants::cube::CubePosition::U64($p) => $body,
             $crate::variants::cube::CubePosition::U128($p) => $body,
+            $crate::variants::cube::CubePosition::B2($p) => $body,
             $crate::variants::cube::CubePosition::B4($p) => $body,
             $crate::variants::cube::CubePosition::B8($p) => $body,
             $crate::variants::cube::CubePosition::Big($p) => $body,
@@ -197,6 +202,7 @@ impl From<PositionRef<'_>> for CubePosition {
         match position {
             PositionRef::U64(p) => CubePosition::U64(*p),
             PositionRef::U128(p) => CubePosition::U128(*p),
+            PositionRef::Bits2(p) => CubePosition::B2(*p),
             PositionRef::Bits4(p) => CubePosition::B4(*p),
             PositionRef::Bits8(p) => CubePosition::B8(*p),
             PositionRef::Big(p) => CubePosition::Big(*p),

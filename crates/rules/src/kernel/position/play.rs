@@ -35,6 +35,9 @@ impl<S: SquareSet> Position<S> {
             if let Some(blast) = &self.rules.variant.goals.blast {
                 self.blast(blast, m.to());
             }
+            if let Some(rule) = &self.rules.variant.goals.petrify {
+                self.petrify(rule, m);
+            }
         }
         if self.rules.check_counting {
             self.count_check();

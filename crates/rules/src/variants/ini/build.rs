@@ -350,6 +350,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     let mut pseudo_royal: Option<&Entry> = None;
     let mut blast_immune: Option<&Entry> = None;
     let mut mutually_immune: Option<&Entry> = None;
+    let mut petrify: Option<&Entry> = None;
 
     for entry in entries {
         let key = entry.key.as_str();
@@ -538,6 +539,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "extinctionPseudoRoyal" => pseudo_royal = boolean(entry)?.then_some(entry),
             "blastImmuneTypes" => blast_immune = Some(entry),
             "mutuallyImmuneTypes" => mutually_immune = Some(entry),
+            "petrifyOnCaptureTypes" => petrify = Some(entry),
             "stalematePieceCount" => stalemate_piece_count = boolean(entry)?,
             "checkmateValue" => {
                 checkmate_wins = match value {
@@ -1489,8 +1491,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         files,
         ranks,
     )?;
+    let hands = piece_drops.is_some() || seirawan;
+    let (petrify, walls) = super::petrify::read(petrify, kinds_of(petrify)?, hands, walls)?;
 
-    let variant = Variant {
+    let mut variant = Variant {
         name: name.into(),
         shape,
         kinds,
@@ -1526,8 +1530,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             royal_kinds,
             walls,
             enclosing,
+            ..Goals::default()
         },
     };
+    variant.goals.petrify = petrify;
     variant
         .validate()
         .map_err(|e| IniErrorKind::Variant(e).at(line))?;

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 enum Tables {
     U64(&'static Rules<u64>),
     U128(&'static Rules<u128>),
+    Bits2(&'static Rules<Bits<2>>),
     Bits4(&'static Rules<Bits<4>>),
     Bits8(&'static Rules<Bits<8>>),
     Big(&'static Rules<Big>),
@@ -25,6 +26,7 @@ macro_rules! with_tables {
         match $tables {
             Tables::U64($r) => $body,
             Tables::U128($r) => $body,
+            Tables::Bits2($r) => $body,
             Tables::Bits4($r) => $body,
             Tables::Bits8($r) => $body,
             Tables::Big($r) => $body,
@@ -47,7 +49,8 @@ fn tables(variant: &Variant, quick: bool) -> Result<Tables, IniErrorKind> {
         rules.map(Rules::leak).map_err(IniErrorKind::Variant)
     }
     // Positions of u64 and u128 sets hold 8 kinds: a game of more takes
-    // the multiword sets.
+    // the multiword sets, two words up to 128 squares (opulent: half the
+    // position four words make, to copy at each move tested).
     let narrow = variant.kinds.len() <= <<u128 as SquareSet>::Kinds as PerKind<u128>>::LEN;
     // A u64 position keeps promoted pieces' marks in a free kind's set: a
     // game of 8 kinds whose captures go to hand (S-house) takes u128's
@@ -57,7 +60,8 @@ fn tables(variant: &Variant, quick: bool) -> Result<Tables, IniErrorKind> {
     Ok(match variant.shape.len() {
         0..=64 if narrow && room => Tables::U64(make(variant, quick)?),
         0..=128 if narrow => Tables::U128(make(variant, quick)?),
-        0..=256 => Tables::Bits4(make(variant, quick)?),
+        0..=128 => Tables::Bits2(make(variant, quick)?),
+        129..=256 => Tables::Bits4(make(variant, quick)?),
         257..=512 => Tables::Bits8(make(variant, quick)?),
         _ => Tables::Big(make(variant, quick)?),
     })

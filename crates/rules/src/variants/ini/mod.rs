@@ -60,6 +60,9 @@ mod pawn_steps_tests;
 mod pawn_ways;
 #[cfg(test)]
 mod pawn_ways_tests;
+mod petrify;
+#[cfg(test)]
+mod petrify_tests;
 #[cfg(test)]
 mod pieces_tests;
 mod placement;
@@ -90,6 +93,8 @@ mod turning_tests;
 mod walls;
 #[cfg(test)]
 mod walls_tests;
+#[cfg(test)]
+mod widths_tests;
 pub mod write;
 
 pub use build::build;

@@ -1,7 +1,7 @@
-//! `extinctionPseudoRoyal = true` in a game with a king and no blasts
-//! (coregal): the extinction rule's kinds are royal beside the king
-//! ([`RoyalKinds`]), and, as in Fairy-Stockfish, the rule then ends no
-//! game (its pieces cannot be taken).
+//! `extinctionPseudoRoyal = true` in a game without blasts: the extinction
+//! rule's kinds are royal ([`RoyalKinds`]). Beside a king (coregal), as in
+//! Fairy-Stockfish, the rule then ends no game (its pieces cannot be
+//! taken); without one (petrified's commoner) it stays.
 
 use super::build::refuse;
 use super::parse::Entry;
@@ -17,16 +17,16 @@ pub(super) fn read(
     has_king: bool,
     extinction: Option<Extinction>,
 ) -> Result<(Option<RoyalKinds>, Option<Extinction>), IniError> {
-    let Some(entry) = pseudo_royal.filter(|_| !blasts && has_king) else {
+    let Some(entry) = pseudo_royal.filter(|_| !blasts) else {
         return Ok((None, extinction));
     };
     match extinction {
         Some(rule) if !rule.all && !rule.kinds.is_empty() => Ok((
             Some(RoyalKinds {
-                kinds: rule.kinds,
+                kinds: rule.kinds.clone(),
                 count: rule.count,
             }),
-            None,
+            (!has_king).then_some(rule),
         )),
         _ => Err(refuse(
             entry,

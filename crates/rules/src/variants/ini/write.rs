@@ -510,7 +510,10 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         out += "makpongRule = true\n";
     }
     out += &super::janggi::write_keys(variant, files);
-    if let Some(rule) = &goals.royal_kinds {
+    if let (Some(_), Some(_)) = (&goals.royal_kinds, &variant.extinction) {
+        // Without a king the extinction rule is written as it stands.
+        out += "extinctionPseudoRoyal = true\n";
+    } else if let Some(rule) = &goals.royal_kinds {
         // The extinction rule's kinds made royal beside the king (coregal).
         let kinds: String = rule.kinds.iter().map(|&k| variant.kind(k).letter).collect();
         out += &format!(
@@ -571,6 +574,9 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         if flag.extra_move {
             out += "flagMove = true\n";
         }
+    }
+    if let Some(rule) = &goals.petrify {
+        out += &super::petrify::write(rule, |k| variant.kind(k).letter);
     }
     if let Some(walls) = walls {
         out += &super::walls::write(walls, files);
