@@ -54,6 +54,7 @@ pub mod library;
 mod no_doubled;
 pub mod parse;
 mod pawn_clock;
+mod pawn_kinds;
 mod pawn_steps;
 #[cfg(test)]
 mod pawn_steps_tests;
@@ -90,6 +91,8 @@ mod turning_tests;
 mod walls;
 #[cfg(test)]
 mod walls_tests;
+#[cfg(test)]
+mod wolf_tests;
 pub mod write;
 
 pub use build::build;

@@ -417,6 +417,13 @@ pub(super) fn same_game(a: &Variant, b: &Variant) {
             x.name,
             y.name
         );
+        assert_eq!(
+            (x.pawn_like, &x.double_step_squares),
+            (y.pawn_like, &y.double_step_squares),
+            "{} / {}",
+            x.name,
+            y.name
+        );
     }
 }
 
