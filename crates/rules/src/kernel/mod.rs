@@ -84,6 +84,7 @@ mod promotion;
 mod promotion_choice;
 mod quiet_steps;
 mod region;
+mod repetition;
 mod royal_kinds;
 mod rules;
 mod safe_flag;
@@ -106,6 +107,7 @@ pub use piece::{Kind, Leap, PawnRules, Piece, PieceKind, MAX_KINDS};
 pub use position::{Draw, IllegalMove, Outcome, Position, PositionError, Setup, Win};
 pub use promotion_choice::PromotionChoice;
 pub use region::{Region, Step};
+pub use repetition::RepetitionValue;
 pub use rules::Rules;
 pub use squares::{Big, Bits, KindMask, PerKind, SquareSet, Squares};
 pub use variant::{

@@ -30,6 +30,10 @@ pub enum Win {
     /// more points by the material count ([`Counting`](super::Counting),
     /// janggi).
     Counting(Draw),
+    /// The game ended by repetition, which this side wins
+    /// ([`RepetitionValue`](super::RepetitionValue): tori shogi,
+    /// minishogi).
+    Repetition,
 }
 
 /// Why a game is drawn.

@@ -93,9 +93,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("dropOnTop", "false"),
-    ("nFoldValueAbsolute", "false"),
     ("pocketSize", "0"),
-    ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
 ];
@@ -558,6 +556,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "soldierPromotionRank" => soldier_promotion = Some(entry),
             "freeDrops" => drops.free = boolean(entry)?,
             _ if super::enclosing::KEYS.contains(&key) => enclosing_keys.push(entry),
+            // Read by `repetition::read`.
+            "nFoldValue" | "nFoldValueAbsolute" => {}
             // Read by `pawn_kinds::read`.
             _ if super::pawn_kinds::KEYS.contains(&key) => {}
             _ if key.starts_with("mobilityRegionWhite")
@@ -1540,6 +1540,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             royal_kinds,
             walls,
             enclosing,
+            repetition: super::repetition::read(entries)?,
         },
     };
     variant

@@ -69,6 +69,9 @@ mod placement_tests;
 mod promotion_choice;
 mod promotion_region;
 pub mod read;
+mod repetition;
+#[cfg(test)]
+mod repetition_tests;
 mod royal_kinds;
 #[cfg(test)]
 mod royal_kinds_tests;

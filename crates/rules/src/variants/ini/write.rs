@@ -670,6 +670,7 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         variant.draws.automatic_repetitions.unwrap_or(0)
     );
     out += &super::pawn_kinds::write(variant);
+    out += &super::repetition::write(variant.goals.repetition);
     if variant.draws.pawn_clock == crate::kernel::PawnClock::Never
         && !variant.kinds.iter().any(|k| k.pawn_like.restarts_clock)
     {
