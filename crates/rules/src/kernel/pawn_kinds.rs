@@ -4,7 +4,7 @@
 //! straight forward from the pawn's double-step squares leaves the square
 //! it passed to the other side's pawns en passant, and its moves restart
 //! the clock of the ply limit (`nMoveRuleTypes`). Only games with such a
-//! piece take this path ([`Rules::pawn_kinds`]): chess pays nothing.
+//! piece take this path (the rules' `pawn_kinds`): chess pays nothing.
 
 use super::{Kind, Move, MoveKind, Position, SquareSet, Variant};
 

@@ -31,7 +31,7 @@ pub enum Win {
     /// janggi).
     Counting(Draw),
     /// The game ended by repetition, which this side wins
-    /// ([`RepetitionValue`](super::RepetitionValue): tori shogi,
+    /// ([`RepetitionValue`](crate::kernel::RepetitionValue): tori shogi,
     /// minishogi).
     Repetition,
 }
