@@ -15,19 +15,19 @@ pub enum Win {
     Stalemate,
     /// The loser ran out of the pieces the extinction rule watches, or the
     /// winner of its own where running out wins
-    /// ([`Extinction`](super::Extinction)).
+    /// ([`Extinction`](crate::kernel::Extinction)).
     Extinction,
     /// The game would have been drawn, and the winner had draw odds
-    /// ([`Goals::draw_odds`](super::Goals), armageddon).
+    /// ([`Goals::draw_odds`](crate::kernel::Goals), armageddon).
     DrawOdds,
     /// The winner gave its last check of an n-check game
-    /// ([`Goals::checks`](super::Goals)).
+    /// ([`Goals::checks`](crate::kernel::Goals)).
     Checks,
     /// The winner's flag piece reached its region
-    /// ([`Flag`](super::Flag)): king of the hill, racing kings.
+    /// ([`Flag`](crate::kernel::Flag)): king of the hill, racing kings.
     Flag,
     /// The game would have been drawn for this reason, and the winner had
-    /// more points by the material count ([`Counting`](super::Counting),
+    /// more points by the material count ([`Counting`](crate::kernel::Counting),
     /// janggi).
     Counting(Draw),
     /// The game ended by repetition, which this side wins
@@ -58,7 +58,7 @@ pub enum Draw {
     /// The royal pieces faced each other in two positions in a row
     /// (janggi's bikjang).
     Bikjang,
-    /// The board is full ([`Enclosing::full_board`](super::Enclosing)).
+    /// The board is full ([`Enclosing::full_board`](crate::kernel::Enclosing)).
     FullBoard,
 }
 
@@ -181,7 +181,7 @@ impl<S: SquareSet> Position<S> {
         there.any()
     }
 
-    /// The end of the game by the variant's goals ([`Goals`](super::Goals)),
+    /// The end of the game by the variant's goals ([`Goals`](crate::kernel::Goals)),
     /// in Fairy-Stockfish's order: a flag reached, then the last check
     /// given.
     pub fn goal_outcome(&self) -> Option<Outcome> {
@@ -257,7 +257,7 @@ impl<S: SquareSet> Position<S> {
     /// The end of the game as far as the position alone tells: checkmate,
     /// stalemate, a captured royal piece, extinction, a goal reached
     /// ([`Position::goal_outcome`]), a dead position, or the automatic
-    /// move limit (repetition needs a [`super::Game`]).
+    /// move limit (repetition needs a [`Game`](crate::kernel::Game)).
     pub fn outcome(&self) -> Option<Outcome> {
         let r = self.rules;
         let variant = &r.variant;
