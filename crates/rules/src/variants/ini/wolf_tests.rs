@@ -60,6 +60,11 @@ fn a_pawn_takes_a_sergeant_en_passant() {
     let g = sample("wolf");
     let p = after(&g, "k7/8/8/8/8/8/2p5/8/1S6/K7 w - - 0 1", "b2b4 c4b3");
     assert_eq!(g.write_position(&*p), "k7/8/8/8/8/8/8/1p6/8/K7 w - - 0 2");
+    // The en passant square a sergeant left is read back.
+    assert_eq!(
+        moves_after("k7/8/8/8/8/8/1Sp5/8/8/K7 b - b3 0 1", ""),
+        ["a10a9", "a10b10", "a10b9", "c4b3", "c4c3"]
+    );
 }
 
 #[test]
