@@ -125,6 +125,18 @@ def check_game(variant_args, ours_name, rng, plies):
         where = start + (" moves " + " ".join(moves) if moves else "")
         # A draw by repetition or the move limit ends duckchess's game,
         # while pyffish lists the moves all the same: the game stops here.
+        # A repetition that a side wins (`nFoldValue`: tori shogi,
+        # minishogi) must be pyffish's win too.
+        won = re.match(r"(white|black) wins by repetition", over.get(i, ""))
+        if not block and legal and won:
+            ended, value = sf.is_optional_game_end(name, start, moves)
+            want = result_word(value, sf.get_fen(name, start, moves)) if ended else "no end"
+            if want != won.group(1):
+                print(f"{name}: the results differ at `{where}`\n"
+                      f"  duckchess: {won.group(1)} ({over[i]})\n  pyffish:   {want}")
+                return compared, False
+            ENDS[name] = ENDS.get(name, 0) + 1
+            return compared, True
         if not block and legal and re.search(r"repetition|move limit", over.get(i, "")):
             return compared, True
         # Where such a draw is won by the side with draw odds (armageddon),

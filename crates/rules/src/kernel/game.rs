@@ -1,6 +1,6 @@
 //! A game: a position and the history repetition needs.
 
-use super::{Draw, IllegalMove, Move, Outcome, Played, Position, SquareSet};
+use super::{IllegalMove, Move, Outcome, Played, Position, SquareSet};
 
 /// A position with the keys of the positions before it, for repetition.
 ///
@@ -79,7 +79,7 @@ impl<S: SquareSet> Game<S> {
         draws
             .automatic_repetitions
             .is_some_and(|n| self.repetitions() >= n)
-            .then(|| self.position.drawn(Draw::Repetition))
+            .then(|| self.position.repeated())
     }
 
     /// Whether the side to move may claim a draw (repetition or move limit).

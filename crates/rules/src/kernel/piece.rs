@@ -171,6 +171,15 @@ pub struct PieceKind {
     /// The pawn's pushes and captures where they are not chess's
     /// (Berolina: diagonal pushes, straight captures); `None`: chess's.
     pub pawn_ways: Option<super::PawnWays>,
+    /// Each side's squares the pawn double-steps from where they are not
+    /// whole ranks (Fairy-Stockfish's `doubleStepRegion`: wolf's second
+    /// rank and b3, c3, f3, g3), which are also where a
+    /// [`PawnLike`](super::PawnLike) piece double-steps; `None`: the
+    /// pawn's [double-step ranks](PawnRules::double_step_ranks).
+    pub double_step_squares: Option<[Vec<usize>; 2]>,
+    /// What a piece that is no pawn shares with it (wolf's sergeant):
+    /// promotion, the double step, the clock.
+    pub pawn_like: super::PawnLike,
     /// The region the piece never leaves, for each side (xiangqi's palace
     /// for the general and the advisors, the own half for the elephants):
     /// its moves end inside it, and it attacks nothing outside.
@@ -216,6 +225,8 @@ impl PieceKind {
             quiet_slides: Vec::new(),
             quiet_steps: Vec::new(),
             pawn_ways: None,
+            double_step_squares: None,
+            pawn_like: super::PawnLike::default(),
             region: None,
             royal: false,
             value,

@@ -22,6 +22,11 @@ pub struct PromotionChoice {
     /// into a promotion kind on its square or a step of that kind away,
     /// attacking no enemy piece and giving no check.
     pub in_place: bool,
+    /// The kind among [`PawnRules::promotion`](super::PawnRules::promotion)
+    /// the pawn turns into rather than is exchanged for, written `+`
+    /// (Fairy-Stockfish's `promotedPieceType` of the pawn: wolf's
+    /// elephant); no [`PawnLike`](super::PawnLike) piece becomes it.
+    pub turned: Option<Kind>,
 }
 
 impl PromotionChoice {

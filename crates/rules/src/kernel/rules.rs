@@ -115,6 +115,8 @@ pub struct Rules<S> {
     pub(crate) pawn_steps: [PawnSteps<S>; 2],
     /// The pawn's own pushes where they are not chess's (Berolina's).
     pub(crate) pawn_ways: Option<Box<super::pawn_ways::WayTables<S>>>,
+    /// Kinds that are no pawn but share its rules (wolf's sergeant).
+    pub(crate) pawn_kinds: Option<Box<super::pawn_kinds::PawnKinds>>,
     /// Per side, its castling rules as a bit mask of rights.
     pub(crate) castling_rights: [u8; 2],
     /// Per square, the castling rights lost when a move starts or ends there.
@@ -404,7 +406,11 @@ impl<S: SquareSet> Rules<S> {
                         pawn_push[c][square] = to as u16;
                         steps.push_from |= S::single(square);
                         let bit = |mask: u64, rank: i32| rank < 64 && mask >> rank & 1 == 1;
-                        if rules.double_step && bit(rules.double_step_ranks[c], relative_rank) {
+                        let double_from = match &kinds[p.index()].double_step_squares {
+                            Some(squares) => squares[c].contains(&square),
+                            None => bit(rules.double_step_ranks[c], relative_rank),
+                        };
+                        if rules.double_step && double_from {
                             if let Some(two) = shape.offset(to, forward) {
                                 pawn_double[c][square] = two as u16;
                                 steps.double_from |= S::single(square);
@@ -619,6 +625,7 @@ impl<S: SquareSet> Rules<S> {
             promotion_zone,
             pawn_steps,
             pawn_ways,
+            pawn_kinds: None,
             promotions,
             castling_rights,
             castling_loss,
@@ -777,6 +784,15 @@ impl<S: SquareSet> Rules<S> {
             rules.special_any = true;
             rules.forms = Some(Box::new(forms));
             // A promotion restarts the half-move clock (`after_move`).
+            rules.after_move = true;
+        }
+        rules.pawn_kinds =
+            super::pawn_kinds::PawnKinds::new(&rules.variant, &rules.promotions).map(Box::new);
+        if rules.pawn_kinds.is_some() {
+            // Off the masks' path: their promotions and double steps are
+            // added to the moves found, and their moves restart the clock
+            // after the board's change.
+            rules.masks = false;
             rules.after_move = true;
         }
         if search {

@@ -444,6 +444,9 @@ pub struct Goals {
     /// move limit, repetition): Fairy-Stockfish's `materialCounting =
     /// blackdrawodds` (armageddon) or `whitedrawodds`.
     pub draw_odds: Option<Color>,
+    /// Who a repetition ends the game for (`nFoldValue`): a draw but in
+    /// tori shogi and minishogi.
+    pub repetition: super::RepetitionValue,
     /// A royal piece in check may move only to take its one checker
     /// (`makpongRule`, makpong): in double check it may not move at all.
     pub makpong: bool,

@@ -381,7 +381,7 @@ impl Fen {
     pub fn of<S: SquareSet>(position: &Position<S>) -> Fen {
         let variant = position.rules().variant();
         let layout = Layout::of(variant.shape);
-        let boards: Vec<FenBoard> = (0..layout.parts)
+        let mut boards: Vec<FenBoard> = (0..layout.parts)
             .map(|part| {
                 let base = part * layout.files * layout.ranks;
                 (0..layout.ranks)
@@ -400,7 +400,7 @@ impl Fen {
                     .collect()
             })
             .collect();
-        let promoted = (0..layout.parts)
+        let mut promoted: Vec<(usize, usize, usize)> = (0..layout.parts)
             .flat_map(|part| {
                 (0..layout.ranks).flat_map(move |i| (0..layout.files).map(move |f| (part, i, f)))
             })
@@ -409,6 +409,7 @@ impl Fen {
                 position.is_promoted(base + (layout.ranks - 1 - i) * layout.files + f)
             })
             .collect();
+        super::fen_turned::write(variant, &mut boards, &mut promoted);
         let pocket = variant.drops.as_ref().filter(|d| !d.free).map(|_| {
             let mut letters = Vec::new();
             for color in Color::ALL {
@@ -446,7 +447,8 @@ impl Fen {
             plus: variant
                 .drops
                 .as_ref()
-                .is_some_and(|d| d.promotions.is_some()),
+                .is_some_and(|d| d.promotions.is_some())
+                || super::fen_turned::plus(variant),
         }
     }
 
@@ -540,6 +542,7 @@ impl Fen {
                 .promoted
                 .push(base + (layout.ranks - 1 - i) * layout.files + file);
         }
+        super::fen_turned::read(variant, &mut setup);
         for &ch in self.pocket.iter().flatten() {
             let piece = variant.piece_by_char(ch).ok_or(FenError::Pocket(ch))?;
             let count = &mut setup.hands[piece.color.index()][piece.kind.index()];

@@ -19,6 +19,7 @@ pub mod cube;
 pub mod duck;
 pub mod fen;
 mod fen_gates;
+mod fen_turned;
 pub mod fourfold;
 pub mod ini;
 /// Text as users give it; it lives in [`crate::text`], the bottom layer.

@@ -50,6 +50,10 @@ pub fn how(position: &dyn AnyPosition, outcome: Outcome) -> String {
             how: Win::DrawOdds, ..
         } => "draw odds".into(),
         Outcome::Decisive {
+            how: Win::Repetition,
+            ..
+        } => "repetition".into(),
+        Outcome::Decisive {
             how: Win::Counting(_),
             ..
         } => "counting".into(),
@@ -131,6 +135,10 @@ pub fn describe(
                 Win::DrawOdds => {
                     format!("{winner_name} wins: the game would be drawn, and it has draw odds")
                 }
+                Win::Repetition => format!(
+                    "{winner_name} wins by {}",
+                    draw_reason(position, Draw::Repetition, game)
+                ),
                 Win::Flag => {
                     let piece = position
                         .variant()

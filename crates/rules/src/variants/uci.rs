@@ -189,11 +189,13 @@ impl UciMove {
             from: coords(m.from()),
             to: coords(m.to()),
             promotion: m.promotion.map(|k| {
-                // Shogi's promoted piece keeps its kind: `+`.
+                // Shogi's promoted piece keeps its kind: `+`; so does the
+                // pawn's form it turns into (wolf's elephant).
                 if variant
                     .drops
                     .as_ref()
                     .is_some_and(|d| d.promotions.is_some())
+                    || variant.turned_promotion() == Some(k)
                 {
                     '+'
                 } else {
@@ -228,6 +230,7 @@ impl UciMove {
         let wall = self.wall.map(square).transpose()?;
         let promotion = match self.promotion {
             Some('+') if self.drop.is_some() => None,
+            Some('+') if variant.turned_promotion().is_some() => variant.turned_promotion(),
             // A piece turning over keeps its kind, whichever way.
             Some('+' | '-') => Some(
                 position

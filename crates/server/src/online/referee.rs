@@ -671,6 +671,7 @@ fn outcome_status(outcome: Outcome) -> (Status, Option<usize>) {
                 | Win::Checks
                 | Win::Flag
                 | Win::DrawOdds
+                | Win::Repetition
                 | Win::Counting(_),
         } => (Status::VariantEnd, Some(index(winner))),
         Outcome::Decisive {

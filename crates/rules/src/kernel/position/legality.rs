@@ -19,9 +19,11 @@ impl<S: SquareSet> Position<S> {
         let to = (self.ep & EP_SQUARE) as usize;
         let victim = r.en_passant_victim(them, self.ep);
         let mut after = *self;
+        let victim_kind = self.en_passant_kind(pawn, victim);
         let (from, to, victim) = (S::single(from), S::single(to), S::single(victim));
         after.by_color[us.index()] ^= from | to;
-        after.by_kind[pawn.index()] ^= from | to | victim;
+        after.by_kind[pawn.index()] ^= from | to;
+        after.by_kind[victim_kind.index()] ^= victim;
         after.by_color[them.index()] ^= victim;
         match after.royal_square(us) {
             Some(k) => after.attackers(k, them, after.occupied()).is_empty(),
@@ -101,6 +103,9 @@ impl<S: SquareSet> Position<S> {
         }
         if let Some(choice) = self.in_place_choice() {
             self.push_in_place_promotions(choice, out);
+        }
+        if let Some(kinds) = &r.pawn_kinds {
+            self.add_pawn_like_moves(kinds, out, start);
         }
         let royal_safe =
             r.variant.royalty == Royalty::Check && self.royal_square(self.turn).is_some();

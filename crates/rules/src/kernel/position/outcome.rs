@@ -24,12 +24,16 @@ pub enum Win {
     /// ([`Goals::checks`](crate::kernel::Goals)).
     Checks,
     /// The winner's flag piece reached its region
-    /// ([`Flag`](super::Flag)): king of the hill, racing kings.
+    /// ([`Flag`](crate::kernel::Flag)): king of the hill, racing kings.
     Flag,
     /// The game would have been drawn for this reason, and the winner had
     /// more points by the material count ([`Counting`](crate::kernel::Counting),
     /// janggi).
     Counting(Draw),
+    /// The game ended by repetition, which this side wins
+    /// ([`RepetitionValue`](crate::kernel::RepetitionValue): tori shogi,
+    /// minishogi).
+    Repetition,
 }
 
 /// Why a game is drawn.

@@ -63,6 +63,11 @@ impl<S: SquareSet> Position<S> {
         if self.rules.gating {
             self.gate(m);
         }
+        if let Some(kinds) = &self.rules.pawn_kinds {
+            if self.pawn_like_restarts(kinds, m) {
+                self.halfmove = 0;
+            }
+        }
         // Fairy-Stockfish's clock starts again on shogi's promotions too
         // (the games that have them never take the masks' path, which
         // plays the board alone), where no promotion can be undone.
@@ -132,13 +137,12 @@ impl<S: SquareSet> Position<S> {
             MoveKind::EnPassant => {
                 let pawn = r.pawn.expect("en passant needs pawns");
                 let victim = r.en_passant_victim(them, self.ep);
-                self.toggle(them, pawn, victim);
-                captured = Some(Piece {
-                    color: them,
-                    kind: pawn,
-                });
+                // Or a pawn-like piece that double-stepped (wolf's sergeant).
+                let kind = self.en_passant_kind(pawn, victim);
+                self.toggle(them, kind, victim);
+                captured = Some(Piece { color: them, kind });
                 if r.captures_to_hand {
-                    self.change_hand(us, pawn, true);
+                    self.change_hand(us, kind, true);
                 }
                 self.toggle(us, moving, from);
                 self.toggle(us, moving, to);

@@ -421,11 +421,12 @@ impl<S: SquareSet> Position<S> {
                 || p.occupied().contains(origin as usize)
                 || rules.pawn_double[mover.index()][origin as usize] != victim
                 || rules.pawn_ep[mover.index()][origin as usize] != s as u16
-                || p.piece_at(victim as usize)
-                    != Some(Piece {
-                        color: mover,
-                        kind: rules.pawn.unwrap_or(Kind(0)),
-                    })
+                // A pawn, or a piece that double-steps as it (wolf's sergeant).
+                || !p.piece_at(victim as usize).is_some_and(|v| {
+                    v.color == mover
+                        && (Some(v.kind) == rules.pawn
+                            || rules.variant.kind(v.kind).pawn_like.double_step)
+                })
             {
                 return Err(PositionError::EnPassant {
                     square: s,

@@ -79,6 +79,9 @@ pub struct Moves {
     /// (Berolina's `mfFcfeWimfnA`), and whether it takes en passant
     /// (`e`); [`pawn`](Self::pawn) says whether it double-steps.
     pub pawn_ways: Option<(crate::kernel::PawnWays, bool)>,
+    /// A piece's double step straight forward as the pawn's (`ifmnD`,
+    /// wolf's sergeant: [`PawnLike::double_step`](crate::kernel::PawnLike)).
+    pub double_step: bool,
 }
 
 impl Moves {
@@ -97,6 +100,7 @@ impl Moves {
         kind.quiet_leaps.extend(self.quiet_leaps.iter().copied());
         kind.quiet_slides.extend(self.quiet_slides.iter().copied());
         kind.quiet_steps.extend(self.quiet_steps.iter().copied());
+        kind.pawn_like.double_step |= self.double_step;
         kind
     }
 }
@@ -379,6 +383,18 @@ pub fn read(betza: &str) -> Result<Moves, BetzaError> {
     let mut i = 0;
     while i < parts.len() {
         let p = &parts[i];
+        if p.mods.contains('i') {
+            // An initial move is read only as the pawn's double step
+            // (wolf's sergeant's `ifmnD`), from the pawn's squares.
+            let mut mods: Vec<char> = p.mods.chars().collect();
+            mods.sort_unstable();
+            if p.atom != 'D' || p.suffix.is_some() || mods != ['f', 'i', 'm', 'n'] {
+                return Err(BetzaError::Initial);
+            }
+            moves.double_step = true;
+            i += 1;
+            continue;
+        }
         let plain_atom = p.suffix.is_none() && (leaper(p.atom).is_some() || "RBQ".contains(p.atom));
         // The cannon's pattern is read below; other parts of one mode.
         let cannon = p.mods == "m"
@@ -778,6 +794,9 @@ pub fn write(kind: &PieceKind) -> Result<String, Unstateable> {
         if *class == DirectionClass::BISHOP || *class == DirectionClass::ANY {
             text.push_str("mBcpB");
         }
+    }
+    if kind.pawn_like.double_step {
+        text.push_str("ifmnD");
     }
     Ok(text)
 }

@@ -93,9 +93,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("dropOnTop", "false"),
-    ("nFoldValueAbsolute", "false"),
     ("pocketSize", "0"),
-    ("nFoldValue", "draw"),
     ("dropChecks", "true"),
     ("shogiDoubledPawn", "true"),
 ];
@@ -560,6 +558,10 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             "soldierPromotionRank" => soldier_promotion = Some(entry),
             "freeDrops" => drops.free = boolean(entry)?,
             _ if super::enclosing::KEYS.contains(&key) => enclosing_keys.push(entry),
+            // Read by `repetition::read`.
+            "nFoldValue" | "nFoldValueAbsolute" => {}
+            // Read by `pawn_kinds::read`.
+            _ if super::pawn_kinds::KEYS.contains(&key) => {}
             _ if key.starts_with("mobilityRegionWhite")
                 || key.starts_with("mobilityRegionBlack") =>
             {
@@ -608,6 +610,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     // pieces move.
     let mut promotion_pairs: Vec<(char, char)> = Vec::new();
     let mut form_pieces: Vec<PieceEntry> = Vec::new();
+    // Without drops, the pawn's own promoted form (wolf's `p:e`).
+    let pawn_letter = pieces
+        .iter()
+        .find(|p| p.moves().is_ok_and(|m| m.pawn.is_some()))
+        .map(|p| p.letter);
+    let pawn_form =
+        super::pawn_kinds::pawn_form(&mut promoted_types, piece_drops.is_some(), pawn_letter)?;
     if let Some(entry) = promoted_types {
         let expected = "from:to pairs of the game's piece letters (p:g s:g)";
         for word in entry.value.split_whitespace() {
@@ -901,7 +910,9 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             }
             .at(line));
         }
-        let double_ranks = pawn_steps::double_steps(&mut double_zones, files, ranks)?;
+        let (double_ranks, double_squares) =
+            pawn_steps::double_steps(&mut double_zones, files, ranks)?;
+        kinds[pk.index()].double_step_squares = double_squares;
         let ep_ranks = pawn_steps::en_passant(&ep_zones, files, ranks)?;
         if let Some(rules) = kinds[pk.index()].pawn.as_mut() {
             rules.black_promotion = (black_promo != promo).then_some(black_promo);
@@ -922,6 +933,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         entries,
         pawn_kind.and_then(|pk| kinds[pk.index()].pawn.as_mut()),
     )?;
+    super::pawn_kinds::turn_pawn(pawn_form, &mut kinds, pawn_kind, &letter_kind)?;
+    super::pawn_kinds::read(entries, &mut kinds, pawn_kind, &letter_kind)?;
 
     let pawn_choice = [
         promotion_limit,
@@ -1189,7 +1202,8 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
         Ok(found)
     };
-    let pawn_clock = pawn_clock::read(n_move_types, pawn_kind.map(|k| &kinds[k.index()]))?;
+    let n_move_types = super::pawn_kinds::clock(n_move_types, &mut kinds, &letter_kind)?;
+    let pawn_clock = pawn_clock::read(n_move_types.as_ref(), pawn_kind.map(|k| &kinds[k.index()]))?;
     let (royal_kinds, extinction) = royal_kinds::read(
         pseudo_royal,
         blast_on_capture.is_some(),
@@ -1530,6 +1544,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             royal_kinds,
             walls,
             enclosing,
+            repetition: super::repetition::read(entries)?,
             ..Goals::default()
         },
     };

@@ -54,6 +54,7 @@ pub mod library;
 mod no_doubled;
 pub mod parse;
 mod pawn_clock;
+mod pawn_kinds;
 mod pawn_steps;
 #[cfg(test)]
 mod pawn_steps_tests;
@@ -71,6 +72,9 @@ mod placement_tests;
 mod promotion_choice;
 mod promotion_region;
 pub mod read;
+mod repetition;
+#[cfg(test)]
+mod repetition_tests;
 mod royal_kinds;
 #[cfg(test)]
 mod royal_kinds_tests;
@@ -95,6 +99,8 @@ mod walls;
 mod walls_tests;
 #[cfg(test)]
 mod widths_tests;
+#[cfg(test)]
+mod wolf_tests;
 pub mod write;
 
 pub use build::build;

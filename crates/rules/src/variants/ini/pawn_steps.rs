@@ -3,7 +3,9 @@
 //! `doubleStepRank`), `enPassantRegion` (and its `White`/`Black`),
 //! each a set of whole ranks, read into the kernel's rank masks
 //! ([`PawnRules::double_step_ranks`](crate::kernel::PawnRules::double_step_ranks),
-//! [`PawnRules::en_passant_ranks`](crate::kernel::PawnRules::en_passant_ranks)).
+//! [`PawnRules::en_passant_ranks`](crate::kernel::PawnRules::en_passant_ranks));
+//! a double-step region of other squares (wolf's) into the pawn's
+//! [`PieceKind::double_step_squares`](crate::kernel::PieceKind::double_step_squares).
 
 use super::build::{number, refuse, squares, superseded, whole_ranks};
 use super::parse::Entry;
@@ -29,9 +31,15 @@ fn rank_mask(
     }
 }
 
+/// Each side's double-step ranks, and each side's squares where they are
+/// not whole ranks ([`double_steps`]).
+pub(super) type DoubleSteps = ([u64; 2], Option<[Vec<usize>; 2]>);
+
 /// Each side's double-step ranks (White's, Black's), from each side's
 /// second rank and then, in Fairy-Stockfish's order, the old rank key
-/// (ranks 2 to N for both sides) and each side's region.
+/// (ranks 2 to N for both sides) and each side's region; and where a
+/// region is not whole ranks (wolf's `*2 b3 c3 f3 g3`), each side's
+/// squares (indices), the ranks' for a side stated by ranks.
 ///
 /// Fairy-Stockfish's defaults are White `*2` and Black `*7`, which mirror
 /// each other on 8 ranks only; on another board a section that states
@@ -42,8 +50,9 @@ pub(super) fn double_steps(
     zones: &mut Vec<&Entry>,
     files: usize,
     ranks: usize,
-) -> Result<[u64; 2], IniError> {
+) -> Result<DoubleSteps, IniError> {
     let mut masks = [1 << 1, 1 << 1];
+    let mut squares_of: [Option<Vec<usize>>; 2] = [None, None];
     superseded(zones, "doubleStepRank", "doubleStepRegion");
     let has = |side: &str| {
         zones
@@ -72,18 +81,42 @@ pub(super) fn double_steps(
         }
         let mask = (1u64 << n) - 2;
         masks = [mask, mask];
+        squares_of = [None, None];
     }
     for entry in zones.iter().filter(|e| e.key != "doubleStepRank") {
         let side = usize::from(entry.key.ends_with("Black"));
-        masks[side] = rank_mask(
-            entry,
-            files,
-            ranks,
-            side == 0,
-            "pawns double-step from whole ranks here",
-        )?;
+        let set = if entry.value.trim() == "-" {
+            Vec::new()
+        } else {
+            squares(entry, files, ranks)?
+        };
+        match whole_ranks(&set, files, ranks, side == 0) {
+            Some(filled) if ranks <= 64 => {
+                masks[side] = filled.iter().fold(0, |m, &r| m | 1 << r);
+                squares_of[side] = None;
+            }
+            _ => {
+                masks[side] = 0;
+                squares_of[side] = Some(set.iter().map(|&(f, r)| r * files + f).collect());
+            }
+        }
     }
-    Ok(masks)
+    if squares_of.iter().all(Option::is_none) {
+        return Ok((masks, None));
+    }
+    // A side stated by ranks: its ranks' squares.
+    let [white, black] = [0, 1].map(|side| {
+        squares_of[side].clone().unwrap_or_else(|| {
+            (0..files * ranks)
+                .filter(|&s| {
+                    let rank = s / files;
+                    let relative = if side == 0 { rank } else { ranks - 1 - rank };
+                    relative < 64 && masks[side] >> relative & 1 == 1
+                })
+                .collect()
+        })
+    });
+    Ok((masks, Some([white, black])))
 }
 
 /// Each side's en passant ranks (the ranks, from the side's own first, of

@@ -55,11 +55,8 @@ fn georgian_has_no_en_passant() {
 }
 
 #[test]
-fn double_step_and_en_passant_regions_are_whole_ranks() {
-    assert_eq!(
-        error("[a:chess]\ndoubleStepRegionWhite = e2\n"),
-        "line 2: doubleStepRegionWhite = e2 is not supported: pawns double-step from whole ranks here"
-    );
+fn en_passant_regions_are_whole_ranks() {
+    // (A double-step region of squares is wolf's: `wolf_tests`.)
     assert_eq!(
         error("[a:chess]\nenPassantRegionBlack = e3 d3\n"),
         "line 2: enPassantRegionBlack = e3 d3 is not supported: en passant is taken on whole ranks here"

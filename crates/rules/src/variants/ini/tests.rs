@@ -191,8 +191,8 @@ fn other_keys_are_refused_by_name_and_line() {
         "line 2: checkmateValue = draw is not supported: checkmate is a loss or a win here"
     );
     assert_eq!(
-        error("[a:chess]\nnFoldValue = loss\n"),
-        "line 2: nFoldValue = loss is not supported: only nFoldValue = draw is played here"
+        error("[a:chess]\nmoveRepetitionIllegal = true\n"),
+        "line 2: moveRepetitionIllegal = true is not supported: only moveRepetitionIllegal = false is played here"
     );
     assert_eq!(error("[a:chess]\nmandatoryPawnPromotion = false\n"), "line 2: mandatoryPawnPromotion = false is not supported: a pawn declining promotion on the last rank is not played: state immobilityIllegal = true");
     assert_eq!(error("[a:chess]\npromotionRegionWhite = *7 *8\n"), "line 2: promotionRegionWhite = *7 *8 is not supported: the two sides' promotion zones mirror each other here (line 1 says *1)");
@@ -413,6 +413,13 @@ pub(super) fn same_game(a: &Variant, b: &Variant) {
         assert_eq!(
             (x.letter, &x.slides, &x.pawn, &x.steps, &x.hops, x.region, x.royal),
             (y.letter, &y.slides, &y.pawn, &y.steps, &y.hops, y.region, y.royal),
+            "{} / {}",
+            x.name,
+            y.name
+        );
+        assert_eq!(
+            (x.pawn_like, &x.double_step_squares),
+            (y.pawn_like, &y.double_step_squares),
             "{} / {}",
             x.name,
             y.name

@@ -319,6 +319,16 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
     if let Some(p) = &pawn {
         let letters =
             |kinds: &[Kind]| -> String { kinds.iter().map(|&k| variant.kind(k).letter).collect() };
+        // The pawn's promoted form is stated on its own (`pawn_kinds`).
+        let turned = variant.turned_promotion();
+        let letters = |kinds: &[Kind]| -> String {
+            let kinds: Vec<Kind> = kinds
+                .iter()
+                .copied()
+                .filter(|&k| Some(k) != turned)
+                .collect();
+            letters(&kinds)
+        };
         match &p.black_promotion {
             None => out += &format!("promotionPieceTypes = {}\n", letters(&p.promotion)),
             Some(black) => {
@@ -372,7 +382,21 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
                 words.join(" ")
             }
         };
-        if p.double_step && p.double_step_ranks != [1 << 1; 2] {
+        let squares_of = variant
+            .kinds
+            .iter()
+            .find_map(|k| k.double_step_squares.as_ref());
+        if let Some(sides) = squares_of.filter(|_| p.double_step) {
+            let [w, b] = sides.clone().map(|side| {
+                let words: Vec<String> = side.iter().map(|&s| square(files, s)).collect();
+                if words.is_empty() {
+                    "-".to_string()
+                } else {
+                    words.join(" ")
+                }
+            });
+            out += &format!("doubleStepRegionWhite = {w}\ndoubleStepRegionBlack = {b}\n");
+        } else if p.double_step && p.double_step_ranks != [1 << 1; 2] {
             out += &format!(
                 "doubleStepRegionWhite = {}\ndoubleStepRegionBlack = {}\n",
                 region(p.double_step_ranks[0], true),
@@ -651,7 +675,11 @@ pub fn write(variant: &Variant) -> Result<String, WriteError> {
         variant.draws.automatic_plies.map_or(0, |p| p / 2),
         variant.draws.automatic_repetitions.unwrap_or(0)
     );
-    if variant.draws.pawn_clock == crate::kernel::PawnClock::Never {
+    out += &super::pawn_kinds::write(variant);
+    out += &super::repetition::write(variant.goals.repetition);
+    if variant.draws.pawn_clock == crate::kernel::PawnClock::Never
+        && !variant.kinds.iter().any(|k| k.pawn_like.restarts_clock)
+    {
         out += "nMoveRuleTypes = -\n";
     }
     // Read it back: what the reader derives must be the variant's.
