@@ -37,6 +37,8 @@
 
 mod clock;
 mod error;
+#[cfg(test)]
+mod openings_tests;
 mod opponent;
 mod player;
 mod uci_player;
@@ -242,7 +244,15 @@ impl Opponent {
     }
 }
 
-/// The opening of pair `pair`: its name and moves.
+/// Random plies played after a book line once the book has been used up,
+/// so that no pair replays an earlier one.
+pub const BOOK_RANDOM_PLIES: u32 = 2;
+
+/// The opening of pair `pair`: its name and moves. A book's lines are used
+/// in turn; from the second round on each is followed by
+/// [`BOOK_RANDOM_PLIES`] random plies of the pair's seed (at fixed nodes a
+/// game is a function of its opening, so a repeated line would replay a
+/// repeated game).
 fn opening(
     notation: &dyn Notation,
     start: &dyn AnyPosition,
@@ -250,10 +260,13 @@ fn opening(
     seed: u64,
     pair: u32,
 ) -> Result<(String, Vec<Move>), MatchError> {
-    let random = |plies: u32| {
+    let random = |line: Vec<Move>, plies: u32| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(u64::from(pair)));
         let mut game = start.new_game();
-        let mut moves = Vec::new();
+        for &m in &line {
+            game.play(m).expect("a book line read from the start");
+        }
+        let mut moves = line;
         for _ in 0..plies {
             let legal = game.position().legal_moves();
             if legal.is_empty() || game.outcome().is_some() {
@@ -263,15 +276,16 @@ fn opening(
             game.play(m).expect("a legal move");
             moves.push(m);
         }
-        (format!("random {plies} plies #{}", pair + 1), moves)
+        moves
     };
+    let numbered = |plies: u32| format!("random {plies} plies #{}", pair + 1);
     match openings {
         Openings::None => Ok(("start".into(), Vec::new())),
-        Openings::Random(plies) => Ok(random(*plies)),
+        Openings::Random(plies) => Ok((numbered(*plies), random(Vec::new(), *plies))),
         Openings::Builtin => {
             let book = notation.openings();
             if book.is_empty() {
-                return Ok(random(4));
+                return Ok((numbered(4), random(Vec::new(), 4)));
             }
             let (name, text) = book[pair as usize % book.len()];
             let game =
@@ -281,7 +295,14 @@ fn opening(
                         source: Box::new(source),
                     }
                 })?;
-            Ok((name.to_string(), game.moves().to_vec()))
+            let line = game.moves().to_vec();
+            if (pair as usize) < book.len() {
+                return Ok((name.to_string(), line));
+            }
+            Ok((
+                format!("{name} + {BOOK_RANDOM_PLIES} random plies #{}", pair + 1),
+                random(line, BOOK_RANDOM_PLIES),
+            ))
         }
     }
 }
