@@ -1081,27 +1081,13 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
         }
     }
     drops.regions = super::hand::regions(&drop_regions, piece_drops.is_some(), files, ranks)?;
-    let bishop = pieces.iter().position(|p| p.entry.key == "bishop");
-    super::placement::read(
-        entries,
-        &mut drops,
-        piece_drops.is_some(),
-        bishop.map(|i| Kind(i as u8)),
-    )?;
-    let shogi_pawn = pieces.iter().position(|p| p.entry.key == "shogiPawn");
-    super::drop_mate::read(
-        entries,
-        &mut drops,
-        piece_drops.is_some(),
-        shogi_pawn.map(|i| Kind(i as u8)),
-    )?;
-    let rook = pieces.iter().position(|p| p.entry.key == "rook");
-    super::sittuyin::rook_drop(
-        entries,
-        &mut drops,
-        piece_drops.is_some(),
-        rook.map(|i| Kind(i as u8)),
-    )?;
+    let dropping = piece_drops.is_some();
+    let bishop = kind_by_key(&pieces, "bishop");
+    super::placement::read(entries, &mut drops, dropping, bishop)?;
+    let shogi_pawn = kind_by_key(&pieces, "shogiPawn");
+    super::drop_mate::read(entries, &mut drops, dropping, shogi_pawn)?;
+    let rook = kind_by_key(&pieces, "rook");
+    super::sittuyin::rook_drop(entries, &mut drops, dropping, rook)?;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {
         return Err(fen_error(format!("{} ranks, not {ranks}", rows.len())));
@@ -1327,11 +1313,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
             .filter(|c| !c.is_whitespace())
             .map(|c| letter_kind(c).ok_or_else(|| bad(entry, "letters of the game's pieces")))
             .collect::<Result<_, _>>()?,
-        None => pieces
-            .iter()
-            .position(|p| p.entry.key == "rook")
-            .map(|i| vec![Kind(i as u8)])
-            .unwrap_or_default(),
+        None => kind_by_key(&pieces, "rook").into_iter().collect(),
     };
     // Shogi's short form (`w 0 1`): no castling or en passant field.
     if fields.len() > 2 && fields[2].starts_with(|c: char| c.is_ascii_digit()) {
@@ -1369,10 +1351,7 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
     };
     if fields.len() > 2 && fields[2] != "-" {
         if cambodian {
-            let rook = pieces
-                .iter()
-                .position(|p| p.entry.key == "rook")
-                .map(|i| Kind(i as u8));
+            let rook = kind_by_key(&pieces, "rook");
             rules = super::cambodian::rights(
                 &fields[2],
                 &start,
@@ -1558,6 +1537,15 @@ pub fn build(name: &str, entries: &[Entry], line: usize) -> Result<(Variant, Str
 /// The kinds a side's pawns promote to, from its promotion key (`None`:
 /// Fairy-Stockfish's default, the queen, rook, bishop and knight the game
 /// has).
+/// The kind of the piece the section declares under `key` (`rook`,
+/// `shogiPawn` …), if it has one.
+fn kind_by_key(pieces: &[PieceEntry], key: &str) -> Option<Kind> {
+    pieces
+        .iter()
+        .position(|p| p.entry.key == key)
+        .map(|i| Kind(i as u8))
+}
+
 fn promotion_list(
     entry: Option<&Entry>,
     pieces: &[PieceEntry],
@@ -1566,11 +1554,11 @@ fn promotion_list(
 ) -> Result<Vec<Kind>, IniError> {
     let mut promo = Vec::new();
     let Some(entry) = entry else {
-        for key in ["queen", "rook", "bishop", "knight"] {
-            if let Some(i) = pieces.iter().position(|p| p.entry.key == key) {
-                promo.push(Kind(i as u8));
-            }
-        }
+        promo.extend(
+            ["queen", "rook", "bishop", "knight"]
+                .into_iter()
+                .filter_map(|key| kind_by_key(pieces, key)),
+        );
         return Ok(promo);
     };
     for c in entry.value.chars().filter(|c| !c.is_whitespace()) {
